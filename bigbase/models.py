@@ -1,0 +1,3 @@
+from django.db import models  # noqa: F401
+
+# Shared-table models come with the Big Base issues.

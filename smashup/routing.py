@@ -1,0 +1,3 @@
+"""WebSocket routes, served by ``smashup.asgi``. Apps add their consumers' paths here."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Tournaments: events, entrants, drafts, rounds, tables, results, standings, pairing, round clock."""
