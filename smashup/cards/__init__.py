@@ -1,0 +1,5 @@
+"""The card registry: one module per faction and one per set of bases.
+
+Importing this package declares every implemented card and base in `smashup.engine.REGISTRY`.
+"""
+from . import aliens, core_bases, ninjas  # noqa: F401

@@ -1,0 +1,122 @@
+"""Aliens (Core Set): returns, VP from Invaders, base swaps."""
+from smashup.engine import MINION, Faction
+
+aliens = Faction("Aliens", set="core")
+
+
+@aliens.minion("Supreme Overlord", power=5, text=(
+    "On play: you may return any one minion in play (this one included) to its owner's hand."))
+def supreme_overlord(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(), "Return a minion to its owner's hand?",
+                                          optional=True)
+    if target is not None:
+        yield from ctx.return_to_hand(target)
+
+
+@aliens.minion("Invader", power=3, copies=2, text="On play: gain 1 VP.")
+def invader(ctx):
+    # AEG: the VP is kept even if this Invader leaves play later.
+    ctx.gain_vp(ctx.me, 1)
+    yield from ()
+
+
+scout = aliens.minion("Scout", power=3, copies=3, text=(
+    "Special: after the base this minion is on scores, you may put it into your hand instead of "
+    "your discard pile."))
+
+
+@scout.trigger("after_scoring", applies=lambda g, c, e: g.base_of(c) == e.base,
+               optional="Put Scout into your hand instead of your discard pile?")
+def scout_to_hand(ctx, event):
+    event.data["scoring"].instead[ctx.card] = "hand"
+    yield from ()
+
+
+@aliens.minion("Collector", power=2, copies=4, text=(
+    "On play: you may return a minion of power 3 or less on this base to its owner's hand."))
+def collector(ctx):
+    # The reverted errata: any minion of power 3 or less here, Collectors (itself) included.
+    candidates = ctx.minions(base=ctx.here, where=lambda m: ctx.power(m) <= 3)
+    target = yield from ctx.choose_minion(candidates, "Return a minion of power 3 or less here?",
+                                          optional=True)
+    if target is not None:
+        yield from ctx.return_to_hand(target)
+
+
+@aliens.action("Abduction", text=(
+    "Return a minion in play to its owner's hand. Then you may play an extra minion this turn."))
+def abduction(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(), "Return which minion to its owner's hand?")
+    if target is not None:
+        yield from ctx.return_to_hand(target)
+    yield from ctx.grant_extra(MINION)
+
+
+@aliens.action("Beam Up", copies=2, text="Return a minion in play to its owner's hand.")
+def beam_up(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(), "Return which minion to its owner's hand?")
+    if target is not None:
+        yield from ctx.return_to_hand(target)
+
+
+@aliens.action("Crop Circles", text=(
+    "Choose a base. Return every minion on it to its owner's hand."))
+def crop_circles(ctx):
+    uid = yield from ctx.choose_base(ctx.bases(), "Return every minion from which base?")
+    for m in ctx.minions(base=uid):
+        yield from ctx.return_to_hand(m)
+
+
+@aliens.action("Disintegrator", copies=2, text=(
+    "Put a minion of power 3 or less on the bottom of its owner's deck."))
+def disintegrator(ctx):
+    target = yield from ctx.choose_minion(
+        ctx.minions(where=lambda m: ctx.power(m) <= 3),
+        "Put which minion of power 3 or less on the bottom of its owner's deck?")
+    if target is not None:
+        yield from ctx.place_on_deck_bottom(target)
+
+
+@aliens.action("Invasion", text="Move a minion in play to another base.")
+def invasion(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(), "Move which minion?")
+    if target is None:
+        return
+    here = ctx.game.base_of(target)
+    to = yield from ctx.choose_base(ctx.bases(lambda u: u != here), "Move it to which base?")
+    if to is not None:
+        yield from ctx.move(target, to)
+
+
+jammed_signal = aliens.action("Jammed Signal", attach="base", text=(
+    "Play on a base. Ongoing: that base's abilities are cancelled."))
+jammed_signal.card.cancels_base = True
+
+
+@aliens.action("Probe", text=(
+    "Look at another player's hand. If it holds a minion, choose one: that player discards it."))
+def probe(ctx):
+    seat = yield from ctx.choose_player(ctx.opponents(), "Look at whose hand?")
+    ctx.reveal_hand_to(ctx.me, seat)
+    hand = ctx.hand(seat)
+    minions = [c for c in hand if ctx.game.defs[c].is_minion]
+    chosen = yield from ctx.choose_cards(
+        minions, f"{ctx.game.pname(seat)} discards which minion?", reveal=hand)
+    ctx.discard_from_hand(seat, chosen)
+
+
+@aliens.action("Terraforming", text=(
+    "Swap a base in play with any base from the base deck; everything on it stays. Shuffle the "
+    "base deck. Then you may play an extra minion on the new base."))
+def terraforming(ctx):
+    g = ctx.game
+    if not g.base_deck:
+        return
+    old = yield from ctx.choose_base(ctx.bases(), "Replace which base?")
+    options = sorted(g.base_deck, key=g.name)
+    new = yield from ctx.choose_cards(options, "Search the base deck: which base comes in?",
+                                      reveal=options)
+    # Current wording: every card on the old base stays, on the new base (AEG clarification).
+    ctx.swap_base(old, new[0])
+    ctx.shuffle_base_deck()
+    yield from ctx.grant_extra(MINION, base=old)

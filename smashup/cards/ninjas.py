@@ -1,0 +1,167 @@
+"""Ninjas (Core Set): destruction, plays before scoring, protection."""
+from smashup.engine import MINION, Faction
+
+ninjas = Faction("Ninjas", set="core")
+
+
+def host_of(game, action):
+    return game.action_state[action].host
+
+
+@ninjas.minion("Ninja Master", power=5, text="On play: you may destroy a minion on this base.")
+def ninja_master(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(base=ctx.here),
+                                          "Destroy a minion on this base?", optional=True)
+    if target is not None:
+        yield from ctx.destroy(target)
+
+
+@ninjas.minion("Tiger Assassin", power=4, copies=2, text=(
+    "On play: you may destroy a minion of power 3 or less on this base."))
+def tiger_assassin(ctx):
+    candidates = ctx.minions(base=ctx.here, where=lambda m: ctx.power(m) <= 3)
+    target = yield from ctx.choose_minion(candidates, "Destroy a minion of power 3 or less here?",
+                                          optional=True)
+    if target is not None:
+        yield from ctx.destroy(target)
+
+
+shinobi = ninjas.minion("Shinobi", power=3, copies=3, text=(
+    "Special: before a base scores, you may play this minion there. Only one Shinobi per "
+    "scoring base."))
+
+
+@shinobi.special("before_scoring", usable=lambda g, seat, c, sc: "shinobi" not in sc.used,
+                 label="Play Shinobi on the scoring base")
+def shinobi_play(ctx, scoring):
+    # Read as once per scoring base (the wikis' reading).
+    scoring.used.add("shinobi")
+    yield from ctx.play_minion(ctx.card, scoring.slot.uid)
+
+
+acolyte = ninjas.minion("Ninja Acolyte", power=2, copies=4, text=(
+    "Talent: if you have not played a minion this turn, return this minion to your hand and play "
+    "an extra minion on this base at once."))
+
+
+@acolyte.talent_ability(usable=lambda g, c: g.turn_state.minions_played == 0)
+def acolyte_talent(ctx):
+    # AEG: minions played at the start of the turn do not count (we count Play Cards phase plays).
+    here = ctx.here
+    yield from ctx.return_to_hand(ctx.card)
+    yield from ctx.play_extra_now(MINION, base=here, optional=False)
+
+
+assassination = ninjas.action("Assassination", attach="minion", text=(
+    "Play on a minion. Ongoing: destroy that minion at the end of the turn."))
+
+
+@assassination.trigger("turn_end")
+def assassination_strikes(ctx, event):
+    yield from ctx.destroy(host_of(ctx.game, ctx.card))
+
+
+@ninjas.action("Disguise", text=(
+    "Choose one or two of your minions on one base. Play as many extra minions on that base, then "
+    "return the chosen ones to your hand."))
+def disguise(ctx):
+    g = ctx.game
+    in_hand = [c for c in ctx.hand() if g.defs[c].is_minion]
+    bases = ctx.bases(lambda u: ctx.minions(base=u, controller=ctx.me))
+    if not in_hand or not bases:
+        return  # both parts happen or neither
+    uid = yield from ctx.choose_base(bases, "Disguise minions on which base?")
+    mine = ctx.minions(base=uid, controller=ctx.me)
+    chosen = yield from ctx.choose_minions(mine, "Swap out which minions (one or two)?", 1,
+                                           min(2, len(mine), len(in_hand)))
+    # The card's order: the new minions come in first, then the chosen ones go back to hand.
+    for _ in chosen:
+        yield from ctx.play_extra_now(MINION, base=uid, optional=False)
+    for m in chosen:
+        yield from ctx.return_to_hand(m)
+
+
+hidden_ninja = ninjas.action("Hidden Ninja", special_only=True, text=(
+    "Special: before a base scores, play this action, then play a minion on that base as an extra "
+    "minion."))
+
+
+@hidden_ninja.special("before_scoring", label="Play Hidden Ninja: an extra minion on the scoring base")
+def hidden_ninja_play(ctx, scoring):
+    yield from ctx.play_extra_now(MINION, base=scoring.slot.uid)
+
+
+infiltrate = ninjas.action("Infiltrate", copies=2, attach="base", text=(
+    "Play on a base. You may destroy another action on this base. Talent: destroy this card to "
+    "cancel this base's ability until the start of your next turn."))
+
+
+@infiltrate.on_played
+def infiltrate_played(ctx):
+    others = [a for a in ctx.actions_on_base(ctx.here) if a != ctx.card]
+    chosen = yield from ctx.choose_cards(others, "Destroy another action on this base?", 0, 1)
+    for a in chosen:
+        yield from ctx.destroy_action(a)
+
+
+@infiltrate.talent_ability()
+def infiltrate_talent(ctx):
+    here = ctx.here
+    yield from ctx.destroy_action(ctx.card)
+    ctx.cancel_base_until_my_next_turn(here)
+    ctx.game.log(f"{ctx.game.base_name(here)}'s ability is cancelled until "
+                 f"{ctx.game.pname(ctx.me)}'s next turn.")
+
+
+poison = ninjas.action("Poison", attach="minion", text=(
+    "Play on a minion. Destroy any number of actions on it. Ongoing: it has -4 power."))
+
+
+@poison.on_played
+def poison_played(ctx):
+    host = host_of(ctx.game, ctx.card)
+    others = [a for a in ctx.attached(host) if a != ctx.card]
+    chosen = yield from ctx.choose_cards(others, "Destroy which actions on that minion?", 0,
+                                         len(others))
+    for a in chosen:
+        yield from ctx.destroy_action(a)
+
+
+@poison.modifier
+def poison_weakens(game, poison_card, minion):
+    return -4 if host_of(game, poison_card) == minion else 0
+
+
+@ninjas.action("Seeing Stars", copies=2, text="Destroy a minion of power 3 or less.")
+def seeing_stars(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(where=lambda m: ctx.power(m) <= 3),
+                                          "Destroy which minion of power 3 or less?")
+    if target is not None:
+        yield from ctx.destroy(target)
+
+
+smoke_bomb = ninjas.action(
+    "Smoke Bomb", attach="minion",
+    attach_filter=lambda g, seat, m: g.minion_state[m].controller == seat,
+    text="Play on one of your minions. Ongoing: it is not affected by other players' actions.")
+
+
+@smoke_bomb.protection
+def smoke_bomb_hides(game, bomb, target, source, source_player):
+    return (
+        target == host_of(game, bomb)
+        and source is not None
+        and game.defs[source].is_action
+        and source_player != game.action_state[bomb].controller
+    )
+
+
+@ninjas.action("Way of Deception", text="Move one of your minions to another base.")
+def way_of_deception(ctx):
+    target = yield from ctx.choose_minion(ctx.minions(controller=ctx.me), "Move which minion?")
+    if target is None:
+        return
+    here = ctx.game.base_of(target)
+    to = yield from ctx.choose_base(ctx.bases(lambda u: u != here), "Move it to which base?")
+    if to is not None:
+        yield from ctx.move(target, to)

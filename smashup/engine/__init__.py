@@ -1,0 +1,35 @@
+"""The Smash Up rules engine: pure Python, no Django, deterministic from a seed.
+
+The contract (DESIGN.md section 3):
+
+    game = new_game(config, seed)        # runs to the first decision
+    game.pending                         # the open Decision, or None when the game is over
+    game.apply(seat, decision_id, ids)   # checks everything first; IllegalChoice changes nothing
+    game.view(seat)                      # what that seat may know (None: spectators)
+    game.record() / replay(record)       # config, seed and choices; rebuilds the same game
+
+`Scenario` builds a game in any position for tests. Card modules (smashup.cards) declare cards
+with `Faction` and `base` and write their abilities with the `Ctx` effect vocabulary.
+"""
+from .core import (
+    ACTION,
+    BASE,
+    MINION,
+    ConfigError,
+    Decision,
+    EngineError,
+    Event,
+    IllegalChoice,
+    Option,
+    ReplayMismatch,
+)
+from .effects import Ctx
+from .game import Game
+from .registry import REGISTRY, Faction, base
+from .setup import Scenario, build_scenario, find_cards, new_game, replay
+
+__all__ = [
+    "ACTION", "BASE", "MINION", "ConfigError", "Ctx", "Decision", "EngineError", "Event",
+    "Faction", "Game", "IllegalChoice", "Option", "REGISTRY", "ReplayMismatch", "Scenario",
+    "base", "build_scenario", "find_cards", "new_game", "replay",
+]

@@ -1,0 +1,1232 @@
+"""The rules of standard Smash Up: state, zones, turn structure, scoring, reactions, decisions.
+
+The game runs as a generator (`_flow`) that yields each `Decision` and receives the chosen option ids,
+so a pending decision is plain data and nothing waits on a thread. A game is rebuilt by replaying its
+record (config, seed, choices), which is how a server restores it.
+
+Rules references in comments: "CR" is the community rules page (`shared/rules/002_*`), "WWWT" the What
+Were We Thinking? rulebook (`001_*`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+
+from .core import (
+    ACTION,
+    MINION,
+    ActionState,
+    ConfigError,
+    Decision,
+    EngineError,
+    Event,
+    Grant,
+    IllegalChoice,
+    Lasting,
+    MinionState,
+    Option,
+)
+from .registry import REGISTRY, BaseDef, CardDef, Registry
+
+WIN_VP = 15
+HAND_LIMIT = 10
+STARTING_HAND = 5
+DRAW_PER_TURN = 2
+# Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
+# react at most this many times in one chain of events; a chain starts at each top-level play.
+TRIGGER_LIMIT = 50
+IN_PLAY_ZONES = ("minion", "base_action", "attached")
+
+
+@dataclass
+class BaseSlot:
+    """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place."""
+
+    uid: int
+    card: int
+    minions: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    name: str
+    factions: list[str]
+    bot: str | None = None
+    deck: list[int] = field(default_factory=list)  # index 0 is the top
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    vp: int = 0
+    mulliganed: bool = False
+
+
+@dataclass
+class TurnState:
+    seat: int
+    grants: list[Grant] = field(default_factory=list)
+    minions_played: int = 0  # in this turn's Play Cards phase (Ninja Acolyte's condition)
+    actions_played: int = 0
+    talents_used: set = field(default_factory=set)
+    flags: dict = field(default_factory=dict)  # per-turn memory of card abilities ("once per turn")
+
+
+@dataclass
+class Scoring:
+    """What happens while one base scores (CR Phase 3, steps 3 to 9)."""
+
+    slot: BaseSlot
+    base_card: int
+    powers: dict[int, int] = field(default_factory=dict)
+    places: dict[int, int] = field(default_factory=dict)  # seat -> place (1, 2, 3) for VP
+    awards: dict[int, int] = field(default_factory=dict)
+    instead: dict[int, str] = field(default_factory=dict)  # minion -> "hand" / "deck_bottom"
+    used: set = field(default_factory=set)  # once-per-scoring limits (e.g. Shinobi)
+    cancelled: bool = False
+
+    def winners(self) -> list[int]:
+        return [s for s, p in self.places.items() if p == 1]
+
+    def runners_up(self) -> list[int]:
+        return [s for s, p in self.places.items() if p == 2]
+
+
+class Game:
+    """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
+
+    def __init__(self, config: dict, seed: int, registry: Registry = REGISTRY):
+        self.registry = registry
+        self.config = normalize_config(config, registry)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.defs: list[CardDef | BaseDef] = []
+        self.owner: list[int | None] = []
+        self.loc: list[tuple] = []
+        self.players: list[PlayerState] = []
+        self.bases: list[BaseSlot] = []
+        self.base_deck: list[int] = []
+        self.base_discard: list[int] = []
+        self.resolving: list[int] = []  # actions being played, not yet discarded or attached
+        self.minion_state: dict[int, MinionState] = {}
+        self.action_state: dict[int, ActionState] = {}
+        self.lasting: list[Lasting] = []
+        self.modifier_sources: dict[int, None] = {}  # cards in play with a power modifier
+        self.protectors: dict[int, None] = {}  # cards in play that protect others
+        self.turn = 0
+        self.current = 0
+        self.phase = "setup"
+        self.turn_state = TurnState(0)
+        self.scoring_stack: list[Scoring] = []
+        self.winner: int | None = None
+        self.choices: list[list] = []
+        self.hashes: list[str] = []
+        self.track_hashes = False
+        self.log_lines: list[tuple[str, tuple | None]] = []
+        self.decision_seq = 0
+        self.pending: Decision | None = None
+        self._events: list[Event] = []
+        self._depth = 0
+        self._chain_counts: dict = {}
+        self._next_uid = 0
+        self._window_cards = None
+        self._flow = None
+        self.scenario = None  # set when built by the scenario builder; replays rebuild from it
+
+    # ------------------------------------------------------------------ public contract -------
+    def start(self, flow=None):
+        self._flow = flow if flow is not None else self._main()
+        self._advance(None)
+        return self
+
+    def apply(self, seat: int, decision_id: str, choice) -> None:
+        """Check a choice completely, then apply it and run to the next decision."""
+        decision = self.pending
+        if decision is None:
+            raise IllegalChoice("the game is over")
+        if not isinstance(seat, int) or seat != decision.seat:
+            raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
+        if decision_id != decision.id:
+            raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
+        ids = _normalize_choice(choice)
+        if len(set(ids)) != len(ids):
+            raise IllegalChoice("an option was chosen twice")
+        for option_id in ids:
+            if decision.option(option_id) is None:
+                raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
+        if not decision.min_count <= len(ids) <= decision.max_count:
+            if decision.min_count == decision.max_count:
+                want = f"exactly {decision.min_count}"
+            else:
+                want = f"{decision.min_count} to {decision.max_count}"
+            raise IllegalChoice(f"choose {want} option(s), not {len(ids)}")
+        self.choices.append([seat, decision_id, ids])
+        self._advance(ids)
+        if self.track_hashes:
+            self.hashes.append(self.digest())
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    def record(self) -> dict:
+        data = {"config": self.config, "seed": self.seed, "choices": [list(c) for c in self.choices]}
+        if self.scenario is not None:
+            data["scenario"] = self.scenario
+        if self.track_hashes:
+            data["hashes"] = list(self.hashes)
+        return data
+
+    def _advance(self, ids):
+        try:
+            self.pending = self._flow.send(ids) if ids is not None else next(self._flow)
+        except StopIteration:
+            self.pending = None
+
+    # ------------------------------------------------------------------ cards and zones --------
+    def new_card(self, defn, owner, zone) -> int:
+        cid = len(self.defs)
+        self.defs.append(defn)
+        self.owner.append(owner)
+        self.loc.append(None)
+        self._place_in(cid, zone, None)
+        return cid
+
+    def container(self, zone: tuple) -> list[int]:
+        kind = zone[0]
+        if kind in ("deck", "hand", "discard"):
+            return getattr(self.players[zone[1]], kind)
+        if kind == "minion":
+            return self.slot(zone[1]).minions
+        if kind == "base_action":
+            return self.slot(zone[1]).actions
+        if kind == "attached":
+            return self.minion_state[zone[1]].attached
+        if kind == "base_deck":
+            return self.base_deck
+        if kind == "base_discard":
+            return self.base_discard
+        if kind == "resolving":
+            return self.resolving
+        raise EngineError(f"no container for zone {zone!r}")
+
+    def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
+        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+            target = self.container(zone)
+            if index is None:
+                target.append(cid)
+            else:
+                target.insert(index, cid)
+        self.loc[cid] = zone
+        in_play = zone[0] in IN_PLAY_ZONES
+        defn = self.defs[cid]
+        if getattr(defn, "power_modifier", None) is not None:
+            if in_play or zone[0] == "base":
+                self.modifier_sources[cid] = None
+            else:
+                self.modifier_sources.pop(cid, None)
+        if getattr(defn, "protects", None) is not None:
+            if in_play:
+                self.protectors[cid] = None
+            else:
+                self.protectors.pop(cid, None)
+
+    def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
+        """The one primitive that changes a card's zone; every rule event is built on it."""
+        old = self.loc[cid]
+        if old[0] != "base":
+            self.container(old).remove(cid)
+        if old[0] == "minion" and zone[0] != "minion":
+            self.minion_state.pop(cid, None)
+        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+            self.action_state.pop(cid, None)
+        self._place_in(cid, zone, index)
+
+    def slot(self, uid: int) -> BaseSlot:
+        for s in self.bases:
+            if s.uid == uid:
+                return s
+        raise EngineError(f"no base in play with uid {uid}")
+
+    def slot_or_none(self, uid: int) -> BaseSlot | None:
+        for s in self.bases:
+            if s.uid == uid:
+                return s
+        return None
+
+    def base_def(self, slot: BaseSlot) -> BaseDef:
+        return self.defs[slot.card]
+
+    def name(self, cid: int) -> str:
+        return self.defs[cid].name
+
+    def base_name(self, uid: int) -> str:
+        return self.defs[self.slot(uid).card].name
+
+    def in_play(self, cid: int) -> bool:
+        return self.loc[cid][0] in IN_PLAY_ZONES
+
+    def is_minion_in_play(self, cid: int) -> bool:
+        return self.loc[cid][0] == "minion"
+
+    def base_of(self, cid: int) -> int | None:
+        """The slot uid a card in play is on (an attached action: its host's base)."""
+        zone = self.loc[cid]
+        if zone[0] in ("minion", "base_action"):
+            return zone[1]
+        if zone[0] == "attached":
+            return self.base_of(zone[1])
+        return None
+
+    def controller(self, cid: int) -> int | None:
+        if cid in self.minion_state:
+            return self.minion_state[cid].controller
+        if cid in self.action_state:
+            return self.action_state[cid].controller
+        return None
+
+    def all_minions(self) -> list[int]:
+        return [m for s in self.bases for m in s.minions]
+
+    def new_slot(self, base_card: int, index: int | None = None) -> BaseSlot:
+        self._next_uid += 1
+        slot = BaseSlot(self._next_uid, base_card)
+        if index is None:
+            self.bases.append(slot)
+        else:
+            self.bases.insert(index, slot)
+        if self.loc[base_card] is None:
+            self._place_in(base_card, ("base", slot.uid), None)
+        else:
+            self.move_card(base_card, ("base", slot.uid))
+        return slot
+
+    # ------------------------------------------------------------------ power ------------------
+    def base_active(self, slot: BaseSlot) -> bool:
+        """False while the base's abilities are cancelled (Jammed Signal, Infiltrate...)."""
+        for a in slot.actions:
+            if self.defs[a].cancels_base:
+                return False
+        for eff in self.lasting:
+            if eff.kind == "cancel_base" and eff.target == slot.uid:
+                return False
+        return True
+
+    def affects(self, source: int | None, source_player: int | None, target: int) -> bool:
+        """Whether an ability of `source` (controlled by `source_player`) may affect `target`."""
+        for protector in self.protectors:
+            fn = self.defs[protector].protects
+            if fn(self, protector, target, source, source_player):
+                return False
+        return True
+
+    def power(self, cid: int) -> int:
+        """Current power: printed + counters + every active modifier, never below 0 (WWWT)."""
+        defn = self.defs[cid]
+        state = self.minion_state.get(cid)
+        if state is None:
+            return defn.power
+        total = defn.power + state.counters
+        for source in self.modifier_sources:
+            sdef = self.defs[source]
+            if self.loc[source][0] == "base":
+                slot = self.slot(self.loc[source][1])
+                if self.base_active(slot):
+                    total += sdef.power_modifier(self, slot, cid)
+                continue
+            delta = sdef.power_modifier(self, source, cid)
+            if delta and (
+                not sdef.is_action or self.affects(source, self.controller(source), cid)
+            ):
+                total += delta
+        for eff in self.lasting:
+            if eff.kind == "power" and eff.target == cid:
+                total += eff.amount
+        return max(0, total)
+
+    def player_power(self, uid: int, seat: int) -> int:
+        slot = self.slot(uid)
+        return sum(self.power(m) for m in slot.minions if self.minion_state[m].controller == seat)
+
+    def total_power(self, slot: BaseSlot) -> int:
+        return sum(self.power(m) for m in slot.minions)
+
+    def breakpoint(self, slot: BaseSlot) -> int:
+        return self.base_def(slot).breakpoint
+
+    # ------------------------------------------------------------------ log --------------------
+    def log(self, text: str, to: tuple | None = None) -> None:
+        """A log line; `to` limits who may read it (private lines such as what was drawn)."""
+        self.log_lines.append((text, to))
+
+    def pname(self, seat: int) -> str:
+        return self.players[seat].name
+
+    # ------------------------------------------------------------------ decisions --------------
+    def ask(self, seat, kind, prompt, options, min_count=1, max_count=1, source=None, reveal=None):
+        """Ask `seat` a question (generator). Returns the chosen Options.
+
+        A forced answer (every option must be taken) is taken without asking: the log says what
+        happened, and people and bots are spared a question with one answer.
+        """
+        max_count = min(max_count, len(options))
+        min_count = min(min_count, max_count)
+        if max_count == 0:
+            return []
+        if min_count == max_count == len(options):
+            return list(options)
+        self.decision_seq += 1
+        decision = Decision(
+            f"d{self.decision_seq}", seat, kind, prompt, options, min_count, max_count, source
+        )
+        decision.reveal = list(reveal or [])
+        ids = yield decision
+        return [decision.option(i) for i in ids]
+
+    def ask_yes_no(self, seat, prompt, source=None, yes="Yes", no="No"):
+        chosen = yield from self.ask(
+            seat, "confirm", prompt, [Option("yes", yes), Option("no", no)], source=source
+        )
+        return chosen[0].id == "yes"
+
+    # ------------------------------------------------------------------ events and reactions ---
+    def emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def resolve(self, gen, after=None):
+        """Run an ability to its end, then (at top level) the reactions it set off.
+
+        Card Resolution Order (WWWT p.5, CR): finish the card played and anything it interrupted,
+        then triggered cards in play (current player orders them), then Specials from hand, then
+        discard the action (`after`).
+        """
+        self._depth += 1
+        try:
+            result = yield from gen
+        finally:
+            self._depth -= 1
+        if self._depth == 0:
+            yield from self._process_events()
+        if after is not None:
+            after()
+        return result
+
+    def _reactions_to(self, event: Event) -> list[tuple]:
+        """Every (card, trigger) in play or base that reacts to `event`."""
+        found = []
+        for slot in list(self.bases):
+            bdef = self.base_def(slot)
+            if bdef.triggers and self.base_active(slot):
+                for trig in bdef.triggers:
+                    if trig.event == event.kind and trig.applies(self, slot.card, event):
+                        found.append((slot.card, trig))
+            for cid in self._cards_on(slot):
+                for trig in self.defs[cid].triggers:
+                    if trig.event == event.kind and trig.applies(self, cid, event):
+                        found.append((cid, trig))
+        return found
+
+    def _cards_on(self, slot: BaseSlot):
+        for m in slot.minions:
+            yield m
+            yield from self.minion_state[m].attached
+        yield from slot.actions
+
+    def _process_events(self):
+        while self._events:
+            event = self._events.pop(0)
+            yield from self.run_reactions(self._reactions_to(event), event)
+
+    def run_reactions(self, reactions: list[tuple], event: Event, extra=()):
+        """Resolve simultaneous reactions one by one in the order the current player picks.
+
+        `reactions` are (card, trigger) pairs; `extra` are (label, card, generator-factory) for
+        base scoring abilities that run in the same step.
+        """
+        pending = [("t", cid, trig) for cid, trig in reactions] + [("x", *e) for e in extra]
+        while pending:
+            if len(pending) == 1:
+                item = pending.pop()
+            else:
+                options = [
+                    Option(str(i), self._reaction_label(p), card=p[1]) for i, p in enumerate(pending)
+                ]
+                chosen = yield from self.ask(
+                    self.current, "order", "Several abilities happen now: pick the next one",
+                    options,
+                )
+                item = pending.pop(int(chosen[0].id))
+            if item[0] == "x":
+                _, label, cid, factory = item
+                self._depth += 1
+                try:
+                    yield from factory()
+                finally:
+                    self._depth -= 1
+                yield from self._process_events()
+                continue
+            _, cid, trig = item
+            if not self._still_reacts(cid, trig, event):
+                continue
+            key = (cid, id(trig))
+            self._chain_counts[key] = self._chain_counts.get(key, 0) + 1
+            if self._chain_counts[key] > TRIGGER_LIMIT:
+                self.log(f"{self.name(cid)} has reacted {TRIGGER_LIMIT} times in a row and stops.")
+                continue
+            ctrl = self.controller(cid)
+            if trig.optional_label is not None and ctrl is not None:
+                use = yield from self.ask_yes_no(ctrl, trig.optional_label, source=cid)
+                if not use:
+                    continue
+            from .effects import Ctx
+
+            ctx = Ctx(self, cid, ctrl if ctrl is not None else self.current)
+            yield from self.resolve(trig.run(ctx, event))
+
+    def _reaction_label(self, item) -> str:
+        if item[0] == "x":
+            return item[1]
+        return f"{self.name(item[1])}"
+
+    def _still_reacts(self, cid, trig, event) -> bool:
+        zone = self.loc[cid]
+        if zone[0] == "base":
+            slot = self.slot_or_none(zone[1])
+            return slot is not None and self.base_active(slot) and trig.applies(self, cid, event)
+        return zone[0] in IN_PLAY_ZONES and trig.applies(self, cid, event)
+
+    # ------------------------------------------------------------------ Special windows --------
+    def special_window(self, window: str, wctx=None):
+        """"Me First!" (WWWT p.6): from the current player clockwise, each player uses a Special
+        or passes, until every player has passed in a row. In "fast" mode a player who holds no
+        usable Special is passed for; "ask" mode asks everyone so nobody learns who holds one."""
+        if not self._window_possible(window):
+            return
+        n = len(self.players)
+        passes = 0
+        seat = self.current
+        ask_all = self.config["specials"] == "ask"
+        while passes < n:
+            usable = self._usable_specials(seat, window, wctx)
+            if not usable and not ask_all:
+                passes += 1
+                seat = (seat + 1) % n
+                continue
+            options = [
+                Option(f"s{cid}:{i}", f"{sp.label}", card=cid) for cid, i, sp in usable
+            ] + [Option("pass", "Pass")]
+            prompt = _WINDOW_PROMPTS.get(window, "Use a Special ability now?")
+            chosen = yield from self._ask_window(seat, window, prompt, options)
+            if chosen.id == "pass":
+                passes += 1
+            else:
+                passes = 0
+                cid, index = chosen.id[1:].split(":")
+                cid = int(cid)
+                special = self.defs[cid].specials[int(index)]
+                from .effects import Ctx
+
+                ctx = Ctx(self, cid, seat, base=getattr(wctx, "slot", None) and wctx.slot.uid)
+                if special.zone == "hand" and self.defs[cid].is_action:
+                    # A Special action is played (revealed, resolved, then discarded).
+                    self.move_card(cid, ("resolving",))
+                    self.log(f"{self.pname(seat)} plays {self.name(cid)}.")
+                    self.emit(Event("action_played", card=cid, player=seat))
+                    yield from self.resolve(special.run(ctx, wctx),
+                                            after=lambda c=cid: self.finish_action(c))
+                else:
+                    self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
+                    yield from self.resolve(special.run(ctx, wctx))
+            seat = (seat + 1) % n
+
+    def _ask_window(self, seat, window, prompt, options):
+        # Always a real question, even with only "Pass": in "ask" mode that is the point.
+        self.decision_seq += 1
+        decision = Decision(f"d{self.decision_seq}", seat, "special", prompt, options, 1, 1)
+        decision.reveal = []
+        ids = yield decision
+        return decision.option(ids[0])
+
+    def _window_possible(self, window: str) -> bool:
+        """Open a window only if some card of this game could ever be used in it."""
+        if self._window_cards is None:
+            kinds = set()
+            for d in self.defs:
+                for sp in getattr(d, "specials", ()):
+                    kinds.add(sp.window)
+            self._window_cards = kinds
+        return window in self._window_cards
+
+    def _usable_specials(self, seat, window, wctx):
+        found = []
+        player = self.players[seat]
+        for cid in list(player.hand):
+            for i, sp in enumerate(self.defs[cid].specials):
+                if sp.window == window and sp.zone == "hand" and sp.usable(self, seat, cid, wctx):
+                    found.append((cid, i, sp))
+        for slot in self.bases:
+            for cid in self._cards_on(slot):
+                if self.controller(cid) != seat:
+                    continue
+                for i, sp in enumerate(self.defs[cid].specials):
+                    if sp.window == window and sp.zone == "play" and sp.usable(self, seat, cid, wctx):
+                        found.append((cid, i, sp))
+        return found
+
+    # ------------------------------------------------------------------ playing cards ----------
+    def grants_for(self, seat: int, cid: int, uid: int | None) -> list[Grant]:
+        """The grants that would allow this play, most restrictive first."""
+        if self.turn_state.seat != seat:
+            return []
+        defn = self.defs[cid]
+        fits = []
+        for g in self.turn_state.grants:
+            if g.kind != defn.kind:
+                continue
+            if g.max_power is not None and defn.power > g.max_power:
+                continue
+            if g.base is not None and uid is not None and g.base != uid:
+                continue
+            fits.append(g)
+        fits.sort(key=lambda g: -g.restrictiveness())
+        return fits
+
+    def minion_targets_for_play(self, seat: int, cid: int) -> list[int]:
+        """Bases a minion may be played on now (through some grant)."""
+        out = []
+        for slot in self.bases:
+            if self.grants_for(seat, cid, slot.uid):
+                out.append(slot.uid)
+        return out
+
+    def attach_hosts(self, seat: int, cid: int) -> list[int]:
+        """Legal hosts for an action that attaches: minion ids or base slot uids."""
+        defn = self.defs[cid]
+        if defn.attach == "minion":
+            return [
+                m
+                for m in self.all_minions()
+                if (defn.attach_filter is None or defn.attach_filter(self, seat, m))
+                and self.affects(cid, seat, m)
+            ]
+        if defn.attach == "base":
+            return [
+                s.uid
+                for s in self.bases
+                if defn.attach_filter is None or defn.attach_filter(self, seat, s.uid)
+            ]
+        return []
+
+    def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None):
+        """Play a minion from wherever it is onto a base and resolve its on-play ability."""
+        if grant is not None:
+            self.turn_state.grants.remove(grant)
+        self.move_card(cid, ("minion", uid))
+        self.minion_state[cid] = MinionState(controller=seat)
+        if self.phase == "play" and self.turn_state.seat == seat:
+            self.turn_state.minions_played += 1
+        self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
+        defn = self.defs[cid]
+        if defn.on_play is not None:
+            from .effects import Ctx
+
+            yield from defn.on_play(Ctx(self, cid, seat, base=uid))
+        self.emit(Event("minion_played", card=cid, base=uid, player=seat))
+
+    def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None):
+        """Play an action: reveal it, attach it if it attaches, resolve it; the caller discards
+        it afterwards (`finish_action`) unless it stayed in play."""
+        from .effects import Ctx
+
+        if grant is not None:
+            self.turn_state.grants.remove(grant)
+        if self.phase == "play" and self.turn_state.seat == seat:
+            self.turn_state.actions_played += 1
+        defn = self.defs[cid]
+        self.move_card(cid, ("resolving",))
+        uid = None
+        if defn.attach is not None:
+            if host is None:
+                hosts = self.attach_hosts(seat, cid)
+                if defn.attach == "minion":
+                    opts = [Option(f"m{m}", self.describe_minion(m), card=m) for m in hosts]
+                    prompt = f"Attach {defn.name} to which minion?"
+                else:
+                    opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
+                    prompt = f"Play {defn.name} on which base?"
+                chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
+                host = chosen[0].card if defn.attach == "minion" else chosen[0].base
+            if defn.attach == "minion":
+                self.move_card(cid, ("attached", host))
+                self.action_state[cid] = ActionState(seat, "minion", host)
+                uid = self.base_of(host)
+                self.log(f"{self.pname(seat)} plays {defn.name} on {self.name(host)}.")
+            else:
+                self.move_card(cid, ("base_action", host))
+                self.action_state[cid] = ActionState(seat, "base", host)
+                uid = host
+                self.log(f"{self.pname(seat)} plays {defn.name} on {self.base_name(host)}.")
+        else:
+            self.log(f"{self.pname(seat)} plays {defn.name}.")
+        if defn.on_play is not None:
+            yield from defn.on_play(Ctx(self, cid, seat, base=uid))
+        self.emit(Event("action_played", card=cid, base=uid, player=seat))
+
+    def finish_action(self, cid: int) -> None:
+        """CR step 5: an action that did not stay in play goes to its owner's discard pile."""
+        if self.loc[cid][0] == "resolving":
+            self.move_card(cid, ("discard", self.owner[cid]))
+
+    def describe_minion(self, m: int) -> str:
+        uid = self.base_of(m)
+        who = self.pname(self.minion_state[m].controller)
+        return f"{self.name(m)} ({self.power(m)}, {who}) on {self.base_name(uid)}"
+
+    # ------------------------------------------------------------------ drawing ----------------
+    def draw(self, seat: int, count: int) -> list[int]:
+        """Draw cards; an empty deck takes the shuffled discard pile first (CR, Phase 4)."""
+        drawn = []
+        player = self.players[seat]
+        for _ in range(count):
+            if not player.deck and not self.refill_deck(seat):
+                break
+            cid = player.deck[0]
+            self.move_card(cid, ("hand", seat))
+            drawn.append(cid)
+        if drawn:
+            self.log(f"{self.pname(seat)} draws {len(drawn)} card(s).")
+            names = ", ".join(self.name(c) for c in drawn)
+            self.log(f"You draw {names}.", to=(seat,))
+        return drawn
+
+    def refill_deck(self, seat: int) -> bool:
+        """Shuffle the discard pile into an empty deck. False if there is nothing to shuffle."""
+        player = self.players[seat]
+        if player.deck:
+            return True
+        if not player.discard:
+            return False
+        pile = list(player.discard)
+        self.rng.shuffle(pile)
+        for cid in pile:
+            self.move_card(cid, ("deck", seat))
+        self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
+        return True
+
+    def draw_base(self) -> int | None:
+        if not self.base_deck and self.base_discard:
+            pile = list(self.base_discard)
+            self.rng.shuffle(pile)
+            for cid in pile:
+                self.move_card(cid, ("base_deck",))
+            self.log("The base discard pile is shuffled into a new base deck.")
+        return self.base_deck[0] if self.base_deck else None
+
+    # ------------------------------------------------------------------ the flow ---------------
+    def _main(self):
+        yield from self._mulligans()
+        yield from self._turns(start_phase="start")
+
+    def _turns(self, start_phase: str):
+        phase = start_phase
+        while True:
+            yield from self.take_turn(phase)
+            if self._game_over():
+                return
+            self.current = (self.current + 1) % len(self.players)
+            phase = "start"
+
+    def _mulligans(self):
+        # CR Setup, Mulligan: a hand without minions may be shown, discarded and redrawn once.
+        if not self.config["mulligan"]:
+            return
+        for i in range(len(self.players)):
+            seat = (self.current + i) % len(self.players)
+            player = self.players[seat]
+            if player.mulliganed or any(self.defs[c].is_minion for c in player.hand):
+                continue
+            redraw = yield from self.ask_yes_no(
+                seat,
+                "Your hand has no minion. Show it, discard it and draw 5 new cards?",
+                yes="Mulligan",
+                no="Keep",
+            )
+            if redraw:
+                player.mulliganed = True
+                names = ", ".join(self.name(c) for c in player.hand)
+                self.log(f"{player.name} shows a hand without minions ({names}) and redraws.")
+                for cid in list(player.hand):
+                    self.move_card(cid, ("discard", seat))
+                self.draw(seat, STARTING_HAND)
+
+    def new_turn_state(self, seat: int) -> TurnState:
+        return TurnState(
+            seat, grants=[Grant(MINION, free=True, source="turn"), Grant(ACTION, free=True, source="turn")]
+        )
+
+    def take_turn(self, phase: str = "start"):
+        seat = self.current
+        if phase == "start":
+            self.turn += 1
+            self.turn_state = self.new_turn_state(seat)
+            self.phase = "start"
+            self._chain_counts.clear()
+            self.log(f"Turn {self.turn}: {self.pname(seat)}.")
+            self._expire(("turn_start", seat))
+            yield from self._start_of_turn(seat)
+        if phase in ("start", "play"):
+            self.phase = "play"
+            yield from self._play_phase(seat)
+        if phase in ("start", "play", "score"):
+            self.phase = "score"
+            self._chain_counts.clear()
+            yield from self.score_bases()
+        if phase in ("start", "play", "score", "draw"):
+            self.phase = "draw"
+            yield from self._draw_phase(seat)
+        self.phase = "end"
+        self._chain_counts.clear()
+        yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
+        self._expire(("turn_end",))
+        self.turn_state.grants.clear()
+
+    def _emit_gen(self, event):
+        self.emit(event)
+        return
+        yield
+
+    def _start_of_turn(self, seat):
+        # Base "start of turn" abilities and ongoing triggers; the current player orders them.
+        extra = []
+        for slot in list(self.bases):
+            bdef = self.base_def(slot)
+            if bdef.at_turn_start is not None and self.base_active(slot):
+                extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
+        self.emit(Event("turn_start", player=seat))
+        events, self._events = self._events, []
+        for event in events:
+            yield from self.run_reactions(self._reactions_to(event), event, extra)
+            extra = []
+        yield from self.special_window("turn_start")
+
+    def _base_hook(self, fn, slot, *args):
+        from .effects import Ctx
+
+        def factory():
+            if self.slot_or_none(slot.uid) is None or not self.base_active(slot):
+                return
+            yield from fn(Ctx(self, slot.card, self.current, base=slot.uid), *args)
+
+        return factory
+
+    def _expire(self, key: tuple) -> None:
+        kept = [e for e in self.lasting if e.expires != key]
+        if len(kept) != len(self.lasting):
+            self.lasting = kept
+
+    def main_options(self, seat: int) -> list[Option]:
+        """Every legal play of the Play Cards phase: minion x base, action, talent, end."""
+        options = []
+        player = self.players[seat]
+        has_minion_grant = any(g.kind == MINION for g in self.turn_state.grants)
+        has_action_grant = any(g.kind == ACTION for g in self.turn_state.grants)
+        for cid in player.hand:
+            defn = self.defs[cid]
+            if defn.is_minion and has_minion_grant:
+                for uid in self.minion_targets_for_play(seat, cid):
+                    options.append(
+                        Option(f"m{cid}@{uid}", f"Play {defn.name} on {self.base_name(uid)}",
+                               card=cid, base=uid, value=("minion", cid, uid))
+                    )
+            elif defn.is_action and has_action_grant and not defn.is_special_only:
+                if defn.attach is not None and not self.attach_hosts(seat, cid):
+                    continue
+                if self.grants_for(seat, cid, None):
+                    options.append(
+                        Option(f"a{cid}", f"Play {defn.name}", card=cid, value=("action", cid))
+                    )
+        for cid in self.talents_usable(seat):
+            options.append(Option(f"t{cid}", f"Use {self.name(cid)}'s talent", card=cid,
+                                  value=("talent", cid)))
+        options.append(Option("end", "End the Play Cards phase", value=("end",)))
+        return options
+
+    def talents_usable(self, seat: int) -> list[int]:
+        found = []
+        for slot in self.bases:
+            for cid in self._cards_on(slot):
+                defn = self.defs[cid]
+                if defn.talent is None or self.controller(cid) != seat:
+                    continue
+                if cid in self.turn_state.talents_used:
+                    continue
+                if defn.talent_usable is not None and not defn.talent_usable(self, cid):
+                    continue
+                found.append(cid)
+        return found
+
+    def _play_phase(self, seat: int):
+        while True:
+            options = self.main_options(seat)
+            chosen = yield from self.ask(
+                seat, "play", "Play a card, use a talent, or end the Play Cards phase", options
+            )
+            value = chosen[0].value
+            self._chain_counts.clear()
+            if value[0] == "end":
+                return
+            if value[0] == "minion":
+                _, cid, uid = value
+                grant = self.grants_for(seat, cid, uid)[0]
+                yield from self.resolve(self.play_minion(seat, cid, uid, grant))
+            elif value[0] == "action":
+                _, cid = value
+                grant = self.grants_for(seat, cid, None)[0]
+                yield from self.resolve(
+                    self.play_action(seat, cid, grant), after=lambda c=cid: self.finish_action(c)
+                )
+            elif value[0] == "talent":
+                _, cid = value
+                yield from self.resolve(self.use_talent(seat, cid))
+
+    def use_talent(self, seat: int, cid: int):
+        from .effects import Ctx
+
+        self.turn_state.talents_used.add(cid)
+        self.log(f"{self.pname(seat)} uses the talent of {self.name(cid)}.")
+        yield from self.defs[cid].talent(Ctx(self, cid, seat, base=self.base_of(cid)))
+
+    def _draw_phase(self, seat: int):
+        self.draw(seat, DRAW_PER_TURN)
+        player = self.players[seat]
+        excess = len(player.hand) - HAND_LIMIT
+        if excess > 0:
+            # The hand limit applies here and only here (CR Phase 4).
+            options = [Option(f"c{c}", self.name(c), card=c) for c in player.hand]
+            chosen = yield from self.ask(
+                seat, "discard", f"Discard {excess} card(s) down to {HAND_LIMIT}", options,
+                excess, excess,
+            )
+            for opt in chosen:
+                self.move_card(opt.card, ("discard", seat))
+            self.log(f"{player.name} discards {', '.join(self.name(o.card) for o in chosen)} "
+                     f"down to {HAND_LIMIT} cards.")
+
+    def _game_over(self) -> bool:
+        # End of turn: 15 VP or more and a single leader wins; a tied lead plays on (WWWT p.8).
+        top = max(p.vp for p in self.players)
+        leaders = [p.seat for p in self.players if p.vp == top]
+        if top >= WIN_VP and len(leaders) == 1:
+            self.winner = leaders[0]
+            self.phase = "over"
+            self.log(f"{self.pname(self.winner)} wins with {top} VP.")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ scoring ----------------
+    def ready_bases(self) -> list[BaseSlot]:
+        return [s for s in self.bases if self.total_power(s) >= self.breakpoint(s)]
+
+    def score_bases(self):
+        """CR Phase 3: score ready bases one at a time, re-checking readiness after each."""
+        while True:
+            ready = self.ready_bases()
+            if not ready:
+                return
+            if len(ready) == 1:
+                slot = ready[0]
+            else:
+                options = [
+                    Option(f"b{s.uid}", f"{self.base_name(s.uid)} ({self.total_power(s)}/"
+                           f"{self.breakpoint(s)})", base=s.uid)
+                    for s in ready
+                ]
+                chosen = yield from self.ask(
+                    self.current, "score", "Several bases are ready: which scores first?", options
+                )
+                slot = self.slot(chosen[0].base)
+            yield from self.score_base(slot)
+
+    def score_base(self, slot: BaseSlot):
+        sc = Scoring(slot, slot.card)
+        self.scoring_stack.append(sc)
+        try:
+            yield from self._score_steps(sc)
+        finally:
+            self.scoring_stack.pop()
+
+    def _score_steps(self, sc: Scoring):
+        slot = sc.slot
+        bdef = self.base_def(slot)
+        self.log(f"{bdef.name} scores.")
+        # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!).
+        yield from self._scoring_step("before_scoring", sc, bdef.before_scoring)
+        yield from self.special_window("before_scoring", sc)
+        if self.slot_or_none(slot.uid) is None or sc.cancelled:
+            return
+        # Step 4: award VP by rank, with ties; then "when scoring" abilities.
+        self.award_vp(sc)
+        yield from self._scoring_step("when_scoring", sc, bdef.when_scoring)
+        # Step 6: "after scoring" abilities, then Specials from hand.
+        yield from self._scoring_step("after_scoring", sc, bdef.after_scoring)
+        yield from self.special_window("after_scoring", sc)
+        if self.slot_or_none(slot.uid) is None:
+            return
+        # Step 7: every card on the base goes to its owner's discard pile (or where an
+        # "instead" effect sends it). This is not destroying.
+        for m in list(slot.minions):
+            for a in list(self.minion_state[m].attached):
+                self.move_card(a, ("discard", self.owner[a]))
+            dest = sc.instead.get(m, "discard")
+            owner = self.owner[m]
+            if dest == "hand":
+                self.move_card(m, ("hand", owner))
+            elif dest == "deck_bottom":
+                self.move_card(m, ("deck", owner))
+            else:
+                self.move_card(m, ("discard", owner))
+        for a in list(slot.actions):
+            self.move_card(a, ("discard", self.owner[a]))
+        # Steps 8 and 9: discard the base and replace it.
+        index = self.bases.index(slot)
+        self.bases.remove(slot)
+        self.move_card(slot.card, ("base_discard",))
+        self.modifier_sources.pop(slot.card, None)
+        new_card = None
+        if bdef.replace_from is not None and self._base_was_active(sc):
+            from .effects import Ctx
+
+            new_card = yield from bdef.replace_from(Ctx(self, slot.card, self.current), sc)
+        if new_card is None:
+            new_card = self.draw_base()
+        if new_card is None:
+            self.log("The base deck is empty: the base is not replaced.")
+            return
+        new_slot = self.new_slot(new_card, index)
+        self.log(f"{self.base_name(new_slot.uid)} replaces {bdef.name}.")
+        if bdef.after_replaced is not None and self._base_was_active(sc):
+            from .effects import Ctx
+
+            yield from self.resolve(
+                bdef.after_replaced(Ctx(self, slot.card, self.current), sc, new_slot)
+            )
+
+    def _base_was_active(self, sc: Scoring) -> bool:
+        return getattr(sc, "base_active_at_scoring", True)
+
+    def _scoring_step(self, kind: str, sc: Scoring, base_hook):
+        """The base's own ability for this step and every card reacting to it, in the order the
+        current player picks (CR Card Resolution Order, step 3)."""
+        slot = sc.slot
+        if self.slot_or_none(slot.uid) is None:
+            return
+        event = Event(kind, base=slot.uid, data={"scoring": sc})
+        active = self.base_active(slot)
+        if kind == "when_scoring":
+            sc.base_active_at_scoring = active
+        extra = []
+        if base_hook is not None and active:
+            extra.append((self.name(slot.card), slot.card, self._scoring_hook(base_hook, sc)))
+        yield from self.run_reactions(self._reactions_to(event), event, extra)
+
+    def _scoring_hook(self, fn, sc):
+        from .effects import Ctx
+
+        def factory():
+            yield from fn(Ctx(self, sc.base_card, self.current, base=sc.slot.uid), sc)
+
+        return factory
+
+    def award_vp(self, sc: Scoring) -> None:
+        """Rank players by power here. A tie shares the best place it ties for and the next
+        place is skipped (WWWT "Tie Fighter"). Eligible: at least one minion or at least 1 power."""
+        slot = sc.slot
+        powers = {}
+        for seat in range(len(self.players)):
+            mine = [m for m in slot.minions if self.minion_state[m].controller == seat]
+            power = sum(self.power(m) for m in mine)
+            if mine or power > 0:
+                powers[seat] = power
+        sc.powers = powers
+        vp = self.base_def(slot).vp
+        for seat, power in powers.items():
+            place = 1 + sum(1 for p in powers.values() if p > power)
+            if place <= 3:
+                sc.places[seat] = place
+                if vp[place - 1]:
+                    sc.awards[seat] = vp[place - 1]
+        for seat in self.seats_from_current():
+            if seat in sc.awards:
+                self.players[seat].vp += sc.awards[seat]
+                self.log(f"{self.pname(seat)} gains {sc.awards[seat]} VP "
+                         f"({_ORDINAL[sc.places[seat]]} on {self.name(slot.card)}).")
+
+    def seats_from_current(self) -> list[int]:
+        n = len(self.players)
+        return [(self.current + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------------ views ------------------
+    def card_view(self, cid: int) -> dict:
+        defn = self.defs[cid]
+        data = {"id": cid, "name": defn.name, "type": defn.kind, "text": defn.text}
+        if defn.kind == MINION:
+            data["printed"] = defn.power
+            data["power"] = self.power(cid)
+        if hasattr(defn, "faction"):
+            data["faction"] = defn.faction
+        if self.owner[cid] is not None:
+            data["owner"] = self.owner[cid]
+        return data
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may know (None: a spectator or the table display). Never a hidden card."""
+        bases = []
+        for slot in self.bases:
+            bdef = self.base_def(slot)
+            minions = []
+            for m in slot.minions:
+                mv = self.card_view(m)
+                state = self.minion_state[m]
+                mv["controller"] = state.controller
+                mv["counters"] = state.counters
+                mv["attached"] = [self._attached_view(a) for a in state.attached]
+                minions.append(mv)
+            bases.append({
+                "uid": slot.uid,
+                "id": slot.card,
+                "name": bdef.name,
+                "breakpoint": self.breakpoint(slot),
+                "vp": list(bdef.vp),
+                "text": bdef.text,
+                "active": self.base_active(slot),
+                "total_power": self.total_power(slot),
+                "power_by_seat": {
+                    str(p.seat): self.player_power(slot.uid, p.seat) for p in self.players
+                },
+                "minions": minions,
+                "actions": [self._attached_view(a) for a in slot.actions],
+            })
+        players = []
+        for p in self.players:
+            players.append({
+                "seat": p.seat,
+                "name": p.name,
+                "factions": list(p.factions),
+                "bot": p.bot,
+                "vp": p.vp,
+                "hand_count": len(p.hand),
+                "deck_count": len(p.deck),
+                "discard": [self.card_view(c) for c in p.discard],
+            })
+        pending = None
+        if self.pending is not None:
+            if seat is not None and self.pending.seat == seat:
+                pending = self.pending.public()
+                pending["reveal"] = [self.card_view(c) for c in self.pending.reveal]
+            else:
+                pending = {"seat": self.pending.seat, "kind": self.pending.kind}
+        log = [text for text, to in self.log_lines if to is None or (seat is not None and seat in to)]
+        return {
+            "seat": seat,
+            "turn": self.turn,
+            "current": self.current,
+            "phase": self.phase,
+            "winner": self.winner,
+            "players": players,
+            "hand": [self.card_view(c) for c in self.players[seat].hand] if seat is not None else None,
+            "bases": bases,
+            "base_deck_count": len(self.base_deck),
+            "base_discard": [self.card_view(c) for c in self.base_discard],
+            "pending": pending,
+            "log": log[-60:],
+            "log_size": len(log),
+        }
+
+    def _attached_view(self, a: int) -> dict:
+        data = self.card_view(a)
+        data["controller"] = self.action_state[a].controller
+        return data
+
+    def digest(self) -> str:
+        """A hash of the whole state, to catch a replay that drifts from what was played."""
+        state = (
+            [(p.deck, p.hand, p.discard, p.vp) for p in self.players],
+            [(s.uid, s.card, s.minions, s.actions) for s in self.bases],
+            sorted((k, v.controller, v.counters, v.attached) for k, v in self.minion_state.items()),
+            sorted((k, v.controller, v.host) for k, v in self.action_state.items()),
+            self.base_deck, self.base_discard, self.turn, self.current, self.phase,
+            self.pending.id if self.pending else None,
+        )
+        return hashlib.blake2b(repr(state).encode(), digest_size=16).hexdigest()
+
+    def summary(self) -> dict:
+        return {
+            "turns": self.turn,
+            "over": self.over,
+            "winner": self.winner,
+            "vp": [p.vp for p in self.players],
+            "choices": len(self.choices),
+            "digest": self.digest(),
+        }
+
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_WINDOW_PROMPTS = {
+    "before_scoring": "A base is about to score: use a Special?",
+    "after_scoring": "A base has scored: use a Special?",
+    "turn_start": "Start of turn: use a Special?",
+}
+
+
+def _normalize_choice(choice) -> list[str]:
+    if choice is None:
+        return []
+    if isinstance(choice, str):
+        return [choice]
+    if isinstance(choice, (list, tuple)) and all(isinstance(c, str) for c in choice):
+        return list(choice)
+    raise IllegalChoice("a choice is an option id or a list of option ids")
+
+
+def normalize_config(config: dict, registry: Registry) -> dict:
+    """Check a game config and fill its defaults. Raises ConfigError with a clear message."""
+    if not isinstance(config, dict):
+        raise ConfigError("config must be a mapping")
+    seats = config.get("players")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise ConfigError("a game has 2 to 4 players")
+    players = []
+    for i, seat in enumerate(seats):
+        factions = seat.get("factions") if isinstance(seat, dict) else None
+        if not isinstance(factions, list) or len(factions) != 2:
+            raise ConfigError(f"player {i} needs exactly two factions")
+        if factions[0] == factions[1]:
+            raise ConfigError(f"player {i} has the same faction twice")
+        for f in factions:
+            registry.faction(f)
+        bot = seat.get("bot")
+        if bot not in (None, "random", "heuristic"):
+            raise ConfigError(f"player {i}: unknown bot {bot!r}")
+        players.append({"name": str(seat.get("name") or f"Player {i + 1}"),
+                        "factions": list(factions), "bot": bot})
+    mode = config.get("mode", "standard")
+    if mode != "standard":
+        raise ConfigError(f"unknown mode {mode!r}")
+    specials = config.get("specials", "fast")
+    if specials not in ("fast", "ask"):
+        raise ConfigError("specials must be 'fast' or 'ask'")
+    base_sets = config.get("base_sets", "factions")
+    if base_sets != "factions" and base_sets != "all" and not isinstance(base_sets, list):
+        raise ConfigError("base_sets is 'factions', 'all' or a list of set names")
+    first = config.get("first_player")
+    if first is not None and (not isinstance(first, int) or not 0 <= first < len(players)):
+        raise ConfigError("first_player must be a seat number")
+    return {
+        "mode": mode,
+        "players": players,
+        "specials": specials,
+        "base_sets": base_sets,
+        "first_player": first,
+        "mulligan": bool(config.get("mulligan", True)),
+    }

@@ -1,0 +1,97 @@
+"""Invariants checked after every step of simulated games (DESIGN.md section 3 and 8)."""
+from __future__ import annotations
+
+from .game import IN_PLAY_ZONES
+
+
+def check(game, previous_vp: list[int] | None = None) -> list[str]:
+    """Return a list of violations (empty when the state is sound)."""
+    problems = []
+    problems += _zones(game)
+    for m in game.all_minions():
+        if game.power(m) < 0:
+            problems.append(f"{game.name(m)} has negative power")
+    if previous_vp is not None:
+        for p, before in zip(game.players, previous_vp):
+            if p.vp < before:
+                problems.append(f"seat {p.seat} lost VP ({before} -> {p.vp})")
+    for seat in [None, *range(len(game.players))]:
+        leaked = leaks(game, seat)
+        if leaked:
+            problems.append(f"view of seat {seat} shows hidden cards {sorted(leaked)}")
+    return problems
+
+
+def _zones(game) -> list[str]:
+    problems = []
+    seen = {}
+
+    def add(cid, zone):
+        if cid in seen:
+            problems.append(f"card {cid} is in {seen[cid]} and in {zone}")
+        seen[cid] = zone
+        if game.loc[cid] != zone:
+            problems.append(f"card {cid} is in {zone} but located at {game.loc[cid]}")
+
+    for p in game.players:
+        for kind in ("deck", "hand", "discard"):
+            for cid in getattr(p, kind):
+                add(cid, (kind, p.seat))
+    for slot in game.bases:
+        add(slot.card, ("base", slot.uid))
+        for m in slot.minions:
+            add(m, ("minion", slot.uid))
+            for a in game.minion_state[m].attached:
+                add(a, ("attached", m))
+        for a in slot.actions:
+            add(a, ("base_action", slot.uid))
+    for cid in game.base_deck:
+        add(cid, ("base_deck",))
+    for cid in game.base_discard:
+        add(cid, ("base_discard",))
+    for cid in game.resolving:
+        add(cid, ("resolving",))
+    missing = set(range(len(game.defs))) - set(seen)
+    if missing:
+        problems.append(f"cards in no zone: {sorted(missing)}")
+    minions = set(game.all_minions())
+    if set(game.minion_state) != minions:
+        problems.append("minion state does not match the minions in play")
+    attached = {c for c, z in seen.items() if z[0] in IN_PLAY_ZONES and z[0] != "minion"}
+    if set(game.action_state) != attached:
+        problems.append("action state does not match the actions in play")
+    if game.resolving and game.pending is not None and game.pending.kind == "play":
+        problems.append("an action is still resolving at the main decision")
+    return problems
+
+
+def hidden_from(game, seat) -> set[int]:
+    hidden = set(game.base_deck)
+    for p in game.players:
+        hidden.update(p.deck)
+        if p.seat != seat:
+            hidden.update(p.hand)
+    if game.pending is not None and game.pending.seat == seat:
+        hidden.difference_update(getattr(game.pending, "reveal", ()))
+    return hidden
+
+
+def card_ids_in(data) -> set[int]:
+    """Every card id a view refers to (values of "id" and "card" keys)."""
+    found = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key in ("id", "card") and isinstance(value, int):
+                    found.add(value)
+                elif isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def leaks(game, seat) -> set[int]:
+    return card_ids_in(game.view(seat)) & hidden_from(game, seat)

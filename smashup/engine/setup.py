@@ -1,0 +1,243 @@
+"""Building games: a new game from a config and a seed, a replay of a record, and the scenario
+builder that puts a game in any position for tests and rulings checks."""
+from __future__ import annotations
+
+from .core import ACTION, MINION, ActionState, ConfigError, MinionState, ReplayMismatch
+from .game import STARTING_HAND, Game, PlayerState
+from .registry import REGISTRY, Registry
+
+
+def _registry(registry: Registry | None) -> Registry:
+    if registry is None:
+        import smashup.cards  # noqa: F401  (fills REGISTRY with every implemented card)
+
+        return REGISTRY
+    return registry
+
+
+def base_sets_for(config: dict, registry: Registry) -> list[str]:
+    """The base deck comes from the sets of the chosen factions (CR, "Build the Base Deck"),
+    one copy of each set even if a faction was chosen twice; or every set; or a given list."""
+    chosen = config["base_sets"]
+    if chosen == "all":
+        return sorted({b.set for b in registry.bases.values()})
+    if isinstance(chosen, list):
+        return list(chosen)
+    sets = []
+    for player in config["players"]:
+        for f in player["factions"]:
+            s = registry.faction(f).set
+            if s not in sets:
+                sets.append(s)
+    return sets
+
+
+def new_game(config: dict, seed: int, registry: Registry | None = None,
+             track_hashes: bool = False) -> Game:
+    """Set up a standard game (CR "Setup") and run it to its first decision."""
+    registry = _registry(registry)
+    game = Game(config, seed, registry)
+    game.track_hashes = track_hashes
+    for seat, pc in enumerate(game.config["players"]):
+        player = PlayerState(seat, pc["name"], pc["factions"], pc["bot"])
+        game.players.append(player)
+        for faction in pc["factions"]:
+            for defn in registry.faction(faction).deck():
+                game.new_card(defn, seat, ("deck", seat))
+        game.rng.shuffle(player.deck)
+    bases = registry.bases_of_sets(base_sets_for(game.config, registry))
+    needed = len(game.players) + 1
+    if len(bases) < needed:
+        raise ConfigError(f"{len(game.players)} players need {needed} bases; "
+                          f"the chosen sets have {len(bases)}")
+    for bdef in bases:
+        game.new_card(bdef, None, ("base_deck",))
+    game.rng.shuffle(game.base_deck)
+    for _ in range(needed):
+        game.new_slot(game.base_deck[0])
+    for player in game.players:
+        game.draw(player.seat, STARTING_HAND)
+    first = game.config["first_player"]
+    game.current = first if first is not None else game.rng.randrange(len(game.players))
+    game.log(f"{game.pname(game.current)} goes first.")
+    return game.start()
+
+
+def replay(record: dict, registry: Registry | None = None, verify: bool = True) -> Game:
+    """Rebuild a game from its record. With stored hashes, a drift raises ReplayMismatch at the
+    first choice whose resulting state differs."""
+    registry = _registry(registry)
+    if "scenario" in record:
+        game = build_scenario(record["scenario"], registry)
+    else:
+        game = new_game(record["config"], record["seed"], registry)
+    hashes = record.get("hashes") if verify else None
+    if hashes:
+        game.track_hashes = True
+    for i, (seat, decision_id, ids) in enumerate(record["choices"]):
+        game.apply(seat, decision_id, ids)
+        if hashes and i < len(hashes) and game.hashes[-1] != hashes[i]:
+            raise ReplayMismatch(f"state differs after choice {i + 1} ({decision_id})")
+    return game
+
+
+class Scenario:
+    """Build a game in any position from plain data, then drive it with `apply`.
+
+        s = Scenario([("Aliens", "Ninjas"), ("Ninjas", "Aliens")])
+        home = s.base("The Homeworld")
+        s.minion(home, "Invader", owner=1)
+        s.hand(0, "Collector")
+        game = s.build()              # seat 0's Play Cards phase, nothing played yet
+
+    Everything is by card name; `game.find(name)` style lookups live in `find_cards`.
+    The same data as a dict (`Scenario.to_dict`) is what `build_scenario` takes.
+    """
+
+    def __init__(self, factions, names=None, seed: int = 0, specials: str = "fast"):
+        self.data = {
+            "players": [
+                {"name": (names[i] if names else f"P{i}"), "factions": list(f), "hand": [],
+                 "deck": [], "discard": [], "vp": 0}
+                for i, f in enumerate(factions)
+            ],
+            "bases": [],
+            "base_deck": [],
+            "base_discard": [],
+            "current": 0,
+            "phase": "play",
+            "played": {"minions": 0, "actions": 0},
+            "seed": seed,
+            "specials": specials,
+        }
+
+    def hand(self, seat, *names):
+        self.data["players"][seat]["hand"].extend(names)
+        return self
+
+    def deck(self, seat, *names):
+        """Cards on top of the deck, top first."""
+        self.data["players"][seat]["deck"].extend(names)
+        return self
+
+    def discard(self, seat, *names):
+        self.data["players"][seat]["discard"].extend(names)
+        return self
+
+    def vp(self, seat, amount):
+        self.data["players"][seat]["vp"] = amount
+        return self
+
+    def base(self, name) -> int:
+        """Put a base in play; returns its index (the base's uid in the built game is index+1)."""
+        self.data["bases"].append({"name": name, "minions": [], "actions": []})
+        return len(self.data["bases"]) - 1
+
+    def minion(self, base_index, name, owner, controller=None, counters=0, attached=()):
+        """A minion on a base. `attached` is a list of (action name, owner[, controller])."""
+        self.data["bases"][base_index]["minions"].append({
+            "name": name, "owner": owner,
+            "controller": owner if controller is None else controller,
+            "counters": counters, "attached": [list(a) for a in attached],
+        })
+        return self
+
+    def base_action(self, base_index, name, owner, controller=None):
+        self.data["bases"][base_index]["actions"].append(
+            [name, owner, owner if controller is None else controller])
+        return self
+
+    def base_deck(self, *names):
+        self.data["base_deck"].extend(names)
+        return self
+
+    def base_discard(self, *names):
+        self.data["base_discard"].extend(names)
+        return self
+
+    def turn(self, current=0, phase="play", minions_played=0, actions_played=0):
+        self.data["current"] = current
+        self.data["phase"] = phase
+        self.data["played"] = {"minions": minions_played, "actions": actions_played}
+        return self
+
+    def to_dict(self) -> dict:
+        return self.data
+
+    def build(self, registry: Registry | None = None) -> Game:
+        return build_scenario(self.data, registry)
+
+
+def build_scenario(data: dict, registry: Registry | None = None) -> Game:
+    """Build a game from scenario data (see `Scenario`) and run it to its first decision."""
+    registry = _registry(registry)
+    config = {
+        "players": [{"name": p["name"], "factions": p["factions"], "bot": p.get("bot")}
+                    for p in data["players"]],
+        "specials": data.get("specials", "fast"),
+        "mulligan": False,
+    }
+    game = Game(config, data.get("seed", 0), registry)
+    game.scenario = data
+    for seat, pd in enumerate(data["players"]):
+        player = PlayerState(seat, game.config["players"][seat]["name"], pd["factions"])
+        player.vp = pd.get("vp", 0)
+        game.players.append(player)
+    for seat, pd in enumerate(data["players"]):
+        for zone in ("deck", "hand", "discard"):
+            for name in pd.get(zone, []):
+                game.new_card(registry.card(name), seat, (zone, seat))
+    for bd in data["bases"]:
+        bcard = game.new_card(registry.base(bd["name"]), None, ("base_deck",))
+        slot = game.new_slot(bcard)
+        for md in bd.get("minions", []):
+            m = game.new_card(registry.card(md["name"]), md["owner"], ("hand", md["owner"]))
+            game.move_card(m, ("minion", slot.uid))
+            game.minion_state[m] = MinionState(md.get("controller", md["owner"]),
+                                               md.get("counters", 0))
+            for ad in md.get("attached", []):
+                _attach(game, registry, ad, ("attached", m), "minion", m)
+        for ad in bd.get("actions", []):
+            _attach(game, registry, ad, ("base_action", slot.uid), "base", slot.uid)
+    for name in data.get("base_deck", []):
+        game.new_card(registry.base(name), None, ("base_deck",))
+    for name in data.get("base_discard", []):
+        game.new_card(registry.base(name), None, ("base_discard",))
+    game.current = data.get("current", 0)
+    game.turn = 1
+    phase = data.get("phase", "play")
+    if phase != "start":
+        game.turn_state = game.new_turn_state(game.current)
+        played = data.get("played", {})
+        _use_free_plays(game, played.get("minions", 0), played.get("actions", 0))
+        game.phase = phase
+    else:
+        game.turn = 0
+    return game.start(game._turns(phase))
+
+
+def _attach(game, registry, ad, zone, host_kind, host):
+    name, owner = ad[0], ad[1]
+    controller = ad[2] if len(ad) > 2 else owner
+    a = game.new_card(registry.card(name), owner, ("hand", owner))
+    game.move_card(a, zone)
+    game.action_state[a] = ActionState(controller, host_kind, host)
+
+
+def _use_free_plays(game, minions, actions):
+    for kind, count in ((MINION, minions), (ACTION, actions)):
+        for _ in range(count):
+            for g in game.turn_state.grants:
+                if g.kind == kind:
+                    game.turn_state.grants.remove(g)
+                    break
+        if kind == MINION:
+            game.turn_state.minions_played = count
+        else:
+            game.turn_state.actions_played = count
+
+
+def find_cards(game: Game, name: str, zone: str | None = None) -> list[int]:
+    """Card ids with this name (optionally in one kind of zone: "hand", "minion", ...)."""
+    return [c for c, d in enumerate(game.defs)
+            if d.name == name and (zone is None or game.loc[c][0] == zone)]
