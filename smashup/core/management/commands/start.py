@@ -23,7 +23,10 @@ STAGE_REDIS, STAGE_APP = 0, 1
 
 
 class Command(BaseCommand):
-    help = "Run the site: migrate, then daphne + Celery worker + beat (+ embedded Redis if REDIS_URL is unset)."
+    help = (
+        "Run the site: migrate, then daphne + Celery worker + beat "
+        "(+ an embedded Redis if REDIS_URL is unset)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="127.0.0.1", help="address daphne binds to (default 127.0.0.1)")
@@ -66,7 +69,9 @@ class Command(BaseCommand):
         env.setdefault("DJANGO_SETTINGS_MODULE", os.environ.get("DJANGO_SETTINGS_MODULE", "smashup.settings"))
         env["DEBUG"] = "true" if settings.DEBUG else "false"  # same mode in every child
         env["PYTHONUNBUFFERED"] = "1"
-        supervisor = launcher.Supervisor(env=env, cwd=settings.BASE_DIR, log=lambda m: self.say(f"[start] {m}"))
+        supervisor = launcher.Supervisor(
+            env=env, cwd=settings.BASE_DIR, log=lambda m: self.say(f"[start] {m}")
+        )
         exit_code = 0
         try:
             redis_url = settings.REDIS_URL
