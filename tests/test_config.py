@@ -1,0 +1,196 @@
+"""smashup.config: environment parsing, without Django settings."""
+
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from smashup import config
+
+BASE = Path("/srv/smashup")
+
+
+def load(**env):
+    return config.load_config(env, BASE)
+
+
+# -- defaults -------------------------------------------------------------------------------------
+
+
+def test_nothing_set_is_the_embedded_debug_setup():
+    cfg = load()
+    assert cfg.debug is True
+    assert cfg.database["ENGINE"] == "django.db.backends.sqlite3"
+    assert cfg.database["NAME"] == str(BASE / "var" / "db.sqlite3")
+    assert cfg.redis_url is None
+    assert cfg.secret_key == config.DEV_SECRET_KEY
+    assert "localhost" in cfg.allowed_hosts
+    assert cfg.var_dir == BASE / "var"
+
+
+def test_empty_values_count_as_unset():
+    assert load(DATABASE_URL="", REDIS_URL="  ", DEBUG="").debug is True
+
+
+def test_var_dir_moves_the_default_sqlite_file(tmp_path):
+    cfg = load(SMASHUP_VAR_DIR=str(tmp_path))
+    assert cfg.var_dir == tmp_path
+    assert cfg.database["NAME"] == str(tmp_path / "db.sqlite3")
+
+
+def test_production_setup():
+    cfg = load(
+        DATABASE_URL="postgres://smash:p%40ss@db.internal:6543/smashup?sslmode=require",
+        REDIS_URL="redis://cache:6379/2",
+        SECRET_KEY="s" * 50,
+        ALLOWED_HOSTS="table.example.org, localhost",
+        CSRF_TRUSTED_ORIGINS="https://table.example.org",
+    )
+    assert cfg.debug is False  # DATABASE_URL set and DEBUG unset: production default
+    assert cfg.database == {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": "smashup",
+        "USER": "smash",
+        "PASSWORD": "p@ss",
+        "HOST": "db.internal",
+        "PORT": "6543",
+        "OPTIONS": {"sslmode": "require"},
+        "CONN_MAX_AGE": 0,
+        "CONN_HEALTH_CHECKS": True,
+    }
+    assert cfg.redis_url == "redis://cache:6379/2"
+    assert cfg.allowed_hosts == ["table.example.org", "localhost"]
+    assert cfg.csrf_trusted_origins == ["https://table.example.org"]
+
+
+# -- individual parsers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["1", "true", "True", "YES", "on", " t "])
+def test_bool_true(value):
+    assert config.parse_bool("DEBUG", value) is True
+
+
+@pytest.mark.parametrize("value", ["0", "false", "FALSE", "no", "off"])
+def test_bool_false(value):
+    assert config.parse_bool("DEBUG", value) is False
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "enabled", "truee"])
+def test_bool_rejects_anything_else_loudly(value):
+    with pytest.raises(ImproperlyConfigured, match=r"DEBUG=.* is not a boolean"):
+        load(DEBUG=value)
+
+
+def test_postgres_default_port_and_schemes():
+    for scheme in ("postgres", "postgresql", "pgsql"):
+        db = config.parse_database_url(f"{scheme}://postgres@127.0.0.1/smashup", BASE)
+        assert (db["ENGINE"], db["PORT"], db["USER"], db["PASSWORD"]) == (
+            "django.db.backends.postgresql",
+            "5432",
+            "postgres",
+            "",
+        )
+
+
+def test_sqlite_absolute_relative_and_memory():
+    assert config.parse_database_url("sqlite:////tmp/x.sqlite3", BASE)["NAME"] == "/tmp/x.sqlite3"
+    assert config.parse_database_url("sqlite:///data/x.sqlite3", BASE)["NAME"] == str(BASE / "data/x.sqlite3")
+    assert config.parse_database_url("sqlite:///:memory:", BASE)["NAME"] == ":memory:"
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("mysql://root@localhost/smashup", "unsupported scheme 'mysql'"),
+        ("mongodb://localhost/x", "unsupported scheme"),
+        ("just-a-path.sqlite3", "is not a URL"),
+        ("postgres://postgres@127.0.0.1:5432/", "names no database"),
+        ("postgres://postgres@127.0.0.1:notaport/x", "invalid port"),
+        ("postgres:///smashup", "names no host"),
+        ("sqlite://", "names no SQLite file"),
+        ("sqlite://host/file.db", "has no host"),
+    ],
+)
+def test_bad_database_urls_fail_loudly(url, message):
+    with pytest.raises(ImproperlyConfigured, match=message):
+        load(DATABASE_URL=url, DEBUG="true")
+
+
+def test_database_error_does_not_leak_the_password():
+    with pytest.raises(ImproperlyConfigured) as info:
+        load(DATABASE_URL="postgres://u:hunter2@h:5432/", DEBUG="true")
+    assert "hunter2" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "url", ["redis://localhost:6379/0", "rediss://user:pw@cache.example:6380", "redis://r"]
+)
+def test_good_redis_urls(url):
+    assert config.parse_redis_url(url) == url
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("localhost:6379", "is not a Redis URL"),
+        ("http://localhost:6379/0", "is not a Redis URL"),
+        ("amqp://guest@localhost//", "is not a Redis URL"),
+        ("redis://localhost:port/0", "invalid port"),
+        ("redis://localhost:6379/zero", "must be a number"),
+        ("redis:///0", "names no host"),
+    ],
+)
+def test_bad_redis_urls_fail_loudly(url, message):
+    with pytest.raises(ImproperlyConfigured, match=message):
+        load(REDIS_URL=url)
+
+
+def test_debug_false_without_secret_key_fails_loudly():
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is not set and DEBUG is false"):
+        load(DEBUG="false", ALLOWED_HOSTS="localhost")
+
+
+def test_database_url_without_secret_key_fails_loudly():
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is not set"):
+        load(DATABASE_URL="postgres://postgres@db/smashup", ALLOWED_HOSTS="localhost")
+
+
+def test_debug_false_without_allowed_hosts_fails_loudly():
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS is not set"):
+        load(DEBUG="false", SECRET_KEY="x" * 50)
+
+
+@pytest.mark.parametrize("hosts", ["https://table.example.org", "a,,b", "table.example.org/x", "a b"])
+def test_bad_allowed_hosts(hosts):
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS"):
+        load(ALLOWED_HOSTS=hosts)
+
+
+def test_bad_csrf_origin():
+    with pytest.raises(ImproperlyConfigured, match="CSRF_TRUSTED_ORIGINS"):
+        load(CSRF_TRUSTED_ORIGINS="table.example.org")
+
+
+def test_channel_layers():
+    assert config.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    layer = config.channel_layers("redis://r:6379/0", prefix="p")["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"] == {"hosts": ["redis://r:6379/0"], "prefix": "p"}
+
+
+def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):
+    """The real settings module, in a fresh interpreter, stops with the config error."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY")}
+    env.update(DEBUG="maybe", DJANGO_SETTINGS_MODULE="smashup.settings", SMASHUP_VAR_DIR=str(tmp_path))
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DEBUG='maybe' is not a boolean" in result.stderr
