@@ -450,7 +450,8 @@ class Game:
                 item = pending.pop()
             else:
                 options = [
-                    Option(str(i), self._reaction_label(p), card=p[1]) for i, p in enumerate(pending)
+                    Option(str(i), self._reaction_label(p), card=p[2] if p[0] == "x" else p[1])
+                    for i, p in enumerate(pending)
                 ]
                 chosen = yield from self.ask(
                     self.current, "order", "Several abilities happen now: pick the next one",
@@ -1069,7 +1070,8 @@ class Game:
     # ------------------------------------------------------------------ views ------------------
     def card_view(self, cid: int) -> dict:
         defn = self.defs[cid]
-        data = {"id": cid, "name": defn.name, "type": defn.kind, "text": defn.text}
+        # Card texts are not repeated in every view: `card_texts()` gives them once, by name.
+        data = {"id": cid, "name": defn.name, "type": defn.kind}
         if defn.kind == MINION:
             data["printed"] = defn.power
             data["power"] = self.power(cid)
@@ -1098,7 +1100,6 @@ class Game:
                 "name": bdef.name,
                 "breakpoint": self.breakpoint(slot),
                 "vp": list(bdef.vp),
-                "text": bdef.text,
                 "active": self.base_active(slot),
                 "total_power": self.total_power(slot),
                 "power_by_seat": {
@@ -1126,7 +1127,13 @@ class Game:
                 pending["reveal"] = [self.card_view(c) for c in self.pending.reveal]
             else:
                 pending = {"seat": self.pending.seat, "kind": self.pending.kind}
-        log = [text for text, to in self.log_lines if to is None or (seat is not None and seat in to)]
+        log = []
+        for text, to in reversed(self.log_lines):
+            if to is None or (seat is not None and seat in to):
+                log.append(text)
+                if len(log) == 60:
+                    break
+        log.reverse()
         return {
             "seat": seat,
             "turn": self.turn,
@@ -1139,9 +1146,12 @@ class Game:
             "base_deck_count": len(self.base_deck),
             "base_discard": [self.card_view(c) for c in self.base_discard],
             "pending": pending,
-            "log": log[-60:],
-            "log_size": len(log),
+            "log": log,
         }
+
+    def card_texts(self) -> dict[str, str]:
+        """Our own ability text of every card and base in this game, by name."""
+        return {d.name: d.text for d in self.defs}
 
     def _attached_view(self, a: int) -> dict:
         data = self.card_view(a)

@@ -1,6 +1,9 @@
 """Invariants checked after every step of simulated games (DESIGN.md section 3 and 8)."""
 from __future__ import annotations
 
+import json
+import re
+
 from .game import IN_PLAY_ZONES
 
 
@@ -76,21 +79,14 @@ def hidden_from(game, seat) -> set[int]:
     return hidden
 
 
+_CARD_REF = re.compile(r'"(?:id|card)": (\d+)')
+
+
 def card_ids_in(data) -> set[int]:
-    """Every card id a view refers to (values of "id" and "card" keys)."""
-    found = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            for key, value in item.items():
-                if key in ("id", "card") and isinstance(value, int):
-                    found.add(value)
-                elif isinstance(value, (dict, list)):
-                    stack.append(value)
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
+    """Every card id a view or message refers to (values of "id" and "card" keys), read from
+    its JSON form: the same text that goes over the wire."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    return {int(n) for n in _CARD_REF.findall(text)}
 
 
 def leaks(game, seat) -> set[int]:

@@ -1,0 +1,98 @@
+"""Seeded bot games with every invariant checked after every step: the engine's safety net.
+
+`simulate(...)` is a plain function; `manage.py simulate` only parses arguments and prints.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections import Counter
+
+from . import invariants
+from .bots import BOTS
+from .registry import REGISTRY
+from .setup import new_game
+
+# A game that has not ended after this many choices is reported as a violation (a hang).
+MAX_CHOICES = 20_000
+
+
+def game_config(rng: random.Random, players: int, factions: list[str], bots: str,
+                specials: str = "fast") -> dict:
+    """Each player gets two different factions from the pool (copies are unlimited here)."""
+    seats = []
+    for i in range(players):
+        pair = rng.sample(factions, 2)
+        seats.append({"name": f"Bot {i + 1}", "factions": pair, "bot": bots})
+    return {"players": seats, "specials": specials, "base_sets": "all"}
+
+
+def play_game(config: dict, seed: int, check: bool = True):
+    """Play one game with the bots named in its config. Returns (game, violations)."""
+    game = new_game(config, seed)
+    rngs = [random.Random(seed * 31 + seat) for seat in range(len(game.players))]
+    choosers = [BOTS[p["bot"] or "random"] for p in game.config["players"]]
+    violations = invariants.check(game) if check else []
+    vp = [p.vp for p in game.players]
+    while game.pending is not None and not violations:
+        seat = game.pending.seat
+        game.apply(seat, game.pending.id, choosers[seat](game, rngs[seat]))
+        if check:
+            violations = [f"seed {seed}, choice {len(game.choices)}: {v}"
+                          for v in invariants.check(game, vp)]
+            vp = [p.vp for p in game.players]
+        if len(game.choices) >= MAX_CHOICES:
+            violations.append(f"seed {seed}: no end after {MAX_CHOICES} choices")
+            break
+    return game, violations
+
+
+def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "random",
+             factions: list[str] | None = None, check: bool = True, specials: str = "fast",
+             keep_record: bool = False) -> dict:
+    """Play `games` seeded games and report counts, speed, violations and a digest of the results.
+
+    `players` may be a list: the games cycle through it (2, 3, 4...). The digest is a hash of every
+    final state, so the same arguments give the same digest on any machine.
+    """
+    if factions is None:
+        import smashup.cards  # noqa: F401
+
+        factions = sorted(REGISTRY.factions)
+    counts = players if isinstance(players, list) else [players]
+    master = random.Random(seed)
+    digest = hashlib.blake2b(digest_size=16)
+    wins = Counter()
+    choices = 0
+    violations = []
+    longest = None
+    started = time.perf_counter()
+    for i in range(games):
+        game_seed = master.randrange(2**32)
+        config = game_config(random.Random(game_seed), counts[i % len(counts)], factions, bots,
+                             specials)
+        game, problems = play_game(config, game_seed, check)
+        violations.extend(problems)
+        choices += len(game.choices)
+        if keep_record and (longest is None or len(game.choices) > len(longest["choices"])):
+            longest = game.record()
+        digest.update(game.digest().encode())
+        if game.winner is not None:
+            for faction in game.players[game.winner].factions:
+                wins[faction] += 1
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "players": counts,
+        "bots": bots,
+        "choices": choices,
+        "seconds": round(seconds, 3),
+        "games_per_sec": round(games / seconds, 2) if seconds else None,
+        "violations": len(violations),
+        "violation_details": violations[:20],
+        "digest": digest.hexdigest(),
+        "wins_by_faction": dict(sorted(wins.items())),
+        "checked": check,
+        **({"record": longest} if keep_record else {}),
+    }

@@ -1,0 +1,95 @@
+"""The safety net: seeded random-bot games with every invariant checked after every step.
+
+CI plays 2,000 games (2, 3 and 4 players, cycling) in chunks so pytest-xdist can share them out.
+A failing chunk prints the seed and choice number of the first violation: a reproducible bug.
+"""
+import random
+
+import pytest
+
+from smashup.engine import invariants, new_game
+from smashup.engine.simulate import play_game, simulate
+
+CHUNKS = 20
+GAMES_PER_CHUNK = 100  # 20 x 100 = 2,000 games
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_every_invariant(chunk):
+    result = simulate(GAMES_PER_CHUNK, [2, 3, 4], seed=chunk, bots="random")
+    assert result["violations"] == 0, result["violation_details"]
+    assert result["games"] == GAMES_PER_CHUNK
+
+
+def test_ask_everyone_mode_games_keep_every_invariant():
+    result = simulate(30, [2, 3, 4], seed=99, bots="random", specials="ask")
+    assert result["violations"] == 0, result["violation_details"]
+
+
+def test_same_arguments_give_the_same_digest():
+    first = simulate(6, [2, 3], seed=7, check=False)
+    second = simulate(6, [2, 3], seed=7, check=False)
+    other = simulate(6, [2, 3], seed=8, check=False)
+    assert first["digest"] == second["digest"]
+    assert first["choices"] == second["choices"]
+    assert other["digest"] != first["digest"]
+
+
+def test_every_simulated_game_ends_with_a_single_leader_at_15_or_more():
+    for seed in range(10):
+        config = {"players": [{"factions": ["Aliens", "Ninjas"], "bot": "random"},
+                              {"factions": ["Ninjas", "Aliens"], "bot": "random"}],
+                  "base_sets": "all"}
+        game, violations = play_game(config, seed)
+        assert not violations
+        assert game.over
+        top = max(p.vp for p in game.players)
+        assert top >= 15
+        assert [p.vp for p in game.players].count(top) == 1
+        assert game.players[game.winner].vp == top
+
+
+def test_heuristic_bot_beats_the_random_bot_in_most_games():
+    wins = 0
+    games = 40
+    for i in range(games):
+        heuristic_seat = i % 2
+        players = [{"factions": ["Aliens", "Ninjas"], "bot": "random"},
+                   {"factions": ["Ninjas", "Aliens"], "bot": "random"}]
+        players[heuristic_seat]["bot"] = "heuristic"
+        game, violations = play_game({"players": players, "base_sets": "all"}, 5000 + i)
+        assert not violations
+        wins += game.winner == heuristic_seat
+    assert wins >= 0.7 * games, f"heuristic won only {wins} of {games}"
+
+
+def test_the_invariant_checker_catches_a_card_in_two_zones():
+    game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
+                                 {"factions": ["Ninjas", "Aliens"]}]}, 3)
+    assert invariants.check(game) == []
+    stolen = game.players[1].deck[0]
+    game.players[0].hand.append(stolen)  # corrupt the state on purpose
+    problems = invariants.check(game)
+    assert any("is in" in p for p in problems)
+    assert any("hidden cards" in p for p in problems)  # seat 0's view now shows a deck card
+
+
+def test_the_invariant_checker_catches_lost_vp():
+    game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
+                                 {"factions": ["Ninjas", "Aliens"]}]}, 4)
+    game.players[0].vp = 2
+    assert any("lost VP" in p for p in invariants.check(game, [3, 0]))
+
+
+def test_bots_only_ever_send_legal_choices():
+    from smashup.engine.bots import heuristic_choice, random_choice
+
+    for chooser in (random_choice, heuristic_choice):
+        game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]}] * 3,
+                         "base_sets": "all"}, 11)
+        rng = random.Random(0)
+        for _ in range(300):
+            if game.pending is None:
+                break
+            d = game.pending
+            game.apply(d.seat, d.id, chooser(game, rng))  # raises IllegalChoice if not legal

@@ -1,0 +1,58 @@
+"""The simulate and replay management commands (thin wrappers over smashup.engine.simulate)."""
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+
+def run(*args):
+    from io import StringIO
+
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_simulate_prints_one_json_line_with_the_agreed_fields():
+    line = run("simulate", "--games", "4", "--players", "2", "--seed", "3", "--json").strip()
+    data = json.loads(line)
+    for key in ("games", "choices", "seconds", "games_per_sec", "violations", "digest",
+                "wins_by_faction"):
+        assert key in data
+    assert data["games"] == 4 and data["violations"] == 0
+    again = json.loads(run("simulate", "--games", "4", "--players", "2", "--seed", "3", "--json"))
+    assert again["digest"] == data["digest"]
+
+
+def test_simulate_refuses_bad_arguments():
+    with pytest.raises(CommandError):
+        run("simulate", "--players", "5")
+    with pytest.raises(CommandError):
+        run("simulate", "--factions", "Aliens")
+    with pytest.raises(CommandError):
+        run("simulate", "--games", "0")
+
+
+def test_a_saved_record_replays_to_the_same_digest(tmp_path):
+    path = tmp_path / "game.json"
+    run("simulate", "--games", "2", "--players", "2", "--seed", "5", "--record", str(path))
+    record = json.loads(path.read_text())
+    from smashup.engine import replay
+
+    expected = replay(record).digest()
+    out = json.loads(run("replay", str(path), "--json"))
+    assert out["digest"] == expected
+    assert out["choices"] == len(record["choices"])
+    assert out["over"] is True
+
+
+def test_replay_refuses_a_broken_record(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    with pytest.raises(CommandError, match="cannot read"):
+        run("replay", str(path))
+    path.write_text(json.dumps({"config": {"players": []}, "seed": 1, "choices": []}))
+    with pytest.raises(CommandError, match="does not replay"):
+        run("replay", str(path))
+    with pytest.raises(CommandError, match="cannot read"):
+        run("replay", str(tmp_path / "missing.json"))
