@@ -1,0 +1,343 @@
+"""The Ninjas faction (Core Set), card by card, played through the engine.
+
+Each test builds a position with `Scenario`, plays the card with the testing helpers and checks the
+exact effect: zones, power, VP, who is asked what, and that refused input changes nothing. The card
+reference is shared/cards/core.yaml (Ninjas); the rules are shared/rules (CR = the community page).
+"""
+from __future__ import annotations
+
+import pytest
+
+from smashup.engine import MINION, IllegalChoice, Scenario
+from smashup.engine.invariants import check
+from smashup.engine.testing import base_uid, card, choose, decline, end_play, labels, play
+
+NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
+
+
+# ---------------------------------------------------------------------------------------- helpers
+def scenario(factions=NINJAS_VS_ALIENS, specials="fast", filler=True) -> Scenario:
+    """A two-player position. `filler` gives each deck cards to draw, so the draw phase never
+    reshuffles a discard pile that a test wants to inspect."""
+    s = Scenario(factions, specials=specials)
+    if filler:
+        for seat in range(len(factions)):
+            s.deck(seat, "Scout", "Scout", "Scout", "Scout", "Scout", "Scout")
+    return s
+
+
+def ids(game, name, zone=None) -> list[int]:
+    return [c for c, d in enumerate(game.defs)
+            if d.name == name and (zone is None or game.loc[c][0] == zone)]
+
+
+def log(game) -> list[str]:
+    return [text for text, _ in game.log_lines]
+
+
+def option_cards(game) -> set[int]:
+    return {o.card for o in game.pending.options if o.card is not None}
+
+
+def option_bases(game) -> set[int]:
+    return {o.base for o in game.pending.options if o.base is not None}
+
+
+def state(game):
+    """Everything a refused choice must leave alone."""
+    return (game.digest(), game.pending.id, len(game.choices), len(game.log_lines),
+            [p.vp for p in game.players], dict(game.turn_state.flags))
+
+
+def assert_refused(game, option_ids):
+    before = state(game)
+    with pytest.raises(IllegalChoice):
+        game.apply(game.pending.seat, game.pending.id, option_ids)
+    assert state(game) == before
+
+
+def use_talent(game, cid):
+    choose(game, f"t{cid}")
+
+
+def sound(game):
+    assert check(game) == []
+
+
+# ----------------------------------------------------------------------------------- Ninja Master
+def test_ninja_master_destroys_any_minion_on_its_base():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    ship = s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.minion(goju, "Invader", owner=1)
+    s.minion(goju, "Tiger Assassin", owner=0)
+    s.minion(ship, "Scout", owner=1)
+    s.hand(0, "Ninja Master")
+    game = s.build()
+    overlord, invader = card(game, "Supreme Overlord"), card(game, "Invader")
+    tiger, scout = card(game, "Tiger Assassin"), card(game, "Scout", "minion")
+    master = card(game, "Ninja Master")
+
+    play(game, "Ninja Master", base="Temple of Goju")
+
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count, d.max_count) == (0, "target", 0, 1)
+    # Any power, any controller, on its own base only (itself included); not the other base.
+    assert option_cards(game) == {overlord, invader, tiger, master}
+    assert scout not in option_cards(game)
+    choose(game, overlord)
+    assert game.loc[overlord] == ("discard", 1)
+    assert overlord not in game.minion_state
+    assert "Supreme Overlord is destroyed (Ninja Master)." in log(game)
+    assert game.loc[master] == ("minion", base_uid(game, "Temple of Goju"))
+    assert game.pending.kind == "play"
+    sound(game)
+
+
+def test_ninja_master_may_destroy_nothing():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.hand(0, "Ninja Master", "Invader")
+    game = s.build()
+    overlord = card(game, "Supreme Overlord")
+
+    play(game, "Ninja Master", base="Temple of Goju")
+    decline(game)
+
+    assert game.loc[overlord] == ("minion", base_uid(game, "Temple of Goju"))
+    assert not any("destroyed" in line for line in log(game))
+    assert game.players[1].discard == []
+    assert game.pending.kind == "play"
+
+
+def test_ninja_master_can_destroy_itself():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Ninja Master", "Way of Deception")
+    game = s.build()
+    master = card(game, "Ninja Master")
+    play(game, "Ninja Master", base="Temple of Goju")
+    choose(game, master)
+    assert game.loc[master] == ("discard", 0)
+
+
+# --------------------------------------------------------------------------------- Tiger Assassin
+def test_tiger_assassin_only_current_power_3_or_less_on_its_base():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    ship = s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)  # 3: yes
+    s.minion(goju, "Collector", owner=1, counters=2)  # printed 2, now 4: no
+    s.minion(goju, "Supreme Overlord", owner=1, attached=[("Poison", 0)])  # printed 5, now 1: yes
+    s.minion(goju, "Ninja Acolyte", owner=0)  # own minion of power 2: yes (any controller)
+    s.minion(ship, "Scout", owner=1)  # 3, but on another base: no
+    s.hand(0, "Tiger Assassin")
+    game = s.build()
+    invader, collector = card(game, "Invader"), card(game, "Collector")
+    overlord, acolyte = card(game, "Supreme Overlord"), card(game, "Ninja Acolyte")
+    poison = card(game, "Poison")
+
+    play(game, "Tiger Assassin", base="Temple of Goju")
+
+    assert game.pending.kind == "target" and game.pending.min_count == 0
+    assert option_cards(game) == {invader, overlord, acolyte}
+    choose(game, overlord)
+    assert game.loc[overlord] == ("discard", 1)
+    # What was attached to it goes to its own owner's discard pile.
+    assert game.loc[poison] == ("discard", 0)
+    assert game.loc[collector][0] == "minion"
+    assert "Supreme Overlord is destroyed (Tiger Assassin)." in log(game)
+    sound(game)
+
+
+def test_tiger_assassin_may_decline():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Tiger Assassin", "Way of Deception")
+    game = s.build()
+    invader = card(game, "Invader")
+    play(game, "Tiger Assassin", base="Temple of Goju")
+    decline(game)
+    assert game.loc[invader][0] == "minion"
+    assert game.pending.kind == "play"
+
+
+def test_tiger_assassin_asks_nothing_without_a_target():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.hand(0, "Tiger Assassin", "Way of Deception")
+    game = s.build()
+    play(game, "Tiger Assassin", base="Temple of Goju")
+    assert game.pending.kind == "play"
+    assert card(game, "Supreme Overlord", "minion") is not None
+
+
+# ---------------------------------------------------------------------------------------- Shinobi
+def dojo_at_breakpoint(s: Scenario) -> int:
+    """Ninja Dojo (breakpoint 18, VP 2/3/2) at exactly 18: seat 1 has 10 power, seat 0 has 8.
+    Without help seat 1 wins; 3 more power for seat 0 turns it around."""
+    dojo = s.base("Ninja Dojo")
+    s.minion(dojo, "Supreme Overlord", owner=1)
+    s.minion(dojo, "Supreme Overlord", owner=1)
+    s.minion(dojo, "Ninja Master", owner=0)
+    s.minion(dojo, "Invader", owner=0)
+    return dojo
+
+
+def test_shinobi_is_played_before_scoring_and_its_power_counts():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Shinobi")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    shinobi = card(game, "Shinobi")
+    dojo = base_uid(game, "Ninja Dojo")
+
+    end_play(game)
+
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "special")
+    assert labels(game) == ["Play Shinobi on the scoring base", "Pass"]
+    choose(game, shinobi)
+
+    assert game.loc[shinobi] == ("minion", dojo)
+    assert game.minion_state[shinobi].controller == 0
+    assert "P0 plays Shinobi on Ninja Dojo." in log(game)
+    # Its 3 power counted: 11 against 10, so seat 0 is first (2 VP) and seat 1 second (3 VP).
+    assert game.scoring_stack[-1].powers == {0: 11, 1: 10}
+    assert [p.vp for p in game.players] == [2, 3]
+    # Outside the normal minion play: the turn's free minion is still there, nothing counted.
+    assert any(g.kind == MINION and g.free for g in game.turn_state.grants)
+    assert game.turn_state.minions_played == 0
+    # Ninja Dojo's winner now may destroy a minion; then the base's cards are discarded.
+    assert (game.pending.seat, game.pending.kind) == (0, "target")
+    decline(game)
+    assert game.loc[shinobi] == ("discard", 0)
+    sound(game)
+
+
+def test_without_shinobi_the_same_base_scores_the_other_way():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Shinobi")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    end_play(game)
+    choose(game, "pass")
+    assert [p.vp for p in game.players] == [3, 2]
+    assert card(game, "Shinobi", "hand") is not None
+
+
+def test_only_one_shinobi_per_scoring_base_for_all_players():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Shinobi", "Shinobi")
+    s.hand(1, "Shinobi")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    first, second = ids(game, "Shinobi", "hand")[:2]
+    theirs = [c for c in ids(game, "Shinobi") if game.owner[c] == 1][0]
+
+    end_play(game)
+    assert game.pending.kind == "special"
+    assert option_cards(game) == {first, second}
+    choose(game, first)
+
+    # Fast mode: nobody holds a Special usable for this base any more, so nobody is asked again.
+    assert game.pending.kind == "target"  # Ninja Dojo's after-scoring ability
+    assert game.loc[second] == ("hand", 0)
+    assert game.loc[theirs] == ("hand", 1)
+    assert [p.vp for p in game.players] == [2, 3]
+
+
+def test_shinobi_may_be_used_again_when_a_second_base_scores():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    goju = s.base("Temple of Goju")  # the same 10 against 8 at breakpoint 18
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.minion(goju, "Tiger Assassin", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Shinobi", "Shinobi")
+    s.base_deck("The Homeworld", "The Mothership")
+    game = s.build()
+    first, second = ids(game, "Shinobi", "hand")
+
+    end_play(game)
+    assert game.pending.kind == "score"  # two bases are ready: the current player picks
+    choose(game, "Ninja Dojo")
+    choose(game, first)
+    decline(game)  # Ninja Dojo's destroy
+    # Temple of Goju scores next; a fresh scoring base, so a Shinobi may be played again.
+    assert (game.pending.seat, game.pending.kind) == (0, "special")
+    assert option_cards(game) == {second}
+    choose(game, second)
+    assert "P0 plays Shinobi on Temple of Goju." in log(game)
+    assert [p.vp for p in game.players] == [4, 6]
+    sound(game)
+
+
+def test_shinobi_on_another_players_turn():
+    s = scenario()
+    dojo = s.base("Ninja Dojo")
+    s.base("The Mothership")
+    s.minion(dojo, "Ninja Master", owner=0)
+    s.minion(dojo, "Tiger Assassin", owner=0)  # seat 0: 9
+    s.minion(dojo, "Supreme Overlord", owner=1)
+    s.minion(dojo, "Collector", owner=1)  # seat 1: 7
+    s.hand(1, "Invader")
+    s.hand(0, "Shinobi")
+    s.base_deck("Temple of Goju")
+    s.turn(current=1)
+    game = s.build()
+    shinobi = card(game, "Shinobi")
+
+    play(game, "Invader", base="Ninja Dojo")  # seat 1: 10, total 19; nothing else to play
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "special")  # seat 1 holds no Special: not asked in fast mode
+    choose(game, shinobi)
+    assert game.minion_state[shinobi].controller == 0
+    # Seat 1's Play Cards phase counted only its own Invader.
+    assert game.turn_state.seat == 1 and game.turn_state.minions_played == 1
+    assert game.scoring_stack[-1].powers == {0: 12, 1: 10}
+    assert [p.vp for p in game.players] == [2, 1 + 3]  # the Invader gave seat 1 one VP
+    assert (game.pending.seat, game.pending.kind) == (0, "target")  # the winner's Dojo ability
+
+
+def test_shinobi_on_the_homeworld_gives_an_immediate_extra_minion():
+    s = scenario()
+    home = s.base("The Homeworld")  # breakpoint 23
+    s.base("The Mothership")
+    for _ in range(3):
+        s.minion(home, "Supreme Overlord", owner=1)  # 15
+    s.minion(home, "Ninja Master", owner=0)
+    s.minion(home, "Invader", owner=0)  # 8
+    s.hand(0, "Shinobi", "Ninja Acolyte", "Tiger Assassin")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    acolyte, tiger = card(game, "Ninja Acolyte"), card(game, "Tiger Assassin")
+    home_uid = base_uid(game, "The Homeworld")
+
+    end_play(game)
+    choose(game, card(game, "Shinobi"))
+    # Not in the Play Cards phase: the base's extra minion must be played now or is lost.
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (0, "extra", 0)
+    assert option_cards(game) == {acolyte}  # power 2 or less only
+    choose(game, f"m{acolyte}@{home_uid}")
+    assert [p.vp for p in game.players] == [2, 4]  # 13 against 15: second place on 4/2/1
+    assert game.loc[acolyte] == ("discard", 0)  # it was on the scored base
+    assert game.loc[tiger] == ("hand", 0)
