@@ -341,3 +341,329 @@ def test_shinobi_on_the_homeworld_gives_an_immediate_extra_minion():
     assert [p.vp for p in game.players] == [2, 4]  # 13 against 15: second place on 4/2/1
     assert game.loc[acolyte] == ("discard", 0)  # it was on the scored base
     assert game.loc[tiger] == ("hand", 0)
+
+
+# ---------------------------------------------------------------------------------- Ninja Acolyte
+def test_acolyte_talent_returns_it_then_an_extra_minion_goes_on_the_same_base_at_once():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Tiger Assassin")
+    game = s.build()
+    acolyte, tiger, invader = card(game, "Ninja Acolyte"), card(game, "Tiger Assassin"), card(
+        game, "Invader")
+    goju_uid = base_uid(game, "Temple of Goju")
+
+    use_talent(game, acolyte)
+
+    assert game.loc[acolyte] == ("hand", 0)
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (0, "extra", 1)
+    # Only this base; the Acolyte itself is back in hand and may be the extra minion.
+    assert option_bases(game) == {goju_uid}
+    assert option_cards(game) == {tiger, acolyte}
+    assert_refused(game, [])  # "both parts happen": the extra minion is not optional
+    choose(game, f"m{tiger}@{goju_uid}")
+    assert game.loc[tiger] == ("minion", goju_uid)
+    choose(game, invader)  # Tiger Assassin's own on-play ability
+    assert game.loc[invader] == ("discard", 1)
+    # The extra play did not use the free minion play, but it was a minion played this turn.
+    assert game.turn_state.minions_played == 1
+    assert f"m{acolyte}@{goju_uid}" in [o.id for o in game.pending.options]
+    sound(game)
+
+
+def test_acolyte_may_be_its_own_extra_minion_and_then_has_no_talent_left():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Invader")
+    game = s.build()
+    first, other = ids(game, "Ninja Acolyte")
+    goju_uid = base_uid(game, "Temple of Goju")
+    assert {f"t{first}", f"t{other}"} <= {o.id for o in game.pending.options}
+
+    use_talent(game, first)
+    choose(game, f"m{first}@{goju_uid}")
+
+    assert game.loc[first] == ("minion", goju_uid)
+    assert "P0 plays Ninja Acolyte on Temple of Goju." in log(game)
+    # A minion has now been played this turn: neither Acolyte offers its talent.
+    assert not [o for o in game.pending.options if o.id.startswith("t")]
+
+
+def test_acolyte_talent_not_offered_after_a_minion_was_played_this_turn():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Invader", "Way of Deception")
+    game = s.build()
+    acolyte = card(game, "Ninja Acolyte")
+    assert f"t{acolyte}" in [o.id for o in game.pending.options]
+    play(game, "Invader", base="The Mothership")
+    assert game.turn_state.minions_played == 1
+    assert f"t{acolyte}" not in [o.id for o in game.pending.options]
+    assert_refused(game, [f"t{acolyte}"])
+
+
+def test_acolyte_talent_not_offered_when_the_scenario_says_a_minion_was_played():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Way of Deception")
+    s.turn(minions_played=1)
+    game = s.build()
+    assert not [o for o in game.pending.options if o.id.startswith("t")]
+
+
+def test_acolyte_talent_only_on_its_controllers_turn():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=1)
+    s.hand(1, "Invader")
+    s.turn(current=1)
+    game = s.build()
+    ours, theirs = sorted(ids(game, "Ninja Acolyte"), key=lambda c: game.owner[c])
+    talents = {o.id for o in game.pending.options if o.id.startswith("t")}
+    assert talents == {f"t{theirs}"}
+    assert_refused(game, [f"t{ours}"])
+
+
+# ---------------------------------------------------------------------------------- Assassination
+def test_assassination_destroys_its_host_at_the_end_of_the_turn():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Assassination")
+    s.hand(1, "Collector")  # so that seat 1's turn stops at its first decision
+    game = s.build()
+    overlord, acolyte = card(game, "Supreme Overlord"), card(game, "Ninja Acolyte")
+    assassination = card(game, "Assassination")
+
+    play(game, "Assassination")
+    assert game.pending.kind == "target"
+    assert option_cards(game) == {overlord, acolyte}  # any minion, any controller
+    choose(game, overlord)
+    assert game.loc[assassination] == ("attached", overlord)
+    assert game.action_state[assassination].controller == 0
+    assert game.power(overlord) == 5
+    assert game.loc[overlord][0] == "minion"  # not yet: only at the end of the turn
+
+    end_play(game)  # no scoring, draw 2, end of turn
+
+    assert game.loc[overlord] == ("discard", 1)  # the owner's discard pile
+    assert game.loc[assassination] == ("discard", 0)
+    assert "Supreme Overlord is destroyed (Assassination)." in log(game)
+    assert log(game).index("Supreme Overlord is destroyed (Assassination).") < log(game).index(
+        "Turn 2: P1.")
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
+    sound(game)
+
+
+def test_assassination_is_discarded_with_a_host_that_left_play_and_does_nothing():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Acolyte", owner=0, attached=[("Assassination", 0)])
+    s.hand(0, "Invader")
+    s.hand(1, "Collector")
+    game = s.build()
+    acolyte, assassination = card(game, "Ninja Acolyte"), card(game, "Assassination")
+    goju_uid = base_uid(game, "Temple of Goju")
+
+    use_talent(game, acolyte)  # back to hand: its attached action is discarded
+    assert game.loc[assassination] == ("discard", 0)
+    choose(game, f"m{acolyte}@{goju_uid}")  # the same card comes back: a new minion in play
+    end_play(game)
+
+    assert game.loc[acolyte] == ("minion", goju_uid)
+    assert not any("destroyed" in line for line in log(game))
+
+
+# ---------------------------------------------------------------------------------------- Disguise
+def test_disguise_plays_the_new_minions_first_then_returns_the_chosen_ones():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    ship = s.base("The Mothership")
+    s.minion(goju, "Tiger Assassin", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.minion(ship, "Shinobi", owner=0)
+    s.hand(0, "Disguise", "Ninja Master", "Collector")
+    game = s.build()
+    tiger, acolyte, invader = card(game, "Tiger Assassin"), card(game, "Ninja Acolyte"), card(
+        game, "Invader")
+    master, collector = card(game, "Ninja Master"), card(game, "Collector")
+    goju_uid = base_uid(game, "Temple of Goju")
+
+    play(game, "Disguise")
+    # Only bases where seat 0 has a minion.
+    assert game.pending.kind == "base"
+    assert option_bases(game) == {goju_uid, base_uid(game, "The Mothership")}
+    choose(game, "Temple of Goju")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("targets", 1, 2)
+    assert option_cards(game) == {tiger, acolyte}  # own minions on that base only
+    choose(game, tiger, acolyte)
+    # The new minions come in first, onto that base only, and may not be declined.
+    d = game.pending
+    assert (d.kind, d.min_count) == ("extra", 1)
+    assert option_bases(game) == {goju_uid}
+    assert option_cards(game) == {master, collector}
+    assert game.loc[tiger][0] == "minion"  # still in play while the new ones come in
+    choose(game, f"m{master}@{goju_uid}")
+    choose(game, invader)  # Ninja Master's on-play ability resolves as usual
+    # The second extra minion can only be the Collector: played without asking. Its own
+    # on-play ability then asks (the chosen Acolyte is still in play and may be picked).
+    assert game.loc[collector] == ("minion", goju_uid)
+    assert option_cards(game) == {acolyte, collector}
+    decline(game)
+
+    assert game.loc[master] == ("minion", goju_uid)
+    assert game.loc[collector] == ("minion", goju_uid)
+    assert game.loc[tiger] == ("hand", 0)
+    assert game.loc[acolyte] == ("hand", 0)
+    assert game.loc[invader] == ("discard", 1)
+    assert game.loc[card(game, "Disguise")] == ("discard", 0)
+    # Extra minions: the free minion play is still available.
+    assert any(g.kind == MINION and g.free for g in game.turn_state.grants)
+    sound(game)
+
+
+def test_disguise_swaps_at_most_as_many_minions_as_the_hand_holds():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Tiger Assassin", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Disguise", "Ninja Master")
+    game = s.build()
+    tiger, acolyte = card(game, "Tiger Assassin"), card(game, "Ninja Acolyte")
+    play(game, "Disguise")  # one base with own minions: chosen without asking
+    assert game.pending.max_count == 1
+    assert_refused(game, [f"m{tiger}", f"m{acolyte}"])
+    choose(game, acolyte)  # the single extra minion is forced: played without asking
+    decline(game)  # Ninja Master may destroy
+    assert game.loc[acolyte] == ("hand", 0)
+    assert game.loc[card(game, "Ninja Master")][0] == "minion"
+    assert game.loc[tiger][0] == "minion"
+
+
+@pytest.mark.parametrize("missing", ["minion in hand", "minion in play"])
+def test_disguise_does_nothing_when_either_part_is_impossible(missing):
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)
+    if missing == "minion in hand":
+        s.minion(goju, "Tiger Assassin", owner=0)
+        s.hand(0, "Disguise", "Way of Deception")
+    else:
+        s.hand(0, "Disguise", "Ninja Master")
+    s.hand(1, "Collector")  # the game stops at seat 1's first decision
+    game = s.build()
+    minions_before = {c: game.loc[c] for c in game.all_minions()}
+    hand_before = [c for c in game.players[0].hand if game.name(c) != "Disguise"]
+
+    play(game, "Disguise")
+    if missing == "minion in play":
+        end_play(game)
+
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
+    assert [c[0] for c in game.choices] == [0] * len(game.choices)  # seat 0 was asked nothing else
+    assert len(game.choices) == (1 if missing == "minion in hand" else 2)
+    assert {c: game.loc[c] for c in game.all_minions()} == minions_before
+    drawn = ids(game, "Scout", "hand")
+    assert game.players[0].hand == hand_before + drawn and len(drawn) == 2
+    assert game.loc[card(game, "Disguise")] == ("discard", 0)
+
+
+# ------------------------------------------------------------------------------------ Hidden Ninja
+def test_hidden_ninja_is_never_a_normal_play():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Hidden Ninja", "Ninja Acolyte")
+    game = s.build()
+    hidden = card(game, "Hidden Ninja")
+    assert hidden not in option_cards(game)
+    assert_refused(game, [f"a{hidden}"])
+    play(game, "Ninja Acolyte", base="Temple of Goju")
+    # Still not playable, with the free action unused and nothing else to do: the phase ends.
+    assert game.loc[hidden] == ("hand", 0)
+
+
+def test_hidden_ninja_before_scoring_plays_an_extra_minion_on_the_scoring_base():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Hidden Ninja", "Tiger Assassin", "Ninja Acolyte")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    hidden, tiger, acolyte = card(game, "Hidden Ninja"), card(game, "Tiger Assassin"), card(
+        game, "Ninja Acolyte")
+    dojo = base_uid(game, "Ninja Dojo")
+
+    end_play(game)
+    assert (game.pending.seat, game.pending.kind) == (0, "special")
+    choose(game, hidden)
+    assert "P0 plays Hidden Ninja." in log(game)
+    d = game.pending
+    assert (d.kind, d.min_count) == ("extra", 0)
+    assert option_bases(game) == {dojo}
+    assert option_cards(game) == {tiger, acolyte}
+    choose(game, f"m{tiger}@{dojo}")
+    decline(game)  # Tiger Assassin's optional destroy
+
+    assert game.loc[hidden] == ("discard", 0)
+    assert game.scoring_stack[-1].powers == {0: 12, 1: 10}
+    assert [p.vp for p in game.players] == [2, 3]
+    assert game.turn_state.minions_played == 0
+    assert game.pending.kind == "target"  # Ninja Dojo's winner
+    sound(game)
+
+
+def test_hidden_ninja_extra_minion_may_be_declined():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Hidden Ninja", "Tiger Assassin")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    end_play(game)
+    choose(game, card(game, "Hidden Ninja"))
+    decline(game)
+    assert game.loc[card(game, "Hidden Ninja")] == ("discard", 0)
+    assert game.loc[card(game, "Tiger Assassin")] == ("hand", 0)
+    assert [p.vp for p in game.players] == [3, 2]
+
+
+def test_hidden_ninja_on_another_players_turn():
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Hidden Ninja", "Tiger Assassin")
+    s.hand(1, "Collector")
+    s.base_deck("Temple of Goju")
+    s.turn(current=1)
+    game = s.build()
+    play(game, "Collector", base="The Mothership")
+    assert (game.pending.seat, game.pending.kind) == (1, "target")  # Collector's may
+    decline(game)
+    # Seat 1 ends (nothing left to play); Ninja Dojo scores; seat 0 holds Hidden Ninja.
+    assert (game.pending.seat, game.pending.kind) == (0, "special")
+    choose(game, card(game, "Hidden Ninja"))
+    choose(game, f"m{card(game, 'Tiger Assassin')}@{base_uid(game, 'Ninja Dojo')}")
+    decline(game)
+    assert [p.vp for p in game.players] == [2, 3]
