@@ -21,6 +21,7 @@ def test_home_page_renders_with_htmx(client):
     assert '<script src="/static/django_htmx/ext/hx-ws-2.min.js"' in html
     assert 'href="/static/css/site.css"' in html
     assert 'href="/accounts/login/"' in html
+    assert client.head("/").status_code == 200
 
 
 def test_static_assets_are_served(client):

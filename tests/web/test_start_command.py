@@ -219,3 +219,24 @@ def test_start_stops_everything_on_sigterm(tmp_path):
         assert_all_gone(pids, site)
     finally:
         site.cleanup(pids)
+
+
+def test_start_refuses_a_port_in_use(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if k not in CLEARED}
+        env["SMASHUP_VAR_DIR"] = str(tmp_path)
+        result = subprocess.run(
+            [sys.executable, "manage.py", "start", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode != 0
+    assert f"Port {port} on 127.0.0.1 is already in use" in result.stderr

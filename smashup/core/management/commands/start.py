@@ -42,6 +42,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, no_beat, startup_timeout, **options):
         verbosity = options["verbosity"]
+        probe_host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+        if launcher.port_open(probe_host, port):
+            raise CommandError(f"Port {port} on {host} is already in use; pick another with --port.")
         self.say("Applying migrations...")
         call_command("migrate", interactive=False, verbosity=max(0, verbosity - 1))
         if not settings.DEBUG:
@@ -53,10 +56,6 @@ class Command(BaseCommand):
             _, created = ensure_demo_organizer()
             if created:
                 self.say(f"Created the demo organizer '{DEMO_USERNAME}'.")
-
-        probe_host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
-        if launcher.port_open(probe_host, port):
-            raise CommandError(f"Port {port} on {host} is already in use; pick another with --port.")
 
         stop = threading.Event()
 
