@@ -667,3 +667,142 @@ def test_hidden_ninja_on_another_players_turn():
     choose(game, f"m{card(game, 'Tiger Assassin')}@{base_uid(game, 'Ninja Dojo')}")
     decline(game)
     assert [p.vp for p in game.players] == [2, 3]
+
+
+# -------------------------------------------------------------------------------------- Infiltrate
+def test_infiltrate_attaches_to_a_base_and_may_destroy_another_action_there():
+    s = scenario()
+    home = s.base("The Homeworld")
+    s.base("The Mothership")
+    s.base_action(home, "Jammed Signal", owner=1)
+    s.base_action(home, "Infiltrate", owner=0)
+    s.hand(0, "Infiltrate", "Invader")
+    game = s.build()
+    mine = card(game, "Infiltrate", "hand")
+    old = card(game, "Infiltrate", "base_action")
+    jammed = card(game, "Jammed Signal")
+    home_uid = base_uid(game, "The Homeworld")
+
+    play(game, "Infiltrate")
+    assert game.pending.kind == "target"  # which base
+    choose(game, "The Homeworld")
+    assert game.loc[mine] == ("base_action", home_uid)
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
+    assert option_cards(game) == {jammed, old}  # another action on this base, not itself
+    choose(game, jammed)
+
+    assert game.loc[jammed] == ("discard", 1)
+    assert "Jammed Signal is destroyed (Infiltrate)." in log(game)
+    assert game.slot(home_uid).actions == [old, mine]
+    assert game.action_state[mine].controller == 0
+    assert game.base_active(game.slot(home_uid))  # the Homeworld works again
+    sound(game)
+
+
+def test_infiltrate_may_destroy_nothing():
+    s = scenario()
+    home = s.base("The Homeworld")
+    s.base("The Mothership")
+    s.base_action(home, "Jammed Signal", owner=1)
+    s.hand(0, "Infiltrate", "Invader")
+    game = s.build()
+    jammed = card(game, "Jammed Signal")
+    play(game, "Infiltrate")
+    choose(game, "The Homeworld")
+    decline(game)
+    assert game.loc[jammed] == ("base_action", base_uid(game, "The Homeworld"))
+    assert game.pending.kind == "play"
+
+
+def test_infiltrate_on_a_base_without_other_actions_asks_nothing_more():
+    s = scenario()
+    s.base("The Homeworld")
+    ship = s.base("The Mothership")
+    s.base_action(ship, "Jammed Signal", owner=1)
+    s.hand(0, "Infiltrate", "Invader")
+    game = s.build()
+    play(game, "Infiltrate")
+    choose(game, "The Homeworld")
+    assert game.pending.kind == "play"
+    assert game.loc[card(game, "Jammed Signal")][0] == "base_action"
+
+
+def minion_grants(game):
+    return [(g.free, g.max_power) for g in game.turn_state.grants if g.kind == MINION]
+
+
+def test_infiltrate_talent_cancels_the_base_until_the_start_of_your_next_turn():
+    s = scenario(filler=False)
+    home = s.base("The Homeworld")
+    s.base("The Mothership")
+    s.base_action(home, "Infiltrate", owner=0)
+    # An action stays in each hand, so that the Play Cards phase waits for its "end".
+    s.hand(0, "Invader", "Collector", "Ninja Acolyte", "Way of Deception")
+    s.hand(1, "Invader", "Collector", "Way of Deception")
+    s.deck(0, "Shinobi", "Shinobi")
+    s.deck(1, "Shinobi", "Shinobi")
+    game = s.build()
+    infiltrate = card(game, "Infiltrate")
+    slot = game.slot(base_uid(game, "The Homeworld"))
+
+    use_talent(game, infiltrate)
+    assert game.loc[infiltrate] == ("discard", 0)
+    assert not game.base_active(slot)
+    assert "The Homeworld's ability is cancelled until P0's next turn." in log(game)
+    play(game, "Invader", base="The Homeworld")
+    assert minion_grants(game) == []  # no extra minion from the cancelled base
+    end_play(game)
+
+    # Seat 1's turn: still cancelled for everyone.
+    assert (game.pending.seat, game.turn_state.seat) == (1, 1)
+    assert not game.base_active(slot)
+    play(game, "Invader", base="The Homeworld")
+    assert minion_grants(game) == []
+    end_play(game)
+
+    # Seat 0's next turn: the cancel ended as it began.
+    assert (game.pending.seat, game.turn_state.seat) == (0, 0)
+    assert game.base_active(slot)
+    play(game, "Ninja Acolyte", base="The Homeworld")
+    assert minion_grants(game) == [(False, 2)]  # the Homeworld's extra minion
+    play(game, "Collector", base="The Mothership")  # through that extra play
+    decline(game)  # Collector's optional return
+    collector = [c for c in ids(game, "Collector") if game.owner[c] == 0][0]
+    assert game.loc[collector] == ("minion", base_uid(game, "The Mothership"))
+    assert minion_grants(game) == []
+    sound(game)
+
+
+@pytest.mark.parametrize("cancel", [True, False])
+def test_infiltrate_cancel_holds_when_the_base_scores_on_another_players_turn(cancel):
+    s = scenario()
+    dojo = s.base("Ninja Dojo")
+    ship = s.base("The Mothership")
+    s.base_action(dojo, "Infiltrate", owner=0)
+    s.minion(dojo, "Supreme Overlord", owner=1)
+    s.minion(dojo, "Supreme Overlord", owner=1)
+    s.minion(dojo, "Collector", owner=1)
+    s.minion(dojo, "Invader", owner=0)  # 15 in all
+    s.minion(ship, "Ninja Master", owner=0)
+    s.hand(0, "Way of Deception")
+    s.hand(1, "Supreme Overlord")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    infiltrate, master = card(game, "Infiltrate"), card(game, "Ninja Master")
+
+    if cancel:
+        use_talent(game, card(game, "Infiltrate"))
+    end_play(game)
+    # Seat 1 brings Ninja Dojo to 20 and wins it.
+    play(game, "Supreme Overlord", base="Ninja Dojo")
+    decline(game)  # the Overlord's optional return; nothing left to play, so scoring follows
+    if cancel:
+        # Ninja Dojo's "the winner may destroy a minion" does not happen.
+        assert (game.pending.seat, game.pending.kind) == (0, "play")
+        assert game.loc[master][0] == "minion"
+        assert game.loc[infiltrate] == ("discard", 0)
+    else:
+        assert (game.pending.seat, game.pending.kind) == (1, "target")
+        assert master in option_cards(game)
+    assert [p.vp for p in game.players] == [3, 2]
