@@ -15,12 +15,25 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import IllegalChoice, Scenario
+from smashup.engine import Game, IllegalChoice, Scenario, replay
+from smashup.engine.invariants import check
 from smashup.engine.testing import base_uid, card, choose, decline, end_play, labels, play
 
 ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Way of Deception"  # seat 0's next draw
+
+
+@pytest.fixture(autouse=True)
+def sound_after_every_choice(monkeypatch):
+    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
+    apply = Game.apply
+
+    def checked(self, seat, decision_id, choice):
+        apply(self, seat, decision_id, choice)
+        assert check(self) == []
+
+    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(players=ALIENS_NINJAS, bases=("The Mothership", "Ninja Dojo")):
@@ -778,6 +791,17 @@ def test_terraforming_brings_in_a_base_whose_ability_then_works():
     assert [(g.kind, g.max_power) for g in game.turn_state.grants] == [("minion", 2)]
     play(game, "Collector", base="The Mothership")
     assert zone(game, card(game, "Collector")) == ("minion", base_uid(game, "The Mothership"))
+
+
+def test_terraforming_replays_to_the_same_state():
+    # The base deck shuffle comes from the game's seed, so a record rebuilds the same game.
+    game = terraforming_game()
+    play(game, "Terraforming")
+    choose(game, "Ninja Dojo")
+    choose(game, "The Homeworld")
+    again = replay(game.record())
+    assert again.digest() == game.digest()
+    assert again.base_deck == game.base_deck
 
 
 def test_terraforming_with_an_empty_base_deck_does_nothing():
