@@ -58,7 +58,11 @@ assassination = ninjas.action("Assassination", attach="minion", text=(
 
 @assassination.trigger("turn_end")
 def assassination_strikes(ctx, event):
-    yield from ctx.destroy(host_of(ctx.game, ctx.card))
+    host = host_of(ctx.game, ctx.card)
+    # A host that came under another player's Smoke Bomb after this was attached is no longer
+    # affected by it (Smoke Bomb: "not affected by other players' actions"); it stays attached.
+    if ctx.can_affect(host):
+        yield from ctx.destroy(host)
 
 
 @ninjas.action("Disguise", text=(

@@ -806,3 +806,371 @@ def test_infiltrate_cancel_holds_when_the_base_scores_on_another_players_turn(ca
         assert (game.pending.seat, game.pending.kind) == (1, "target")
         assert master in option_cards(game)
     assert [p.vp for p in game.players] == [3, 2]
+
+
+# ------------------------------------------------------------------------------------------ Poison
+@pytest.mark.parametrize("host, printed, poisoned", [
+    ("Supreme Overlord", 5, 1),
+    ("Invader", 3, 0),  # -4 from 3: power never goes below 0
+])
+def test_poison_gives_minus_four_never_below_zero(host, printed, poisoned):
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, host, owner=1)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Poison", "Invader" if host != "Invader" else "Scout")
+    game = s.build()
+    target, acolyte = card(game, host, "minion"), card(game, "Ninja Acolyte")
+    poison = card(game, "Poison")
+    goju_uid = base_uid(game, "Temple of Goju")
+    assert game.power(target) == printed
+
+    play(game, "Poison")
+    assert option_cards(game) == {target, acolyte}  # any minion
+    choose(game, target)
+
+    assert game.loc[poison] == ("attached", target)
+    assert game.power(target) == poisoned
+    assert game.player_power(goju_uid, 1) == poisoned
+    assert game.view(0)["bases"][0]["minions"][0]["power"] == poisoned
+    assert game.pending.kind == "play"  # nothing attached to destroy: not asked
+    sound(game)
+
+
+def poisoned_overlord_scenario():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1,
+             attached=[("Assassination", 0), ("Poison", 1)])
+    s.hand(0, "Poison", "Invader")
+    return s.build()
+
+
+def test_poison_destroys_any_number_of_the_actions_on_its_host():
+    game = poisoned_overlord_scenario()
+    overlord = card(game, "Supreme Overlord")
+    assassination = card(game, "Assassination")
+    old, new = card(game, "Poison", "attached"), card(game, "Poison", "hand")
+    assert game.power(overlord) == 1
+
+    play(game, "Poison")  # the only minion: attached without asking
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 2)
+    assert option_cards(game) == {assassination, old}  # not the new Poison itself
+    choose(game, assassination, old)
+
+    assert game.loc[assassination] == ("discard", 0)  # each to its owner's discard pile
+    assert game.loc[old] == ("discard", 1)
+    assert game.minion_state[overlord].attached == [new]
+    assert game.power(overlord) == 1
+    assert "Assassination is destroyed (Poison)." in log(game)
+    assert "Poison is destroyed (Poison)." in log(game)
+    sound(game)
+
+
+def test_poison_may_destroy_no_action():
+    game = poisoned_overlord_scenario()
+    overlord = card(game, "Supreme Overlord")
+    play(game, "Poison")
+    decline(game)
+    assert len(game.minion_state[overlord].attached) == 3
+    assert game.power(overlord) == 0  # 5 - 4 - 4, never below 0
+
+
+def test_poison_may_destroy_one_of_them():
+    game = poisoned_overlord_scenario()
+    overlord, old = card(game, "Supreme Overlord"), card(game, "Poison", "attached")
+    play(game, "Poison")
+    choose(game, old)
+    assert game.loc[old] == ("discard", 1)
+    assert game.loc[card(game, "Assassination")] == ("attached", overlord)
+
+
+# ------------------------------------------------------------------------------------ Seeing Stars
+def test_seeing_stars_destroys_a_minion_of_power_3_or_less_on_any_base():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    ship = s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)  # 3: yes
+    s.minion(goju, "Supreme Overlord", owner=1)  # 5: no
+    s.minion(goju, "Collector", owner=1, counters=2)  # 4 now: no
+    s.minion(ship, "Scout", owner=1)  # 3 on another base: yes
+    s.minion(ship, "Ninja Acolyte", owner=0)  # own 2: yes
+    s.minion(ship, "Ninja Master", owner=1, attached=[("Poison", 0)])  # 1 now: yes
+    s.hand(0, "Seeing Stars", "Invader")
+    game = s.build()
+    invader, scout = card(game, "Invader", "minion"), card(game, "Scout", "minion")
+    acolyte, master = card(game, "Ninja Acolyte"), card(game, "Ninja Master")
+
+    play(game, "Seeing Stars")
+    d = game.pending
+    assert (d.kind, d.min_count) == ("target", 1)
+    assert option_cards(game) == {invader, scout, acolyte, master}
+    assert_refused(game, [])  # not a "may"
+    choose(game, scout)
+
+    assert game.loc[scout] == ("discard", 1)
+    assert "Scout is destroyed (Seeing Stars)." in log(game)
+    assert game.loc[card(game, "Seeing Stars")] == ("discard", 0)
+    sound(game)
+
+
+def test_seeing_stars_must_destroy_your_own_minion_if_it_is_the_only_one():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Seeing Stars", "Invader")
+    game = s.build()
+    acolyte = card(game, "Ninja Acolyte")
+    play(game, "Seeing Stars")
+    assert game.pending.kind == "play"  # one legal target and no choice: done without asking
+    assert game.loc[acolyte] == ("discard", 0)
+    assert "Ninja Acolyte is destroyed (Seeing Stars)." in log(game)
+
+
+def test_seeing_stars_without_a_target_does_nothing():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.hand(0, "Seeing Stars", "Invader")
+    game = s.build()
+    play(game, "Seeing Stars")
+    assert game.loc[card(game, "Supreme Overlord")][0] == "minion"
+    assert game.loc[card(game, "Seeing Stars")] == ("discard", 0)
+    assert game.pending.kind == "play"
+
+
+# -------------------------------------------------------------------------------------- Smoke Bomb
+def test_smoke_bomb_goes_only_on_your_own_minion():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Smoke Bomb", "Invader")
+    game = s.build()
+    shinobi, acolyte = card(game, "Shinobi"), card(game, "Ninja Acolyte")
+    bomb = card(game, "Smoke Bomb")
+
+    play(game, "Smoke Bomb")
+    assert option_cards(game) == {shinobi, acolyte}
+    assert_refused(game, [f"m{card(game, 'Invader', 'minion')}"])
+    choose(game, shinobi)
+    assert game.loc[bomb] == ("attached", shinobi)
+    assert game.action_state[bomb].controller == 0
+    sound(game)
+
+
+def test_smoke_bomb_is_not_a_play_without_a_minion_of_yours():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Smoke Bomb", "Invader")
+    game = s.build()
+    bomb = card(game, "Smoke Bomb")
+    assert bomb not in option_cards(game)
+    assert_refused(game, [f"a{bomb}"])
+
+
+def smoke_bombed_shinobi(current=1, hand=(), attached=()):
+    """Seat 0's Shinobi under a Smoke Bomb, an unprotected Acolyte of seat 0 and seat 1's Invader,
+    all on Temple of Goju."""
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0), *attached])
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.hand(current, *hand)
+    s.turn(current=current)
+    return s.build()
+
+
+@pytest.mark.parametrize("action", ["Seeing Stars", "Poison", "Assassination"])
+def test_smoke_bomb_host_cannot_be_targeted_by_another_players_action(action):
+    game = smoke_bombed_shinobi(current=1, hand=(action, "Collector"))
+    shinobi, acolyte = card(game, "Shinobi"), card(game, "Ninja Acolyte")
+    invader = card(game, "Invader", "minion")
+
+    play(game, action)
+
+    assert game.pending.seat == 1 and game.pending.kind == "target"
+    assert option_cards(game) == {acolyte, invader}
+    assert_refused(game, [f"m{shinobi}"])
+    choose(game, acolyte)
+    assert game.minion_state[shinobi].attached == [card(game, "Smoke Bomb")]
+
+
+def test_another_players_seeing_stars_finds_nothing_when_only_the_smoke_bombed_minion_fits():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
+    s.minion(goju, "Supreme Overlord", owner=1)
+    s.hand(1, "Seeing Stars", "Collector")
+    s.turn(current=1)
+    game = s.build()
+    play(game, "Seeing Stars")
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
+    assert game.loc[card(game, "Shinobi")][0] == "minion"
+    assert game.loc[card(game, "Seeing Stars")] == ("discard", 1)
+
+
+def test_smoke_bomb_stops_an_earlier_poison_of_another_player():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Ninja Master", owner=0, attached=[("Poison", 1)])
+    s.hand(0, "Smoke Bomb", "Invader")
+    game = s.build()
+    master, poison = card(game, "Ninja Master"), card(game, "Poison")
+    assert game.power(master) == 1
+
+    play(game, "Smoke Bomb")
+
+    assert game.power(master) == 5  # the Poison stays attached but no longer affects it
+    assert game.loc[poison] == ("attached", master)
+    assert game.player_power(base_uid(game, "Temple of Goju"), 0) == 5
+
+
+def test_smoke_bomb_does_not_stop_your_own_poison():
+    game = smoke_bombed_shinobi(current=0, hand=("Poison", "Invader"))
+    shinobi, bomb = card(game, "Shinobi"), card(game, "Smoke Bomb")
+    play(game, "Poison")
+    assert shinobi in option_cards(game)
+    choose(game, shinobi)
+    assert game.power(shinobi) == 0
+    # Poison may even destroy the Smoke Bomb under it.
+    assert option_cards(game) == {bomb}
+    choose(game, bomb)
+    assert game.loc[bomb] == ("discard", 0)
+
+
+def test_smoke_bomb_stops_an_earlier_assassination_of_another_player():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0, attached=[("Assassination", 1)])
+    s.hand(0, "Smoke Bomb", "Invader")
+    s.hand(1, "Collector")
+    game = s.build()
+    shinobi, assassination = card(game, "Shinobi"), card(game, "Assassination")
+
+    play(game, "Smoke Bomb")
+    end_play(game)
+
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
+    assert game.loc[shinobi][0] == "minion"
+    assert game.loc[assassination] == ("attached", shinobi)
+    assert not any("destroyed" in line for line in log(game))
+
+
+def test_smoke_bomb_does_not_stop_minion_abilities():
+    game = smoke_bombed_shinobi(current=1, hand=("Ninja Master", "Way of Deception"))
+    shinobi, bomb = card(game, "Shinobi"), card(game, "Smoke Bomb")
+    play(game, "Ninja Master", base="Temple of Goju")
+    assert shinobi in option_cards(game)
+    choose(game, shinobi)
+    assert game.loc[shinobi] == ("discard", 0)
+    assert game.loc[bomb] == ("discard", 0)
+
+
+def test_smoke_bomb_does_not_stop_your_own_actions():
+    game = smoke_bombed_shinobi(current=0, hand=("Seeing Stars", "Invader"))
+    shinobi = card(game, "Shinobi")
+    play(game, "Seeing Stars")
+    assert shinobi in option_cards(game)
+    choose(game, shinobi)
+    assert game.loc[shinobi] == ("discard", 0)
+
+
+def test_smoke_bomb_does_not_stop_a_base_ability():
+    s = scenario()
+    dojo = dojo_at_breakpoint(s)
+    ship = s.base("The Mothership")
+    s.minion(ship, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
+    s.hand(1, "Collector")
+    s.turn(current=1)
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    shinobi = card(game, "Shinobi")
+    play(game, "Collector", base="Ninja Dojo")  # 20 on Ninja Dojo: seat 1 wins
+    decline(game)  # Collector's optional return
+    assert (game.pending.seat, game.pending.kind) == (1, "target")
+    assert shinobi in option_cards(game)
+    choose(game, shinobi)
+    assert game.loc[shinobi] == ("discard", 0)
+    del dojo
+
+
+# -------------------------------------------------------------------------------- Way of Deception
+def test_way_of_deception_moves_your_minion_with_what_is_attached():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    ship = s.base("The Mothership")
+    s.base("Ninja Dojo")
+    s.minion(goju, "Ninja Master", owner=0, attached=[("Poison", 1), ("Assassination", 1)])
+    s.minion(ship, "Ninja Acolyte", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Way of Deception", "Collector")
+    game = s.build()
+    master, acolyte = card(game, "Ninja Master"), card(game, "Ninja Acolyte")
+    poison, assassination = card(game, "Poison"), card(game, "Assassination")
+    goju_uid, ship_uid, dojo_uid = (base_uid(game, n) for n in
+                                    ("Temple of Goju", "The Mothership", "Ninja Dojo"))
+
+    play(game, "Way of Deception")
+    assert option_cards(game) == {master, acolyte}  # own minions only, on any base
+    choose(game, master)
+    assert game.pending.kind == "base"
+    assert option_bases(game) == {ship_uid, dojo_uid}  # another base
+    choose(game, "Ninja Dojo")
+
+    assert game.loc[master] == ("minion", dojo_uid)
+    assert master not in game.slot(goju_uid).minions
+    assert game.minion_state[master].attached == [poison, assassination]
+    assert game.loc[poison] == ("attached", master)
+    assert game.power(master) == 1
+    assert game.player_power(dojo_uid, 0) == 1 and game.player_power(goju_uid, 0) == 0
+    assert "Ninja Master moves from Temple of Goju to Ninja Dojo (Way of Deception)." in log(game)
+    # A move is not a play: no on-play ability, and the free minion play is untouched.
+    assert game.pending.kind == "play"
+    assert game.turn_state.minions_played == 0
+    sound(game)
+
+
+def test_way_of_deception_with_your_only_minion_asks_only_where():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0)
+    s.minion(goju, "Invader", owner=1)
+    s.hand(0, "Way of Deception", "Collector")
+    game = s.build()
+    play(game, "Way of Deception")
+    # One minion of seat 0's and one other base: both forced, nothing asked.
+    assert game.pending.kind == "play"
+    assert game.loc[card(game, "Shinobi")] == ("minion", base_uid(game, "The Mothership"))
+    assert game.loc[card(game, "Invader", "minion")] == ("minion", base_uid(game, "Temple of Goju"))
+
+
+def test_your_own_assassination_still_destroys_your_smoke_bombed_minion():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
+    s.hand(0, "Assassination", "Invader")
+    s.hand(1, "Collector")
+    game = s.build()
+    shinobi = card(game, "Shinobi")
+    play(game, "Assassination")  # the only minion: attached without asking
+    assert game.loc[card(game, "Assassination")] == ("attached", shinobi)
+    end_play(game)
+    assert game.loc[shinobi] == ("discard", 0)
