@@ -25,9 +25,18 @@ scout = aliens.minion("Scout", power=3, copies=3, text=(
     "your discard pile."))
 
 
-@scout.trigger("after_scoring", applies=lambda g, c, e: g.base_of(c) == e.base,
+def _scout_applies(game, scout, event):
+    # Only on its own base, and only while it is still headed for the discard pile: once an
+    # earlier "instead" (Temple of Goju) has sent it elsewhere, there is nothing left to replace
+    # (our reading: the first "instead" resolved wins, as CR step 9 does for base replacements).
+    return game.base_of(scout) == event.base and scout not in event.data["scoring"].instead
+
+
+@scout.trigger("after_scoring", applies=_scout_applies,
                optional="Put Scout into your hand instead of your discard pile?")
 def scout_to_hand(ctx, event):
+    # The controller decides; the card goes to its owner's hand (WWWT: cards always go to their
+    # owner's hand, deck or discard pile).
     event.data["scoring"].instead[ctx.card] = "hand"
     yield from ()
 

@@ -257,6 +257,43 @@ def test_scout_controlled_by_another_player_goes_to_its_owners_hand():
     assert zone(game, scout) == ("hand", 1)
 
 
+def goju_scout_game():
+    """Temple of Goju (breakpoint 18) scores; seat 0's only minion there is a Scout, so Goju
+    sends that Scout to the bottom of its deck "instead of the discard pile"."""
+    s = scenario(bases=("Temple of Goju", "Ninja Dojo"))
+    s.minion(0, "Scout", owner=0)
+    for name in ("Ninja Master", "Tiger Assassin", "Collector", "Invader", "Shinobi"):
+        s.minion(0, name, owner=1)
+    s.base_deck("The Mothership")
+    s.hand(0, "Beam Up")
+    return s.build()
+
+
+def test_scout_is_not_offered_once_temple_of_goju_has_sent_it_to_the_deck():
+    # Our reading: the first "instead" that resolves wins; the Scout is no longer headed for
+    # the discard pile, so its ability has nothing to replace and is not offered.
+    game = goju_scout_game()
+    scout = card(game, "Scout")
+    end_play(game)
+    assert sorted(labels(game)) == ["Scout", "Temple of Goju"]
+    choose(game, "Temple of Goju")  # seat 0 orders; seat 1's strongest is forced, seat 0's too
+    assert game.pending.seat == 1 and game.pending.kind == "play"  # no Scout question
+    assert game.players[0].deck[-1] == scout
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "core_bases.py: Temple of Goju overwrites an earlier 'instead' (the Scout's 'hand'); with the "
+    "first 'instead' winning, the Scout goes to the hand"))
+def test_scout_sent_to_hand_first_is_not_overridden_by_temple_of_goju():
+    game = goju_scout_game()
+    scout = card(game, "Scout")
+    end_play(game)
+    choose(game, "Scout")
+    assert game.pending.kind == "confirm"
+    choose(game, "yes")
+    assert zone(game, scout) == ("hand", 0)
+
+
 def test_scout_is_not_offered_when_another_base_scores():
     game = scout_game(scout_base=0)  # the Scout is on the Mothership, the Dojo scores
     scout = card(game, "Scout")
