@@ -1,0 +1,59 @@
+"""Tournament points for one table: placement from VP, then points by placement.
+
+Pure Python, no Django. A placement is the range of places a player covers: (1, 1) is a clear first,
+(1, 2) is a tie for first and second. Tied players share the average of the points of the places they
+cover, so a table always hands out the same total whatever the ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+NORMALISED = "normalised"
+FIXED_4321 = "4321"
+PRESETS = (NORMALISED, FIXED_4321)
+
+Place = tuple[int, int]
+
+
+def placements(vp: Mapping[Hashable, float]) -> dict[Hashable, Place]:
+    """Places by VP, highest first; players with equal VP share the places they cover."""
+    order = sorted(vp.values(), reverse=True)
+    result = {}
+    for player, score in vp.items():
+        first = order.index(score) + 1
+        result[player] = (first, first + order.count(score) - 1)
+    return result
+
+
+def place_points(size: int, place: int, preset: str = NORMALISED) -> float:
+    """Points for one place at a table of `size` players.
+
+    `normalised`: 1 + 3 (n - place) / (n - 1), so first is 4 and last is 1 at every table size and
+    every table averages 2.5 (4/3/2/1 at four players, 4/2.5/1 at three, 4/1 at two).
+    `4321`: 4 for first, 3, 2, 1, whatever the table size.
+    """
+    if not 1 <= place <= size:
+        raise ValueError(f"place {place} is not at a table of {size}")
+    if preset == NORMALISED:
+        return 4.0 if size == 1 else 1 + 3 * (size - place) / (size - 1)
+    if preset == FIXED_4321:
+        return float(max(1, 5 - place))
+    raise ValueError(f"unknown scoring preset {preset!r}; choose from {PRESETS}")
+
+
+def shared_points(size: int, place: Place, preset: str = NORMALISED) -> float:
+    """The average of the points of the places a tie covers."""
+    first, last = place
+    return sum(place_points(size, p, preset) for p in range(first, last + 1)) / (last - first + 1)
+
+
+def table_points(vp: Mapping[Hashable, float], preset: str = NORMALISED) -> dict[Hashable, float]:
+    """Tournament points of every player at one table, from their VP."""
+    size = len(vp)
+    return {player: shared_points(size, place, preset) for player, place in placements(vp).items()}
+
+
+def average_points(size: int = 4, preset: str = NORMALISED) -> float:
+    """What a table of `size` hands out per player; the default value of a bye."""
+    return sum(place_points(size, p, preset) for p in range(1, size + 1)) / size

@@ -1,0 +1,144 @@
+"""Standings: total tournament points, then tie-breakers in an order the organizer chooses.
+
+Pure Python, no Django. Input is plain data: who plays, which games were played (the VP of every
+player at every table) and who had a bye. Every tie-breaker is "higher is better"; a seeded random
+draw settles what the chosen tie-breakers leave tied, so ranks are always 1..N without gaps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.scoring import NORMALISED, average_points, placements, table_points
+
+# The tie-breakers an organizer can order. The draw is always the last resort and is not listed.
+TIEBREAKERS = ("vp_share", "sos", "firsts", "vp")
+DEFAULT_TIEBREAKERS = ("vp_share", "sos", "firsts")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One finished table: the VP each player ended with."""
+
+    round: int
+    vp: Mapping[Hashable, float]
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    preset: str = NORMALISED
+    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS
+    # A dropped opponent counts as at least this many points per round in strength of schedule, so
+    # nobody is punished because an opponent left after a bad start.
+    sos_floor: float = 2.0
+    # None: a bye is worth what an average seat at a full table gets (2.5 with either preset).
+    bye_points: float | None = None
+    table_size: int = 4
+    seed: str | int = 0
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    player: Hashable
+    points: float
+    vp_share: float  # sum over games of VP / the top VP at that table
+    sos: float  # opponents' average points per round (floor for dropped opponents)
+    firsts: int  # games won, shared first places included
+    vp: float
+    draw: float  # seeded random, the last tie-breaker
+    games: int
+    byes: int
+    dropped: bool
+    tiebreaks: tuple[float, ...] = field(default=())  # in the configured order, for pairing
+
+
+@dataclass
+class _Tally:
+    points: float = 0.0
+    vp: float = 0.0
+    vp_share: float = 0.0
+    firsts: int = 0
+    games: int = 0
+    byes: int = 0
+    opponents: list = field(default_factory=list)  # one entry per opponent per game
+
+
+def draw_key(seed: str | int, player: Hashable) -> float:
+    """A random number in [0, 1) fixed by the event seed and the player alone (not by input order)."""
+    digest = hashlib.sha256(f"{seed}:draw:{player}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+def compute_standings(
+    players: Iterable[Hashable],
+    games: Iterable[Game],
+    byes: Iterable[tuple[int, Hashable]] = (),
+    dropped: Collection[Hashable] = (),
+    options: StandingsOptions = StandingsOptions(),
+) -> list[Standing]:
+    """Every player (dropped ones included, flagged) in rank order."""
+    for name in options.tiebreakers:
+        if name not in TIEBREAKERS:
+            raise ValueError(f"unknown tie-breaker {name!r}; choose from {TIEBREAKERS}")
+    tally = {p: _Tally() for p in players}
+    for game in games:
+        _add_game(tally, game, options.preset)
+    bye_value = options.bye_points
+    if bye_value is None:
+        bye_value = average_points(options.table_size, options.preset)
+    for _round, player in byes:
+        tally[player].points += bye_value
+        tally[player].byes += 1
+
+    def per_round(p):
+        t = tally[p]
+        rounds = t.games + t.byes
+        value = t.points / rounds if rounds else 0.0
+        return max(value, options.sos_floor) if p in dropped else value
+
+    rows = []
+    for p, t in tally.items():
+        sos = sum(per_round(o) for o in t.opponents) / len(t.opponents) if t.opponents else 0.0
+        values = {"vp_share": t.vp_share, "sos": sos, "firsts": t.firsts, "vp": t.vp}
+        # Rounded so that float noise (1/3 + 2/3 against 1) never decides a tie.
+        tiebreaks = tuple(round(values[name], 9) for name in options.tiebreakers)
+        rows.append((p, t, values, tiebreaks, draw_key(options.seed, p)))
+    rows.sort(key=lambda r: (-round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
+    return [
+        Standing(
+            rank=i + 1,
+            player=p,
+            points=t.points,
+            vp_share=values["vp_share"],
+            sos=values["sos"],
+            firsts=t.firsts,
+            vp=t.vp,
+            draw=draw,
+            games=t.games,
+            byes=t.byes,
+            dropped=p in dropped,
+            tiebreaks=tiebreaks,
+        )
+        for i, (p, t, values, tiebreaks, draw) in enumerate(rows)
+    ]
+
+
+def _add_game(tally: dict, game: Game, preset: str) -> None:
+    unknown = [p for p in game.vp if p not in tally]
+    if unknown:
+        raise ValueError(f"round {game.round}: unknown players {unknown}")
+    points = table_points(game.vp, preset)
+    places = placements(game.vp)
+    top = max(game.vp.values())
+    for p, vp in game.vp.items():
+        t = tally[p]
+        t.points += points[p]
+        t.vp += vp
+        # Ruling: when nobody scored any VP, nobody gets a share (0/0 counts as 0).
+        t.vp_share += vp / top if top > 0 else 0.0
+        t.firsts += places[p][0] == 1
+        t.games += 1
+        t.opponents.extend(o for o in game.vp if o != p)
