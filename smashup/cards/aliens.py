@@ -37,7 +37,7 @@ def _scout_applies(game, scout, event):
 def scout_to_hand(ctx, event):
     # The controller decides; the card goes to its owner's hand (WWWT: cards always go to their
     # owner's hand, deck or discard pile).
-    event.data["scoring"].instead[ctx.card] = "hand"
+    event.data["scoring"].redirect(ctx.card, "hand")
     yield from ()
 
 

@@ -37,6 +37,8 @@ DRAW_PER_TURN = 2
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
 TRIGGER_LIMIT = 50
+# A game in which no player has been asked anything for this many turns in a row is stuck.
+STALEMATE_TURNS = 40
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
 
 
@@ -85,6 +87,15 @@ class Scoring:
     instead: dict[int, str] = field(default_factory=dict)  # minion -> "hand" / "deck_bottom"
     used: set = field(default_factory=set)  # once-per-scoring limits (e.g. Shinobi)
     cancelled: bool = False
+
+    def redirect(self, minion: int, destination) -> bool:
+        """Send a minion somewhere other than the discard pile when the base's cards are put
+        away (step 7). When two "instead" effects claim the same minion, the first one to
+        resolve wins (CR step 9's "the one activated first takes precedence", applied here)."""
+        if minion in self.instead:
+            return False
+        self.instead[minion] = destination
+        return True
 
     def winners(self) -> list[int]:
         return [s for s, p in self.places.items() if p == 1]
@@ -241,6 +252,10 @@ class Game:
             self.minion_state.pop(cid, None)
         if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
             self.action_state.pop(cid, None)
+        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+            # Played again, it is a new card in play with an unused talent (CR "Using Talents":
+            # the game does not track the use of each physical copy).
+            self.turn_state.talents_used.discard(cid)
         self._place_in(cid, zone, index)
 
     def slot(self, uid: int) -> BaseSlot:
@@ -731,12 +746,28 @@ class Game:
 
     def _turns(self, start_phase: str):
         phase = start_phase
+        quiet_turns = 0
         while True:
+            asked_before = self.decision_seq
             yield from self.take_turn(phase)
             if self._game_over():
                 return
+            quiet_turns = quiet_turns + 1 if self.decision_seq == asked_before else 0
+            if quiet_turns >= STALEMATE_TURNS:
+                self._stalemate()
+                return
             self.current = (self.current + 1) % len(self.players)
             phase = "start"
+
+    def _stalemate(self) -> None:
+        # Nobody has had anything to decide for many turns (no cards left anywhere): the game
+        # cannot go on. CR "Infinite Loops", the "Game Over" resolution: count the VP; a single
+        # leader wins, a tied lead shares nothing (winner stays None).
+        top = max(p.vp for p in self.players)
+        leaders = [p.seat for p in self.players if p.vp == top]
+        self.winner = leaders[0] if len(leaders) == 1 else None
+        self.phase = "over"
+        self.log("Nothing can happen any more: the game ends on the current VP.")
 
     def _mulligans(self):
         # CR Setup, Mulligan: a hand without minions may be shown, discarded and redrawn once.
@@ -1227,16 +1258,24 @@ def normalize_config(config: dict, registry: Registry) -> dict:
     if specials not in ("fast", "ask"):
         raise ConfigError("specials must be 'fast' or 'ask'")
     base_sets = config.get("base_sets", "factions")
-    if base_sets != "factions" and base_sets != "all" and not isinstance(base_sets, list):
+    if base_sets not in ("factions", "all") and not (
+        isinstance(base_sets, list) and all(isinstance(s, str) for s in base_sets)
+    ):
         raise ConfigError("base_sets is 'factions', 'all' or a list of set names")
     first = config.get("first_player")
-    if first is not None and (not isinstance(first, int) or not 0 <= first < len(players)):
+    # bool is an int in Python; True is not a seat number.
+    if first is not None and (
+        not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players)
+    ):
         raise ConfigError("first_player must be a seat number")
+    mulligan = config.get("mulligan", True)
+    if not isinstance(mulligan, bool):
+        raise ConfigError("mulligan must be true or false")
     return {
         "mode": mode,
         "players": players,
         "specials": specials,
         "base_sets": base_sets,
         "first_player": first,
-        "mulligan": bool(config.get("mulligan", True)),
+        "mulligan": mulligan,
     }
