@@ -1,0 +1,208 @@
+"""Card Resolution Order and Me First! (WWWT p.5-7, CR "Card Resolution Order"): the card played
+resolves first, then reactions in play in the current player's order, then Specials from hand from
+the current player clockwise until all pass in sequence, then the action is discarded; extra plays
+outside the Play Cards phase are now or never; "fast" and "ask" Special windows."""
+from __future__ import annotations
+
+from smashup.engine import Scenario
+from smashup.engine.testing import card, choose, labels, play
+
+from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen
+
+
+def score_window(current=0, players=3, specials="fast", hands=None, shinobi=True) -> Scenario:
+    """`current`'s Score Bases phase with the Ninja Dojo ready (seat `current` alone there)."""
+    s = Scenario([ALIENS_NINJAS if i % 2 == 0 else NINJAS_ALIENS for i in range(players)],
+                 specials=specials)
+    dojo = s.base("Ninja Dojo")
+    s.base("Temple of Goju")
+    s.base_deck("The Homeworld")
+    s.minion(dojo, "Collector", owner=current, counters=16)
+    for seat in range(players):
+        s.deck(seat, *["Tiger Assassin"] * 4)
+        s.hand(seat, *(hands or {}).get(seat, ["Collector"]))
+    # A window opens only in a game that holds a card usable in it (here a Shinobi deep in a
+    # deck): which cards a game holds follows from the factions, which everyone knows.
+    if shinobi:
+        s.deck(0, "Shinobi")
+    s.turn(current=current, phase="score")
+    return s
+
+
+def answer_window(game, plan):
+    """Answer Special decisions from `plan` (a list of (seat, "pass" or label fragment)) and return
+    the seats asked, in order, until the window is over."""
+    asked = []
+    for seat, answer in plan:
+        d = game.pending
+        assert d.kind == "special", (d.kind, asked)
+        asked.append(d.seat)
+        assert d.seat == seat, (asked, plan)
+        choose(game, answer)
+    return asked
+
+
+# ---------------------------------------------------------------------------- Me First! ---
+def test_specials_are_offered_from_the_current_player_clockwise():
+    # Current seat 1 holds nothing usable (fast mode skips it); then seat 2, then seat 0.
+    hands = {0: ["Hidden Ninja", "Collector"], 2: ["Hidden Ninja", "Collector"]}
+    game = score_window(current=1, hands=hands).build()
+    answer_window(game, [(2, "pass"), (0, "pass")])
+    # Every player passed in sequence: the window is closed and the Dojo scores for seat 1.
+    assert game.players[1].vp == 2
+    assert (game.pending.seat, game.pending.kind) == (1, "target")  # the Dojo's winner
+
+
+def test_a_player_who_passed_may_act_after_another_player_used_a_special():
+    hands = {0: ["Hidden Ninja", "Tiger Assassin"], 1: ["Shinobi"]}
+    game = score_window(current=0, players=2, hands=hands).build()
+    answer_window(game, [(0, "pass"), (1, "Shinobi")])
+    # Seat 1's Shinobi reopened the round: seat 0 is asked again, and now plays Hidden Ninja.
+    answer_window(game, [(0, "Hidden Ninja")])
+    assert game.pending.kind == "extra" and game.pending.seat == 0
+    choose(game, "Tiger Assassin")
+    # The Tiger Assassin may destroy a minion of power 3 or less there: the Shinobi.
+    assert game.pending.kind == "target"
+    choose(game, "Shinobi")
+    # Nobody holds another usable Special: the window closes without more questions and the base
+    # scores: seat 0 (18 + 4) alone.
+    assert [p.vp for p in game.players] == [2, 0]
+    assert [game.name(c) for c in game.players[1].discard] == ["Shinobi"]
+    assert game.loc[card(game, "Hidden Ninja")] == ("discard", 0)
+
+
+def test_ask_mode_asks_every_player_in_every_window_even_without_specials():
+    game = score_window(current=2, players=3, specials="ask").build()
+    d = game.pending
+    assert labels(game) == ["Pass"] and d.min_count == 1  # a real question with a single answer
+    answer_window(game, [(2, "pass"), (0, "pass"), (1, "pass")])
+    assert game.players[2].vp == 2
+
+
+def test_fast_mode_asks_nobody_when_nobody_holds_a_usable_special():
+    game = score_window(current=2, players=3, specials="fast").build()
+    assert game.players[2].vp == 2
+    assert (game.pending.seat, game.pending.kind) == (2, "target")
+    assert not any(c[2] == ["pass"] for c in game.choices)
+
+
+def test_no_window_opens_in_a_game_without_a_card_usable_in_it():
+    game = score_window(current=2, players=3, specials="ask", shinobi=False).build()
+    assert game.players[2].vp == 2
+    assert (game.pending.seat, game.pending.kind) == (2, "target")
+
+
+def test_ask_mode_window_reopens_after_a_special_and_ends_after_all_pass_in_sequence():
+    hands = {1: ["Shinobi", "Collector"]}
+    game = score_window(current=0, players=2, specials="ask", hands=hands).build()
+    asked = answer_window(game, [(0, "pass"), (1, "Shinobi"), (0, "pass")])
+    assert asked == [0, 1, 0]
+    # Seat 1 passed last time through its Shinobi; now it passes, and both have passed in a row.
+    answer_window(game, [(1, "pass")])
+    assert game.pending.kind != "special"
+    assert [p.vp for p in game.players] == [2, 3]
+
+
+# ---------------------------------------------------------------------------- extras now or never ---
+def homeworld_window(current=0, hands=None, specials="fast") -> Scenario:
+    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS], specials=specials)
+    home = s.base("The Homeworld")  # 23
+    s.base("Temple of Goju")
+    s.base_deck("The Mothership")
+    s.minion(home, "Collector", owner=current, counters=21)
+    for seat in range(2):
+        s.deck(seat, *["Tiger Assassin"] * 4)
+        s.hand(seat, *(hands or {}).get(seat, ["Collector"]))
+    s.turn(current=current, phase="score")
+    return s
+
+
+def test_an_extra_play_outside_the_play_phase_must_be_used_at_once_or_is_lost():
+    # Seat 1 plays a Shinobi on the scoring Homeworld during seat 0's turn; the Homeworld offers it
+    # an extra minion of power 2 or less, to play now or never (CR "extra", WWWT "Extra").
+    hands = {1: ["Shinobi", "Ninja Acolyte", "Supreme Overlord"]}
+    game = homeworld_window(hands=hands).build()
+    choose(game, "Shinobi")
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (1, "extra", 0)
+    assert {game.name(o.card) for o in d.options} == {"Ninja Acolyte"}  # power 2 or less
+    choose(game)  # decline: it is lost
+    assert game.loc[card(game, "Ninja Acolyte")] == ("hand", 1)
+    assert not any(g.source == "The Homeworld" for g in game.turn_state.grants)
+    # The Homeworld scores: seat 0 (23) first, seat 1 (3) second.
+    assert [p.vp for p in game.players] == [4, 2]
+
+
+def test_the_same_extra_in_the_play_phase_is_banked_for_the_phase():
+    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s.base("The Homeworld")
+    s.base("Temple of Goju")
+    s.hand(0, "Invader", "Collector", "Beam Up")
+    game = s.build()
+    play(game, "Invader", base="The Homeworld")
+    # Banked: no question now; the phase goes on with one more minion of power 2 or less.
+    assert game.pending.kind == "play"
+    extras = [g for g in game.turn_state.grants if not g.free]
+    assert [(g.kind, g.max_power, g.source) for g in extras] == [("minion", 2, "The Homeworld")]
+    assert {game.name(o.card) for o in game.pending.options if o.value[0] == "minion"} == {
+        "Collector"}
+
+
+def test_an_extra_play_used_at_once_outside_the_play_phase():
+    hands = {1: ["Shinobi", "Ninja Acolyte"]}
+    game = homeworld_window(hands=hands).build()
+    choose(game, "Shinobi")
+    choose(game, "Ninja Acolyte on Temple of Goju")
+    assert game.base_of(card(game, "Ninja Acolyte")) == game.bases[1].uid
+    assert [p.vp for p in game.players] == [4, 2]
+
+
+# ---------------------------------------------------------------------------- resolution order ---
+def observatory_game(hand, factions=(ALIENS_NINJAS, NINJAS_ALIENS)) -> tuple:
+    s = Scenario(list(factions))
+    s.base("The Homeworld")
+    s.base("Observatory")  # notes every event
+    s.base("Temple of Goju")
+    s.hand(0, *hand)
+    s.hand(1, "Collector")
+    for seat in range(2):
+        s.deck(seat, *["Tiger Assassin"] * 4)
+    return s
+
+
+def test_the_card_played_resolves_before_the_reactions_then_the_current_player_orders_them():
+    s = observatory_game(["Collector", "Beam Up"])
+    s.minion(0, "Scout", owner=1)
+    game = s.build(TEST_REGISTRY)
+    play(game, "Collector", base="The Homeworld")
+    # Step 1: the Collector's own ability first (nothing has reacted to its play yet).
+    assert game.pending.kind == "target" and seen(game) == []
+    choose(game)  # return nothing
+    # Step 3: the Homeworld and the Observatory both react: the current player picks the order.
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "order")
+    assert sorted(o.label for o in d.options) == ["Observatory", "The Homeworld"]
+    choose(game, "The Homeworld")
+    assert seen(game) == [("minion_played", "Collector")]
+    assert game.pending.kind == "play"
+
+
+def test_an_action_is_discarded_only_after_the_reactions_to_it():
+    s = observatory_game(["Beam Up"])
+    s.minion(2, "Scout", owner=1)
+    game = s.build(TEST_REGISTRY)
+    zones = []
+    beam = card(game, "Beam Up")
+    # Spy on the recorder's moment: where is Beam Up while the reactions run?
+    original = game.run_reactions
+
+    def spy(reactions, event, extra=()):
+        if event.kind in ("returned", "action_played"):
+            zones.append((event.kind, game.loc[beam][0]))
+        return original(reactions, event, extra)
+
+    game.run_reactions = spy
+    play(game, "Beam Up")  # the Scout is the only minion: returned at once
+    assert seen(game) == [("returned", "Scout"), ("action_played", "Beam Up")]
+    assert zones == [("returned", "resolving"), ("action_played", "resolving")]
+    assert game.loc[beam] == ("discard", 0)
