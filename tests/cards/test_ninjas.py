@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import MINION, IllegalChoice, Scenario
+import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
+from smashup.engine import ACTION, MINION, REGISTRY, IllegalChoice, Scenario, replay
 from smashup.engine.invariants import check
 from smashup.engine.testing import base_uid, card, choose, decline, end_play, labels, play
 
@@ -62,6 +63,26 @@ def use_talent(game, cid):
 
 def sound(game):
     assert check(game) == []
+
+
+# ------------------------------------------------------------------------------------ the deck
+def test_the_ninja_deck_matches_the_catalog():
+    # shared/cards/core.yaml, Ninjas: name, type, power, copies.
+    expected = {
+        "Ninja Master": (MINION, 5, 1), "Tiger Assassin": (MINION, 4, 2),
+        "Shinobi": (MINION, 3, 3), "Ninja Acolyte": (MINION, 2, 4),
+        "Assassination": (ACTION, 0, 1), "Disguise": (ACTION, 0, 1),
+        "Hidden Ninja": (ACTION, 0, 1), "Infiltrate": (ACTION, 0, 2), "Poison": (ACTION, 0, 1),
+        "Seeing Stars": (ACTION, 0, 2), "Smoke Bomb": (ACTION, 0, 1),
+        "Way of Deception": (ACTION, 0, 1),
+    }
+    ninjas = REGISTRY.faction("Ninjas")
+    assert {c.name: (c.kind, c.power, c.copies) for c in ninjas.cards} == expected
+    assert len(ninjas.deck()) == 20
+    assert {c.name: c.attach for c in ninjas.cards if c.attach} == {
+        "Assassination": "minion", "Infiltrate": "base", "Poison": "minion",
+        "Smoke Bomb": "minion"}
+    assert [c.name for c in ninjas.cards if c.is_special_only] == ["Hidden Ninja"]
 
 
 # ----------------------------------------------------------------------------------- Ninja Master
@@ -802,6 +823,8 @@ def test_infiltrate_cancel_holds_when_the_base_scores_on_another_players_turn(ca
         assert (game.pending.seat, game.pending.kind) == (0, "play")
         assert game.loc[master][0] == "minion"
         assert game.loc[infiltrate] == ("discard", 0)
+        # The cancel was on that base: the base that replaced it works.
+        assert game.base_active(game.slot(base_uid(game, "Temple of Goju")))
     else:
         assert (game.pending.seat, game.pending.kind) == (1, "target")
         assert master in option_cards(game)
@@ -1008,6 +1031,27 @@ def test_smoke_bomb_host_cannot_be_targeted_by_another_players_action(action):
     assert game.minion_state[shinobi].attached == [card(game, "Smoke Bomb")]
 
 
+@pytest.mark.parametrize("action", ["Beam Up", "Disintegrator", "Invasion", "Abduction"])
+def test_smoke_bomb_host_cannot_be_targeted_by_another_factions_actions(action):
+    game = smoke_bombed_shinobi(current=1, hand=(action, "Collector"))
+    shinobi, acolyte = card(game, "Shinobi"), card(game, "Ninja Acolyte")
+    invader = card(game, "Invader", "minion")
+    play(game, action)
+    assert game.pending.kind == "target"
+    assert option_cards(game) == {acolyte, invader}
+
+
+def test_smoke_bomb_host_stays_when_another_player_clears_its_base():
+    game = smoke_bombed_shinobi(current=1, hand=("Crop Circles", "Collector"))
+    shinobi, acolyte = card(game, "Shinobi"), card(game, "Ninja Acolyte")
+    invader = card(game, "Invader", "minion")
+    play(game, "Crop Circles")
+    choose(game, "Temple of Goju")
+    assert game.loc[shinobi] == ("minion", base_uid(game, "Temple of Goju"))
+    assert game.loc[acolyte] == ("hand", 0)
+    assert game.loc[invader] == ("hand", 1)
+
+
 def test_another_players_seeing_stars_finds_nothing_when_only_the_smoke_bombed_minion_fits():
     s = scenario()
     goju = s.base("Temple of Goju")
@@ -1174,3 +1218,102 @@ def test_your_own_assassination_still_destroys_your_smoke_bombed_minion():
     assert game.loc[card(game, "Assassination")] == ("attached", shinobi)
     end_play(game)
     assert game.loc[shinobi] == ("discard", 0)
+
+
+# ------------------------------------------------------------------- Special windows: ask and fast
+def window_questions(game) -> list[tuple[int, list[str]]]:
+    """Answer "Pass" to every Special question from now on; return (seat, labels) of each."""
+    asked = []
+    while game.pending is not None and game.pending.kind == "special":
+        asked.append((game.pending.seat, labels(game)))
+        choose(game, "pass")
+    return asked
+
+
+def quiet_dojo(specials, hands=None, deck=None):
+    s = scenario(specials=specials)
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    for seat, cards in (hands or {}).items():
+        s.hand(seat, *cards)
+    if deck:
+        s.deck(0, *deck)
+    s.hand(0, "Way of Deception")
+    s.base_deck("Temple of Goju")
+    return s.build()
+
+
+def test_ask_mode_asks_every_player_even_without_a_special():
+    # A Shinobi exists in this game (in a deck), but nobody holds a Special.
+    game = quiet_dojo("ask", deck=["Shinobi"])
+    assert game.config["specials"] == "ask"
+    end_play(game)
+    assert window_questions(game) == [(0, ["Pass"]), (1, ["Pass"])]
+    assert (game.pending.seat, game.pending.kind) == (1, "target")  # Dojo's winner: seat 1
+    assert [p.vp for p in game.players] == [3, 2]
+
+
+def test_fast_mode_asks_nobody_without_a_special():
+    game = quiet_dojo("fast", deck=["Shinobi"])
+    end_play(game)
+    assert game.pending.kind == "target"
+    assert len(game.choices) == 1  # only the "end": nobody was asked about a Special
+    assert [p.vp for p in game.players] == [3, 2]
+
+
+def test_fast_mode_asks_only_the_players_holding_a_special():
+    game = quiet_dojo("fast", hands={1: ["Shinobi"]})
+    end_play(game)
+    assert window_questions(game) == [(1, ["Play Shinobi on the scoring base", "Pass"])]
+    assert game.pending.kind == "target"
+
+
+def test_ask_mode_after_a_special_everyone_is_asked_again_until_all_pass_in_a_row():
+    s = scenario([("Ninjas", "Aliens"), ("Aliens", "Ninjas"), ("Ninjas", "Aliens")],
+                 specials="ask")
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.base("Temple of Goju")
+    s.hand(1, "Hidden Ninja", "Shinobi", "Ninja Acolyte")
+    s.hand(0, "Way of Deception")
+    s.base_deck("The Homeworld")
+    game = s.build()
+    hidden, shinobi = card(game, "Hidden Ninja"), card(game, "Shinobi")
+    acolyte = card(game, "Ninja Acolyte")
+    dojo = base_uid(game, "Ninja Dojo")
+
+    end_play(game)
+    assert (game.pending.seat, labels(game)) == (0, ["Pass"])
+    choose(game, "pass")
+    assert game.pending.seat == 1
+    assert option_cards(game) == {hidden, shinobi}
+    choose(game, hidden)
+    choose(game, f"m{acolyte}@{dojo}")
+    # Seat 1 used a Special: a new round of passes is needed, seat 1 included.
+    assert (game.pending.seat, labels(game)) == (2, ["Pass"])
+    choose(game, "pass")
+    assert (game.pending.seat, labels(game)) == (0, ["Pass"])
+    choose(game, "pass")
+    assert game.pending.seat == 1
+    assert option_cards(game) == {shinobi}  # Hidden Ninja is gone; Shinobi is still usable
+    assert (game.player_power(dojo, 0), game.player_power(dojo, 1)) == (8, 12)
+    choose(game, "pass")
+    # Three passes in a row: the window closes and the base scores.
+    assert game.pending.kind != "special"
+    assert [p.vp for p in game.players] == [3, 2, 0]
+    assert game.loc[shinobi] == ("hand", 1)
+    assert game.loc[hidden] == ("discard", 1)
+    # The record rebuilds the same game, window questions included.
+    again = replay(game.record())
+    assert again.digest() == game.digest() and again.log_lines == game.log_lines
+
+
+def test_ask_mode_a_second_shinobi_is_offered_only_pass():
+    game = quiet_dojo("ask", hands={0: ["Shinobi", "Shinobi"]})
+    first, second = ids(game, "Shinobi", "hand")
+    end_play(game)
+    assert (game.pending.seat, option_cards(game)) == (0, {first, second})
+    choose(game, first)
+    assert window_questions(game) == [(1, ["Pass"]), (0, ["Pass"])]
+    assert game.loc[second] == ("hand", 0)
+    assert [p.vp for p in game.players] == [2, 3]
