@@ -199,7 +199,8 @@ def test_tiger_assassin_asks_nothing_without_a_target():
     game = s.build()
     play(game, "Tiger Assassin", base="Temple of Goju")
     assert game.pending.kind == "play"
-    assert card(game, "Supreme Overlord", "minion") is not None
+    assert game.loc[card(game, "Supreme Overlord")][0] == "minion"
+    assert not any("destroyed" in line for line in log(game))
 
 
 # ---------------------------------------------------------------------------------------- Shinobi
@@ -257,7 +258,7 @@ def test_without_shinobi_the_same_base_scores_the_other_way():
     end_play(game)
     choose(game, "pass")
     assert [p.vp for p in game.players] == [3, 2]
-    assert card(game, "Shinobi", "hand") is not None
+    assert game.loc[card(game, "Shinobi")] == ("hand", 0)
 
 
 def test_only_one_shinobi_per_scoring_base_for_all_players():
@@ -1002,13 +1003,13 @@ def test_smoke_bomb_is_not_a_play_without_a_minion_of_yours():
     assert_refused(game, [f"a{bomb}"])
 
 
-def smoke_bombed_shinobi(current=1, hand=(), attached=()):
+def smoke_bombed_shinobi(current=1, hand=()):
     """Seat 0's Shinobi under a Smoke Bomb, an unprotected Acolyte of seat 0 and seat 1's Invader,
     all on Temple of Goju."""
     s = scenario()
     goju = s.base("Temple of Goju")
     s.base("The Mothership")
-    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0), *attached])
+    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
     s.minion(goju, "Ninja Acolyte", owner=0)
     s.minion(goju, "Invader", owner=1)
     s.hand(current, *hand)
@@ -1039,6 +1040,7 @@ def test_smoke_bomb_host_cannot_be_targeted_by_another_factions_actions(action):
     play(game, action)
     assert game.pending.kind == "target"
     assert option_cards(game) == {acolyte, invader}
+    assert_refused(game, [f"m{shinobi}"])
 
 
 def test_smoke_bomb_host_stays_when_another_player_clears_its_base():
@@ -1137,7 +1139,7 @@ def test_smoke_bomb_does_not_stop_your_own_actions():
 
 def test_smoke_bomb_does_not_stop_a_base_ability():
     s = scenario()
-    dojo = dojo_at_breakpoint(s)
+    dojo_at_breakpoint(s)
     ship = s.base("The Mothership")
     s.minion(ship, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
     s.hand(1, "Collector")
@@ -1151,7 +1153,20 @@ def test_smoke_bomb_does_not_stop_a_base_ability():
     assert shinobi in option_cards(game)
     choose(game, shinobi)
     assert game.loc[shinobi] == ("discard", 0)
-    del dojo
+
+def test_your_own_assassination_still_destroys_your_smoke_bombed_minion():
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
+    s.hand(0, "Assassination", "Invader")
+    s.hand(1, "Collector")
+    game = s.build()
+    shinobi = card(game, "Shinobi")
+    play(game, "Assassination")  # the only minion: attached without asking
+    assert game.loc[card(game, "Assassination")] == ("attached", shinobi)
+    end_play(game)
+    assert game.loc[shinobi] == ("discard", 0)
 
 
 # -------------------------------------------------------------------------------- Way of Deception
@@ -1204,20 +1219,6 @@ def test_way_of_deception_with_your_only_minion_asks_only_where():
     assert game.loc[card(game, "Shinobi")] == ("minion", base_uid(game, "The Mothership"))
     assert game.loc[card(game, "Invader", "minion")] == ("minion", base_uid(game, "Temple of Goju"))
 
-
-def test_your_own_assassination_still_destroys_your_smoke_bombed_minion():
-    s = scenario()
-    goju = s.base("Temple of Goju")
-    s.base("The Mothership")
-    s.minion(goju, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])
-    s.hand(0, "Assassination", "Invader")
-    s.hand(1, "Collector")
-    game = s.build()
-    shinobi = card(game, "Shinobi")
-    play(game, "Assassination")  # the only minion: attached without asking
-    assert game.loc[card(game, "Assassination")] == ("attached", shinobi)
-    end_play(game)
-    assert game.loc[shinobi] == ("discard", 0)
 
 
 # ------------------------------------------------------------------- Special windows: ask and fast
