@@ -82,6 +82,11 @@ def build_test_registry() -> Registry:
         yield from ctx.grant_extra(MINION)
         yield from ctx.grant_extra(ACTION)
 
+    @testers.action("Encore", text="Play two extra actions this turn.")
+    def encore(ctx):
+        yield from ctx.grant_extra(ACTION)
+        yield from ctx.grant_extra(ACTION)
+
     # Only actions: every opening hand lacks a minion, so the mulligan is always offered.
     paper = Faction("Paper Pushers", set="testset", registry=r)
     paper.action("Memo", copies=20, text="No effect.")
