@@ -719,7 +719,23 @@ def test_infiltrate_attaches_to_a_base_and_may_destroy_another_action_there():
     assert game.slot(home_uid).actions == [old, mine]
     assert game.action_state[mine].controller == 0
     assert game.base_active(game.slot(home_uid))  # the Homeworld works again
+    # Its talent may be used the turn it is played; the older Infiltrate's too (both seat 0's).
+    assert {f"t{mine}", f"t{old}"} <= {o.id for o in game.pending.options}
     sound(game)
+
+
+def test_infiltrate_talent_only_for_its_controller_on_their_turn():
+    s = scenario()
+    home = s.base("The Homeworld")
+    s.base("The Mothership")
+    s.base_action(home, "Infiltrate", owner=0)
+    s.hand(1, "Invader", "Way of Deception")
+    s.turn(current=1)
+    game = s.build()
+    infiltrate = card(game, "Infiltrate")
+    assert game.pending.seat == 1
+    assert not [o for o in game.pending.options if o.id.startswith("t")]
+    assert_refused(game, [f"t{infiltrate}"])
 
 
 def test_infiltrate_may_destroy_nothing():
