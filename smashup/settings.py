@@ -93,6 +93,15 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
 
+# Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
+# (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
+# PLAY_WS_RATE = (messages, seconds) before it is refused. PLAY_GAME_CACHE_SIZE rebuilt games are kept
+# per process. PLAY_BOT_QUEUE routes the bot tasks to a queue of their own (None: Celery's default).
+PLAY_BOT_DELAY = 0.6
+PLAY_BOT_QUEUE = None
+PLAY_WS_RATE = (20, 10.0)
+PLAY_GAME_CACHE_SIZE = 256
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -31,6 +31,8 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = False
 
+PLAY_BOT_DELAY = 0  # bots answer at once in tests
+
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Serve static files from the apps' static dirs; no collectstatic in tests.

@@ -1,3 +1,165 @@
-from django.db import models  # noqa: F401
+"""Live games: a game row, its seats, and the append-only log of the choices made in it.
 
-# Game and choice-log models come with the live play issues.
+The engine's record (config, seed, the ordered choices) is the truth: the state of a game is rebuilt
+from ``Game.config``, ``Game.seed`` and its ``Choice`` rows (see ``services.engine_game``). Nothing
+else about the engine's state is stored, except a few denormalised fields (``version``,
+``pending_seat``, ``pending_decision``, ``winner``) that let pages, timers and bot tasks decide
+cheaply whether they have anything to do.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+# Short join codes: no 0/O, 1/I/L, so they can be read aloud and typed from a TV screen.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 URL-safe characters
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_seat_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby", "Waiting for players"
+        ACTIVE = "active", "Playing"
+        FINISHED = "finished", "Finished"
+
+    class Mode(models.TextChoices):
+        STANDARD = "standard", "Standard"
+
+    public_id = models.CharField(max_length=24, unique=True, default=new_public_id, editable=False)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.STANDARD)
+    # The engine config (normalised by the engine); player names are filled in when the game starts.
+    config = models.JSONField()
+    seed = models.BigIntegerField(default=new_seed)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY, db_index=True)
+    # Number of choices applied so far; the next choice gets this as its `seq`.
+    version = models.PositiveIntegerField(default=0)
+    pending_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    pending_decision = models.CharField(max_length=32, blank=True)
+    state_hash = models.CharField(max_length=64, blank=True)  # engine digest at `version`
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="play_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Turn timers (built on top of this): seconds per decision, and when the open decision times out.
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"game {self.public_id} ({self.code}, {self.status}, v{self.version})"
+
+    @property
+    def group_name(self) -> str:
+        """The channel-layer group of this game: only public "changed" pings go there."""
+        return f"play.game.{self.pk}"
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.status == self.Status.LOBBY
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person"
+        BOT = "bot", "Bot"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PERSON)
+    bot = models.CharField(max_length=16, blank=True)  # "heuristic" / "random" for bot seats
+    factions = models.JSONField(default=list)  # the two factions (random ones already drawn)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="play_seats"
+    )
+    guest_name = models.CharField(max_length=40, blank=True)
+    # The secret behind this seat's signed link; a new token revokes every link given out before.
+    token = models.CharField(max_length=40, default=new_seat_token, editable=False)
+    claimed = models.BooleanField(default=False)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="play_seat_unique_index")]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.game_id}: {self.display_name}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == self.Kind.BOT
+
+    @property
+    def filled(self) -> bool:
+        return self.is_bot or self.claimed
+
+    @property
+    def display_name(self) -> str:
+        if self.is_bot:
+            return f"Bot {self.index + 1}"
+        if self.user_id is not None:
+            return self.user.get_username()
+        if self.guest_name:
+            return self.guest_name
+        return f"Seat {self.index + 1}"
+
+
+class Choice(models.Model):
+    """One applied choice. Append-only: rows are created, never changed (save refuses updates)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="choices")
+    seq = models.PositiveIntegerField()  # 0-based position in the record (= game version before it)
+    seat = models.PositiveSmallIntegerField()
+    decision = models.CharField(max_length=32)
+    options = models.JSONField(default=list)
+    state_hash = models.CharField(max_length=64)  # engine digest after this choice
+    by_bot = models.BooleanField(default=False)  # made by the server's bot (a bot seat, or a timeout)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="play_choice_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"choice {self.seq} of {self.game_id}: seat {self.seat} {self.decision} {self.options}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("choices are append-only; a stored choice is never changed")
+        super().save(*args, **kwargs)
+
+    def as_record(self) -> list:
+        return [self.seat, self.decision, list(self.options)]

@@ -1,0 +1,760 @@
+"""The business logic of live games, as plain functions. Views, consumers and tasks stay thin.
+
+Creating and joining a table::
+
+    game = create_game([SeatSpec("person", ["Aliens", None]), SeatSpec("bot", [None, None])],
+                       created_by=user)          # random factions drawn now; a lobby row
+    claim_seat(game.pk, 0, user=user)             # or guest_name="Ada"; the last claim starts it
+    start_game(game.pk, fill_with_bots=True)      # or start now, bots in the empty seats
+
+Playing::
+
+    submit_choice(game.pk, seat, expected_seq, decision_id, option_ids)
+
+runs in one transaction: a row lock on the game (SELECT ... FOR UPDATE), the sequence check (the
+client says which version it answered; anything else is stale), the engine's own checks, the new
+``Choice`` row with the state hash after it, the version bump and the finished state. Only after the
+commit (``transaction.on_commit``) are the game's channel group told and the bot, if the next
+decision is a bot's, scheduled. A refused choice raises a ``PlayError`` with a message for people
+and a ``code`` for programs, and changes nothing.
+
+The engine's record is the truth: ``engine_game`` rebuilds a game from its row and its choices
+(checking every stored state hash). An in-process cache keyed by (game, version) spares the
+rebuild; an entry is *taken out* while someone uses it, so no engine object is ever shared between
+threads, and a missing or stale entry is simply rebuilt.
+
+Bots play through the same ``submit_choice`` path (``bot_move``). After a commit that leaves a bot's
+decision open, a Celery task ``play_bot(game, seq)`` is scheduled with a countdown of
+``PLAY_BOT_DELAY`` seconds; it does nothing if the game has moved on from ``seq``, so duplicates,
+retries and restarts are harmless, and it survives any number of games (the state is in the database,
+not in a waiting thread). See ``run_bots``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
+from smashup.engine.bots import BOTS
+
+from .models import Game, Seat
+
+logger = logging.getLogger(__name__)
+
+SEAT_LINK_SALT = "smashup.play.seat-link"
+MAX_GUEST_NAME = 40
+MAX_OPTIONS = 64  # more option ids than any decision can take: refuse bigger lists unread
+
+
+# ---------------------------------------------------------------------------------- errors -------
+class PlayError(Exception):
+    """A refused request. `str(err)` is for people, `err.code` for programs. Nothing was changed."""
+
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+class GameNotFound(PlayError):
+    code = "not_found"
+
+
+class NotStarted(PlayError):
+    code = "not_started"
+
+
+class GameOver(PlayError):
+    code = "game_over"
+
+
+class StaleChoice(PlayError):
+    code = "stale"
+
+
+class NotYourDecision(PlayError):
+    code = "not_your_decision"
+
+
+class SpectatorChoice(PlayError):
+    code = "spectator"
+
+
+class IllegalMove(PlayError):
+    code = "illegal"
+
+
+class BadRequest(PlayError):
+    code = "bad_request"
+
+
+class SeatError(PlayError):
+    code = "seat"
+
+
+class BadSeatLink(PlayError):
+    code = "bad_link"
+
+
+class GameBroken(PlayError):
+    """The stored record no longer replays (or replays to a different state). Never the player's fault."""
+
+    code = "broken"
+
+
+class _NothingToDo(Exception):
+    """Internal: a bot task found that the open decision is not a bot's."""
+
+
+# ---------------------------------------------------------------------------------- settings -----
+def bot_delay() -> float:
+    return float(getattr(settings, "PLAY_BOT_DELAY", 0.6))
+
+
+def celery_eager() -> bool:
+    from smashup.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+# ---------------------------------------------------------------------------------- engine cache -
+class GameCache:
+    """Rebuilt engine games by game pk, each with the version it is at.
+
+    `take` removes the entry (the caller owns the object until it `put`s it back), so two threads
+    never hold the same engine game; a miss just means a rebuild from the record. `put` never
+    replaces a newer version with an older one.
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._lock = threading.Lock()
+        self._games: OrderedDict[int, tuple[int, object]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def take(self, pk: int, version: int):
+        with self._lock:
+            entry = self._games.get(pk)
+            if entry is not None and entry[0] == version:
+                del self._games[pk]
+                self.hits += 1
+                return entry[1]
+            self.misses += 1
+            return None
+
+    def put(self, pk: int, version: int, game) -> None:
+        with self._lock:
+            current = self._games.get(pk)
+            if current is not None and current[0] > version:
+                return
+            self._games[pk] = (version, game)
+            self._games.move_to_end(pk)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def drop(self, pk: int) -> None:
+        with self._lock:
+            self._games.pop(pk, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+cache = GameCache(int(getattr(settings, "PLAY_GAME_CACHE_SIZE", 256)))
+
+
+def rebuild(row: Game):
+    """The engine game of `row` at `row.version`, rebuilt from its stored record (hashes checked)."""
+    choices = list(
+        row.choices.filter(seq__lt=row.version)
+        .order_by("seq")
+        .values_list("seq", "seat", "decision", "options", "state_hash")
+    )
+    if [c[0] for c in choices] != list(range(row.version)):
+        raise GameBroken(f"The stored record of game {row.code} has gaps; it cannot be rebuilt.")
+    record = {
+        "config": row.config,
+        "seed": row.seed,
+        "choices": [[seat, decision, list(options)] for _, seat, decision, options, _ in choices],
+        "hashes": [h for *_, h in choices],
+    }
+    try:
+        game = replay(record)
+    except EngineError as exc:
+        logger.error("game %s (pk %s) does not replay: %s", row.public_id, row.pk, exc)
+        raise GameBroken(f"The record of game {row.code} does not replay: {exc}") from exc
+    game.track_hashes = True
+    game.hashes = [h for *_, h in choices]
+    if row.state_hash and game.digest() != row.state_hash:
+        raise GameBroken(f"Game {row.code} rebuilds to a different state than was played.")
+    return game
+
+
+def _take(row: Game):
+    game = cache.take(row.pk, row.version)
+    if game is None or len(game.choices) != row.version:
+        game = rebuild(row)
+    return game
+
+
+@contextmanager
+def engine_game(row: Game) -> Iterator:
+    """Use the engine game of an active or finished `row` (at `row.version`) without changing it::
+
+        with engine_game(row) as game:
+            view = game.view(seat)
+    """
+    if row.is_lobby:
+        raise NotStarted("The game has not started yet.")
+    game = _take(row)
+    try:
+        yield game
+    finally:
+        cache.put(row.pk, row.version, game)
+
+
+def game_at(row: Game, steps: int):
+    """A fresh engine game after the first `steps` choices of `row` (for the replay page)."""
+    steps = max(0, min(steps, row.version))
+    choices = list(row.choices.filter(seq__lt=steps).order_by("seq"))
+    record = {"config": row.config, "seed": row.seed, "choices": [c.as_record() for c in choices],
+              "hashes": [c.state_hash for c in choices]}
+    try:
+        return replay(record)
+    except EngineError as exc:
+        raise GameBroken(f"The record of game {row.code} does not replay: {exc}") from exc
+
+
+# ---------------------------------------------------------------------------------- lookups ------
+def get_game(public_id: str) -> Game:
+    try:
+        return Game.objects.get(public_id=public_id)
+    except Game.DoesNotExist:
+        raise GameNotFound("There is no game at this address.") from None
+
+
+def game_by_code(code: str) -> Game:
+    clean = "".join(str(code or "").split()).upper()
+    if not clean:
+        raise GameNotFound("Enter the code shown at the table.")
+    try:
+        return Game.objects.get(code=clean)
+    except Game.DoesNotExist:
+        raise GameNotFound(f"No game has the code {clean}.") from None
+
+
+def player_names(row: Game) -> dict[int, str]:
+    return {i: p.get("name") or f"Player {i + 1}" for i, p in enumerate(row.config.get("players", []))}
+
+
+def is_bot_seat(row: Game, seat: int | None) -> bool:
+    players = row.config.get("players", [])
+    return seat is not None and 0 <= seat < len(players) and bool(players[seat].get("bot"))
+
+
+def factions_available() -> list[str]:
+    import smashup.cards  # noqa: F401  (fills the registry)
+    from smashup.engine import REGISTRY
+
+    return sorted(REGISTRY.factions)
+
+
+# ---------------------------------------------------------------------------------- creating -----
+@dataclass
+class SeatSpec:
+    kind: str  # "person" or "bot"
+    factions: list = field(default_factory=lambda: [None, None])  # a name, or None for random
+    bot: str = "heuristic"
+
+
+def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) -> list[list[str]]:
+    """Each seat's two factions: the chosen ones, random ones for the rest. Random picks avoid
+    factions that other seats already have while there are enough to go round."""
+    known = set(pool)
+    taken: list[str] = [f for s in specs for f in s.factions if f]
+    for i, spec in enumerate(specs):
+        for f in spec.factions:
+            if f is not None and f not in known:
+                raise PlayError(f"Seat {i + 1}: there is no faction called {f!r}.", "config")
+        if len(spec.factions) != 2:
+            raise PlayError(f"Seat {i + 1} needs two factions (or random).", "config")
+        if spec.factions[0] and spec.factions[0] == spec.factions[1]:
+            raise PlayError(f"Seat {i + 1} has {spec.factions[0]} twice; pick two different factions.",
+                            "config")
+    result = []
+    for spec in specs:
+        mine = [f for f in spec.factions if f]
+        for _ in range(2 - len(mine)):
+            fresh = [f for f in pool if f not in taken and f not in mine]
+            choices = fresh or [f for f in pool if f not in mine]
+            pick = rng.choice(choices)
+            mine.append(pick)
+            taken.append(pick)
+        result.append(mine)
+    return result
+
+
+def create_game(
+    seats: list[SeatSpec],
+    *,
+    created_by=None,
+    base_sets: str = "factions",
+    specials: str = "fast",
+    turn_seconds: int | None = None,
+    seed: int | None = None,
+) -> Game:
+    """A new table in the lobby (or already started when every seat is a bot)."""
+    if not 2 <= len(seats) <= 4:
+        raise PlayError("A game has 2 to 4 seats.", "config")
+    for i, spec in enumerate(seats):
+        if spec.kind not in (Seat.Kind.PERSON, Seat.Kind.BOT):
+            raise PlayError(f"Seat {i + 1}: a seat is a person or a bot.", "config")
+        if spec.kind == Seat.Kind.BOT and spec.bot not in BOTS:
+            raise PlayError(f"Seat {i + 1}: unknown bot {spec.bot!r}.", "config")
+    if base_sets not in ("factions", "all"):
+        raise PlayError("Bases come from the chosen factions' sets or from all sets.", "config")
+    if specials not in ("fast", "ask"):
+        raise PlayError("Specials are 'fast' or 'ask'.", "config")
+    if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
+        raise PlayError("A turn timer is 10 to 3600 seconds.", "config")
+    if seed is None:
+        from .models import new_seed
+
+        seed = new_seed()
+    rng = random.Random(f"factions:{seed}")
+    factions = draw_factions(seats, rng, factions_available())
+    config = {
+        "mode": "standard",
+        "players": [
+            {"name": f"Bot {i + 1}" if spec.kind == Seat.Kind.BOT else f"Seat {i + 1}",
+             "factions": pair,
+             "bot": spec.bot if spec.kind == Seat.Kind.BOT else None}
+            for i, (spec, pair) in enumerate(zip(seats, factions))
+        ],
+        "specials": specials,
+        "base_sets": base_sets,
+        "first_player": None,
+    }
+    try:  # the engine's own check, and a trial setup (enough bases for this many players?)
+        config = new_game(config, seed).config
+    except ConfigError as exc:
+        hint = " Choose bases from all sets." if "bases" in str(exc) and base_sets != "all" else ""
+        raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc
+    with transaction.atomic():
+        row = _insert_game(config=config, seed=seed, created_by=created_by, turn_seconds=turn_seconds)
+        for i, (spec, pair) in enumerate(zip(seats, factions)):
+            Seat.objects.create(
+                game=row, index=i, kind=spec.kind, bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
+                factions=pair,
+            )
+        _maybe_start(row)
+    return row
+
+
+def _insert_game(**fields) -> Game:
+    from .models import new_code
+
+    for _ in range(20):  # a code collision is rare (31^6 codes); try another
+        try:
+            with transaction.atomic():
+                return Game.objects.create(code=new_code(), **fields)
+        except IntegrityError:
+            continue
+    raise PlayError("Could not find a free table code; try again.")
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameNotFound("This game no longer exists.") from None
+
+
+# ---------------------------------------------------------------------------------- seats --------
+def clean_guest_name(name: str) -> str:
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise SeatError("Enter a name to sit at the table.")
+    if len(name) > MAX_GUEST_NAME:
+        raise SeatError(f"A name has at most {MAX_GUEST_NAME} characters.")
+    return name
+
+
+def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "") -> Seat:
+    """Take a free person seat, as a logged-in user or as a guest with a name. The last free seat
+    starts the game. Claiming a seat you already hold is fine (a second device)."""
+    with transaction.atomic():
+        row = _lock(game_id)
+        try:
+            seat = row.seats.select_for_update().get(index=index)
+        except Seat.DoesNotExist:
+            raise SeatError(f"This table has no seat {index + 1}.") from None
+        if seat.is_bot:
+            raise SeatError(f"Seat {index + 1} is played by a bot.")
+        authenticated = user is not None and user.is_authenticated
+        if seat.claimed:
+            if authenticated and seat.user_id == user.pk:
+                return seat
+            raise SeatError(f"Seat {index + 1} is already taken by {seat.display_name}.")
+        if not row.is_lobby:
+            raise SeatError("This game has already started; its free seats were given to bots.")
+        if authenticated:
+            seat.user = user
+            seat.guest_name = ""
+        else:
+            seat.guest_name = clean_guest_name(guest_name)
+        seat.claimed = True
+        seat.claimed_at = timezone.now()
+        seat.save()
+        _changed_on_commit(row)
+        _maybe_start(row)
+    return seat
+
+
+def start_game(game_id: int, *, fill_with_bots: bool = True) -> Game:
+    """Start a lobby game now: with `fill_with_bots`, free person seats become heuristic bots."""
+    with transaction.atomic():
+        row = _lock(game_id)
+        if not row.is_lobby:
+            raise PlayError("This game has already started.", "started")
+        free = [s for s in row.seats.select_for_update() if not s.filled]
+        if free and not fill_with_bots:
+            raise SeatError("Some seats are still free.")
+        for seat in free:
+            seat.kind, seat.bot = Seat.Kind.BOT, "heuristic"
+            seat.save(update_fields=["kind", "bot"])
+        _maybe_start(row)
+    return row
+
+
+def _maybe_start(row: Game) -> bool:
+    """Inside a transaction holding the row: start the game if every seat is filled."""
+    seats = list(row.seats.order_by("index"))
+    if not row.is_lobby or not seats or not all(s.filled for s in seats):
+        return False
+    config = dict(row.config)
+    players = [dict(p) for p in config["players"]]
+    for seat, player in zip(seats, players):
+        player["name"] = seat.display_name
+        player["bot"] = (seat.bot or "heuristic") if seat.is_bot else None
+        player["factions"] = list(seat.factions)
+    config["players"] = players
+    try:
+        game = new_game(config, row.seed, track_hashes=True)
+    except ConfigError as exc:
+        raise PlayError(f"The game cannot start: {exc}", "config") from exc
+    row.config = game.config
+    row.status = Game.Status.ACTIVE
+    row.version = 0
+    row.started_at = timezone.now()
+    _sync_row(row, game)
+    row.save()
+    outcome = _outcome(row, game)
+    transaction.on_commit(lambda: _committed(outcome.game_id, 0, game, outcome, schedule_bots=True))
+    return True
+
+
+# ---------------------------------------------------------------------------------- seat links ---
+def seat_link_token(seat: Seat) -> str:
+    """A signed, URL-safe token that lets its holder act for `seat` (revoked by a new seat token)."""
+    return signing.dumps([seat.game.public_id, seat.index, seat.token], salt=SEAT_LINK_SALT)
+
+
+def seat_from_link(signed: str, public_id: str | None = None) -> Seat:
+    """The seat a signed link is for. BadSeatLink when forged, revoked or for another game."""
+    try:
+        value = signing.loads(str(signed), salt=SEAT_LINK_SALT)
+        link_game, index, token = value
+        index = int(index)
+    except (signing.BadSignature, ValueError, TypeError):
+        raise BadSeatLink("This seat link is not valid (it may have been mistyped or forged).") from None
+    if public_id is not None and link_game != public_id:
+        raise BadSeatLink("This seat link belongs to another game.")
+    seat = Seat.objects.select_related("game", "user").filter(game__public_id=link_game, index=index).first()
+    if seat is None or not _same(seat.token, token):
+        raise BadSeatLink("This seat link is no longer valid.")
+    return seat
+
+
+def _same(a: str, b) -> bool:
+    from django.utils.crypto import constant_time_compare
+
+    return isinstance(b, str) and constant_time_compare(a, b)
+
+
+def remember_seat(session, seat: Seat) -> None:
+    """Let this browser session act for `seat` (guests: what a seat link or a claim gives)."""
+    held = dict(session.get("play_seats") or {})
+    mine = dict(held.get(seat.game.public_id) or {})
+    mine[str(seat.index)] = seat.token
+    held[seat.game.public_id] = mine
+    session["play_seats"] = held
+
+
+def held_seats(row: Game, *, user=None, session_seats: Mapping | None = None) -> list[int]:
+    """The seats of `row` that this user or browser session may act for, in seat order."""
+    held = set()
+    seats = list(row.seats.all())
+    if user is not None and getattr(user, "is_authenticated", False):
+        held.update(s.index for s in seats if s.user_id == user.pk)
+    mine = (session_seats or {}).get(row.public_id) or {}
+    if isinstance(mine, Mapping):
+        for s in seats:
+            token = mine.get(str(s.index))
+            if token is not None and not s.is_bot and _same(s.token, token):
+                held.add(s.index)
+    return sorted(held)
+
+
+def resolve_seat(row: Game, *, user=None, session_seats: Mapping | None = None, link: str | None = None,
+                 wanted: int | None = None) -> int | None:
+    """Which seat a connection or page acts for: a signed seat link first, then the seats the user or
+    session holds (`wanted` picks among several), else None: a spectator."""
+    if link:
+        seat = seat_from_link(link, row.public_id)
+        return seat.index
+    held = held_seats(row, user=user, session_seats=session_seats)
+    if wanted is not None and wanted in held:
+        return wanted
+    return held[0] if held else None
+
+
+# ---------------------------------------------------------------------------------- choices ------
+@dataclass(frozen=True)
+class Outcome:
+    """What a committed change left behind (plain data, safe to pass between threads)."""
+
+    game_id: int
+    version: int
+    status: str
+    pending_seat: int | None
+    pending_decision: str
+    winner: int | None
+    bot_next: bool
+
+
+def _outcome(row: Game, game) -> Outcome:
+    return Outcome(
+        game_id=row.pk,
+        version=row.version,
+        status=row.status,
+        pending_seat=row.pending_seat,
+        pending_decision=row.pending_decision,
+        winner=row.winner,
+        bot_next=row.is_active and is_bot_seat(row, row.pending_seat),
+    )
+
+
+def _sync_row(row: Game, game) -> None:
+    """Copy what the engine says into the row's denormalised fields."""
+    pending = game.pending
+    row.pending_seat = pending.seat if pending is not None else None
+    row.pending_decision = pending.id if pending is not None else ""
+    row.state_hash = game.hashes[-1] if game.hashes else game.digest()
+    if pending is None:
+        row.status = Game.Status.FINISHED
+        row.winner = game.winner
+        row.finished_at = timezone.now()
+
+
+def clean_choice(seq, decision, options) -> tuple[int, str, list[str]]:
+    """Check the shape of a choice from outside (numbers may come as strings from forms)."""
+    if isinstance(seq, bool):
+        raise BadRequest("'seq' must be the game version you answered (a number).")
+    if isinstance(seq, str) and seq.strip().isdigit():
+        seq = int(seq.strip())
+    if not isinstance(seq, int) or seq < 0:
+        raise BadRequest("'seq' must be the game version you answered (a number).")
+    if not isinstance(decision, str) or not decision or len(decision) > 32:
+        raise BadRequest("'decision' must be the id of the decision you answer.")
+    if options is None:
+        options = []
+    elif isinstance(options, str):
+        options = [options]
+    if not isinstance(options, list) or not all(isinstance(o, str) and 0 < len(o) <= 64 for o in options):
+        raise BadRequest("'options' must be a list of option ids.")
+    if len(options) > MAX_OPTIONS:
+        raise BadRequest("Too many options in one choice.")
+    return seq, decision, options
+
+
+def submit_choice(game_id: int, seat: int | None, expected_seq, decision_id, option_ids, *,
+                  by_bot: bool = False) -> Outcome:
+    """Apply one seat's choice, or raise a PlayError and change nothing. See the module doc."""
+    expected_seq, decision_id, option_ids = clean_choice(expected_seq, decision_id, option_ids)
+    if seat is None:
+        raise SpectatorChoice("Spectators watch; only a player at the table can choose.")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadRequest("'seat' must be a seat number.")
+
+    def pick(game, row):
+        pending = game.pending
+        if pending.seat != seat:
+            names = player_names(row)
+            raise NotYourDecision(
+                f"This decision is {names.get(pending.seat, 'another player')}'s, not yours."
+            )
+        if decision_id != pending.id:
+            raise StaleChoice("That question has already been answered; here is the current one.")
+        return seat, decision_id, option_ids
+
+    return _apply(game_id, expected_seq, pick, by_bot=by_bot, schedule_bots=True)
+
+
+def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, schedule_bots: bool) -> Outcome:
+    from .models import Choice
+
+    with transaction.atomic():
+        row = _lock(game_id)
+        if row.is_lobby:
+            raise NotStarted("The game has not started yet.")
+        if row.is_finished:
+            raise GameOver("The game is over.")
+        if expected_seq != row.version:
+            raise StaleChoice(
+                f"The game has moved on (you answered move {expected_seq}, it is at move {row.version}); "
+                "here is the current state."
+            )
+        game = _take(row)
+        try:
+            seat, decision_id, ids = pick(game, row)
+            game.apply(seat, decision_id, ids)
+        except IllegalChoice as exc:  # the engine guarantees that nothing changed
+            cache.put(row.pk, row.version, game)
+            raise IllegalMove(f"That choice is not allowed: {exc}.") from None
+        except (PlayError, _NothingToDo):
+            cache.put(row.pk, row.version, game)
+            raise
+        # Any other error leaves the engine object half-way: it is dropped, never cached.
+        Choice.objects.create(
+            game=row, seq=row.version, seat=seat, decision=decision_id, options=list(ids),
+            state_hash=game.hashes[-1], by_bot=by_bot,
+        )
+        row.version += 1
+        _sync_row(row, game)
+        row.save()
+        outcome = _outcome(row, game)
+        transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots))
+    return outcome
+
+
+def _committed(pk: int, version: int, game, outcome: Outcome, schedule_bots: bool) -> None:
+    """After a commit (never before): cache the new state, tell the clients, wake the bot."""
+    cache.put(pk, version, game)
+    notify(pk, version, outcome.status)
+    if schedule_bots and outcome.bot_next:
+        schedule_bot(pk, version)
+
+
+def group_name(game_id: int) -> str:
+    return f"play.game.{game_id}"
+
+
+def notify(game_id: int, version: int, status: str) -> None:
+    """Tell every connection of a game that it changed. Only public data goes to the group: each
+    connection then renders its own seat's view."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(game_id), {"type": "game.changed", "version": version, "status": status}
+        )
+    except Exception:  # the change is committed; clients catch up on their next message or reconnect
+        logger.exception("could not notify game %s of version %s", game_id, version)
+
+
+def _changed_on_commit(row: Game) -> None:
+    pk, version, status = row.pk, row.version, row.status
+    transaction.on_commit(lambda: notify(pk, version, status))
+
+
+# ---------------------------------------------------------------------------------- bots ---------
+def bot_move(game_id: int, seq: int, *, force: bool = False) -> Outcome | None:
+    """Let the server's bot answer the decision open at version `seq`, through the same path as a
+    person's choice. Does nothing (None) if the game has moved on, is over, or the decision is not
+    a bot seat's. `force` lets the bot answer a person's decision (a turn timer running out)."""
+
+    def pick(game, row):
+        pending = game.pending
+        if not force and not is_bot_seat(row, pending.seat):
+            raise _NothingToDo
+        kind = row.config["players"][pending.seat].get("bot") or "heuristic"
+        rng = random.Random(f"{row.seed}:{seq}")  # reproducible from the record
+        return pending.seat, pending.id, BOTS[kind](game, rng)
+
+    try:
+        return _apply(game_id, seq, pick, by_bot=True, schedule_bots=False)
+    except (StaleChoice, GameOver, NotStarted, GameNotFound, _NothingToDo):
+        return None
+
+
+def run_bots(game_id: int, seq: int, *, max_moves: int = 100_000) -> int:
+    """The body of the bot task: answer bot decisions from version `seq` on. With a delay (and a
+    real worker) it makes one move and schedules the next; without, it plays on until a person must
+    decide. Returns the number of moves made."""
+    moves = 0
+    while moves < max_moves:
+        outcome = bot_move(game_id, seq)
+        if outcome is None:
+            break
+        moves += 1
+        if not outcome.bot_next:
+            break
+        seq = outcome.version
+        if bot_delay() > 0 and not celery_eager():
+            schedule_bot(game_id, seq)
+            break
+    return moves
+
+
+def schedule_bot(game_id: int, seq: int) -> None:
+    """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds."""
+    from .tasks import play_bot
+
+    options: dict = {}
+    delay = bot_delay()
+    if delay > 0:
+        options["countdown"] = delay
+    queue = getattr(settings, "PLAY_BOT_QUEUE", None)
+    if queue:
+        options["queue"] = queue
+    try:
+        play_bot.apply_async((game_id, seq), **options)
+    except Exception:  # broker down: the next page load or connection kicks the bots again
+        logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
+
+
+def kick_bots(row: Game) -> bool:
+    """If a bot's decision has been open for a while (a lost task, a restarted worker), schedule
+    the bot again. Duplicates are harmless. Returns whether a task was scheduled."""
+    if not row.is_active or not is_bot_seat(row, row.pending_seat):
+        return False
+    quiet = timedelta(seconds=bot_delay() + 2)
+    if row.updated_at and timezone.now() - row.updated_at < quiet:
+        return False
+    schedule_bot(row.pk, row.version)
+    return True

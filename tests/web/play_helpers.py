@@ -1,0 +1,78 @@
+"""Shared helpers of the live-play tests (tests/web/test_play_*.py)."""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from smashup.celery import app as celery_app
+from smashup.play import services
+from smashup.play.models import Game
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+def two_person_game(seed: int = 7, **kwargs) -> Game:
+    """A started 2-player game: seat 0 'Ada', seat 1 'Bob' (guests)."""
+    game = services.create_game(
+        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("person", ["Ninjas", "Aliens"])],
+        seed=seed, **kwargs,
+    )
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    services.claim_seat(game.pk, 1, guest_name="Bob")
+    game.refresh_from_db()
+    return game
+
+
+def person_vs_bot(seed: int = 7, **kwargs) -> Game:
+    game = services.create_game(
+        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("bot", ["Ninjas", "Aliens"])],
+        seed=seed, **kwargs,
+    )
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    game.refresh_from_db()
+    return game
+
+
+def snapshot(game: Game) -> tuple:
+    """What must not change when a request is refused."""
+    game.refresh_from_db()
+    return game.version, game.status, game.state_hash, game.choices.count()
+
+
+@contextmanager
+def eager_bots():
+    """Run the bot task inline (no worker): after each commit the bots play at once."""
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = before
+
+
+STATUS_RE = re.compile(r'<div id="play-status"[^>]*>')
+
+
+def status_attrs(html: str) -> dict | None:
+    """The data-* attributes of the #play-status fragment of a live message (None if absent)."""
+    match = STATUS_RE.search(html)
+    if match is None:
+        return None
+    return dict(re.findall(r'data-([a-z-]+)="([^"]*)"', match.group(0)))
+
+
+def option_values(html: str) -> list[str]:
+    return re.findall(r'name="options" value="([^"]+)"', html)
+
+
+def error_code(html: str) -> str | None:
+    match = re.search(r'<div id="play-error"[^>]*data-code="([^"]*)"', html)
+    return match.group(1) if match else None
+
+
+CARD_RE = re.compile(r'data-card="(\d+)"')
+
+
+def html_card_ids(html: str) -> set[int]:
+    return {int(n) for n in CARD_RE.findall(html)}

@@ -1,0 +1,425 @@
+"""Live-play services on the real PostgreSQL (and Redis for the channel layer and Celery)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import uuid
+
+import pytest
+from asgiref.sync import async_to_sync
+from celery.contrib.testing.worker import start_worker
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+
+from smashup.celery import app as celery_app
+from smashup.engine import replay
+from smashup.engine.bots import heuristic_choice
+from smashup.play import services
+from smashup.play.models import Choice, Game, Seat
+
+from .play_helpers import eager_bots, person_vs_bot, snapshot, two_person_game
+
+
+def first_option(game: Game) -> tuple[int, str, list[str]]:
+    with services.engine_game(game) as engine:
+        d = engine.pending
+        return d.seat, d.id, [o.id for o in d.options[: max(d.min_count, 1)]]
+
+
+# ---------------------------------------------------------------------------------- creating -----
+@pytest.mark.django_db
+def test_create_game_makes_a_lobby_with_seats_and_random_factions():
+    game = services.create_game(
+        [services.SeatSpec("person", ["Aliens", None]), services.SeatSpec("person", [None, None])], seed=3
+    )
+    assert game.status == Game.Status.LOBBY and game.version == 0
+    assert len(game.code) == 6 and game.public_id
+    seats = list(game.seats.order_by("index"))
+    assert [s.index for s in seats] == [0, 1]
+    assert seats[0].factions[0] == "Aliens" and seats[0].factions[1] != "Aliens"
+    for seat in seats:
+        assert len(set(seat.factions)) == 2
+        assert not seat.claimed and seat.token
+    assert game.config["players"][0]["factions"] == seats[0].factions
+    # Same seed, same draw.
+    again = services.create_game(
+        [services.SeatSpec("person", ["Aliens", None]), services.SeatSpec("person", [None, None])], seed=3
+    )
+    assert [s.factions for s in again.seats.order_by("index")] == [s.factions for s in seats]
+    assert again.code != game.code
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "seats, kwargs, message",
+    [
+        ([services.SeatSpec("person")], {}, "2 to 4 seats"),
+        ([services.SeatSpec("person")] * 5, {}, "2 to 4 seats"),
+        ([services.SeatSpec("person", ["Aliens", "Aliens"]), services.SeatSpec("bot")], {}, "twice"),
+        ([services.SeatSpec("person", ["Pirates", None]), services.SeatSpec("bot")], {}, "no faction"),
+        ([services.SeatSpec("robot"), services.SeatSpec("bot")], {}, "person or a bot"),
+        ([services.SeatSpec("person"), services.SeatSpec("bot")], {"specials": "sometimes"}, "Specials"),
+        ([services.SeatSpec("person"), services.SeatSpec("bot")], {"base_sets": "mine"}, "Bases"),
+    ],
+)
+def test_create_game_refuses_bad_tables(seats, kwargs, message):
+    with pytest.raises(services.PlayError, match=message) as info:
+        services.create_game(seats, **kwargs)
+    assert info.value.code == "config"
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_all_bot_table_starts_at_once_and_bots_play_it_to_the_end():
+    with eager_bots():
+        game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=11)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.winner is not None and game.finished_at is not None
+    choices = list(game.choices.order_by("seq"))
+    assert [c.seq for c in choices] == list(range(game.version)) and game.version > 20
+    assert all(c.by_bot for c in choices)
+    # The stored record replays to the same final state, hash by hash.
+    engine = replay({"config": game.config, "seed": game.seed, "choices": [c.as_record() for c in choices],
+                     "hashes": [c.state_hash for c in choices]})
+    assert engine.over and engine.winner == game.winner and engine.digest() == game.state_hash
+
+
+# ---------------------------------------------------------------------------------- seats --------
+@pytest.mark.django_db
+def test_claiming_seats_and_the_last_claim_starts_the_game():
+    ada = get_user_model().objects.create_user("ada", password="x")
+    game = services.create_game(
+        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("person", ["Ninjas", "Aliens"])],
+        seed=5, created_by=ada,
+    )
+    seat = services.claim_seat(game.pk, 0, user=ada)
+    assert seat.claimed and seat.user == ada
+    assert services.claim_seat(game.pk, 0, user=ada) == seat  # the same user again: fine
+    game.refresh_from_db()
+    assert game.status == Game.Status.LOBBY
+    with pytest.raises(services.SeatError, match="already taken by ada"):
+        services.claim_seat(game.pk, 0, guest_name="Eve")
+    with pytest.raises(services.SeatError, match="Enter a name"):
+        services.claim_seat(game.pk, 1, guest_name="   ")
+    with pytest.raises(services.SeatError, match="no seat 3"):
+        services.claim_seat(game.pk, 2, guest_name="Eve")
+    services.claim_seat(game.pk, 1, guest_name="  Bob   the  Builder ")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.started_at is not None
+    assert [p["name"] for p in game.config["players"]] == ["ada", "Bob the Builder"]
+    assert game.pending_seat in (0, 1) and game.pending_decision and game.state_hash
+    with pytest.raises(services.SeatError):
+        services.claim_seat(game.pk, 1, guest_name="Eve")
+
+
+@pytest.mark.django_db
+def test_start_now_gives_free_seats_to_bots():
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    services.start_game(game.pk)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    seat = game.seats.get(index=1)
+    assert seat.is_bot and game.config["players"][1]["bot"] == "heuristic"
+    assert game.config["players"][0]["bot"] is None
+    with pytest.raises(services.PlayError, match="already started"):
+        services.start_game(game.pk)
+
+
+@pytest.mark.django_db
+def test_seat_links_are_signed_and_revocable():
+    game = two_person_game()
+    seat = game.seats.get(index=1)
+    link = services.seat_link_token(seat)
+    assert services.seat_from_link(link) == seat
+    assert services.resolve_seat(game, link=link) == 1
+    with pytest.raises(services.BadSeatLink, match="not valid"):
+        services.seat_from_link(link[:-2] + ("AA" if not link.endswith("AA") else "BB"))
+    with pytest.raises(services.BadSeatLink):
+        services.seat_from_link("garbage")
+    other = two_person_game(seed=8)
+    with pytest.raises(services.BadSeatLink, match="another game"):
+        services.resolve_seat(other, link=link)
+    Seat.objects.filter(pk=seat.pk).update(token="new-token")
+    with pytest.raises(services.BadSeatLink, match="no longer valid"):
+        services.seat_from_link(link)
+
+
+@pytest.mark.django_db
+def test_resolve_seat_from_user_and_session():
+    ada = get_user_model().objects.create_user("ada", password="x")
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
+    services.claim_seat(game.pk, 1, user=ada)
+    bob = services.claim_seat(game.pk, 0, guest_name="Bob")
+    game.refresh_from_db()
+    assert services.resolve_seat(game, user=ada) == 1
+    session = {}
+    services.remember_seat(session, bob)
+    assert services.resolve_seat(game, session_seats=session["play_seats"]) == 0
+    assert services.resolve_seat(game, user=ada, session_seats=session["play_seats"]) == 0
+    assert services.resolve_seat(game, user=ada, session_seats=session["play_seats"], wanted=1) == 1
+    forged = {game.public_id: {"1": "guess"}}
+    assert services.resolve_seat(game, session_seats=forged) is None  # a spectator
+    assert services.resolve_seat(game) is None
+
+
+# ---------------------------------------------------------------------------------- choices ------
+@pytest.mark.django_db
+def test_submit_choice_appends_and_bumps_the_version(django_capture_on_commit_callbacks):
+    game = two_person_game()
+    seat, decision, options = first_option(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = services.submit_choice(game.pk, seat, 0, decision, options)
+    game.refresh_from_db()
+    assert outcome.version == game.version == 1
+    choice = Choice.objects.get(game=game)
+    assert (choice.seq, choice.seat, choice.decision, choice.options) == (0, seat, decision, options)
+    assert not choice.by_bot
+    assert choice.state_hash == game.state_hash
+    # The record is the truth: a rebuild from it gives the same state.
+    services.cache.clear()
+    with services.engine_game(game) as engine:
+        assert engine.digest() == game.state_hash and len(engine.choices) == 1
+        assert engine.pending.id == game.pending_decision
+    with pytest.raises(ValueError, match="append-only"):
+        choice.save()
+
+
+@pytest.mark.django_db
+def test_htmx_form_values_are_accepted():
+    game = two_person_game()
+    seat, decision, options = first_option(game)
+    # Form values arrive as strings, a single option as a string.
+    services.submit_choice(game.pk, seat, "0", decision, options[0])
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+@pytest.mark.django_db
+def test_refused_choices_change_nothing():
+    game = two_person_game()
+    seat, decision, options = first_option(game)
+    other = 1 - seat
+    before = snapshot(game)
+    cases = [
+        (dict(seat=seat, seq=1, decision=decision, options=options), services.StaleChoice, "moved on"),
+        (dict(seat=seat, seq=0, decision="d999", options=options), services.StaleChoice, "already been answered"),
+        (dict(seat=other, seq=0, decision=decision, options=options), services.NotYourDecision, "not yours"),
+        (dict(seat=None, seq=0, decision=decision, options=options), services.SpectatorChoice, "Spectators"),
+        (dict(seat=seat, seq=0, decision=decision, options=["nope"]), services.IllegalMove, "not allowed"),
+        (dict(seat=seat, seq=0, decision=decision, options=[]), services.IllegalMove, "not allowed"),
+        (dict(seat=seat, seq=0, decision=decision, options=options * 2), services.IllegalMove, "twice"),
+        (dict(seat=seat, seq="x", decision=decision, options=options), services.BadRequest, "seq"),
+        (dict(seat=seat, seq=True, decision=decision, options=options), services.BadRequest, "seq"),
+        (dict(seat=seat, seq=-1, decision=decision, options=options), services.BadRequest, "seq"),
+        (dict(seat=seat, seq=0, decision=None, options=options), services.BadRequest, "decision"),
+        (dict(seat=seat, seq=0, decision=decision, options=[1]), services.BadRequest, "options"),
+        (dict(seat=seat, seq=0, decision=decision, options={"a": 1}), services.BadRequest, "options"),
+        (dict(seat="0", seq=0, decision=decision, options=options), services.BadRequest, "seat"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error, match=message):
+            services.submit_choice(game.pk, kwargs["seat"], kwargs["seq"], kwargs["decision"], kwargs["options"])
+        assert snapshot(game) == before, kwargs
+    with pytest.raises(services.GameNotFound):
+        services.submit_choice(10**9, seat, 0, decision, options)
+    # And the right choice still lands afterwards (the cached engine game was not spoiled).
+    services.submit_choice(game.pk, seat, 0, decision, options)
+    assert snapshot(game)[0] == 1
+
+
+@pytest.mark.django_db
+def test_choices_in_the_lobby_and_after_the_end_are_refused():
+    lobby = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
+    with pytest.raises(services.NotStarted):
+        services.submit_choice(lobby.pk, 0, 0, "d1", ["end"])
+    game = two_person_game()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    with pytest.raises(services.GameOver):
+        services.submit_choice(game.pk, game.pending_seat, 0, game.pending_decision, ["end"])
+
+
+@pytest.mark.django_db
+def test_a_record_that_drifted_is_reported_not_shown():
+    game = two_person_game()
+    seat, decision, options = first_option(game)
+    services.submit_choice(game.pk, seat, 0, decision, options)
+    game.refresh_from_db()
+    Choice.objects.filter(game=game).update(state_hash="0" * 32)
+    services.cache.clear()
+    with pytest.raises(services.GameBroken, match="does not replay"):
+        with services.engine_game(game):
+            pass
+
+
+def test_game_cache_hands_out_each_game_once_and_keeps_the_newest():
+    cache = services.GameCache(size=2)
+    cache.put(1, 3, "g3")
+    assert cache.take(1, 2) is None  # stale version: a miss
+    assert cache.take(1, 3) == "g3"
+    assert cache.take(1, 3) is None  # taken: nobody else gets the same object
+    cache.put(1, 4, "g4")
+    cache.put(1, 3, "old")  # never replaces a newer version
+    assert cache.take(1, 4) == "g4"
+    for pk in (1, 2, 3):
+        cache.put(pk, 0, pk)
+    assert cache.take(1, 0) is None and cache.take(3, 0) == 3  # least recently used went first
+
+
+# ---------------------------------------------------------------------------------- after commit -
+async def _receive(layer, channel, timeout):
+    try:
+        return await asyncio.wait_for(layer.receive(channel), timeout)
+    except asyncio.TimeoutError:
+        return None
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_group_hears_of_a_choice_only_after_the_commit(redis_url):
+    game = await database_sync_to_async(two_person_game)()
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(services.group_name(game.pk), channel)
+    seat, decision, options = await database_sync_to_async(first_option)(game)
+
+    def choose_and_look_before_commit():
+        with transaction.atomic():
+            services.submit_choice(game.pk, seat, 0, decision, options)
+            # Still inside the transaction: the group has heard nothing.
+            return async_to_sync(_receive)(layer, channel, 0.5)
+
+    assert await database_sync_to_async(choose_and_look_before_commit)() is None
+    message = await _receive(layer, channel, 5)
+    assert message == {"type": "game.changed", "version": 1, "status": "active"}
+    # A refused choice tells nobody.
+    with pytest.raises(services.StaleChoice):
+        await database_sync_to_async(services.submit_choice)(game.pk, seat, 0, decision, options)
+    assert await _receive(layer, channel, 0.3) is None
+    await layer.group_discard(services.group_name(game.pk), channel)
+
+
+def _race(game_pk, seat, seq, decision, options) -> list:
+    """Submit one choice per option from as many threads, released at the same moment."""
+    barrier = threading.Barrier(len(options))
+    results: list = []
+
+    def submit(option):
+        try:
+            barrier.wait(5)
+            results.append(services.submit_choice(game_pk, seat, seq, decision, [option]))
+        except services.PlayError as exc:
+            results.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(o,)) for o in options]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_choices_at_the_same_moment_exactly_one_lands():
+    game = two_person_game()
+    rounds = 0
+    while rounds < 4:
+        with services.engine_game(game) as engine:
+            seat, decision = engine.pending.seat, engine.pending.id
+            options = [o.id for o in engine.pending.options if engine.pending.min_count <= 1][:3]
+        seq = game.version
+        if len(options) < 2:
+            services.submit_choice(game.pk, seat, seq, decision, options[:1] or [])
+            game.refresh_from_db()
+            continue
+        results = _race(game.pk, seat, seq, decision, options)
+        landed = [r for r in results if isinstance(r, services.Outcome)]
+        refused = [r for r in results if isinstance(r, services.PlayError)]
+        assert len(landed) == 1 and len(refused) == len(options) - 1, results
+        assert all(r.code == "stale" for r in refused), [r.message for r in refused]
+        game.refresh_from_db()
+        assert game.version == seq + 1 and game.choices.count() == game.version
+        rounds += 1
+
+
+# ---------------------------------------------------------------------------------- bots ---------
+@pytest.mark.django_db(transaction=True)
+def test_bot_moves_are_idempotent_and_answer_only_bot_decisions():
+    game = person_vs_bot(seed=2)  # without a worker, the bot task waits in the queue
+    game.refresh_from_db()
+    # Play the person's decisions until the bot must decide.
+    rng = random.Random(0)
+    while game.pending_seat == 0:
+        with services.engine_game(game) as engine:
+            ids = heuristic_choice(engine, rng)
+        services.submit_choice(game.pk, 0, game.version, game.pending_decision, ids)
+        game.refresh_from_db()
+    assert services.bot_move(game.pk, game.version + 1) is None  # not at that version
+    seq = game.version
+    outcome = services.bot_move(game.pk, seq)
+    assert outcome is not None and outcome.version == seq + 1
+    assert services.bot_move(game.pk, seq) is None  # a duplicate task does nothing
+    assert Choice.objects.get(game=game, seq=seq).by_bot
+    game.refresh_from_db()
+    if game.pending_seat == 0:
+        assert services.bot_move(game.pk, game.version) is None  # a person's decision: not the bot's
+        # ...unless forced (a turn timer that ran out).
+        assert services.bot_move(game.pk, game.version, force=True).version == game.version + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_person_plays_a_bot_to_the_end_with_the_bot_task_inline():
+    with eager_bots():
+        game = person_vs_bot(seed=4)
+        rng = random.Random(1)
+        for _ in range(2000):
+            game.refresh_from_db()
+            if game.is_finished:
+                break
+            assert game.pending_seat == 0  # the bot has always answered by now
+            with services.engine_game(game) as engine:
+                ids = heuristic_choice(engine, rng)
+            services.submit_choice(game.pk, 0, game.version, game.pending_decision, ids)
+    assert game.is_finished and game.winner is not None
+    assert game.choices.filter(by_bot=True).exists() and game.choices.filter(by_bot=False).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bots_play_through_a_real_celery_worker(redis_url, settings):
+    """The production path: each bot move is a Celery task on Redis with a countdown, one per (game, seq)."""
+    settings.PLAY_BOT_QUEUE = queue = f"test-play-{uuid.uuid4().hex}"
+    settings.PLAY_BOT_DELAY = 0.001
+    assert celery_app.conf.task_always_eager is False
+    with start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30,
+                      pool="solo"):
+        game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=21)
+        for _ in range(600):
+            game.refresh_from_db()
+            if game.is_finished:
+                break
+            threading.Event().wait(0.1)
+    assert game.is_finished, f"stopped at version {game.version}"
+    assert game.choices.count() == game.version and game.winner is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
+    game = person_vs_bot(seed=2)
+    scheduled = []
+    monkeypatch.setattr(services, "schedule_bot", lambda pk, seq: scheduled.append((pk, seq)))
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(pending_seat=1)  # pretend the bot decides
+    game.refresh_from_db()
+    assert services.kick_bots(game) is False  # just changed: its task is surely still on its way
+    from django.utils import timezone
+
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timezone.timedelta(minutes=1))
+    game.refresh_from_db()
+    assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version)]
