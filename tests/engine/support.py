@@ -16,6 +16,8 @@ from smashup.engine.registry import Registry
 
 ALIENS_NINJAS = ("Aliens", "Ninjas")
 NINJAS_ALIENS = ("Ninjas", "Aliens")
+# Four players need five bases: the implemented Core bases plus a test-only filler base.
+WITH_FILLER = ["core", "core-filler"]
 EVENT_KINDS = ("minion_played", "action_played", "destroyed", "returned", "moved", "placed",
                "discarded")
 

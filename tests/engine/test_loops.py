@@ -11,7 +11,8 @@ import signal
 
 import pytest
 
-from smashup.engine import Scenario, game as game_module
+from smashup.engine import Scenario
+from smashup.engine import game as game_module
 from smashup.engine.testing import card, choose, play
 
 from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY

@@ -8,10 +8,7 @@ from smashup.engine import ConfigError, new_game
 from smashup.engine.game import Game
 from smashup.engine.testing import choose
 
-from .support import TEST_REGISTRY, config_for, two_player_config
-
-# Four players need five bases: the implemented Core bases plus a test-only filler base.
-WITH_FILLER = ["core", "core-filler"]
+from .support import TEST_REGISTRY, WITH_FILLER, config_for, two_player_config
 
 
 # ---------------------------------------------------------------------------- refused configs ---

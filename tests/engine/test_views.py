@@ -13,9 +13,7 @@ from smashup.engine.bots import random_choice
 from smashup.engine.invariants import card_ids_in, hidden_from, leaks
 from smashup.engine.testing import choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, config_for, run_random
-
-WITH_FILLER = ["core", "core-filler"]
+from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, WITH_FILLER, config_for, run_random
 
 
 def fresh(players=3, seed=7):
@@ -28,7 +26,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others():
         v = game.view(seat)
         assert [c["id"] for c in v["hand"]] == game.players[seat].hand
         assert [c["name"] for c in v["hand"]] == [game.name(c) for c in game.players[seat].hand]
-        for pv, p in zip(v["players"], game.players):
+        for pv, p in zip(v["players"], game.players, strict=True):
             assert pv["hand_count"] == len(p.hand) == 5
             assert pv["deck_count"] == len(p.deck) == 35
             assert "hand" not in pv and "deck" not in pv
