@@ -1,3 +1,9 @@
 """WebSocket routes, served by ``smashup.asgi``. Apps add their consumers' paths here."""
 
-websocket_urlpatterns: list = []
+from django.urls import re_path
+
+from smashup.play.consumers import GameConsumer
+
+websocket_urlpatterns: list = [
+    re_path(r"^ws/games/(?P<public_id>[A-Za-z0-9_-]{1,24})/$", GameConsumer.as_asgi()),
+]

@@ -99,7 +99,7 @@ CELERY_BEAT_SCHEDULE: dict = {}
 # per process. PLAY_BOT_QUEUE routes the bot tasks to a queue of their own (None: Celery's default).
 PLAY_BOT_DELAY = 0.6
 PLAY_BOT_QUEUE = None
-PLAY_WS_RATE = (20, 10.0)
+PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,0 +1,258 @@
+"""The game WebSocket, ``ws/games/<public id>/``: a thin layer over ``services``.
+
+Who is connecting: a seat link (``?token=<signed seat link>``), else the seats the session user or
+the browser session holds (``?seat=N`` picks among several), else a spectator. A bad link is refused
+with an error and close code 4403; an unknown game with 4404 before the handshake completes.
+
+Every connection joins the game's group, which only ever carries public pings
+(``{"type": "game.changed", "version", "status"}``); on a ping each connection renders ITS OWN
+seat's view and sends it to itself, so private content never travels through a group.
+
+Client -> server (text frames, JSON):
+
+    {"type": "choice", "seq": 12, "decision": "d7", "options": ["m43@1"]}
+    {"type": "choice", "seq": 12, "decision": "d7", "decline": "1"}      # choose nothing (may decline)
+    {"type": "refresh"}                                                   # send me everything again
+
+htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
+strings ("12") and a single option a string rather than a list: both are accepted.
+
+Server -> client, HTML mode (the default; for htmx): out-of-band fragments (``hx-swap-oob``) with the
+ids ``play-status`` (carries ``data-version``, ``data-status``, ``data-seat``, ``data-decision``,
+``data-deciding``), ``decision``, ``bases``, ``hand``, ``players``, ``log-lines`` (new lines appended),
+and ``play-error`` (``data-code``; emptied after a choice lands). JSON mode (``?format=json``, for
+load tests and programs):
+
+    {"type": "state", "version": 12, "status": "active", "seat": 0, "view": {...game.view(seat)...}}
+    {"type": "ok", "version": 13}                                       # your choice landed
+    {"type": "error", "code": "stale", "message": "..."}
+
+Error codes: malformed, too_large, unknown_type, bad_request, spectator, stale, not_your_decision,
+illegal, game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections import deque
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from . import render, services
+from .models import Game
+
+logger = logging.getLogger(__name__)
+
+MAX_MESSAGE = 8192  # bytes of one client message
+CLOSE_NOT_FOUND = 4404
+CLOSE_BAD_LINK = 4403
+CLOSE_FLOOD = 4029
+
+
+def _rate() -> tuple[int, float]:
+    count, seconds = getattr(settings, "PLAY_WS_RATE", (40, 10.0))
+    return int(count), float(seconds)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
+        self.json_mode = query.get("format", [""])[0] == "json"
+        link = query.get("token", [""])[0] or None
+        wanted = query.get("seat", [""])[0]
+        wanted = int(wanted) if wanted.isdigit() else None
+        self.game_pk = None
+        self.seat = None
+        self.group = None
+        self.shown_version = -1
+        self.shown_status = None
+        self.shown_log = None
+        self.recent: deque[float] = deque()
+        self.refused = 0
+        self.warned = False
+        try:
+            self.game_pk, self.seat = await database_sync_to_async(self._authenticate)(link, wanted)
+        except services.GameNotFound:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        except services.BadSeatLink as exc:
+            await self.accept()
+            await self.send_error(exc.message, exc.code)
+            await self.close(code=CLOSE_BAD_LINK)
+            return
+        self.group = services.group_name(self.game_pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.push(full=True)
+
+    async def disconnect(self, code):
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # ------------------------------------------------------------------ incoming ----------------
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.game_pk is None:
+            return
+        if not await self._within_rate():
+            return
+        if text_data is None:
+            await self.send_error("Send text frames with JSON messages.", "bad_request")
+            return
+        if len(text_data) > MAX_MESSAGE:
+            await self.send_error(f"Message too large (at most {MAX_MESSAGE} characters).", "too_large")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self.send_error("Malformed message: it is not JSON.", "malformed")
+            return
+        if not isinstance(message, dict):
+            await self.send_error("Malformed message: expected a JSON object with a 'type'.", "malformed")
+            return
+        message.pop("HEADERS", None)  # htmx's ws extension adds its request headers
+        kind = message.get("type")
+        if kind == "choice":
+            await self.choose(message)
+        elif kind == "refresh":
+            await self.push(full=True)
+        else:
+            await self.send_error(
+                f"Unknown message type {str(kind)[:40]!r}: expected 'choice' or 'refresh'.", "unknown_type"
+            )
+
+    async def _within_rate(self) -> bool:
+        """A sliding window per connection. Over the limit, the first refused message gets an
+        error and the rest are dropped; a connection that keeps flooding is closed."""
+        limit, window = _rate()
+        now = time.monotonic()
+        while self.recent and now - self.recent[0] > window:
+            self.recent.popleft()
+        if len(self.recent) < limit:
+            self.recent.append(now)
+            self.warned = False
+            self.refused = 0
+            return True
+        self.refused += 1
+        if self.refused > 5 * limit:
+            await self.send_error("Too many messages: this connection is closed.", "rate_limited")
+            await self.close(code=CLOSE_FLOOD)
+            self.game_pk = None  # ignore anything still queued
+        elif not self.warned:
+            self.warned = True
+            await self.send_error(
+                f"Too many messages: at most {limit} every {window:g} seconds. "
+                "This one was ignored; slow down.",
+                "rate_limited",
+            )
+        return False
+
+    async def choose(self, message: dict):
+        if self.seat is None:
+            await self.send_error("Spectators watch; only a player at the table can choose.", "spectator")
+            return
+        options = [] if message.get("decline") else message.get("options")
+        try:
+            outcome = await database_sync_to_async(services.submit_choice)(
+                self.game_pk, self.seat, message.get("seq"), message.get("decision"), options
+            )
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            if exc.code in ("stale", "not_your_decision"):
+                await self.push(full=False)  # show what the game is really waiting for
+            if exc.code == "not_found":
+                await self.close(code=CLOSE_NOT_FOUND)
+            return
+        except Exception:
+            logger.exception("choice on game %s failed", self.game_pk)
+            await self.send_error("The server could not apply that choice; please try again.", "server_error")
+            return
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "ok", "version": outcome.version}))
+        else:
+            await self.send(text_data=render.render_error("", "ok"))
+
+    # ------------------------------------------------------------------ outgoing ----------------
+    async def game_changed(self, event):
+        """A public ping from the group: render my own view if I have not shown this version yet."""
+        if self.game_pk is None:
+            return
+        if event.get("version", 0) <= self.shown_version and event.get("status") == self.shown_status:
+            return
+        await self.push(full=False)
+
+    async def push(self, full: bool):
+        try:
+            text = await database_sync_to_async(self._render)(full)
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            return
+        except Exception:
+            logger.exception("rendering game %s for seat %s failed", self.game_pk, self.seat)
+            await self.send_error("The server could not show the game; reload the page.", "server_error")
+            return
+        if text is _GONE:
+            # A stale connection: the game was deleted since this socket opened.
+            await self.send_error("This game no longer exists.", "not_found")
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if text is not None:
+            await self.send(text_data=text)
+
+    async def send_error(self, message: str, code: str):
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
+        else:
+            await self.send(text_data=render.render_error(message, code))
+
+    # ------------------------------------------------------------------ database side (sync) ----
+    def _authenticate(self, link, wanted):
+        row = Game.objects.filter(public_id=self.public_id).first()
+        if row is None:
+            raise services.GameNotFound("There is no game at this address.")
+        session = self.scope.get("session")
+        try:
+            session_seats = session.get("play_seats") if session is not None else None
+        except Exception:  # no session store (e.g. a bare client): no session seats
+            session_seats = None
+        user = self.scope.get("user")
+        seat = services.resolve_seat(row, user=user, session_seats=session_seats, link=link, wanted=wanted)
+        services.kick_bots(row)
+        return row.pk, seat
+
+    def _render(self, full: bool):
+        row = Game.objects.filter(pk=self.game_pk).first()
+        if row is None:
+            return _GONE
+        if not full and row.version <= self.shown_version and row.status == self.shown_status:
+            return None
+        if row.is_lobby:
+            self.shown_status = row.status
+            if self.json_mode:
+                return json.dumps({"type": "state", "version": 0, "status": row.status, "seat": self.seat,
+                                   "view": None})
+            return render_to_string("play/_status.html", {"game": row, "status": row.status,
+                                                                 "seat": self.seat, "oob": True})
+        with services.engine_game(row) as game:
+            if self.json_mode:
+                text = json.dumps({"type": "state", "version": row.version, "status": row.status,
+                                   "seat": self.seat, "view": game.view(self.seat)})
+                log_total = None
+            else:
+                context = render.board_context(row, game, self.seat)
+                log_after = None if full or self.shown_log is None else self.shown_log
+                text = render.render_live(context, log_after=log_after)
+                log_total = context["log_total"]
+        self.shown_version = row.version
+        self.shown_status = row.status
+        self.shown_log = log_total
+        return text
+
+
+_GONE = object()

@@ -1,0 +1,91 @@
+"""Forms of the lobby: they only parse and validate input; `services` does the work."""
+
+from __future__ import annotations
+
+from django import forms
+
+from . import services
+
+MAX_SEATS = 4
+RANDOM = ""
+
+KIND_CHOICES = [("person", "Person"), ("bot", "Bot"), ("none", "No seat")]
+DEFAULT_KINDS = ["person", "bot", "none", "none"]
+
+
+def faction_choices() -> list[tuple[str, str]]:
+    return [(RANDOM, "Random")] + [(f, f) for f in services.factions_available()]
+
+
+class NewGameForm(forms.Form):
+    base_sets = forms.ChoiceField(
+        label="Bases",
+        choices=[("factions", "From the chosen factions' sets"), ("all", "From every set")],
+        initial="factions",
+        widget=forms.RadioSelect,
+    )
+    specials = forms.ChoiceField(
+        label="Specials (cards you may play on others' turns)",
+        choices=[("fast", "Ask only when I have one to play (faster)"),
+                 ("ask", "Always ask at every chance (hides whether I have one)")],
+        initial="fast",
+        widget=forms.RadioSelect,
+    )
+    sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
+    your_name = forms.CharField(
+        label="Your name at the table", max_length=services.MAX_GUEST_NAME, required=False,
+        help_text="Needed when you are not logged in and take a seat.",
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        factions = faction_choices()
+        for i in range(MAX_SEATS):
+            self.fields[f"seat{i}_kind"] = forms.ChoiceField(
+                label=f"Seat {i + 1}", choices=KIND_CHOICES, initial=DEFAULT_KINDS[i]
+            )
+            for j in range(2):
+                self.fields[f"seat{i}_faction{j}"] = forms.ChoiceField(
+                    label=f"Seat {i + 1}, faction {j + 1}", choices=factions, required=False, initial=RANDOM
+                )
+        if user is not None and user.is_authenticated:
+            self.fields["your_name"].widget = forms.HiddenInput()
+
+    def seat_rows(self):
+        """(kind field, faction fields) per seat, for the template."""
+        return [
+            {"index": i, "number": i + 1, "kind": self[f"seat{i}_kind"],
+             "factions": [self[f"seat{i}_faction{j}"] for j in range(2)]}
+            for i in range(MAX_SEATS)
+        ]
+
+    def clean(self):
+        data = super().clean()
+        specs = []
+        for i in range(MAX_SEATS):
+            kind = data.get(f"seat{i}_kind")
+            if kind in (None, "none"):
+                continue
+            pair = [data.get(f"seat{i}_faction{j}") or None for j in range(2)]
+            if pair[0] and pair[0] == pair[1]:
+                self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
+            specs.append(services.SeatSpec(kind=kind, factions=pair))
+        if not 2 <= len(specs) <= MAX_SEATS:
+            raise forms.ValidationError("A game has 2 to 4 seats: make at least two of them a person or a bot.")
+        if data.get("sit"):
+            if not any(s.kind == "person" for s in specs):
+                self.add_error("sit", "To sit down, make one seat a person.")
+            authenticated = self.user is not None and self.user.is_authenticated
+            if not authenticated and not (data.get("your_name") or "").strip():
+                self.add_error("your_name", "Enter your name to take a seat (or log in).")
+        data["specs"] = specs
+        return data
+
+
+class SitForm(forms.Form):
+    name = forms.CharField(label="Your name", max_length=services.MAX_GUEST_NAME, required=False)
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label="Table code", max_length=12)

@@ -1,0 +1,237 @@
+"""Turn an engine view into what the templates show, and render the live fragments.
+
+Everything a page or a WebSocket message shows of a game comes from ``game.view(seat)`` (the engine's
+leak-free view for that seat, ``None`` for spectators) plus ``game.card_texts()`` (our own ability
+text by card name). Every card element carries ``data-card="<id>"`` so that tests can scan what went
+over the wire for hidden cards.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+PHASES = {
+    "setup": "Setup",
+    "start": "Start of turn",
+    "play": "Play cards",
+    "score": "Score bases",
+    "draw": "Draw cards",
+    "end": "End of turn",
+    "over": "Game over",
+}
+
+KIND_HELP = {
+    "play": "Play a card on a base, use a talent, or end this phase.",
+    "discard": "Choose the cards to discard.",
+    "special": "You may use a Special now, or pass.",
+}
+
+
+def visible_log_count(game, seat) -> int:
+    """How many log lines `seat` has seen so far (numbers the lines, so that a live log can append
+    only the new ones)."""
+    return sum(1 for _, to in game.log_lines if to is None or (seat is not None and seat in to))
+
+
+def _card(card: dict, texts: dict, names: dict) -> dict:
+    data = dict(card)
+    data["text"] = texts.get(card.get("name"), "")
+    if "controller" in card:
+        data["controller_name"] = names.get(card["controller"], "")
+    if "owner" in card:
+        data["owner_name"] = names.get(card["owner"], "")
+    if card.get("type") == "minion":
+        data["boosted"] = card.get("power", 0) - card.get("printed", 0)
+    return data
+
+
+def board_context(row, game, seat: int | None) -> dict:
+    """The template context of a game page (and of every live fragment) for `seat`."""
+    view = game.view(seat)
+    texts = game.card_texts()
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    pending = view["pending"]
+    mine = pending if pending is not None and "options" in pending else None
+    option_cards = {o["card"] for o in (mine or {}).get("options", []) if "card" in o}
+    # A base is highlighted when the question is about bases ("which base?"), not for every play.
+    option_bases = {o["base"] for o in (mine or {}).get("options", []) if "base" in o and "card" not in o}
+
+    players = []
+    for p in view["players"]:
+        players.append({
+            **p,
+            "is_me": p["seat"] == seat,
+            "is_current": p["seat"] == view["current"],
+            "is_deciding": pending is not None and pending.get("seat") == p["seat"],
+            "discard": [_card(c, texts, names) for c in p["discard"]],
+        })
+
+    base_names = {}
+    bases = []
+    for b in view["bases"]:
+        base_names[b["uid"]] = b["name"]
+        powers = [{"seat": s, "name": names.get(s, ""), "power": b["power_by_seat"].get(str(s), 0),
+                   "is_me": s == seat} for s in sorted(names)]
+        minions = []
+        for m in b["minions"]:
+            card = _card(m, texts, names)
+            card["attached"] = [_card(a, texts, names) for a in m["attached"]]
+            card["is_mine"] = m.get("controller") == seat
+            card["is_option"] = m["id"] in option_cards
+            minions.append(card)
+        bases.append({
+            "uid": b["uid"],
+            "id": b["id"],
+            "name": b["name"],
+            "text": texts.get(b["name"], ""),
+            "breakpoint": b["breakpoint"],
+            "vp": b["vp"],
+            "active": b["active"],
+            "total": b["total_power"],
+            "ready": b["total_power"] >= b["breakpoint"],
+            "powers": powers,
+            "minions": minions,
+            "actions": [_card(a, texts, names) for a in b["actions"]],
+            "is_option": b["uid"] in option_bases,
+        })
+
+    hand = None
+    if view["hand"] is not None:
+        hand = []
+        for c in view["hand"]:
+            card = _card(c, texts, names)
+            card["is_option"] = c["id"] in option_cards
+            hand.append(card)
+
+    decision = None
+    if mine is not None:
+        decision = _decision(mine, view, texts, names, base_names)
+
+    log_total = visible_log_count(game, seat)
+    first = log_total - len(view["log"]) + 1
+    log = [{"n": first + i, "text": text} for i, text in enumerate(view["log"])]
+
+    deciding = pending.get("seat") if pending is not None else None
+    return {
+        "game": row,
+        "seat": seat,
+        "me": names.get(seat) if seat is not None else None,
+        "is_spectator": seat is None,
+        "version": row.version,
+        "status": row.status,
+        "turn": view["turn"],
+        "current": view["current"],
+        "current_name": names.get(view["current"], ""),
+        "phase": view["phase"],
+        "phase_label": PHASES.get(view["phase"], view["phase"].title()),
+        "deciding": deciding,
+        "deciding_name": names.get(deciding, "") if deciding is not None else "",
+        "deciding_kind": pending.get("kind") if pending is not None else "",
+        "winner": view["winner"],
+        "winner_name": names.get(view["winner"]) if view["winner"] is not None else None,
+        "players": players,
+        "bases": bases,
+        "base_deck_count": view["base_deck_count"],
+        "base_discard": [_card(c, texts, names) for c in view["base_discard"]],
+        "hand": hand,
+        "decision": decision,
+        "log": log,
+        "log_total": log_total,
+    }
+
+
+def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: dict) -> dict:
+    cards = {}
+    for c in view["hand"] or []:
+        cards[c["id"]] = c
+    for b in view["bases"]:
+        cards[b["id"]] = {"id": b["id"], "name": b["name"], "type": "base"}
+        for m in b["minions"]:
+            cards[m["id"]] = m
+            for a in m["attached"]:
+                cards[a["id"]] = a
+        for a in b["actions"]:
+            cards[a["id"]] = a
+    for p in view["players"]:
+        for c in p["discard"]:
+            cards[c["id"]] = c
+    for c in view["base_discard"]:
+        cards[c["id"]] = c
+    for c in pending.get("reveal") or []:
+        cards[c["id"]] = c
+
+    # Options about the same card with a base each ("Play Shinobi on X / on Y") become one group: the
+    # card, then a button per base. Everything else is a group of its own.
+    groups: list[dict] = []
+    by_card: dict[int, dict] = {}
+    for o in pending["options"]:
+        option = {"id": o["id"], "label": o["label"], "card": o.get("card"), "base": o.get("base"),
+                  "short": o["label"]}
+        card_id = o.get("card")
+        if card_id is not None and o.get("base") is not None and pending["max"] == 1:
+            group = by_card.get(card_id)
+            if group is None:
+                card = cards.get(card_id, {"id": card_id, "name": o["label"]})
+                group = {"card": _card(card, texts, names), "title": card.get("name", o["label"]),
+                         "options": []}
+                by_card[card_id] = group
+                groups.append(group)
+            option["short"] = base_names.get(o["base"], o["label"])
+            group["options"].append(option)
+        else:
+            card = cards.get(card_id) if card_id is not None else None
+            groups.append({"card": _card(card, texts, names) if card else None, "title": "",
+                           "options": [option]})
+    # Two copies of a card in hand offer the same plays: show them once ("x2"); either copy will do.
+    hand_ids = {c["id"] for c in view["hand"] or []}
+    merged: list[dict] = []
+    seen: dict[tuple, dict] = {}
+    for group in groups:
+        group["copies"] = 1
+        if group["card"] is not None and group["card"]["id"] in hand_ids and not pending["max"] > 1:
+            key = (group["card"]["name"], tuple((o["base"], o["label"]) for o in group["options"]))
+            if key in seen:
+                seen[key]["copies"] += 1
+                continue
+            seen[key] = group
+        merged.append(group)
+    groups = merged
+    for group in groups:  # a lone option keeps its full label
+        if group["card"] is not None and len(group["options"]) == 1:
+            group["options"][0]["short"] = group["options"][0]["label"]
+
+    source = cards.get(pending["source"]) if pending.get("source") is not None else None
+    return {
+        "id": pending["id"],
+        "kind": pending["kind"],
+        "prompt": pending["prompt"],
+        "help": KIND_HELP.get(pending["kind"], ""),
+        "min": pending["min"],
+        "max": pending["max"],
+        "multi": pending["max"] > 1,
+        "may_decline": pending["may_decline"],
+        "groups": groups,
+        "options": pending["options"],
+        "source": _card(source, texts, names) if source else None,
+        "reveal": [_card(c, texts, names) for c in pending.get("reveal") or []],
+    }
+
+
+# ---------------------------------------------------------------------------------- fragments ----
+def render_live(context: dict, *, log_after: int | None = None) -> str:
+    """The htmx out-of-band fragments of one update, for one connection's seat.
+
+    `log_after`: the number of the last log line this connection already shows; only later lines are
+    appended to the live log (None: replace the whole log, as on connect)."""
+    ctx = dict(context)
+    ctx["oob"] = True
+    if log_after is not None:
+        ctx["log_append"] = [line for line in context["log"] if line["n"] > log_after]
+    else:
+        ctx["log_append"] = None
+    return render_to_string("play/_live.html", ctx)
+
+
+def render_error(message: str, code: str) -> str:
+    return render_to_string("play/_error.html", {"message": message, "code": code, "oob": True})
+

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("join/", views.join, name="join"),
+    path("t/<str:public_id>/", views.table, name="table"),
+    path("t/<str:public_id>/seats/", views.table_seats, name="table_seats"),
+    path("t/<str:public_id>/sit/<int:index>/", views.sit, name="sit"),
+    path("t/<str:public_id>/start/", views.start, name="start"),
+    path("s/<str:token>/", views.seat_link, name="seat_link"),
+    path("g/<str:public_id>/", views.game, name="game"),
+    path("g/<str:public_id>/choice/", views.choice, name="choice"),
+    path("g/<str:public_id>/replay/", views.replay, name="replay"),
+]

@@ -1,0 +1,87 @@
+/* The game page: connection state, the POST fallback, and keeping focus and open panels across the
+   live updates that arrive over the WebSocket (htmx ws extension, out-of-band swaps). */
+(function () {
+  "use strict";
+
+  var socketOpen = false;
+  var openDetails = [];
+  var hadFocus = null;
+  var logAtBottom = true;
+  var MAX_LOG_LINES = 300;
+
+  // 4xx answers of the POST fallback carry an error fragment: swap it too.
+  if (window.htmx) {
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "4..", swap: true, error: false },
+      { code: "...", swap: false, error: true }
+    ];
+  }
+
+  function setState(text, state) {
+    var el = document.getElementById("ws-state");
+    if (el) {
+      el.textContent = text;
+      el.dataset.state = state;
+    }
+  }
+
+  document.addEventListener("htmx:wsConnecting", function () { setState("Connecting…", "connecting"); });
+  document.addEventListener("htmx:wsOpen", function () { socketOpen = true; setState("Live", "open"); });
+  document.addEventListener("htmx:wsClose", function (evt) {
+    socketOpen = false;
+    var code = evt.detail && evt.detail.event ? evt.detail.event.code : 0;
+    if (code === 4404) setState("This game no longer exists", "closed");
+    else if (code === 4403) setState("Not connected: the seat link is not valid", "closed");
+    else if (code === 4029) setState("Disconnected: too many messages. Reload the page.", "closed");
+    else setState("Reconnecting…", "closed");
+  });
+
+  // No open socket: send the same choice as an htmx POST (the same service on the server).
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    if (socketOpen) return;
+    var form = evt.target && evt.target.closest ? evt.target.closest("form") : null;
+    if (!form) return;
+    evt.preventDefault();
+    if (evt.detail && evt.detail.triggeringEvent) evt.detail.triggeringEvent.preventDefault();
+    htmx.ajax("POST", form.getAttribute("action"), { source: form, swap: "none" });
+  });
+
+  function beforeUpdate() {
+    openDetails = Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) {
+      return d.id;
+    });
+    var active = document.activeElement;
+    hadFocus = active && active !== document.body ? active : null;
+    var log = document.getElementById("log-lines");
+    logAtBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  }
+
+  function afterUpdate() {
+    openDetails.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) d.open = true;
+    });
+    // The element that had the focus was replaced: put the focus somewhere sensible nearby.
+    if (hadFocus && !document.body.contains(hadFocus)) {
+      var target = document.querySelector("#decision .options button, #decision .options input, #decision h2");
+      if (target) target.focus({ preventScroll: true });
+    }
+    var log = document.getElementById("log-lines");
+    if (log) {
+      while (log.children.length > MAX_LOG_LINES) log.removeChild(log.firstElementChild);
+      if (logAtBottom) log.scrollTop = log.scrollHeight;
+    }
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", beforeUpdate);
+  document.addEventListener("htmx:wsAfterMessage", afterUpdate);
+  document.addEventListener("htmx:beforeRequest", beforeUpdate);
+  document.addEventListener("htmx:afterSettle", afterUpdate);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var log = document.getElementById("log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+  });
+})();

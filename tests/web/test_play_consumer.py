@@ -1,0 +1,474 @@
+"""The game WebSocket through the real ASGI application (origin check, sessions, routing), the real
+Redis channel layer and the real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import uuid
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils.html import escape
+
+from smashup.asgi import application
+from smashup.celery import app as celery_app
+from smashup.engine import new_game
+from smashup.engine.bots import heuristic_choice
+from smashup.engine.invariants import card_ids_in, hidden_from
+from smashup.play import services
+from smashup.play.models import Game
+
+from .play_helpers import (
+    ORIGIN,
+    eager_bots,
+    error_code,
+    html_card_ids,
+    option_values,
+    person_vs_bot,
+    snapshot,
+    status_attrs,
+    two_person_game,
+)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+TIMEOUT = 10
+
+
+@pytest.fixture(autouse=True)
+def _fast_clients(settings):
+    """The tests drive games faster than people can click; the flood test sets its own limit."""
+    settings.PLAY_WS_RATE = (100_000, 1.0)
+
+
+async def connect(game: Game, *, token: str | None = None, fmt: str | None = None, cookie: str | None = None,
+                  origin=ORIGIN, seat: int | None = None) -> WebsocketCommunicator:
+    query = []
+    if token:
+        query.append(f"token={token}")
+    if fmt:
+        query.append(f"format={fmt}")
+    if seat is not None:
+        query.append(f"seat={seat}")
+    path = f"/ws/games/{game.public_id}/" + ("?" + "&".join(query) if query else "")
+    headers = [origin] if origin else []
+    if cookie:
+        headers.append((b"cookie", cookie.encode()))
+    comm = WebsocketCommunicator(application, path, headers=headers)
+    connected, code = await comm.connect(timeout=TIMEOUT)
+    assert connected, f"refused ({code})"
+    return comm
+
+
+async def link_for(game: Game, index: int) -> str:
+    def sign():
+        return services.seat_link_token(game.seats.get(index=index))
+
+    return await database_sync_to_async(sign)()
+
+
+async def until(comm: WebsocketCommunicator, predicate, timeout: float = TIMEOUT, log: list | None = None) -> str:
+    """Receive messages until one satisfies `predicate` (each one is appended to `log`)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        remaining = deadline - loop.time()
+        assert remaining > 0, "timed out waiting for a message"
+        text = await comm.receive_from(timeout=remaining)
+        if log is not None:
+            log.append(text)
+        if predicate(text):
+            return text
+
+
+def is_state(version: int | None = None, status: str | None = None):
+    def check(text):
+        attrs = status_attrs(text)
+        if attrs is None:
+            return False
+        if version is not None and int(attrs["version"]) != version:
+            return False
+        return status is None or attrs["status"] == status
+
+    return check
+
+
+def is_error(code: str | None = None):
+    def check(text):
+        found = error_code(text)
+        return found is not None and found != "ok" and (code is None or found == code)
+
+    return check
+
+
+async def refresh(game: Game) -> Game:
+    await database_sync_to_async(game.refresh_from_db)()
+    return game
+
+
+async def snap(game: Game) -> tuple:
+    return await database_sync_to_async(snapshot)(game)
+
+
+async def drain(comm: WebsocketCommunicator, log: list, quiet: float = 0.3) -> None:
+    """Collect messages until none comes for `quiet` seconds (without timing out the consumer)."""
+    while not await comm.receive_nothing(timeout=quiet):
+        log.append(await comm.receive_from(timeout=TIMEOUT))
+
+
+# ---------------------------------------------------------------------------------- connecting ---
+async def test_a_seat_connects_and_gets_its_own_view_and_decision():
+    game = await database_sync_to_async(two_person_game)()
+    seat = game.pending_seat
+    comm = await connect(game, token=await link_for(game, seat))
+    text = await comm.receive_from(timeout=TIMEOUT)
+    attrs = status_attrs(text)
+    assert attrs == {"version": "0", "status": "active", "seat": str(seat), "decision": game.pending_decision,
+                     "deciding": str(seat)}
+    for fragment in ('id="decision"', 'id="bases"', 'id="hand"', 'id="players"', 'id="log-lines"'):
+        assert fragment in text
+    assert 'hx-swap-oob="true"' in text and 'hx-swap-oob="innerHTML"' in text
+    assert option_values(text)  # the decision's buttons
+    other = await connect(game, token=await link_for(game, 1 - seat))
+    text = await other.receive_from(timeout=TIMEOUT)
+    assert status_attrs(text)["decision"] == "" and not option_values(text)
+    assert "is deciding" in text
+    await comm.disconnect()
+    await other.disconnect()
+
+
+async def test_a_logged_in_user_and_a_guest_session_are_recognised():
+    def setup():
+        ada = get_user_model().objects.create_user("ada", password="pw-ada-123")
+        game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=9)
+        services.claim_seat(game.pk, 0, user=ada)
+        user_client = Client()
+        user_client.force_login(ada)
+        guest_client = Client()
+        response = guest_client.post(f"/play/t/{game.public_id}/sit/1/", {"name": "Bob"})
+        assert response.status_code == 302
+        game.refresh_from_db()
+        return game, user_client.cookies["sessionid"].value, guest_client.cookies["sessionid"].value
+
+    game, user_cookie, guest_cookie = await database_sync_to_async(setup)()
+    assert game.status == "active"
+    ada = await connect(game, cookie=f"sessionid={user_cookie}")
+    assert status_attrs(await ada.receive_from(timeout=TIMEOUT))["seat"] == "0"
+    bob = await connect(game, cookie=f"sessionid={guest_cookie}")
+    assert status_attrs(await bob.receive_from(timeout=TIMEOUT))["seat"] == "1"
+    stranger = await connect(game)
+    text = await stranger.receive_from(timeout=TIMEOUT)
+    assert status_attrs(text)["seat"] == "" and 'id="hand"' not in text
+    for comm in (ada, bob, stranger):
+        await comm.disconnect()
+
+
+async def test_refused_connections():
+    game = await database_sync_to_async(two_person_game)()
+    # Cross-origin: refused at the handshake.
+    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/",
+                                 headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert not connected
+    # No Origin header at all (not a browser on this site): refused too.
+    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/")
+    assert not (await comm.connect(timeout=TIMEOUT))[0]
+    # An unknown game.
+    comm = WebsocketCommunicator(application, "/ws/games/nosuchgame/", headers=[ORIGIN])
+    connected, code = await comm.connect(timeout=TIMEOUT)
+    assert not connected and code == 4404
+    # A forged seat link: a clear error, then closed.
+    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?token=forged:link",
+                                 headers=[ORIGIN])
+    assert (await comm.connect(timeout=TIMEOUT))[0]
+    text = await comm.receive_from(timeout=TIMEOUT)
+    assert error_code(text) == "bad_link" and "not valid" in text
+    assert (await comm.receive_output(timeout=TIMEOUT)) == {"type": "websocket.close", "code": 4403}
+    # Another game's seat link.
+    other = await database_sync_to_async(two_person_game)(seed=99)
+    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?token={await link_for(other, 0)}",
+                                 headers=[ORIGIN])
+    await comm.connect(timeout=TIMEOUT)
+    assert "another game" in await comm.receive_from(timeout=TIMEOUT)
+
+
+# ---------------------------------------------------------------------------------- bad input ----
+async def test_every_bad_message_gets_a_clear_error_and_changes_nothing():
+    game = await database_sync_to_async(two_person_game)()
+    seat = game.pending_seat
+    mine = await connect(game, token=await link_for(game, seat))
+    theirs = await connect(game, token=await link_for(game, 1 - seat))
+    spectator = await connect(game)
+    text = await mine.receive_from(timeout=TIMEOUT)
+    await theirs.receive_from(timeout=TIMEOUT)
+    await spectator.receive_from(timeout=TIMEOUT)
+    decision, option = status_attrs(text)["decision"], option_values(text)[0]
+    before = await snap(game)
+
+    good = {"type": "choice", "seq": 0, "decision": decision, "options": [option]}
+    cases = [
+        (mine, "{not json", "malformed", "not JSON"),
+        (mine, "[1, 2]", "malformed", "JSON object"),
+        (mine, json.dumps({"type": "shout"}), "unknown_type", "Unknown message type"),
+        (mine, json.dumps({"seq": 0}), "unknown_type", "Unknown message type"),
+        (mine, "x" * 9000, "too_large", "too large"),
+        (mine, json.dumps({**good, "seq": 5}), "stale", "moved on"),
+        (mine, json.dumps({**good, "seq": "five"}), "bad_request", "seq"),
+        (mine, json.dumps({**good, "decision": "d999"}), "stale", "already been answered"),
+        (mine, json.dumps({**good, "options": ["no-such-option"]}), "illegal", "not allowed"),
+        (mine, json.dumps({**good, "options": [1, 2]}), "bad_request", "options"),
+        (theirs, json.dumps(good), "not_your_decision", "not yours"),
+        (spectator, json.dumps(good), "spectator", "Spectators"),
+    ]
+    for comm, raw, code, words in cases:
+        await comm.send_to(text_data=raw)
+        text = await until(comm, is_error())
+        assert error_code(text) == code, (raw[:60], text)
+        assert words in text
+        assert 'role="alert"' in text
+        assert await snap(game) == before, raw[:60]
+        await drain(comm, [], quiet=0.1)  # the resync sent after a stale choice
+    await mine.send_to(bytes_data=b"\x00\x01")
+    assert error_code(await mine.receive_from(timeout=TIMEOUT)) == "bad_request"
+    assert await snap(game) == before
+    # Nobody else heard of any of it: no group ping was sent.
+    assert await spectator.receive_nothing(timeout=0.3)
+    # The right choice, in htmx's form shape (strings, a single option, HEADERS), still lands.
+    await mine.send_to(text_data=json.dumps({"type": "choice", "seq": "0", "decision": decision,
+                                             "options": option, "HEADERS": {"HX-Request": "true"}}))
+    text = await until(mine, lambda t: error_code(t) == "ok")
+    assert await until(spectator, is_state(version=1))
+    assert (await snap(game))[0] == 1
+    for comm in (mine, theirs, spectator):
+        await comm.disconnect()
+
+
+async def test_a_json_connection_gets_json_errors_and_states():
+    game = await database_sync_to_async(two_person_game)()
+    seat = game.pending_seat
+    comm = await connect(game, token=await link_for(game, seat), fmt="json")
+    state = json.loads(await comm.receive_from(timeout=TIMEOUT))
+    assert state["type"] == "state" and state["version"] == 0 and state["seat"] == seat
+    pending = state["view"]["pending"]
+    assert pending["id"] == game.pending_decision and pending["options"]
+    await comm.send_to(text_data="nope")
+    assert json.loads(await comm.receive_from(timeout=TIMEOUT)) == {
+        "type": "error", "code": "malformed", "message": "Malformed message: it is not JSON."}
+    option = pending["options"][0]["id"]
+    await comm.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": pending["id"],
+                                             "options": [option]}))
+    replies = [json.loads(await comm.receive_from(timeout=TIMEOUT)) for _ in range(2)]
+    assert {"type": "ok", "version": 1} in replies
+    assert any(r["type"] == "state" and r["version"] == 1 for r in replies)
+    await comm.disconnect()
+
+
+async def test_a_flood_is_refused_with_a_clear_error_then_closed(settings):
+    settings.PLAY_WS_RATE = (5, 60.0)
+    game = await database_sync_to_async(two_person_game)()
+    comm = await connect(game)
+    await comm.receive_from(timeout=TIMEOUT)
+    before = await snap(game)
+    for _ in range(5):
+        await comm.send_to(text_data=json.dumps({"type": "shout"}))
+        assert error_code(await comm.receive_from(timeout=TIMEOUT)) == "unknown_type"
+    await comm.send_to(text_data=json.dumps({"type": "refresh"}))
+    text = await comm.receive_from(timeout=TIMEOUT)
+    assert error_code(text) == "rate_limited" and "Too many messages" in text
+    for _ in range(5):  # more of the same: dropped silently
+        await comm.send_to(text_data=json.dumps({"type": "refresh"}))
+    assert await comm.receive_nothing(timeout=0.3)
+    for _ in range(30):  # keeps flooding: closed
+        await comm.send_to(text_data="{}")
+    text = await comm.receive_from(timeout=TIMEOUT)
+    assert error_code(text) == "rate_limited"
+    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4029}
+    assert await snap(game) == before
+
+
+# ---------------------------------------------------------------------------------- playing ------
+async def test_reconnecting_mid_decision_shows_the_same_decision():
+    game = await database_sync_to_async(two_person_game)()
+    token = await link_for(game, game.pending_seat)
+    first = await connect(game, token=token)
+    text = await first.receive_from(timeout=TIMEOUT)
+    await first.disconnect()  # the phone drops off...
+    second = await connect(game, token=token)  # ...and comes back
+    again = await second.receive_from(timeout=TIMEOUT)
+    assert status_attrs(again) == status_attrs(text)
+    assert option_values(again) == option_values(text)
+    # And can answer it.
+    await second.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": status_attrs(text)["decision"],
+                                               "options": [option_values(text)[0]]}))
+    await until(second, is_state(version=1))
+    await second.disconnect()
+
+
+async def test_a_stale_connection_is_told_and_closed_when_its_game_is_deleted():
+    game = await database_sync_to_async(two_person_game)()
+    comm = await connect(game)
+    await comm.receive_from(timeout=TIMEOUT)
+    pk = game.pk
+    await database_sync_to_async(Game.objects.filter(pk=pk).delete)()
+    await database_sync_to_async(services.notify)(pk, 99, "active")
+    text = await comm.receive_from(timeout=TIMEOUT)
+    assert error_code(text) == "not_found" and "no longer exists" in text
+    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4404}
+
+
+async def test_a_person_plays_a_bot_through_the_consumer_to_the_end():
+    with eager_bots():
+        game = await database_sync_to_async(person_vs_bot)(seed=4)
+        comm = await connect(game, token=await link_for(game, 0))
+        spectator = await connect(game)
+        rng = random.Random(3)
+        text = await comm.receive_from(timeout=TIMEOUT)
+        moves = 0
+        while True:
+            attrs = status_attrs(text) if status_attrs(text) else None
+            if attrs and attrs["status"] == "finished":
+                break
+            if attrs and attrs["decision"]:
+                version = int(attrs["version"])
+                row = await refresh(game)
+                assert row.version == version
+                engine = await database_sync_to_async(services.game_at)(row, version)
+                ids = heuristic_choice(engine, rng)
+                # What the engine offers is on the page (a second copy of a card shares its buttons).
+                for option in engine.pending.options:
+                    if option.id in ids:
+                        assert option.id in option_values(text) or escape(option.label) in text
+                await comm.send_to(text_data=json.dumps({"type": "choice", "seq": version,
+                                                         "decision": attrs["decision"], "options": ids}))
+                moves += 1
+                assert moves < 2000
+            text = await comm.receive_from(timeout=TIMEOUT)
+            assert error_code(text) in (None, "ok"), text
+        assert "Game over" in text
+        row = await refresh(game)
+        assert row.is_finished and row.winner is not None
+        counts = await database_sync_to_async(
+            lambda: (row.choices.filter(by_bot=True).count(), row.choices.filter(by_bot=False).count()))()
+        assert counts[0] > 0 and counts[1] == moves
+        await until(spectator, is_state(status="finished"))
+        await comm.disconnect()
+        await spectator.disconnect()
+
+
+async def test_two_bots_play_to_the_end_through_a_real_worker_while_a_spectator_watches(settings, redis_url):
+    settings.PLAY_BOT_QUEUE = queue = f"test-play-{uuid.uuid4().hex}"
+    settings.PLAY_BOT_DELAY = 0  # one task plays on (the services tests cover one task per move)
+    worker = start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30, pool="solo")
+    await database_sync_to_async(worker.__enter__)()
+    try:
+        game = await database_sync_to_async(services.create_game)(
+            [services.SeatSpec("bot"), services.SeatSpec("bot")], seed=21)
+        spectator = await connect(game)
+        seen: list[str] = []
+        await until(spectator, is_state(status="finished"), timeout=90, log=seen)
+        versions = [int(status_attrs(t)["version"]) for t in seen if status_attrs(t)]
+        assert versions == sorted(versions) and len(versions) > 1  # it watched the game go by
+        await spectator.disconnect()
+    finally:
+        await database_sync_to_async(worker.__exit__)(None, None, None)
+    row = await refresh(game)
+    assert row.is_finished and row.winner is not None
+
+
+async def test_simultaneous_choices_from_two_connections_of_one_seat_land_once():
+    game = await database_sync_to_async(two_person_game)()
+    token = await link_for(game, game.pending_seat)
+    a, b = await connect(game, token=token), await connect(game, token=token)
+    text = await a.receive_from(timeout=TIMEOUT)
+    await b.receive_from(timeout=TIMEOUT)
+    decision, options = status_attrs(text)["decision"], option_values(text)
+    await asyncio.gather(
+        a.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[0]]})),
+        b.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[-1]]})),
+    )
+    logs: dict = {"a": [], "b": []}
+    await drain(a, logs["a"], quiet=1.0)
+    await drain(b, logs["b"], quiet=1.0)
+    codes = [error_code(t) for t in logs["a"] + logs["b"] if error_code(t)]
+    assert codes.count("ok") == 1 and codes.count("stale") == 1, codes
+    assert (await snap(game))[0] == 1
+
+
+# ---------------------------------------------------------------------------------- hidden cards -
+async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_see():
+    """Play a whole game between two seats, each driven over its own socket (HTML for seat 0, JSON for
+    seat 1), with an HTML and a JSON spectator watching. Every message each connection receives is
+    checked against the engine's hidden set for that connection at the version the message shows."""
+    game = await database_sync_to_async(two_person_game)(seed=12)
+    tokens = [await link_for(game, 0), await link_for(game, 1)]
+    conns = {
+        ("seat0", 0, "html"): await connect(game, token=tokens[0]),
+        ("seat1", 1, "json"): await connect(game, token=tokens[1], fmt="json"),
+        ("spec", None, "html"): await connect(game),
+        ("specj", None, "json"): await connect(game, fmt="json"),
+    }
+    logs: dict = {key: [] for key in conns}
+    # The test's own copy of the game, kept in step with the server's, for the hidden sets.
+    engine = new_game(game.config, game.seed)
+    hidden: dict[int, dict] = {}
+
+    def remember():
+        hidden[len(engine.choices)] = {s: hidden_from(engine, s) for s in (0, 1, None)}
+
+    remember()
+    rng = random.Random(5)
+    by_seat = {0: ("seat0", 0, "html"), 1: ("seat1", 1, "json")}
+    while engine.pending is not None:
+        version = len(engine.choices)
+        key = by_seat[engine.pending.seat]
+        comm = conns[key]
+        if key[2] == "html":
+            await until(comm, lambda t, v=version: (status_attrs(t) or {}).get("version") == str(v)
+                        and bool(status_attrs(t)["decision"]), log=logs[key])
+        else:
+            await until(comm, lambda t, v=version: json.loads(t).get("version") == v
+                        and json.loads(t).get("type") == "state" and "options" in (json.loads(t)["view"]["pending"] or {}),
+                        log=logs[key])
+        ids = heuristic_choice(engine, rng)
+        await comm.send_to(text_data=json.dumps({"type": "choice", "seq": version, "decision": engine.pending.id,
+                                                 "options": ids}))
+        engine.apply(engine.pending.seat, engine.pending.id, ids)
+        remember()
+        assert len(engine.choices) < 3000
+    for key, comm in conns.items():
+        await drain(comm, logs[key], quiet=0.5)
+        await comm.disconnect()
+    row = await refresh(game)
+    assert row.is_finished and row.state_hash == engine.digest()
+
+    scanned = 0
+    own_cards_seen = 0
+    for (name, seat, fmt), messages in logs.items():
+        assert messages, name
+        for text in messages:
+            if fmt == "html":
+                attrs = status_attrs(text)
+                if attrs is None:
+                    assert not html_card_ids(text), (name, text)  # errors/acks carry no cards
+                    continue
+                version, ids = int(attrs["version"]), html_card_ids(text)
+            else:
+                data = json.loads(text)
+                if data["type"] != "state":
+                    assert not card_ids_in(text)
+                    continue
+                version, ids = data["version"], card_ids_in(text)
+            leaked = ids & hidden[version][seat]
+            assert not leaked, f"{name} saw hidden cards {sorted(leaked)} at version {version}"
+            scanned += len(ids)
+            if seat is not None:
+                # The scan does see hand cards: this seat's own hand is hidden from the other seat.
+                own_cards_seen += len(ids & hidden[version][1 - seat])
+    assert scanned > 1000
+    assert own_cards_seen > 100, "the scan never saw a hand card: it could not catch a leak"
