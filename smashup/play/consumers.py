@@ -235,14 +235,23 @@ class GameConsumer(AsyncWebsocketConsumer):
         if row.is_lobby:
             self.shown_status = row.status
             if self.json_mode:
-                return json.dumps({"type": "state", "version": 0, "status": row.status, "seat": self.seat,
-                                   "view": None})
-            return render_to_string("play/_status.html", {"game": row, "status": row.status,
-                                                                 "seat": self.seat, "oob": True})
+                return json.dumps(
+                    {"type": "state", "version": 0, "status": row.status, "seat": self.seat, "view": None}
+                )
+            return render_to_string(
+                "play/_status.html", {"game": row, "status": row.status, "seat": self.seat, "oob": True}
+            )
         with services.engine_game(row) as game:
             if self.json_mode:
-                text = json.dumps({"type": "state", "version": row.version, "status": row.status,
-                                   "seat": self.seat, "view": game.view(self.seat)})
+                text = json.dumps(
+                    {
+                        "type": "state",
+                        "version": row.version,
+                        "status": row.status,
+                        "seat": self.seat,
+                        "view": game.view(self.seat),
+                    }
+                )
                 log_total = None
             else:
                 context = render.board_context(row, game, self.seat)

@@ -26,14 +26,18 @@ class NewGameForm(forms.Form):
     )
     specials = forms.ChoiceField(
         label="Specials (cards you may play on others' turns)",
-        choices=[("fast", "Ask only when I have one to play (faster)"),
-                 ("ask", "Always ask at every chance (hides whether I have one)")],
+        choices=[
+            ("fast", "Ask only when I have one to play (faster)"),
+            ("ask", "Always ask at every chance (hides whether I have one)"),
+        ],
         initial="fast",
         widget=forms.RadioSelect,
     )
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
     your_name = forms.CharField(
-        label="Your name at the table", max_length=services.MAX_GUEST_NAME, required=False,
+        label="Your name at the table",
+        max_length=services.MAX_GUEST_NAME,
+        required=False,
         help_text="Needed when you are not logged in and take a seat.",
     )
 
@@ -55,8 +59,12 @@ class NewGameForm(forms.Form):
     def seat_rows(self):
         """(kind field, faction fields) per seat, for the template."""
         return [
-            {"index": i, "number": i + 1, "kind": self[f"seat{i}_kind"],
-             "factions": [self[f"seat{i}_faction{j}"] for j in range(2)]}
+            {
+                "index": i,
+                "number": i + 1,
+                "kind": self[f"seat{i}_kind"],
+                "factions": [self[f"seat{i}_faction{j}"] for j in range(2)],
+            }
             for i in range(MAX_SEATS)
         ]
 
@@ -72,7 +80,9 @@ class NewGameForm(forms.Form):
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
             specs.append(services.SeatSpec(kind=kind, factions=pair))
         if not 2 <= len(specs) <= MAX_SEATS:
-            raise forms.ValidationError("A game has 2 to 4 seats: make at least two of them a person or a bot.")
+            raise forms.ValidationError(
+                "A game has 2 to 4 seats: make at least two of them a person or a bot."
+            )
         if data.get("sit"):
             if not any(s.kind == "person" for s in specs):
                 self.add_error("sit", "To sit down, make one seat a person.")

@@ -58,20 +58,29 @@ def board_context(row, game, seat: int | None) -> dict:
 
     players = []
     for p in view["players"]:
-        players.append({
-            **p,
-            "is_me": p["seat"] == seat,
-            "is_current": p["seat"] == view["current"],
-            "is_deciding": pending is not None and pending.get("seat") == p["seat"],
-            "discard": [_card(c, texts, names) for c in p["discard"]],
-        })
+        players.append(
+            {
+                **p,
+                "is_me": p["seat"] == seat,
+                "is_current": p["seat"] == view["current"],
+                "is_deciding": pending is not None and pending.get("seat") == p["seat"],
+                "discard": [_card(c, texts, names) for c in p["discard"]],
+            }
+        )
 
     base_names = {}
     bases = []
     for b in view["bases"]:
         base_names[b["uid"]] = b["name"]
-        powers = [{"seat": s, "name": names.get(s, ""), "power": b["power_by_seat"].get(str(s), 0),
-                   "is_me": s == seat} for s in sorted(names)]
+        powers = [
+            {
+                "seat": s,
+                "name": names.get(s, ""),
+                "power": b["power_by_seat"].get(str(s), 0),
+                "is_me": s == seat,
+            }
+            for s in sorted(names)
+        ]
         minions = []
         for m in b["minions"]:
             card = _card(m, texts, names)
@@ -79,21 +88,23 @@ def board_context(row, game, seat: int | None) -> dict:
             card["is_mine"] = m.get("controller") == seat
             card["is_option"] = m["id"] in option_cards
             minions.append(card)
-        bases.append({
-            "uid": b["uid"],
-            "id": b["id"],
-            "name": b["name"],
-            "text": texts.get(b["name"], ""),
-            "breakpoint": b["breakpoint"],
-            "vp": b["vp"],
-            "active": b["active"],
-            "total": b["total_power"],
-            "ready": b["total_power"] >= b["breakpoint"],
-            "powers": powers,
-            "minions": minions,
-            "actions": [_card(a, texts, names) for a in b["actions"]],
-            "is_option": b["uid"] in option_bases,
-        })
+        bases.append(
+            {
+                "uid": b["uid"],
+                "id": b["id"],
+                "name": b["name"],
+                "text": texts.get(b["name"], ""),
+                "breakpoint": b["breakpoint"],
+                "vp": b["vp"],
+                "active": b["active"],
+                "total": b["total_power"],
+                "ready": b["total_power"] >= b["breakpoint"],
+                "powers": powers,
+                "minions": minions,
+                "actions": [_card(a, texts, names) for a in b["actions"]],
+                "is_option": b["uid"] in option_bases,
+            }
+        )
 
     hand = None
     if view["hand"] is not None:
@@ -165,23 +176,32 @@ def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: d
     groups: list[dict] = []
     by_card: dict[int, dict] = {}
     for o in pending["options"]:
-        option = {"id": o["id"], "label": o["label"], "card": o.get("card"), "base": o.get("base"),
-                  "short": o["label"]}
+        option = {
+            "id": o["id"],
+            "label": o["label"],
+            "card": o.get("card"),
+            "base": o.get("base"),
+            "short": o["label"],
+        }
         card_id = o.get("card")
         if card_id is not None and o.get("base") is not None and pending["max"] == 1:
             group = by_card.get(card_id)
             if group is None:
                 card = cards.get(card_id, {"id": card_id, "name": o["label"]})
-                group = {"card": _card(card, texts, names), "title": card.get("name", o["label"]),
-                         "options": []}
+                group = {
+                    "card": _card(card, texts, names),
+                    "title": card.get("name", o["label"]),
+                    "options": [],
+                }
                 by_card[card_id] = group
                 groups.append(group)
             option["short"] = base_names.get(o["base"], o["label"])
             group["options"].append(option)
         else:
             card = cards.get(card_id) if card_id is not None else None
-            groups.append({"card": _card(card, texts, names) if card else None, "title": "",
-                           "options": [option]})
+            groups.append(
+                {"card": _card(card, texts, names) if card else None, "title": "", "options": [option]}
+            )
     # Two copies of a card in hand offer the same plays: show them once ("x2"); either copy will do.
     hand_ids = {c["id"] for c in view["hand"] or []}
     merged: list[dict] = []
@@ -234,4 +254,3 @@ def render_live(context: dict, *, log_after: int | None = None) -> str:
 
 def render_error(message: str, code: str) -> str:
     return render_to_string("play/_error.html", {"message": message, "code": code, "oob": True})
-

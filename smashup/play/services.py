@@ -221,8 +221,8 @@ def _take(row: Game):
 def engine_game(row: Game) -> Iterator:
     """Use the engine game of an active or finished `row` (at `row.version`) without changing it::
 
-        with engine_game(row) as game:
-            view = game.view(seat)
+    with engine_game(row) as game:
+        view = game.view(seat)
     """
     if row.is_lobby:
         raise NotStarted("The game has not started yet.")
@@ -237,8 +237,12 @@ def game_at(row: Game, steps: int):
     """A fresh engine game after the first `steps` choices of `row` (for the replay page)."""
     steps = max(0, min(steps, row.version))
     choices = list(row.choices.filter(seq__lt=steps).order_by("seq"))
-    record = {"config": row.config, "seed": row.seed, "choices": [c.as_record() for c in choices],
-              "hashes": [c.state_hash for c in choices]}
+    record = {
+        "config": row.config,
+        "seed": row.seed,
+        "choices": [c.as_record() for c in choices],
+        "hashes": [c.state_hash for c in choices],
+    }
     try:
         return replay(record)
     except EngineError as exc:
@@ -299,8 +303,9 @@ def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) ->
         if len(spec.factions) != 2:
             raise PlayError(f"Seat {i + 1} needs two factions (or random).", "config")
         if spec.factions[0] and spec.factions[0] == spec.factions[1]:
-            raise PlayError(f"Seat {i + 1} has {spec.factions[0]} twice; pick two different factions.",
-                            "config")
+            raise PlayError(
+                f"Seat {i + 1} has {spec.factions[0]} twice; pick two different factions.", "config"
+            )
     result = []
     for spec in specs:
         mine = [f for f in spec.factions if f]
@@ -346,10 +351,12 @@ def create_game(
     config = {
         "mode": "standard",
         "players": [
-            {"name": f"Bot {i + 1}" if spec.kind == Seat.Kind.BOT else f"Seat {i + 1}",
-             "factions": pair,
-             "bot": spec.bot if spec.kind == Seat.Kind.BOT else None}
-            for i, (spec, pair) in enumerate(zip(seats, factions))
+            {
+                "name": f"Bot {i + 1}" if spec.kind == Seat.Kind.BOT else f"Seat {i + 1}",
+                "factions": pair,
+                "bot": spec.bot if spec.kind == Seat.Kind.BOT else None,
+            }
+            for i, (spec, pair) in enumerate(zip(seats, factions, strict=True))
         ],
         "specials": specials,
         "base_sets": base_sets,
@@ -362,9 +369,12 @@ def create_game(
         raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc
     with transaction.atomic():
         row = _insert_game(config=config, seed=seed, created_by=created_by, turn_seconds=turn_seconds)
-        for i, (spec, pair) in enumerate(zip(seats, factions)):
+        for i, (spec, pair) in enumerate(zip(seats, factions, strict=True)):
             Seat.objects.create(
-                game=row, index=i, kind=spec.kind, bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
+                game=row,
+                index=i,
+                kind=spec.kind,
+                bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
                 factions=pair,
             )
         _maybe_start(row)
@@ -454,7 +464,7 @@ def _maybe_start(row: Game) -> bool:
         return False
     config = dict(row.config)
     players = [dict(p) for p in config["players"]]
-    for seat, player in zip(seats, players):
+    for seat, player in zip(seats, players, strict=True):
         player["name"] = seat.display_name
         player["bot"] = (seat.bot or "heuristic") if seat.is_bot else None
         player["factions"] = list(seat.factions)
@@ -526,8 +536,14 @@ def held_seats(row: Game, *, user=None, session_seats: Mapping | None = None) ->
     return sorted(held)
 
 
-def resolve_seat(row: Game, *, user=None, session_seats: Mapping | None = None, link: str | None = None,
-                 wanted: int | None = None) -> int | None:
+def resolve_seat(
+    row: Game,
+    *,
+    user=None,
+    session_seats: Mapping | None = None,
+    link: str | None = None,
+    wanted: int | None = None,
+) -> int | None:
     """Which seat a connection or page acts for: a signed seat link first, then the seats the user or
     session holds (`wanted` picks among several), else None: a spectator."""
     if link:
@@ -598,8 +614,9 @@ def clean_choice(seq, decision, options) -> tuple[int, str, list[str]]:
     return seq, decision, options
 
 
-def submit_choice(game_id: int, seat: int | None, expected_seq, decision_id, option_ids, *,
-                  by_bot: bool = False) -> Outcome:
+def submit_choice(
+    game_id: int, seat: int | None, expected_seq, decision_id, option_ids, *, by_bot: bool = False
+) -> Outcome:
     """Apply one seat's choice, or raise a PlayError and change nothing. See the module doc."""
     expected_seq, decision_id, option_ids = clean_choice(expected_seq, decision_id, option_ids)
     if seat is None:
@@ -647,8 +664,13 @@ def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, sch
             raise
         # Any other error leaves the engine object half-way: it is dropped, never cached.
         Choice.objects.create(
-            game=row, seq=row.version, seat=seat, decision=decision_id, options=list(ids),
-            state_hash=game.hashes[-1], by_bot=by_bot,
+            game=row,
+            seq=row.version,
+            seat=seat,
+            decision=decision_id,
+            options=list(ids),
+            state_hash=game.hashes[-1],
+            by_bot=by_bot,
         )
         row.version += 1
         _sync_row(row, game)

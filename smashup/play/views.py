@@ -49,8 +49,9 @@ def _wanted(request) -> int | None:
 
 
 def _my_seat(request, row: Game) -> int | None:
-    return services.resolve_seat(row, user=request.user, session_seats=_session_seats(request),
-                                 wanted=_wanted(request))
+    return services.resolve_seat(
+        row, user=request.user, session_seats=_session_seats(request), wanted=_wanted(request)
+    )
 
 
 def _is_creator(request, row: Game) -> bool:
@@ -96,8 +97,9 @@ def lobby(request):
         data = form.cleaned_data
         user = request.user if request.user.is_authenticated else None
         try:
-            row = services.create_game(data["specs"], created_by=user, base_sets=data["base_sets"],
-                                       specials=data["specials"])
+            row = services.create_game(
+                data["specs"], created_by=user, base_sets=data["base_sets"], specials=data["specials"]
+            )
         except services.PlayError as exc:
             form.add_error(None, exc.message)
         else:
@@ -105,7 +107,9 @@ def lobby(request):
             request.session["play_created"] = created + [row.public_id]
             if data["sit"]:
                 first = row.seats.filter(kind="person").order_by("index").first()
-                seat = services.claim_seat(row.pk, first.index, user=user, guest_name=data.get("your_name", ""))
+                seat = services.claim_seat(
+                    row.pk, first.index, user=user, guest_name=data.get("your_name", "")
+                )
                 services.remember_seat(request.session, seat)
             row.refresh_from_db()
             if row.is_active:
@@ -113,9 +117,7 @@ def lobby(request):
             return redirect("play:table", row.public_id)
     recent = []
     if request.user.is_authenticated:
-        recent = list(
-            Game.objects.filter(seats__user=request.user).distinct().order_by("-created_at")[:10]
-        )
+        recent = list(Game.objects.filter(seats__user=request.user).distinct().order_by("-created_at")[:10])
     return render(request, "play/lobby.html", {"form": form, "seat_rows": form.seat_rows(), "recent": recent})
 
 
@@ -126,7 +128,9 @@ def join(request):
     try:
         row = services.game_by_code(code)
     except services.GameNotFound as exc:
-        return render(request, "play/join.html", {"error": exc.message, "code": code}, status=404 if code else 200)
+        return render(
+            request, "play/join.html", {"error": exc.message, "code": code}, status=404 if code else 200
+        )
     return redirect("play:table", row.public_id)
 
 
@@ -152,8 +156,9 @@ def table(request, public_id):
 
 def seats_key(row: Game) -> str:
     """Changes whenever what the seats fragment shows changes (claims, start)."""
-    claims = ",".join(f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}"
-                      for s in row.seats.all())
+    claims = ",".join(
+        f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}" for s in row.seats.all()
+    )
     return hashlib.blake2b(f"{row.status}|{claims}".encode(), digest_size=6).hexdigest()
 
 
@@ -172,8 +177,14 @@ def table_seats(request, public_id):
     if request.GET.get("since") == key:
         return HttpResponse(status=204)
     creator = _is_creator(request, row)
-    context = {"game": row, "creator": creator, "my_seat": my_seat, "seats_key": key,
-               "seat_rows": _seat_rows(request, row, creator), "sit_form": SitForm()}
+    context = {
+        "game": row,
+        "creator": creator,
+        "my_seat": my_seat,
+        "seats_key": key,
+        "seat_rows": _seat_rows(request, row, creator),
+        "sit_form": SitForm(),
+    }
     return render(request, "play/_seats.html", context)
 
 
@@ -212,7 +223,9 @@ def seat_link(request, token):
     try:
         seat = services.seat_from_link(token)
     except services.BadSeatLink as exc:
-        return render(request, "play/message.html", {"title": "Seat link", "message": exc.message}, status=403)
+        return render(
+            request, "play/message.html", {"title": "Seat link", "message": exc.message}, status=403
+        )
     row = seat.game
     if seat.claimed or not row.is_lobby:
         # The link is the seat holder's key: this device now acts for the seat.
@@ -245,8 +258,12 @@ def game(request, public_id):
         with services.engine_game(row) as engine:
             context = presenter.board_context(row, engine, seat)
     except services.GameBroken as exc:
-        return render(request, "play/message.html", {"title": "This game cannot be shown", "message": exc.message},
-                      status=500)
+        return render(
+            request,
+            "play/message.html",
+            {"title": "This game cannot be shown", "message": exc.message},
+            status=500,
+        )
     held = services.held_seats(row, user=request.user, session_seats=_session_seats(request))
     ws_url = f"/ws/games/{row.public_id}/"
     if seat is not None and len(held) > 1:
@@ -291,11 +308,17 @@ def replay(request, public_id):
     """Step through a finished game's choices, rebuilding it with the engine."""
     row = _game_or_404(public_id)
     if not row.is_finished:
-        return render(request, "play/message.html", {
-            "title": "Replay",
-            "message": "The replay opens when the game is over.",
-            "link": reverse("play:game", args=[row.public_id]), "link_text": "Back to the game",
-        }, status=409)
+        return render(
+            request,
+            "play/message.html",
+            {
+                "title": "Replay",
+                "message": "The replay opens when the game is over.",
+                "link": reverse("play:game", args=[row.public_id]),
+                "link_text": "Back to the game",
+            },
+            status=409,
+        )
     try:
         step = int(request.GET.get("step", row.version))
     except ValueError:
@@ -312,13 +335,27 @@ def replay(request, public_id):
             labels = [o.label for o in decision.options if o.id in record.options] if decision else []
             engine.apply(record.seat, record.decision, list(record.options))
             names = services.player_names(row)
-            last = {"seq": step, "seat": record.seat, "name": names.get(record.seat, ""),
-                    "prompt": decision.prompt if decision else "", "labels": labels or ["(nothing)"],
-                    "by_bot": record.by_bot}
+            last = {
+                "seq": step,
+                "seat": record.seat,
+                "name": names.get(record.seat, ""),
+                "prompt": decision.prompt if decision else "",
+                "labels": labels or ["(nothing)"],
+                "by_bot": record.by_bot,
+            }
         context = presenter.board_context(row, engine, as_seat)
     except services.GameBroken as exc:
         return render(request, "play/message.html", {"title": "Replay", "message": exc.message}, status=500)
-    context.update({"step": step, "last": last, "steps": row.version, "as_seat": as_seat,
-                    "prev": max(step - 1, 0), "next": min(step + 1, row.version), "oob": False,
-                    "replaying": True})
+    context.update(
+        {
+            "step": step,
+            "last": last,
+            "steps": row.version,
+            "as_seat": as_seat,
+            "prev": max(step - 1, 0),
+            "next": min(step + 1, row.version),
+            "oob": False,
+            "replaying": True,
+        }
+    )
     return render(request, "play/replay.html", context)

@@ -15,8 +15,12 @@ ORIGIN = (b"origin", b"http://testserver")
 def two_person_game(seed: int = 7, **kwargs) -> Game:
     """A started 2-player game: seat 0 'Ada', seat 1 'Bob' (guests)."""
     game = services.create_game(
-        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("person", ["Ninjas", "Aliens"])],
-        seed=seed, **kwargs,
+        [
+            services.SeatSpec("person", ["Aliens", "Ninjas"]),
+            services.SeatSpec("person", ["Ninjas", "Aliens"]),
+        ],
+        seed=seed,
+        **kwargs,
     )
     services.claim_seat(game.pk, 0, guest_name="Ada")
     services.claim_seat(game.pk, 1, guest_name="Bob")
@@ -27,7 +31,8 @@ def two_person_game(seed: int = 7, **kwargs) -> Game:
 def person_vs_bot(seed: int = 7, **kwargs) -> Game:
     game = services.create_game(
         [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("bot", ["Ninjas", "Aliens"])],
-        seed=seed, **kwargs,
+        seed=seed,
+        **kwargs,
     )
     services.claim_seat(game.pk, 0, guest_name="Ada")
     game.refresh_from_db()

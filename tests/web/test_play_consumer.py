@@ -47,8 +47,15 @@ def _fast_clients(settings):
     settings.PLAY_WS_RATE = (100_000, 1.0)
 
 
-async def connect(game: Game, *, token: str | None = None, fmt: str | None = None, cookie: str | None = None,
-                  origin=ORIGIN, seat: int | None = None) -> WebsocketCommunicator:
+async def connect(
+    game: Game,
+    *,
+    token: str | None = None,
+    fmt: str | None = None,
+    cookie: str | None = None,
+    origin=ORIGIN,
+    seat: int | None = None,
+) -> WebsocketCommunicator:
     query = []
     if token:
         query.append(f"token={token}")
@@ -73,7 +80,9 @@ async def link_for(game: Game, index: int) -> str:
     return await database_sync_to_async(sign)()
 
 
-async def until(comm: WebsocketCommunicator, predicate, timeout: float = TIMEOUT, log: list | None = None) -> str:
+async def until(
+    comm: WebsocketCommunicator, predicate, timeout: float = TIMEOUT, log: list | None = None
+) -> str:
     """Receive messages until one satisfies `predicate` (each one is appended to `log`)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -129,8 +138,13 @@ async def test_a_seat_connects_and_gets_its_own_view_and_decision():
     comm = await connect(game, token=await link_for(game, seat))
     text = await comm.receive_from(timeout=TIMEOUT)
     attrs = status_attrs(text)
-    assert attrs == {"version": "0", "status": "active", "seat": str(seat), "decision": game.pending_decision,
-                     "deciding": str(seat)}
+    assert attrs == {
+        "version": "0",
+        "status": "active",
+        "seat": str(seat),
+        "decision": game.pending_decision,
+        "deciding": str(seat),
+    }
     for fragment in ('id="decision"', 'id="bases"', 'id="hand"', 'id="players"', 'id="log-lines"'):
         assert fragment in text
     assert 'hx-swap-oob="true"' in text and 'hx-swap-oob="innerHTML"' in text
@@ -172,8 +186,9 @@ async def test_a_logged_in_user_and_a_guest_session_are_recognised():
 async def test_refused_connections():
     game = await database_sync_to_async(two_person_game)()
     # Cross-origin: refused at the handshake.
-    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/",
-                                 headers=[(b"origin", b"http://evil.example")])
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/", headers=[(b"origin", b"http://evil.example")]
+    )
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert not connected
     # No Origin header at all (not a browser on this site): refused too.
@@ -184,16 +199,18 @@ async def test_refused_connections():
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected and code == 4404
     # A forged seat link: a clear error, then closed.
-    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?token=forged:link",
-                                 headers=[ORIGIN])
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/?token=forged:link", headers=[ORIGIN]
+    )
     assert (await comm.connect(timeout=TIMEOUT))[0]
     text = await comm.receive_from(timeout=TIMEOUT)
     assert error_code(text) == "bad_link" and "not valid" in text
     assert (await comm.receive_output(timeout=TIMEOUT)) == {"type": "websocket.close", "code": 4403}
     # Another game's seat link.
     other = await database_sync_to_async(two_person_game)(seed=99)
-    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?token={await link_for(other, 0)}",
-                                 headers=[ORIGIN])
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/?token={await link_for(other, 0)}", headers=[ORIGIN]
+    )
     await comm.connect(timeout=TIMEOUT)
     assert "another game" in await comm.receive_from(timeout=TIMEOUT)
 
@@ -240,8 +257,17 @@ async def test_every_bad_message_gets_a_clear_error_and_changes_nothing():
     # Nobody else heard of any of it: no group ping was sent.
     assert await spectator.receive_nothing(timeout=0.3)
     # The right choice, in htmx's form shape (strings, a single option, HEADERS), still lands.
-    await mine.send_to(text_data=json.dumps({"type": "choice", "seq": "0", "decision": decision,
-                                             "options": option, "HEADERS": {"HX-Request": "true"}}))
+    await mine.send_to(
+        text_data=json.dumps(
+            {
+                "type": "choice",
+                "seq": "0",
+                "decision": decision,
+                "options": option,
+                "HEADERS": {"HX-Request": "true"},
+            }
+        )
+    )
     text = await until(mine, lambda t: error_code(t) == "ok")
     assert await until(spectator, is_state(version=1))
     assert (await snap(game))[0] == 1
@@ -259,10 +285,14 @@ async def test_a_json_connection_gets_json_errors_and_states():
     assert pending["id"] == game.pending_decision and pending["options"]
     await comm.send_to(text_data="nope")
     assert json.loads(await comm.receive_from(timeout=TIMEOUT)) == {
-        "type": "error", "code": "malformed", "message": "Malformed message: it is not JSON."}
+        "type": "error",
+        "code": "malformed",
+        "message": "Malformed message: it is not JSON.",
+    }
     option = pending["options"][0]["id"]
-    await comm.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": pending["id"],
-                                             "options": [option]}))
+    await comm.send_to(
+        text_data=json.dumps({"type": "choice", "seq": 0, "decision": pending["id"], "options": [option]})
+    )
     replies = [json.loads(await comm.receive_from(timeout=TIMEOUT)) for _ in range(2)]
     assert {"type": "ok", "version": 1} in replies
     assert any(r["type"] == "state" and r["version"] == 1 for r in replies)
@@ -304,8 +334,16 @@ async def test_reconnecting_mid_decision_shows_the_same_decision():
     assert status_attrs(again) == status_attrs(text)
     assert option_values(again) == option_values(text)
     # And can answer it.
-    await second.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": status_attrs(text)["decision"],
-                                               "options": [option_values(text)[0]]}))
+    await second.send_to(
+        text_data=json.dumps(
+            {
+                "type": "choice",
+                "seq": 0,
+                "decision": status_attrs(text)["decision"],
+                "options": [option_values(text)[0]],
+            }
+        )
+    )
     await until(second, is_state(version=1))
     await second.disconnect()
 
@@ -344,8 +382,11 @@ async def test_a_person_plays_a_bot_through_the_consumer_to_the_end():
                 for option in engine.pending.options:
                     if option.id in ids:
                         assert option.id in option_values(text) or escape(option.label) in text
-                await comm.send_to(text_data=json.dumps({"type": "choice", "seq": version,
-                                                         "decision": attrs["decision"], "options": ids}))
+                await comm.send_to(
+                    text_data=json.dumps(
+                        {"type": "choice", "seq": version, "decision": attrs["decision"], "options": ids}
+                    )
+                )
                 moves += 1
                 assert moves < 2000
             text = await comm.receive_from(timeout=TIMEOUT)
@@ -354,7 +395,8 @@ async def test_a_person_plays_a_bot_through_the_consumer_to_the_end():
         row = await refresh(game)
         assert row.is_finished and row.winner is not None
         counts = await database_sync_to_async(
-            lambda: (row.choices.filter(by_bot=True).count(), row.choices.filter(by_bot=False).count()))()
+            lambda: (row.choices.filter(by_bot=True).count(), row.choices.filter(by_bot=False).count())
+        )()
         assert counts[0] > 0 and counts[1] == moves
         await until(spectator, is_state(status="finished"))
         await comm.disconnect()
@@ -364,11 +406,14 @@ async def test_a_person_plays_a_bot_through_the_consumer_to_the_end():
 async def test_two_bots_play_to_the_end_through_a_real_worker_while_a_spectator_watches(settings, redis_url):
     settings.PLAY_BOT_QUEUE = queue = f"test-play-{uuid.uuid4().hex}"
     settings.PLAY_BOT_DELAY = 0  # one task plays on (the services tests cover one task per move)
-    worker = start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30, pool="solo")
+    worker = start_worker(
+        celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30, pool="solo"
+    )
     await database_sync_to_async(worker.__enter__)()
     try:
         game = await database_sync_to_async(services.create_game)(
-            [services.SeatSpec("bot"), services.SeatSpec("bot")], seed=21)
+            [services.SeatSpec("bot"), services.SeatSpec("bot")], seed=21
+        )
         spectator = await connect(game)
         seen: list[str] = []
         await until(spectator, is_state(status="finished"), timeout=90, log=seen)
@@ -389,8 +434,12 @@ async def test_simultaneous_choices_from_two_connections_of_one_seat_land_once()
     await b.receive_from(timeout=TIMEOUT)
     decision, options = status_attrs(text)["decision"], option_values(text)
     await asyncio.gather(
-        a.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[0]]})),
-        b.send_to(text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[-1]]})),
+        a.send_to(
+            text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[0]]})
+        ),
+        b.send_to(
+            text_data=json.dumps({"type": "choice", "seq": 0, "decision": decision, "options": [options[-1]]})
+        ),
     )
     logs: dict = {"a": [], "b": []}
     await drain(a, logs["a"], quiet=1.0)
@@ -429,15 +478,29 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
         key = by_seat[engine.pending.seat]
         comm = conns[key]
         if key[2] == "html":
-            await until(comm, lambda t, v=version: (status_attrs(t) or {}).get("version") == str(v)
-                        and bool(status_attrs(t)["decision"]), log=logs[key])
+            await until(
+                comm,
+                lambda t, v=version: (
+                    (status_attrs(t) or {}).get("version") == str(v) and bool(status_attrs(t)["decision"])
+                ),
+                log=logs[key],
+            )
         else:
-            await until(comm, lambda t, v=version: json.loads(t).get("version") == v
-                        and json.loads(t).get("type") == "state" and "options" in (json.loads(t)["view"]["pending"] or {}),
-                        log=logs[key])
+            await until(
+                comm,
+                lambda t, v=version: (
+                    json.loads(t).get("version") == v
+                    and json.loads(t).get("type") == "state"
+                    and "options" in (json.loads(t)["view"]["pending"] or {})
+                ),
+                log=logs[key],
+            )
         ids = heuristic_choice(engine, rng)
-        await comm.send_to(text_data=json.dumps({"type": "choice", "seq": version, "decision": engine.pending.id,
-                                                 "options": ids}))
+        await comm.send_to(
+            text_data=json.dumps(
+                {"type": "choice", "seq": version, "decision": engine.pending.id, "options": ids}
+            )
+        )
         engine.apply(engine.pending.seat, engine.pending.id, ids)
         remember()
         assert len(engine.choices) < 3000

@@ -84,8 +84,14 @@ def test_an_all_bot_table_starts_at_once_and_bots_play_it_to_the_end():
     assert [c.seq for c in choices] == list(range(game.version)) and game.version > 20
     assert all(c.by_bot for c in choices)
     # The stored record replays to the same final state, hash by hash.
-    engine = replay({"config": game.config, "seed": game.seed, "choices": [c.as_record() for c in choices],
-                     "hashes": [c.state_hash for c in choices]})
+    engine = replay(
+        {
+            "config": game.config,
+            "seed": game.seed,
+            "choices": [c.as_record() for c in choices],
+            "hashes": [c.state_hash for c in choices],
+        }
+    )
     assert engine.over and engine.winner == game.winner and engine.digest() == game.state_hash
 
 
@@ -94,8 +100,12 @@ def test_an_all_bot_table_starts_at_once_and_bots_play_it_to_the_end():
 def test_claiming_seats_and_the_last_claim_starts_the_game():
     ada = get_user_model().objects.create_user("ada", password="x")
     game = services.create_game(
-        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("person", ["Ninjas", "Aliens"])],
-        seed=5, created_by=ada,
+        [
+            services.SeatSpec("person", ["Aliens", "Ninjas"]),
+            services.SeatSpec("person", ["Ninjas", "Aliens"]),
+        ],
+        seed=5,
+        created_by=ada,
     )
     seat = services.claim_seat(game.pk, 0, user=ada)
     assert seat.claimed and seat.user == ada
@@ -208,7 +218,11 @@ def test_refused_choices_change_nothing():
     before = snapshot(game)
     cases = [
         (dict(seat=seat, seq=1, decision=decision, options=options), services.StaleChoice, "moved on"),
-        (dict(seat=seat, seq=0, decision="d999", options=options), services.StaleChoice, "already been answered"),
+        (
+            dict(seat=seat, seq=0, decision="d999", options=options),
+            services.StaleChoice,
+            "already been answered",
+        ),
         (dict(seat=other, seq=0, decision=decision, options=options), services.NotYourDecision, "not yours"),
         (dict(seat=None, seq=0, decision=decision, options=options), services.SpectatorChoice, "Spectators"),
         (dict(seat=seat, seq=0, decision=decision, options=["nope"]), services.IllegalMove, "not allowed"),
@@ -224,7 +238,9 @@ def test_refused_choices_change_nothing():
     ]
     for kwargs, error, message in cases:
         with pytest.raises(error, match=message):
-            services.submit_choice(game.pk, kwargs["seat"], kwargs["seq"], kwargs["decision"], kwargs["options"])
+            services.submit_choice(
+                game.pk, kwargs["seat"], kwargs["seq"], kwargs["decision"], kwargs["options"]
+            )
         assert snapshot(game) == before, kwargs
     with pytest.raises(services.GameNotFound):
         services.submit_choice(10**9, seat, 0, decision, options)
@@ -275,7 +291,7 @@ def test_game_cache_hands_out_each_game_once_and_keeps_the_newest():
 async def _receive(layer, channel, timeout):
     try:
         return await asyncio.wait_for(layer.receive(channel), timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return None
 
 
@@ -397,8 +413,7 @@ def test_bots_play_through_a_real_celery_worker(redis_url, settings):
     settings.PLAY_BOT_QUEUE = queue = f"test-play-{uuid.uuid4().hex}"
     settings.PLAY_BOT_DELAY = 0.001
     assert celery_app.conf.task_always_eager is False
-    with start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30,
-                      pool="solo"):
+    with start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30, pool="solo"):
         game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=21)
         for _ in range(600):
             game.refresh_from_db()

@@ -1,0 +1,293 @@
+"""The live-play pages: lobby, table, seat links, join by code, game page, POST fallback, replay."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from smashup.engine.invariants import hidden_from
+from smashup.play import services
+from smashup.play.models import Game
+
+from .play_helpers import eager_bots, error_code, html_card_ids, option_values, status_attrs, two_person_game
+
+pytestmark = pytest.mark.django_db
+
+
+def lobby_form(**overrides) -> dict:
+    data = {
+        "seat0_kind": "person",
+        "seat0_faction0": "Aliens",
+        "seat0_faction1": "Ninjas",
+        "seat1_kind": "bot",
+        "seat1_faction0": "",
+        "seat1_faction1": "",
+        "seat2_kind": "none",
+        "seat2_faction0": "",
+        "seat2_faction1": "",
+        "seat3_kind": "none",
+        "seat3_faction0": "",
+        "seat3_faction1": "",
+        "base_sets": "factions",
+        "specials": "fast",
+        "sit": "on",
+        "your_name": "Ada",
+    }
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def seat_link(game: Game, index: int) -> str:
+    return f"/play/s/{services.seat_link_token(game.seats.get(index=index))}/"
+
+
+# ---------------------------------------------------------------------------------- lobby --------
+def test_lobby_page_offers_seats_factions_bases_and_specials(client):
+    html = client.get("/play/").content.decode()
+    for name in ("seat0_kind", "seat3_faction1", "base_sets", "specials", "your_name", "sit"):
+        assert f'name="{name}"' in html
+    assert '<option value="Aliens"' in html and '<option value="" selected>Random</option>' in html
+    assert client.head("/play/").status_code == 200
+
+
+def test_creating_a_table_with_a_bot_seats_me_and_starts(client):
+    response = client.post("/play/", lobby_form())
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/play/g/{game.public_id}/"
+    assert game.status == "active" and game.created_by is None
+    assert game.seats.get(index=0).guest_name == "Ada" and game.seats.get(index=1).is_bot
+    html = client.get(response["Location"]).content.decode()
+    assert status_attrs(html)["seat"] == "0"
+    assert 'id="hand"' in html and "Your hand" in html
+
+
+def test_creating_a_table_for_two_people_waits_in_the_lobby(client):
+    response = client.post("/play/", lobby_form(seat1_kind="person"))
+    game = Game.objects.get()
+    assert response["Location"] == f"/play/t/{game.public_id}/" and game.is_lobby
+    assert client.get(f"/play/g/{game.public_id}/")["Location"] == f"/play/t/{game.public_id}/"
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"seat1_kind": "none"}, "2 to 4 seats"),
+        ({"your_name": ""}, "Enter your name"),
+        ({"seat0_faction1": "Aliens"}, "two different factions"),
+        ({"seat0_kind": "bot"}, "make one seat a person"),
+        ({"specials": "never"}, "Select a valid choice"),
+    ],
+)
+def test_the_lobby_form_explains_its_errors(client, overrides, message):
+    response = client.post("/play/", lobby_form(**overrides))
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_a_logged_in_user_sits_under_their_name_and_sees_their_games(client):
+    ada = get_user_model().objects.create_user("ada", password="pw")
+    client.force_login(ada)
+    client.post("/play/", lobby_form(your_name=""))
+    game = Game.objects.get()
+    assert game.created_by == ada and game.seats.get(index=0).user == ada
+    assert f"Table {game.code}" in client.get("/play/").content.decode()
+
+
+# ---------------------------------------------------------------------------------- table --------
+def test_the_table_page_shares_code_link_qr_and_seat_links_with_its_creator(client):
+    client.post("/play/", lobby_form(seat1_kind="person"))
+    game = Game.objects.get()
+    html = client.get(f"/play/t/{game.public_id}/").content.decode()
+    assert game.code in html
+    assert f"http://testserver/play/t/{game.public_id}/" in html
+    assert html.count('<svg class="qr"') == 3  # the table, and a link per person seat
+    assert "/play/s/" in html and "Sit here" in html and "Start now" in html
+    # Someone else sees the table and a free seat, but no seat links.
+    other = Client().get(f"/play/t/{game.public_id}/").content.decode()
+    assert game.code in other and "Sit here" in other
+    assert "/play/s/" not in other and "Start now" not in other and other.count('<svg class="qr"') == 1
+
+
+def test_joining_by_code_sitting_down_and_the_seats_poll(client):
+    client.post("/play/", lobby_form(seat1_kind="person"))
+    game = Game.objects.get()
+    bob = Client()
+    assert (
+        bob.get("/play/join/", {"code": f" {game.code.lower()} "})["Location"] == f"/play/t/{game.public_id}/"
+    )
+    missing = bob.get("/play/join/", {"code": "ZZZZZZ"})
+    assert missing.status_code == 404 and "No game has the code ZZZZZZ" in missing.content.decode()
+    assert bob.get("/play/join/").status_code == 200
+    # The table page polls the seats: nothing changed, nothing to swap.
+    html = bob.get(f"/play/t/{game.public_id}/").content.decode()
+    key = re.search(r"seats/\?since=(\w+)", html).group(1)
+    poll = f"/play/t/{game.public_id}/seats/?since={key}"
+    assert bob.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    # Bob sits down: the game starts, and the poll sends the seated players to the game.
+    response = bob.post(f"/play/t/{game.public_id}/sit/1/", {"name": "Bob"})
+    assert response["Location"] == f"/play/g/{game.public_id}/"
+    game.refresh_from_db()
+    assert game.is_active and game.config["players"][1]["name"] == "Bob"
+    moved = client.get(poll, HTTP_HX_REQUEST="true")
+    assert moved.status_code == 204 and moved["HX-Redirect"] == f"/play/g/{game.public_id}/"
+    watcher = Client().get(poll, HTTP_HX_REQUEST="true")
+    assert watcher.status_code == 200 and "The game is on" in watcher.content.decode()
+    # A taken seat cannot be taken again.
+    eve = Client()
+    response = eve.post(f"/play/t/{game.public_id}/sit/1/", {"name": "Eve"}, follow=True)
+    assert "already taken by Bob" in response.content.decode()
+
+
+def test_start_now_is_for_the_creator_only(client):
+    client.post("/play/", lobby_form(seat1_kind="person"))
+    game = Game.objects.get()
+    assert Client().post(f"/play/t/{game.public_id}/start/").status_code == 403
+    assert client.post(f"/play/t/{game.public_id}/start/")["Location"] == f"/play/g/{game.public_id}/"
+    game.refresh_from_db()
+    assert game.is_active and game.seats.get(index=1).is_bot
+
+
+def test_seat_links(client):
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+    # A free seat: the link asks for a name, then seats you.
+    link = seat_link(game, 0)
+    assert "Take this seat" in client.get(link).content.decode()
+    assert "Enter a name" in client.post(link, {"name": " "}).content.decode()
+    assert client.post(link, {"name": "Ada"})["Location"] == f"/play/t/{game.public_id}/"
+    seat = game.seats.get(index=0)
+    assert seat.claimed and seat.guest_name == "Ada"
+    # A claimed seat: the link is its holder's key on a new device.
+    phone = Client()
+    assert phone.get(link)["Location"] == f"/play/t/{game.public_id}/"
+    services.claim_seat(game.pk, 1, guest_name="Bob")
+    html = phone.get(f"/play/g/{game.public_id}/").content.decode()
+    assert status_attrs(html)["seat"] == "0"
+    # A forged link.
+    forged = client.get("/play/s/not-a-link/")
+    assert forged.status_code == 403 and "not valid" in forged.content.decode()
+
+
+# ---------------------------------------------------------------------------------- game page ----
+def test_the_game_page_for_a_seat(client):
+    game = two_person_game()
+    seat = game.pending_seat
+    client.get(seat_link(game, seat))
+    html = client.get(f"/play/g/{game.public_id}/").content.decode()
+    attrs = status_attrs(html)
+    assert (
+        attrs["seat"] == str(seat) and attrs["decision"] == game.pending_decision and attrs["version"] == "0"
+    )
+    assert f'ws-connect="/ws/games/{game.public_id}/"' in html and 'hx-ext="ws"' in html
+    assert "/static/js/play.js" in html and "/static/css/play.css" in html
+    # The decision: a form sent over the socket (ws-send) or POSTed, with the sequence number.
+    assert "ws-send" in html and f'action="/play/g/{game.public_id}/choice/"' in html
+    assert '<input type="hidden" name="seq" value="0">' in html
+    assert option_values(html) and "Your decision" in html
+    # The board: bases with breakpoint, VP, their text; the hand with card texts; the players; the log.
+    with services.engine_game(game) as engine:
+        view = engine.view(seat)
+        texts = engine.card_texts()
+    for base in view["bases"]:
+        assert base["name"] in html and texts[base["name"]].replace("'", "&#x27;") in html
+    for card in view["hand"]:
+        assert f'data-card="{card["id"]}"' in html
+    assert 'role="log"' in html and 'aria-live="polite"' in html
+    assert "Hand" in html and "Deck" in html and "Discard" in html
+    # Nothing hidden from this seat.
+    with services.engine_game(game) as engine:
+        assert not html_card_ids(html) & hidden_from(engine, seat)
+
+
+def test_the_game_page_for_a_spectator_hides_every_hand():
+    game = two_person_game()
+    html = Client().get(f"/play/g/{game.public_id}/").content.decode()
+    assert status_attrs(html)["seat"] == ""
+    assert 'id="hand"' not in html and not option_values(html) and "spectator" in html
+    with services.engine_game(game) as engine:
+        assert not html_card_ids(html) & hidden_from(engine, None)
+    assert Client().get("/play/g/nosuchgame/").status_code == 404
+
+
+# ---------------------------------------------------------------------------------- POST fallback -
+def test_a_choice_can_be_posted_without_the_socket(client):
+    game = two_person_game()
+    seat = game.pending_seat
+    client.get(seat_link(game, seat))
+    html = client.get(f"/play/g/{game.public_id}/").content.decode()
+    option = option_values(html)[0]
+    url = f"/play/g/{game.public_id}/choice/"
+    form = {"type": "choice", "seq": "0", "decision": game.pending_decision, "options": option}
+    # htmx: the fragments come back out of band.
+    response = client.post(url, form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert error_code(body) == "ok" and status_attrs(body)["version"] == "1" and 'hx-swap-oob="true"' in body
+    # The same again is stale: 409 and a clear error, nothing changed.
+    response = client.post(url, form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409 and error_code(response.content.decode()) == "stale"
+    game.refresh_from_db()
+    assert game.version == 1
+    # A spectator may not choose.
+    response = Client().post(url, {**form, "seq": "1"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403 and error_code(response.content.decode()) == "spectator"
+
+
+def test_a_plain_form_post_redirects_back_with_a_message(client):
+    game = two_person_game()
+    seat = game.pending_seat
+    client.get(seat_link(game, seat))
+    html = client.get(f"/play/g/{game.public_id}/").content.decode()
+    url = f"/play/g/{game.public_id}/choice/"
+    response = client.post(
+        url, {"seq": "0", "decision": game.pending_decision, "options": "nope"}, follow=True
+    )
+    assert "That choice is not allowed" in response.content.decode()
+    response = client.post(
+        url, {"seq": "0", "decision": game.pending_decision, "options": option_values(html)[0]}
+    )
+    assert response.status_code == 302 and response["Location"] == f"/play/g/{game.public_id}/"
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+# ---------------------------------------------------------------------------------- replay -------
+def test_the_replay_opens_when_the_game_is_over(client):
+    game = two_person_game()
+    assert client.get(f"/play/g/{game.public_id}/replay/").status_code == 409
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_replay_steps_through_a_finished_game(client):
+    with eager_bots():
+        game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=13)
+    game.refresh_from_db()
+    assert game.is_finished
+    url = f"/play/g/{game.public_id}/replay/"
+    first = client.get(url, {"step": 0}).content.decode()
+    assert f"Choice <strong>0</strong> of {game.version}" in first and 'id="hand"' not in first
+    third = client.get(url, {"step": 3}).content.decode()
+    assert "Choice 3:" in third and 'rel="next" href' not in third and "?step=4" in third
+    last = client.get(url).content.decode()
+    assert f"Choice <strong>{game.version}</strong>" in last and "wins" in last
+    assert client.get(url, {"step": 10**6}).status_code == 200  # clamped
+    assert client.get(url, {"step": "x"}).status_code == 200
+    as_seat = client.get(url, {"step": 5, "as": 1}).content.decode()
+    assert 'id="hand"' in as_seat and "Bot 2's hand" in as_seat
+    # The game page of a finished game links to the replay.
+    assert url in client.get(f"/play/g/{game.public_id}/").content.decode()
+
+
+# ---------------------------------------------------------------------------------- home ---------
+def test_the_home_page_has_a_join_by_code_form_and_a_way_to_play(client):
+    html = client.get("/").content.decode()
+    assert 'action="/play/join/"' in html and 'name="code"' in html and 'href="/play/"' in html
+
+
+def test_play_assets_are_served(client):
+    for path in ("/static/css/play.css", "/static/js/play.js"):
+        response = client.get(path)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        assert response.status_code == 200 and len(body) > 500, path
