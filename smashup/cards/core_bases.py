@@ -1,6 +1,7 @@
 """The bases of the Core Set."""
 from smashup.engine import MINION, base
 
+# ---------------------------------------------------------------------- Aliens ---------------
 homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=(
     "Once per turn, after a player plays a minion here, that player may play an extra minion of "
     "power 2 or less on any base."))
@@ -25,14 +26,16 @@ mothership = base("The Mothership", "core", 20, (4, 2, 1), faction="Aliens", tex
 def mothership_rescue(ctx, scoring):
     uid = scoring.slot.uid
     for seat in _in_turn_order(ctx, scoring.winners()):
-        mine = ctx.minions(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 3)
+        mine = ctx.minions(base=uid, controller=seat,
+                           where=lambda m: ctx.power(m) <= 3 and m not in scoring.instead)
         target = yield from ctx.choose_minion(
             mine, "Return one of your minions of power 3 or less to your hand?", optional=True,
             seat=seat)
         if target is not None:
-            scoring.instead[target] = "hand"
+            scoring.redirect(target, "hand")
 
 
+# ---------------------------------------------------------------------- Ninjas ---------------
 dojo = base("Ninja Dojo", "core", 18, (2, 3, 2), faction="Ninjas", text=(
     "After this base scores, the winner may destroy any one minion in play."))
 
@@ -55,7 +58,10 @@ goju = base("Temple of Goju", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 def goju_sends_back(ctx, scoring):
     uid = scoring.slot.uid
     for seat in ctx.game.seats_from_current():
-        mine = ctx.minions(base=uid, controller=seat, affectable=False)
+        # Only minions still bound for the discard pile: one that an earlier "instead" (a Scout
+        # to the hand) already sends elsewhere is not replaced again (the first "instead" wins).
+        mine = ctx.minions(base=uid, controller=seat, affectable=False,
+                           where=lambda m: m not in scoring.instead)
         if not mine:
             continue
         top = max(ctx.power(m) for m in mine)
@@ -64,8 +70,196 @@ def goju_sends_back(ctx, scoring):
         target = yield from ctx.choose_minion(
             strongest, "Which of your strongest minions goes to the bottom of its deck?",
             seat=seat)
-        scoring.instead[target] = "deck_bottom"
+        scoring.redirect(target, "deck_bottom")
 
+
+# ---------------------------------------------------------------------- Dinosaurs ------------
+base("Jungle Oasis", "core", 12, (2, 0, 0), faction="Dinosaurs", text="No ability.")
+
+tar_pits = base("Tar Pits", "core", 16, (4, 3, 2), faction="Dinosaurs", text=(
+    "The first time each turn a minion here would be destroyed, it goes to the bottom of its "
+    "owner's deck instead."))
+
+
+@tar_pits.hook("would_destroy")
+def tar_pits_swallow(ctx, minion):
+    # Errata: a replacement, so the minion is not destroyed and "after destroyed" abilities do not
+    # happen (catalog doubt); the second destruction here in the same turn happens normally.
+    key = ("tar_pits", ctx.here)
+    if ctx.flag(key):
+        return False
+    ctx.set_flag(key)
+    yield from ctx.place_on_deck_bottom(minion)
+    return True
+
+
+# ---------------------------------------------------------------------- Pirates --------------
+grey_opal = base("The Grey Opal", "core", 17, (3, 1, 1), faction="Pirates", text=(
+    "After this base scores, each player other than the winner may move one of their minions "
+    "from here to another base instead of the discard pile."))
+
+
+@grey_opal.hook("after_scoring")
+def grey_opal_escape(ctx, scoring):
+    uid = scoring.slot.uid
+    others = ctx.bases(lambda u: u != uid)
+    if not others:
+        return
+    for seat in ctx.game.seats_from_current():
+        if seat in scoring.winners():  # tied winners are all winners: none of them moves
+            continue
+        mine = ctx.minions(base=uid, controller=seat, where=lambda m: m not in scoring.instead)
+        target = yield from ctx.choose_minion(
+            mine, "Move one of your minions to another base instead of the discard pile?",
+            optional=True, seat=seat)
+        if target is None:
+            continue
+        to = yield from ctx.choose_base(others, f"Move {ctx.name(target)} to which base?",
+                                        seat=seat)
+        # It moves when the base's cards are put away (CR step 7), like First Mate.
+        scoring.redirect(target, ("move", to))
+
+
+tortuga = base("Tortuga", "core", 21, (4, 3, 2), faction="Pirates", text=(
+    "After this base scores and is replaced, the runner-up may move one of their minions on "
+    "another base onto the new base."))
+
+
+@tortuga.hook("after_replaced")
+def tortuga_recruits(ctx, scoring, new_slot):
+    # The new base is out before the runner-up decides (CR step 9, "probably").
+    new = new_slot.uid
+    for seat in _in_turn_order(ctx, scoring.runners_up()):
+        theirs = ctx.minions(controller=seat, where=lambda m: ctx.game.base_of(m) != new)
+        target = yield from ctx.choose_minion(
+            theirs, f"Move one of your minions to {ctx.game.base_name(new)}?", optional=True,
+            seat=seat)
+        if target is not None:
+            yield from ctx.move(target, new)
+
+
+# ---------------------------------------------------------------------- Robots ---------------
+factory = base("Factory 436-1337", "core", 25, (2, 2, 1), faction="Robots", text=(
+    "When this base scores, the winner gains 1 more VP for every 5 power they have here."))
+
+
+@factory.hook("when_scoring")
+def factory_bonus(ctx, scoring):
+    # Counted on the power that ranked the players (the same moment the VP are awarded).
+    for seat in _in_turn_order(ctx, scoring.winners()):
+        bonus = scoring.powers.get(seat, 0) // 5
+        if bonus:
+            ctx.gain_vp(seat, bonus)
+    yield from ()
+
+
+central_brain = base("The Central Brain", "core", 19, (4, 2, 1), faction="Robots", text=(
+    "Ongoing: every minion here has +1 power."))
+
+
+@central_brain.hook("power_modifier")
+def central_brain_boost(game, slot, minion):
+    return 1 if minion in slot.minions else 0
+
+
+# ---------------------------------------------------------------------- Tricksters -----------
+cave = base("Cave of Shinies", "core", 23, (4, 2, 1), faction="Tricksters", text=(
+    "After a minion here is destroyed, its owner gains 1 VP."))
+
+
+def _destroyed_here(game, cave_card, event):
+    return game.loc[cave_card] == ("base", event.base) and game.defs[event.card].is_minion
+
+
+@cave.trigger("destroyed", applies=_destroyed_here)
+def cave_pays(ctx, event):
+    # Bases FAQ: the owner scores it, not the controller. Minions put away when the base scores
+    # are discarded, not destroyed: no VP for them.
+    ctx.gain_vp(ctx.owner(event.card), 1)
+    yield from ()
+
+
+mushroom = base("Mushroom Kingdom", "core", 20, (5, 3, 2), faction="Tricksters", text=(
+    "At the start of each player's turn, that player may move another player's minion from any "
+    "base to here."))
+
+
+@mushroom.hook("at_turn_start")
+def mushroom_lure(ctx, seat):
+    here = ctx.here
+    theirs = ctx.minions(where=lambda m: ctx.controller(m) != seat and ctx.game.base_of(m) != here)
+    target = yield from ctx.choose_minion(
+        theirs, "Move another player's minion to Mushroom Kingdom?", optional=True, seat=seat)
+    if target is not None:
+        yield from ctx.move(target, here)
+
+
+# ---------------------------------------------------------------------- Wizards --------------
+school = base("School of Wizardry", "core", 20, (3, 2, 1), faction="Wizards", text=(
+    "After this base scores, the winner looks at the top 3 bases of the base deck, picks the one "
+    "that replaces this base and puts the others back on top in any order."))
+
+
+@school.hook("replace_from")
+def school_picks(ctx, scoring):
+    g = ctx.game
+    winners = _in_turn_order(ctx, scoring.winners())
+    if not winners or g.draw_base() is None:  # draw_base refills an empty base deck
+        return None
+    # Tied winners each use it in turn (WWWT Tie Fighter): each rearranges the same top 3, so the
+    # last one's pick replaces the base (our reading; no ruling found).
+    for seat in winners:
+        top = g.base_deck[:3]
+        g.log(f"{g.pname(seat)} looks at the top {len(top)} base(s) of the base deck.")
+        picked = yield from ctx.choose_cards(top, "Which base replaces School of Wizardry?",
+                                             seat=seat, reveal=top)
+        rest = [b for b in top if b != picked[0]]
+        order = yield from ctx.choose_order(
+            rest, "Put the other bases back on top: which one is on top?", seat=seat, reveal=top)
+        for b in reversed([picked[0], *order]):
+            g.move_card(b, ("base_deck",), 0)
+    return g.base_deck[0]
+
+
+library = base("The Great Library", "core", 22, (4, 2, 1), faction="Wizards", text=(
+    "After this base scores, each player with a minion here may draw a card."))
+
+
+@library.hook("after_scoring")
+def library_reading(ctx, scoring):
+    uid = scoring.slot.uid
+    readers = [s for s in ctx.game.seats_from_current()
+               if ctx.minions(base=uid, controller=s, affectable=False)]
+    for seat in readers:
+        if (yield from ctx.may("Draw a card (The Great Library)?", seat=seat)):
+            ctx.draw(seat, 1)
+
+
+# ---------------------------------------------------------------------- Zombies --------------
+cemetery = base("Evans City Cemetery", "core", 20, (5, 3, 2), faction="Zombies", text=(
+    "After this base scores, the winner discards their hand and draws 5 cards."))
+
+
+@cemetery.hook("after_scoring")
+def cemetery_new_hand(ctx, scoring):
+    for seat in _in_turn_order(ctx, scoring.winners()):
+        ctx.discard_from_hand(seat, ctx.hand(seat))
+        ctx.draw(seat, 5)
+    yield from ()
+
+
+mall = base("Rhodes Plaza Mall", "core", 24, (0, 0, 0), faction="Zombies", text=(
+    "When this base scores, each player gains 1 VP for each of their minions here."))
+
+
+@mall.hook("when_scoring")
+def mall_sales(ctx, scoring):
+    uid = scoring.slot.uid
+    for seat in ctx.game.seats_from_current():
+        count = len(ctx.minions(base=uid, controller=seat, affectable=False))
+        if count:
+            ctx.gain_vp(seat, count)
+    yield from ()
 
 def _in_turn_order(ctx, seats):
     """Tied winners each use the ability, from the current player clockwise (WWWT Tie Fighter)."""
