@@ -11,20 +11,21 @@ seat's view and sends it to itself, so private content never travels through a g
 Client -> server (text frames, JSON):
 
     {"type": "choice", "seq": 12, "decision": "d7", "options": ["m43@1"]}
-    {"type": "choice", "seq": 12, "decision": "d7", "decline": "1"}      # choose nothing (may decline)
-    {"type": "refresh"}                                                   # send me everything again
+    {"type": "choice", "seq": 12, "decision": "d7", "decline": "1"}  # choose nothing (when allowed)
+    {"type": "refresh"}  # send me everything again
 
 htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
 strings ("12") and a single option a string rather than a list: both are accepted.
 
 Server -> client, HTML mode (the default; for htmx): out-of-band fragments (``hx-swap-oob``) with the
 ids ``play-status`` (carries ``data-version``, ``data-status``, ``data-seat``, ``data-decision``,
-``data-deciding``), ``decision``, ``bases``, ``hand``, ``players``, ``log-lines`` (new lines appended),
-and ``play-error`` (``data-code``; emptied after a choice lands). JSON mode (``?format=json``, for
-load tests and programs):
+``data-deciding``, ``data-deadline``), ``decision``, ``bases``, ``hand``, ``players``, ``log-lines``
+(new lines appended) and ``play-error`` (``data-code``; emptied after a choice lands). Every card
+element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load tests and programs):
 
-    {"type": "state", "version": 12, "status": "active", "seat": 0, "view": {...game.view(seat)...}}
-    {"type": "ok", "version": 13}                                       # your choice landed
+    {"type": "state", "version": 12, "status": "active", "seat": 0, "deadline": null,
+     "view": {...game.view(seat)...}}
+    {"type": "ok", "version": 13}  # your choice landed
     {"type": "error", "code": "stale", "message": "..."}
 
 Error codes: malformed, too_large, unknown_type, bad_request, spectator, stale, not_your_decision,
@@ -249,6 +250,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                         "version": row.version,
                         "status": row.status,
                         "seat": self.seat,
+                        "deadline": row.deadline.isoformat() if row.deadline else None,
                         "view": game.view(self.seat),
                     }
                 )

@@ -29,14 +29,26 @@
 
   document.addEventListener("htmx:wsConnecting", function () { setState("Connecting…", "connecting"); });
   document.addEventListener("htmx:wsOpen", function () { socketOpen = true; setState("Live", "open"); });
+  var RETRIED_BY_HTMX = [1006, 1011, 1012, 1013];
+  var ownRetries = 0;
   document.addEventListener("htmx:wsClose", function (evt) {
     socketOpen = false;
-    var code = evt.detail && evt.detail.event ? evt.detail.event.code : 0;
+    var detail = evt.detail || {};
+    var code = detail.event ? detail.event.code : 0;
     if (code === 4404) setState("This game no longer exists", "closed");
     else if (code === 4403) setState("Not connected: the seat link is not valid", "closed");
     else if (code === 4029) setState("Disconnected: too many messages. Reload the page.", "closed");
-    else setState("Reconnecting…", "closed");
+    else if (RETRIED_BY_HTMX.indexOf(code) >= 0) setState("Reconnecting…", "closed");
+    else if (ownRetries < 5 && detail.socketWrapper) {
+      // A normal close (a server restart, a proxy): htmx does not retry those; we do, a few times.
+      ownRetries += 1;
+      setState("Reconnecting…", "closed");
+      setTimeout(function () { detail.socketWrapper.reconnect(); }, 1500 * ownRetries);
+    } else {
+      setState("Not live: your choices are still sent, reload for live updates", "closed");
+    }
   });
+  document.addEventListener("htmx:wsOpen", function () { ownRetries = 0; });
 
   // No open socket: send the same choice as an htmx POST (the same service on the server).
   document.addEventListener("htmx:wsConfigSend", function (evt) {
