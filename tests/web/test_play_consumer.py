@@ -144,6 +144,7 @@ async def test_a_seat_connects_and_gets_its_own_view_and_decision():
         "seat": str(seat),
         "decision": game.pending_decision,
         "deciding": str(seat),
+        "deadline": "",  # no turn timer
     }
     for fragment in ('id="decision"', 'id="bases"', 'id="hand"', 'id="players"', 'id="log-lines"'):
         assert fragment in text
@@ -416,7 +417,7 @@ async def test_two_bots_play_to_the_end_through_a_real_worker_while_a_spectator_
         )
         spectator = await connect(game)
         seen: list[str] = []
-        await until(spectator, is_state(status="finished"), timeout=90, log=seen)
+        await until(spectator, is_state(status="finished"), timeout=240, log=seen)
         versions = [int(status_attrs(t)["version"]) for t in seen if status_attrs(t)]
         assert versions == sorted(versions) and len(versions) > 1  # it watched the game go by
         await spectator.disconnect()
