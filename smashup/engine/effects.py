@@ -120,6 +120,18 @@ class Ctx:
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
 
+    def choose_order(self, cards, prompt, seat=None, reveal=None):
+        """Put cards in an order the player picks ("in any order"): one card at a time, the first
+        picked first. Returns the ordered list; a single card needs no question."""
+        remaining = list(cards)
+        ordered = []
+        while remaining:
+            picked = yield from self.choose_cards(remaining, prompt, 1, 1, seat=seat,
+                                                  reveal=reveal)
+            ordered.append(picked[0])
+            remaining.remove(picked[0])
+        return ordered
+
     def choose_player(self, candidates, prompt, optional=False, seat=None):
         g = self.game
         options = [Option(f"p{p}", g.pname(p)) for p in candidates]

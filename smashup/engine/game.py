@@ -10,7 +10,6 @@ Were We Thinking? rulebook (`001_*`).
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from dataclasses import dataclass, field
 
@@ -84,7 +83,8 @@ class Scoring:
     powers: dict[int, int] = field(default_factory=dict)
     places: dict[int, int] = field(default_factory=dict)  # seat -> place (1, 2, 3) for VP
     awards: dict[int, int] = field(default_factory=dict)
-    instead: dict[int, str] = field(default_factory=dict)  # minion -> "hand" / "deck_bottom"
+    # minion -> "hand", "deck_bottom" or ("move", base uid)
+    instead: dict[int, str | tuple] = field(default_factory=dict)
     used: set = field(default_factory=set)  # once-per-scoring limits (e.g. Shinobi)
     cancelled: bool = False
 
@@ -156,7 +156,8 @@ class Game:
         decision = self.pending
         if decision is None:
             raise IllegalChoice("the game is over")
-        if not isinstance(seat, int) or seat != decision.seat:
+        # bool is an int in Python; False is not seat 0.
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat != decision.seat:
             raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
         if decision_id != decision.id:
             raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
@@ -256,6 +257,11 @@ class Game:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
+            # Likewise a power change on it ends: out of play a minion has its printed power, and
+            # played again it is a new card in play (CR "Void Where Prohibited").
+            if any(e.kind == "power" and e.target == cid for e in self.lasting):
+                self.lasting = [e for e in self.lasting
+                                if not (e.kind == "power" and e.target == cid)]
         self._place_in(cid, zone, index)
 
     def slot(self, uid: int) -> BaseSlot:
@@ -1007,6 +1013,19 @@ class Game:
             return
         # Step 7: every card on the base goes to its owner's discard pile (or where an
         # "instead" effect sends it). This is not destroying.
+        moves = [(m, sc.instead[m][1]) for m in slot.minions if self._moves_instead(sc, m)]
+        if moves:
+            from .effects import Ctx
+
+            # ("move", base uid): a real move, with what is attached (WWWT "Move"); its "moved"
+            # reactions happen here, and whatever is still on the base afterwards is put away.
+            mover = Ctx(self, sc.base_card, self.current, base=slot.uid)
+
+            def move_all():
+                for m, uid in moves:
+                    yield from mover.move(m, uid)
+
+            yield from self.resolve(move_all())
         for m in list(slot.minions):
             for a in list(self.minion_state[m].attached):
                 self.move_card(a, ("discard", self.owner[a]))
@@ -1043,6 +1062,12 @@ class Game:
             yield from self.resolve(
                 bdef.after_replaced(Ctx(self, slot.card, self.current), sc, new_slot)
             )
+
+    def _moves_instead(self, sc: Scoring, m: int) -> bool:
+        dest = sc.instead.get(m)
+        # The target base must still be in play (else the minion is discarded like the rest).
+        return (isinstance(dest, tuple) and dest[0] == "move" and dest[1] != sc.slot.uid
+                and self.slot_or_none(dest[1]) is not None)
 
     def _base_was_active(self, sc: Scoring) -> bool:
         return getattr(sc, "base_active_at_scoring", True)
@@ -1197,7 +1222,12 @@ class Game:
             sorted((k, v.controller, v.counters, v.attached) for k, v in self.minion_state.items()),
             sorted((k, v.controller, v.host) for k, v in self.action_state.items()),
             self.base_deck, self.base_discard, self.turn, self.current, self.phase,
-            self.pending.id if self.pending else None,
+            self.pending.id if self.pending else None, self.winner,
+            [(e.kind, e.target, e.amount, e.player, e.expires) for e in self.lasting],
+            [(g.kind, g.free, g.max_power, g.base) for g in self.turn_state.grants],
+            sorted(map(repr, self.turn_state.flags.items())),
+            sorted(self.turn_state.talents_used),
+            self.turn_state.minions_played, self.turn_state.actions_played,
         )
         return hashlib.blake2b(repr(state).encode(), digest_size=16).hexdigest()
 

@@ -15,7 +15,7 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
         if game.power(m) < 0:
             problems.append(f"{game.name(m)} has negative power")
     if previous_vp is not None:
-        for p, before in zip(game.players, previous_vp):
+        for p, before in zip(game.players, previous_vp, strict=True):
             if p.vp < before:
                 problems.append(f"seat {p.seat} lost VP ({before} -> {p.vp})")
     for seat in [None, *range(len(game.players))]:

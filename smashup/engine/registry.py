@@ -15,8 +15,8 @@ reactions, and plain effects are simple calls.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .core import ACTION, BASE, MINION, ConfigError
 
@@ -170,7 +170,7 @@ class Registry:
         self.bases[base.name] = base
         return base
 
-    def faction(self, name: str) -> "Faction":
+    def faction(self, name: str) -> Faction:
         try:
             return self.factions[name]
         except KeyError:

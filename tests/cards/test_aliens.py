@@ -281,9 +281,6 @@ def test_scout_is_not_offered_once_temple_of_goju_has_sent_it_to_the_deck():
     assert game.players[0].deck[-1] == scout
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core_bases.py: Temple of Goju overwrites an earlier 'instead' (the Scout's 'hand'); with the "
-    "first 'instead' winning, the Scout goes to the hand"))
 def test_scout_sent_to_hand_first_is_not_overridden_by_temple_of_goju():
     game = goju_scout_game()
     scout = card(game, "Scout")
