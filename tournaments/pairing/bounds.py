@@ -1,0 +1,79 @@
+"""Lower bounds on the repeat meetings of a round, to tell avoidable repeats from forced ones.
+
+- `degree_bound`: a player who has met almost everyone must meet someone again: at a table of k
+  they need k - 1 table-mates, so fewer than k - 1 unmet players force repeats. Cheap, valid, weak.
+- `min_repeats`: the exact minimum by branch and bound over groupings, counting repeats only. Exact
+  when it finishes within its node limit (None otherwise); fine for a few dozen players.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tournaments.pairing.context import Context
+
+
+def degree_bound(ctx: Context, sizes: list[int], byes: int = 0) -> int:
+    if not sizes:
+        return 0
+    smallest = min(sizes)
+    active = set(range(ctx.n))
+    forced = sorted(
+        (max(0, smallest - 1 - sum(1 for q in active if q != p and not ctx.met[p].get(q))) for p in active),
+        reverse=True,
+    )
+    # Players with a bye meet nobody; assume the byes go to those who would be forced the most.
+    return -(-sum(forced[byes:]) // 2)
+
+
+def min_repeats(
+    ctx: Context, sizes: list[int], byes: int = 0, upper: int | None = None, node_limit: int = 500_000
+) -> int | None:
+    """The fewest repeat meetings any grouping into `sizes` (plus `byes`) can have, or None if the
+    search needs to look at more than `node_limit` groups. `upper`: a count known to be reachable
+    (it prunes the search)."""
+    kinds: dict[int, int] = {}
+    for s in sizes:
+        kinds[s] = kinds.get(s, 0) + 1
+    if byes:
+        kinds[-byes] = 1  # a negative size marks the byes, which cost nothing
+    best = upper + 1 if upper is not None else sum(1 for p in range(ctx.n) for q in ctx.met[p]) + 1
+    nodes = 0
+    met = ctx.met
+
+    def walk(left: list[int], cost: int) -> bool:
+        nonlocal best, nodes
+        if not left:
+            best = min(best, cost)
+            return True
+        # Open the next group with the most constrained player: the one who met most of those left.
+        opener = max(left, key=lambda p: (sum(1 for q in left if met[p].get(q)), -p))
+        rest = [p for p in left if p != opener]
+        for kind in sorted((k for k, c in kinds.items() if c), reverse=True):
+            size = abs(kind)
+            kinds[kind] -= 1
+            for others in combinations(rest, size - 1):
+                nodes += 1
+                if nodes > node_limit:
+                    kinds[kind] += 1
+                    return False
+                extra = 0 if kind < 0 else _repeats([opener, *others], met)
+                if cost + extra < best:
+                    taken = set(others)
+                    if not walk([p for p in rest if p not in taken], cost + extra):
+                        kinds[kind] += 1
+                        return False
+                    if best == 0:
+                        kinds[kind] += 1
+                        return True
+            kinds[kind] += 1
+        return True
+
+    finished = walk(list(range(ctx.n)), 0)
+    if not finished:
+        return None
+    return best if upper is None or best <= upper else upper
+
+
+def _repeats(group: list[int], met: list[dict[int, int]]) -> int:
+    return sum(met[a].get(b, 0) for i, a in enumerate(group) for b in group[i + 1 :])

@@ -1,0 +1,147 @@
+"""Plain-data inputs of the pairing and the indexed view of them that the search works on.
+
+Players are numbered 0..n-1 in standings order (best first; ties broken by a seeded draw), so the
+search handles small ints and lists instead of ids and dicts. Everything a table's cost needs from
+the history (who met whom how often, who had a short table, a bye or the first seat) is counted once
+here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Player:
+    id: Hashable
+    points: float = 0.0
+    tiebreaks: tuple[float, ...] = ()  # higher is better, in the event's order (see standings)
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class PastRound:
+    tables: Sequence[Sequence[Hashable]]  # each table in seat order: the first seat first
+    byes: Sequence[Hashable] = ()
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Cost weights, highest first; each level outweighs everything below it in any realistic round.
+
+    Fairness is a rule: nobody gets a second short table (or bye) before everyone had one, even if
+    that costs a repeat. Repeats come next, far above the standings spread.
+    """
+
+    fairness: float = 100_000_000.0  # a short table / bye for someone who had more than the fewest
+    repeat: float = 1_000_000.0  # per earlier meeting of each pair now at one table
+    spread: float = 1.0  # per squared points difference of each pair at a table
+    bye_rank: float = 10.0  # per point above the lowest score: the lowest ranked sit out first
+    first_seat: float = 0.1  # per earlier first seat of whoever sits first now
+
+
+@dataclass(frozen=True)
+class PairingOptions:
+    table_size: int = 4
+    layout: str = "even"  # see layout.MODES
+    weights: Weights = field(default_factory=Weights)
+    exact_limit: int = 12  # exact search up to this many active players, local search above
+    matching_limit: int = 100  # 1v1: maximum-weight matching up to this many players, local search above
+    # Swap evaluations of the tabu search (about a second): a budget that keeps results reproducible.
+    max_evaluations: int = 1_000_000
+    time_limit: float | None = None  # seconds; a safety cap that makes results machine-dependent
+    window: int = 6  # tables either side (in standings order) tried for a swap before widening
+
+
+def tri(k: int) -> int:
+    """0, 1, 3, 6...: a third short table costs more than two second ones."""
+    return k * (k + 1) // 2 if k > 0 else 0
+
+
+def seeded_key(seed: Hashable, *parts: Hashable) -> float:
+    digest = hashlib.sha256(":".join(map(str, (seed, *parts))).encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+@dataclass
+class Context:
+    ids: list  # index -> player id, standings order
+    points: list[float]
+    met: list[dict[int, int]]  # met[a][b]: earlier tables a and b shared
+    short: list[int]  # earlier short tables
+    byes: list[int]
+    firsts: list[int]  # earlier first seats
+    seat_counts: list[dict[int, int]]  # seat position -> times
+    short_pen: list[float]  # fairness cost of seating this player at a short table now
+    bye_fair: list[float]  # fairness cost of giving this player a bye now
+    bye_pen: list[float]  # the same plus the rank part (the lowest scores sit out first)
+    first_pen: list[float]
+    table_size: int
+    weights: Weights
+
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    def index(self) -> dict:
+        return {pid: i for i, pid in enumerate(self.ids)}
+
+
+def standings_order(players: Iterable[Player], seed: Hashable, round_number: int) -> list[Player]:
+    """Active players, best first: points, tie-breakers, a seeded draw (never the input order)."""
+    active = [p for p in players if not p.dropped]
+    if len({p.id for p in active}) != len(active):
+        raise ValueError("a player appears twice")
+    return sorted(
+        active,
+        key=lambda p: (-p.points, *(-t for t in p.tiebreaks), seeded_key(seed, round_number, "rank", p.id)),
+    )
+
+
+def build_context(
+    players: Sequence[Player], history: Sequence[PastRound], options: PairingOptions
+) -> Context:
+    """`players` in standings order (see standings_order)."""
+    ids = [p.id for p in players]
+    index = {pid: i for i, pid in enumerate(ids)}
+    n = len(ids)
+    met = [dict() for _ in range(n)]
+    short, byes, firsts = [0] * n, [0] * n, [0] * n
+    seat_counts = [dict() for _ in range(n)]
+    for past in history:
+        for table in past.tables:
+            seats = [index.get(pid) for pid in table]
+            for pos, a in enumerate(seats):
+                if a is None:  # a dropped player: history that no longer matters
+                    continue
+                seat_counts[a][pos] = seat_counts[a].get(pos, 0) + 1
+                firsts[a] += pos == 0
+                short[a] += len(table) < options.table_size
+                for b in seats:
+                    if b is not None and b != a:
+                        met[a][b] = met[a].get(b, 0) + 1
+        for pid in past.byes:
+            if pid in index:
+                byes[index[pid]] += 1
+    w = options.weights
+    points = [float(p.points) for p in players]
+    low = min(points, default=0.0)
+    least_short, least_byes = min(short, default=0), min(byes, default=0)
+    bye_fair = [w.fairness * tri(b - least_byes) for b in byes]
+    return Context(
+        ids=ids,
+        points=points,
+        met=met,
+        short=short,
+        byes=byes,
+        firsts=firsts,
+        seat_counts=seat_counts,
+        short_pen=[w.fairness * tri(s - least_short) for s in short],
+        bye_fair=bye_fair,
+        bye_pen=[f + w.bye_rank * (pt - low) for f, pt in zip(bye_fair, points, strict=True)],
+        first_pen=[w.first_seat * f for f in firsts],
+        table_size=options.table_size,
+        weights=w,
+    )

@@ -1,0 +1,215 @@
+"""Pair a round, explain any pairing, and price a manual swap.
+
+Round 1 is random, seeded from (event seed, round number) so anyone can regenerate and check it.
+Later rounds minimise the cost of `cost.py`: exactly for small events, by local search above that,
+by maximum-weight matching when tables hold two players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.pairing.context import (
+    Context,
+    PairingOptions,
+    PastRound,
+    Player,
+    build_context,
+    standings_order,
+)
+from tournaments.pairing.cost import ByeReport, TableReport, bye_report, table_report
+from tournaments.pairing.exact import exact_search
+from tournaments.pairing.layout import round_layout
+from tournaments.pairing.local import group_kinds, initial_groups, local_search
+from tournaments.pairing.matching import match_pairs
+from tournaments.pairing.seats import seat_order
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    method: str  # "random", "exact", "local", "matching" or "manual"
+    tables: tuple[TableReport, ...]
+    byes: tuple[ByeReport, ...] = ()
+    stats: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def cost(self) -> float:
+        return sum(t.cost for t in self.tables) + sum(b.cost for b in self.byes)
+
+    @property
+    def repeats(self) -> int:
+        """Repeat meetings: for each pair at a table, the earlier tables they shared."""
+        return sum(n for t in self.tables for _, _, n in t.repeats)
+
+    def seats(self) -> list[list[Hashable]]:
+        return [list(t.players) for t in self.tables]
+
+    def bye_players(self) -> list[Hashable]:
+        return [b.player for b in self.byes]
+
+    def lines(self) -> list[str]:
+        head = (
+            f"Round {self.round} ({self.method}): {len(self.tables)} tables, {self.repeats} repeat meetings"
+        )
+        out = [head]
+        for t in self.tables:
+            out += t.lines()
+        for b in self.byes:
+            out += b.lines()
+        return out
+
+
+def round_rng(seed: Hashable, round_number: int, purpose: str) -> random.Random:
+    # str seeds hash with SHA-512 in CPython: the same on every machine and Python version.
+    return random.Random(f"{seed}:{round_number}:{purpose}")
+
+
+def pair_round(
+    players: Sequence[Player],
+    history: Sequence[PastRound],
+    round_number: int,
+    seed: Hashable,
+    options: PairingOptions | None = None,
+) -> Pairing:
+    """Tables (seat order) and byes for the next round, each with its cost explained."""
+    options = options or PairingOptions()
+    ordered = standings_order(players, seed, round_number)
+    ctx = build_context(ordered, history, options)
+    layout = round_layout(ctx.n, options.table_size, options.layout)
+    kinds = group_kinds(layout)
+    seat_rng = round_rng(seed, round_number, "seats")
+    stats: dict = {}
+    if round_number == 1 or not any(r.tables for r in history):
+        method = "random"
+        order = list(range(ctx.n))
+        round_rng(seed, round_number, "draw").shuffle(order)
+        groups, start = [], 0
+        for size, _ in kinds:
+            groups.append(order[start : start + size])
+            start += size
+        tables = [g for g, (_, is_bye) in zip(groups, kinds, strict=True) if not is_bye]
+        byes = [p for g, (_, is_bye) in zip(groups, kinds, strict=True) if is_bye for p in g]
+        return _report(ctx, round_number, method, tables, byes, stats)
+    if options.table_size == 2 and ctx.n <= options.matching_limit:
+        method = "matching"
+        groups = match_pairs(ctx, layout)
+    else:
+        exact = ctx.n <= options.exact_limit
+        rng = round_rng(seed, round_number, "search")
+        # For a small event the local search only finds a good first bound for the exact search.
+        groups, stats = local_search(
+            ctx, initial_groups(ctx, layout), kinds, rng, options, 0 if exact else None
+        )
+        method = "local"
+        if exact:
+            method = "exact"
+            groups = exact_search(ctx, kinds, incumbent=groups)
+    # Every search returns the byes as the last group.
+    table_groups, byes = (groups[:-1], sorted(groups[-1])) if layout.byes else (groups, [])
+    tables = [seat_order(ctx, g, seat_rng) for g in table_groups]
+    tables.sort(key=min)  # table 1 is the top table: the one of the best-ranked player
+    return _report(ctx, round_number, method, tables, byes, stats)
+
+
+def _report(ctx: Context, round_number: int, method: str, tables, byes, stats) -> Pairing:
+    return Pairing(
+        round=round_number,
+        method=method,
+        tables=tuple(table_report(ctx, i, seats) for i, seats in enumerate(tables, 1)),
+        byes=tuple(bye_report(ctx, p) for p in byes),
+        stats=stats,
+    )
+
+
+def evaluate(
+    tables: Sequence[Sequence[Hashable]],
+    byes: Sequence[Hashable],
+    players: Sequence[Player],
+    history: Sequence[PastRound],
+    round_number: int = 0,
+    seed: Hashable = 0,
+    options: PairingOptions | None = None,
+) -> Pairing:
+    """Explain any arrangement (e.g. one an organizer edited by hand), keeping its seat order."""
+    options = options or PairingOptions()
+    ordered = standings_order(players, seed, round_number)
+    ctx = build_context(ordered, history, options)
+    index = ctx.index()
+    placed = [pid for t in tables for pid in t] + list(byes)
+    unknown = [pid for pid in placed if pid not in index]
+    twice = sorted({pid for pid in placed if placed.count(pid) > 1}, key=str)
+    missing = [pid for pid in ctx.ids if pid not in set(placed)]
+    if unknown or twice or missing:
+        raise ValueError(
+            f"not a pairing of the active players: unknown {unknown}, twice {twice}, missing {missing}"
+        )
+    seats = [[index[pid] for pid in t] for t in tables if t]
+    return _report(ctx, round_number, "manual", seats, [index[pid] for pid in byes], {})
+
+
+@dataclass(frozen=True)
+class SwapCheck:
+    delta: float  # cost after minus cost before: > 0 means the swap makes the round worse
+    before: tuple  # reports of the affected tables / byes, before and after
+    after: tuple
+    pairing: Pairing  # the whole round after the swap
+    warnings: tuple[str, ...]
+
+
+def check_swap(
+    pairing: Pairing,
+    a: Hashable,
+    b: Hashable,
+    players: Sequence[Player],
+    history: Sequence[PastRound],
+    seed: Hashable = 0,
+    options: PairingOptions | None = None,
+) -> SwapCheck:
+    """Price swapping the seats of a and b (either may have a bye), for a live warning in the UI."""
+    options = options or PairingOptions()
+    tables = pairing.seats()
+    byes = pairing.bye_players()
+    slots = {pid: (ti, si) for ti, t in enumerate(tables) for si, pid in enumerate(t)}
+    slots.update({pid: (None, bi) for bi, pid in enumerate(byes)})
+    for pid in (a, b):
+        if pid not in slots:
+            raise ValueError(f"{pid!r} is not in this pairing")
+    for pid, (ti, si) in ((a, slots[b]), (b, slots[a])):
+        (byes if ti is None else tables[ti])[si] = pid
+    args = (players, history, pairing.round, seed, options)
+    old = evaluate(pairing.seats(), pairing.bye_players(), *args)
+    new = evaluate(tables, byes, *args)
+    touched = {slots[a][0], slots[b][0]}
+    before = tuple(_part(old, ti) for ti in sorted(touched, key=str))
+    after = tuple(_part(new, ti) for ti in sorted(touched, key=str))
+    return SwapCheck(new.cost - old.cost, before, after, new, tuple(_warnings(before, after)))
+
+
+def _part(pairing: Pairing, table_index: int | None):
+    return pairing.byes if table_index is None else pairing.tables[table_index]
+
+
+def _warnings(before, after) -> list[str]:
+    out = []
+    for old, new in zip(before, after, strict=True):
+        if not isinstance(new, TableReport):  # the byes
+            had = {b.player for b in old}
+            out += [
+                f"Bye: {b.player} gets bye number {b.earlier_byes + 1}"
+                for b in new
+                if b.earlier_byes and b.player not in had
+            ]
+            continue
+        known = {frozenset((x, y)) for x, y, _ in old.repeats}
+        for x, y, n in new.repeats:
+            if frozenset((x, y)) not in known:
+                out.append(f"Table {new.number}: {x} and {y} met {n} time{'s' * (n > 1)} before")
+        for pid, had in new.fairness:
+            if pid not in dict(old.fairness):
+                out.append(f"Table {new.number}: {pid} gets a short table again (had {had})")
+        if new.spread > old.spread:
+            out.append(f"Table {new.number}: points spread grows from {old.spread:g} to {new.spread:g}")
+    return out
