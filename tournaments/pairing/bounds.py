@@ -2,8 +2,9 @@
 
 - `degree_bound`: a player who has met almost everyone must meet someone again: at a table of k
   they need k - 1 table-mates, so fewer than k - 1 unmet players force repeats. Cheap, valid, weak.
-- `min_repeats`: the exact minimum by branch and bound over groupings, counting repeats only. Exact
-  when it finishes within its node limit (None otherwise); fine for a few dozen players.
+- `min_repeats`: the exact minimum by branch and bound over groupings, counting repeats only (the
+  degree bound of the players left prunes it). Exact when it finishes within its node limit, None
+  otherwise: quick up to about 20 players, often too slow beyond 24 when repeats are forced.
 """
 
 from __future__ import annotations
@@ -46,8 +47,17 @@ def min_repeats(
         if not left:
             best = min(best, cost)
             return True
-        # Open the next group with the most constrained player: the one who met most of those left.
-        opener = max(left, key=lambda p: (sum(1 for q in left if met[p].get(q)), -p))
+        # How many of those left each player has met; it picks the most constrained player to open
+        # the next group, and bounds the repeats still to come (the degree bound on what is left).
+        left_set = set(left)
+        met_left = {p: sum(1 for q in met[p] if q in left_set) for p in left}
+        tables_left = [k for k, c in kinds.items() if c and k > 0]
+        need = min(tables_left) - 1 if tables_left else 0
+        short = sorted((max(0, need - (len(left) - 1 - met_left[p])) for p in left), reverse=True)
+        sitting_out = byes if kinds.get(-byes) else 0  # the byes, if still open, may take the worst
+        if cost + -(-sum(short[sitting_out:]) // 2) >= best:
+            return True
+        opener = max(left, key=lambda p: (met_left[p], -p))
         rest = [p for p in left if p != opener]
         for kind in sorted((k for k, c in kinds.items() if c), reverse=True):
             size = abs(kind)

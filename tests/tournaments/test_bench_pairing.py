@@ -1,0 +1,62 @@
+"""The bench_pairing command: the shape of its report (never its timings, machines are noisy)."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+FIELDS = {
+    "players",
+    "rounds",
+    "table_size",
+    "layout",
+    "seed",
+    "seconds_median",
+    "seconds_max",
+    "seconds_by_round",
+    "repeats",
+    "repeats_by_round",
+    "lower_bound",
+    "avoidable",
+    "avoidable_at_most",
+    "unproven_rounds",
+    "methods",
+}
+
+
+def run(*args):
+    out = StringIO()
+    call_command("bench_pairing", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_json_report_has_the_agreed_fields_and_sane_counts():
+    data = json.loads(run("--players", "12", "--rounds", "3", "--seed", "5", "--json"))
+    assert set(data) == FIELDS
+    assert data["players"] == 12 and data["rounds"] == 3
+    assert len(data["seconds_by_round"]) == len(data["repeats_by_round"]) == 3
+    assert data["repeats"] == sum(data["repeats_by_round"]) >= data["lower_bound"]
+    assert data["avoidable"] == 0  # exact search: nothing is avoidable
+    assert data["methods"] == ["exact", "random"]
+    assert 0 <= data["seconds_median"] <= data["seconds_max"]
+
+
+def test_same_seed_gives_the_same_repeats():
+    args = ("--players", "20", "--rounds", "4", "--seed", "9", "--json")
+    first, again = json.loads(run(*args)), json.loads(run(*args))
+    assert first["repeats_by_round"] == again["repeats_by_round"]
+
+
+def test_text_report_and_other_table_sizes():
+    text = run("--players", "9", "--rounds", "2", "--table-size", "2")
+    assert "9 players, 2 rounds at tables of 2" in text and "avoidable" in text
+    data = json.loads(run("--players", "13", "--rounds", "2", "--table-size", "3", "--json"))
+    assert data["table_size"] == 3 and data["methods"] == ["local", "random"]
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(CommandError):
+        run("--players", "1", "--rounds", "2")
+    with pytest.raises(CommandError):
+        run("--players", "8", "--rounds", "0")
