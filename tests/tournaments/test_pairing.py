@@ -223,6 +223,17 @@ def test_nobody_gets_a_second_short_table_or_bye_before_everyone_had_one(n, layo
     assert max(counts[p] for p in range(n)) - min(counts[p] for p in range(n)) <= 1
 
 
+@pytest.mark.parametrize("n", [10, 13])
+def test_repeats_are_the_fewest_the_fairness_rule_allows(n):
+    pairings, history = play_event(n, 4, seed=6, options=PairingOptions(max_evaluations=100_000))
+    players = [Player(i) for i in range(n)]
+    sizes = list(round_layout(n).tables)
+    for r, pairing in enumerate(pairings[1:], 2):
+        ctx = build_context(players, history[: r - 1], PairingOptions())
+        fewest = min_repeats(ctx, sizes, upper=pairing.repeats, fair=True)
+        assert pairing.repeats == fewest >= min_repeats(ctx, sizes, upper=fewest), f"round {r}"
+
+
 def test_byes_go_to_the_lowest_ranked_who_had_none():
     players = ranked(list("ABCDEFGHI"))  # 9 players, byes mode: 2 tables of 4 and 1 bye
     options = PairingOptions(layout="byes")

@@ -92,7 +92,7 @@ def _bound(pairing, entrants, history, round_number, seed, options) -> tuple[int
         return pairing.repeats, True
     if ctx.n <= PROVE_UP_TO:
         fewest = min_repeats(
-            ctx, list(layout.tables), layout.byes, upper=pairing.repeats, node_limit=PROVE_NODES
+            ctx, list(layout.tables), layout.byes, upper=pairing.repeats, node_limit=PROVE_NODES, fair=True
         )
         if fewest is not None:
             return fewest, True

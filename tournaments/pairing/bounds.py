@@ -5,6 +5,9 @@
 - `min_repeats`: the exact minimum by branch and bound over groupings, counting repeats only (the
   degree bound of the players left prunes it). Exact when it finishes within its node limit, None
   otherwise: quick up to about 20 players, often too slow beyond 24 when repeats are forced.
+  With `fair=True` it only looks at groupings that keep the fairness rule (short tables and byes
+  to those who had the fewest), which the pairing puts above repeats: that is the minimum the
+  pairing can actually reach.
 """
 
 from __future__ import annotations
@@ -17,28 +20,53 @@ from tournaments.pairing.context import Context
 def degree_bound(ctx: Context, sizes: list[int], byes: int = 0) -> int:
     if not sizes:
         return 0
-    smallest = min(sizes)
-    active = set(range(ctx.n))
-    forced = sorted(
-        (max(0, smallest - 1 - sum(1 for q in active if q != p and not ctx.met[p].get(q))) for p in active),
-        reverse=True,
-    )
+    need = min(sizes) - 1
+    # met[] only holds active players, so n - 1 - len(met[p]) is how many p has not met yet.
+    forced = sorted((max(0, need - (ctx.n - 1 - len(m))) for m in ctx.met), reverse=True)
     # Players with a bye meet nobody; assume the byes go to those who would be forced the most.
     return -(-sum(forced[byes:]) // 2)
 
 
+def fair_places(ctx: Context, sizes: list[int], byes: int) -> dict[str, set[int]]:
+    """Who may sit where under the fairness rule: with S short seats, the S players with the fewest
+    short tables take them, so those below the S-th count must, and those above it must not (likewise
+    for byes). Players at the threshold count may go either way."""
+    short_seats = sum(s for s in sizes if s < ctx.table_size)
+    everyone = set(range(ctx.n))
+
+    def split(counts: list[int], seats: int) -> tuple[set[int], set[int]]:
+        if seats == 0:
+            return set(), everyone
+        if seats >= ctx.n:
+            return everyone, set()
+        threshold = sorted(counts)[seats - 1]
+        return {p for p in everyone if counts[p] <= threshold}, {
+            p for p in everyone if counts[p] >= threshold
+        }
+
+    short, full = split(ctx.short, short_seats)
+    bye, seated = split(ctx.byes, byes)
+    return {"short": short, "full": full, "bye": bye, "seated": seated}
+
+
 def min_repeats(
-    ctx: Context, sizes: list[int], byes: int = 0, upper: int | None = None, node_limit: int = 500_000
+    ctx: Context,
+    sizes: list[int],
+    byes: int = 0,
+    upper: int | None = None,
+    node_limit: int = 500_000,
+    fair: bool = False,
 ) -> int | None:
     """The fewest repeat meetings any grouping into `sizes` (plus `byes`) can have, or None if the
     search needs to look at more than `node_limit` groups. `upper`: a count known to be reachable
-    (it prunes the search)."""
+    (by a fair grouping, with `fair`); it prunes the search."""
     kinds: dict[int, int] = {}
     for s in sizes:
         kinds[s] = kinds.get(s, 0) + 1
     if byes:
         kinds[-byes] = 1  # a negative size marks the byes, which cost nothing
-    best = upper + 1 if upper is not None else sum(1 for p in range(ctx.n) for q in ctx.met[p]) + 1
+    allowed = _allowed(ctx, kinds, sizes, byes) if fair else None
+    best = upper + 1 if upper is not None else sum(len(m) for m in ctx.met) + 1
     nodes = 0
     met = ctx.met
 
@@ -60,9 +88,12 @@ def min_repeats(
         opener = max(left, key=lambda p: (met_left[p], -p))
         rest = [p for p in left if p != opener]
         for kind in sorted((k for k, c in kinds.items() if c), reverse=True):
+            if allowed is not None and opener not in allowed[kind]:
+                continue
+            candidates = rest if allowed is None else [p for p in rest if p in allowed[kind]]
             size = abs(kind)
             kinds[kind] -= 1
-            for others in combinations(rest, size - 1):
+            for others in combinations(candidates, size - 1):
                 nodes += 1
                 if nodes > node_limit:
                     kinds[kind] += 1
@@ -83,6 +114,17 @@ def min_repeats(
     if not finished:
         return None
     return best if upper is None or best <= upper else upper
+
+
+def _allowed(ctx: Context, kinds: dict[int, int], sizes: list[int], byes: int) -> dict[int, set[int]]:
+    places = fair_places(ctx, sizes, byes)
+    allowed = {}
+    for kind in kinds:
+        if kind < 0:
+            allowed[kind] = places["bye"]
+        else:
+            allowed[kind] = places["seated"] & (places["short"] if kind < ctx.table_size else places["full"])
+    return allowed
 
 
 def _repeats(group: list[int], met: list[dict[int, int]]) -> int:

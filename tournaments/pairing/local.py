@@ -255,7 +255,7 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     sizes = [size for size, is_bye in kinds if not is_bye]
     byes = sum(size for size, is_bye in kinds if is_bye)
     repeats = round((state.hard_total() - _fairness(state)) / ctx.weights.repeat)
-    fewest = min_repeats(ctx, sizes, byes, upper=repeats, node_limit=PROVE_NODES)
+    fewest = min_repeats(ctx, sizes, byes, upper=repeats, node_limit=PROVE_NODES, fair=True)
     if fewest is None:
         return 0.0
     short_seats = sum(size for size in sizes if size < ctx.table_size)
