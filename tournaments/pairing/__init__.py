@@ -5,9 +5,11 @@
     pairing.seats()      # [[player ids in seat order], ...], table 1 first
     pairing.lines()      # the cost of every table explained
 
-Modules: layout (table sizes), context (inputs and the history counted once), cost (a table's cost
-and its explanation), search (standings cut, local search, exact search, matching), seats (seat
-order within a table), rounds (pair_round, evaluate, check_swap), bounds (lower bounds of repeats).
+Modules: layout (table sizes), context (inputs, weights, options, the history counted once), cost
+(a table's cost and its explanation), local (standings cut, repair, tabu search), exact (branch and
+bound for small events), matching (1v1 by maximum-weight matching), seats (seat order within a
+table), rounds (pair_round, evaluate, check_swap), bounds (lower bounds of repeats), bench (the
+simulation behind `manage.py bench_pairing`).
 """
 
 from tournaments.pairing.context import PairingOptions, PastRound, Player, Weights

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from tournaments.pairing.context import (
     Context,
@@ -49,6 +49,12 @@ class Pairing:
 
     def bye_players(self) -> list[Hashable]:
         return [b.player for b in self.byes]
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready data (as long as the player ids are)."""
+        data = asdict(self)
+        data.update(cost=self.cost, repeats=self.repeats)
+        return data
 
     def lines(self) -> list[str]:
         head = (
