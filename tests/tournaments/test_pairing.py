@@ -334,3 +334,28 @@ def test_the_pairing_modules_do_not_import_django():
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_pairings_do_not_depend_on_pythons_string_hashing():
+    code = (
+        "from tournaments.pairing import PairingOptions, PastRound, Player, pair_round\n"
+        "history = []\n"
+        "for r in (1, 2, 3, 4):\n"
+        "    players = [Player(f'p{i}', points=float((i * r) % 7)) for i in range(22)]\n"
+        "    pairing = pair_round(players, history, r, 'hash', PairingOptions(max_evaluations=50_000))\n"
+        "    history.append(PastRound(pairing.seats()))\n"
+        "print([h.tables for h in history])\n"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": hash_seed},
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
