@@ -30,7 +30,7 @@ ACTION = "action"
 BASE = "base"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Option:
     """One thing a seat may pick. `id` is stable for the decision; `label` is for people."""
 

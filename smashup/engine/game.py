@@ -125,6 +125,8 @@ class Game:
         self.lasting: list[Lasting] = []
         self.modifier_sources: dict[int, None] = {}  # cards in play with a power modifier
         self.protectors: dict[int, None] = {}  # cards in play that protect others
+        self.reactive: dict[int, None] = {}  # cards in play with triggers
+        self.talented: dict[int, None] = {}  # cards in play with a talent
         self.turn = 0
         self.current = 0
         self.phase = "setup"
@@ -143,6 +145,7 @@ class Game:
         self._next_uid = 0
         self._window_cards = None
         self._flow = None
+        self._static_views: dict[int, dict] = {}
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ public contract -------
@@ -243,6 +246,18 @@ class Game:
                 self.protectors[cid] = None
             else:
                 self.protectors.pop(cid, None)
+        # Indexes of the cards in play that react to events or have a talent, so that each
+        # event and each main decision looks only at those.
+        if getattr(defn, "triggers", None):
+            if in_play:
+                self.reactive[cid] = None
+            else:
+                self.reactive.pop(cid, None)
+        if getattr(defn, "talent", None) is not None:
+            if in_play:
+                self.talented[cid] = None
+            else:
+                self.talented.pop(cid, None)
 
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
@@ -442,10 +457,10 @@ class Game:
                 for trig in bdef.triggers:
                     if trig.event == event.kind and trig.applies(self, slot.card, event):
                         found.append((slot.card, trig))
-            for cid in self._cards_on(slot):
-                for trig in self.defs[cid].triggers:
-                    if trig.event == event.kind and trig.applies(self, cid, event):
-                        found.append((cid, trig))
+        for cid in self.reactive:
+            for trig in self.defs[cid].triggers:
+                if trig.event == event.kind and trig.applies(self, cid, event):
+                    found.append((cid, trig))
         return found
 
     def _cards_on(self, slot: BaseSlot):
@@ -869,14 +884,22 @@ class Game:
         player = self.players[seat]
         has_minion_grant = any(g.kind == MINION for g in self.turn_state.grants)
         has_action_grant = any(g.kind == ACTION for g in self.turn_state.grants)
+        base_names = [(s.uid, self.defs[s.card].name) for s in self.bases]
+        minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         for cid in player.hand:
             defn = self.defs[cid]
             if defn.is_minion and has_minion_grant:
-                for uid in self.minion_targets_for_play(seat, cid):
-                    options.append(
-                        Option(f"m{cid}@{uid}", f"Play {defn.name} on {self.base_name(uid)}",
-                               card=cid, base=uid, value=("minion", cid, uid))
-                    )
+                fitting = [g for g in minion_grants
+                           if g.max_power is None or defn.power <= g.max_power]
+                if not fitting:
+                    continue
+                anywhere = any(g.base is None for g in fitting)
+                for uid, base_name in base_names:
+                    if anywhere or any(g.base == uid for g in fitting):
+                        options.append(
+                            Option(f"m{cid}@{uid}", f"Play {defn.name} on {base_name}",
+                                   card=cid, base=uid, value=("minion", cid, uid))
+                        )
             elif defn.is_action and has_action_grant and not defn.is_special_only:
                 if defn.attach is not None and not self.attach_hosts(seat, cid):
                     continue
@@ -892,16 +915,13 @@ class Game:
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
-        for slot in self.bases:
-            for cid in self._cards_on(slot):
-                defn = self.defs[cid]
-                if defn.talent is None or self.controller(cid) != seat:
-                    continue
-                if cid in self.turn_state.talents_used:
-                    continue
-                if defn.talent_usable is not None and not defn.talent_usable(self, cid):
-                    continue
-                found.append(cid)
+        for cid in self.talented:
+            defn = self.defs[cid]
+            if self.controller(cid) != seat or cid in self.turn_state.talents_used:
+                continue
+            if defn.talent_usable is not None and not defn.talent_usable(self, cid):
+                continue
+            found.append(cid)
         return found
 
     def _play_phase(self, seat: int):
@@ -1125,20 +1145,35 @@ class Game:
 
     # ------------------------------------------------------------------ views ------------------
     def card_view(self, cid: int) -> dict:
-        defn = self.defs[cid]
-        # Card texts are not repeated in every view: `card_texts()` gives them once, by name.
-        data = {"id": cid, "name": defn.name, "type": defn.kind}
-        if defn.kind == MINION:
-            data["printed"] = defn.power
+        # What never changes about a card is built once; a view gets a fresh copy to extend.
+        static = self._static_views.get(cid)
+        if static is None:
+            defn = self.defs[cid]
+            # Card texts are not repeated in every view: `card_texts()` gives them once, by name.
+            static = {"id": cid, "name": defn.name, "type": defn.kind}
+            if defn.kind == MINION:
+                static["printed"] = defn.power
+                static["power"] = defn.power
+            if hasattr(defn, "faction"):
+                static["faction"] = defn.faction
+            if self.owner[cid] is not None:
+                static["owner"] = self.owner[cid]
+            self._static_views[cid] = static
+        data = dict(static)
+        if cid in self.minion_state:
             data["power"] = self.power(cid)
-        if hasattr(defn, "faction"):
-            data["faction"] = defn.faction
-        if self.owner[cid] is not None:
-            data["owner"] = self.owner[cid]
         return data
 
     def view(self, seat: int | None) -> dict:
-        """What `seat` may know (None: a spectator or the table display). Never a hidden card."""
+        """What `seat` may know (None: a spectator or the table display). Never a hidden card.
+
+        It is the public part, the same for everyone, plus the part only this seat may see."""
+        data = self.public_view()
+        data.update(self.private_view(seat))
+        return data
+
+    def public_view(self) -> dict:
+        """The board, the scores, the discard piles and the counts: what everyone sees."""
         bases = []
         for slot in self.bases:
             bdef = self.base_def(slot)
@@ -1176,6 +1211,19 @@ class Game:
                 "deck_count": len(p.deck),
                 "discard": [self.card_view(c) for c in p.discard],
             })
+        return {
+            "turn": self.turn,
+            "current": self.current,
+            "phase": self.phase,
+            "winner": self.winner,
+            "players": players,
+            "bases": bases,
+            "base_deck_count": len(self.base_deck),
+            "base_discard": [self.card_view(c) for c in self.base_discard],
+        }
+
+    def private_view(self, seat: int | None) -> dict:
+        """The part of a view that depends on the seat: its hand, its decision, its log lines."""
         pending = None
         if self.pending is not None:
             if seat is not None and self.pending.seat == seat:
@@ -1192,15 +1240,7 @@ class Game:
         log.reverse()
         return {
             "seat": seat,
-            "turn": self.turn,
-            "current": self.current,
-            "phase": self.phase,
-            "winner": self.winner,
-            "players": players,
             "hand": [self.card_view(c) for c in self.players[seat].hand] if seat is not None else None,
-            "bases": bases,
-            "base_deck_count": len(self.base_deck),
-            "base_discard": [self.card_view(c) for c in self.base_discard],
             "pending": pending,
             "log": log,
         }

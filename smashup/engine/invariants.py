@@ -18,11 +18,24 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
         for p, before in zip(game.players, previous_vp, strict=True):
             if p.vp < before:
                 problems.append(f"seat {p.seat} lost VP ({before} -> {p.vp})")
+    # A view is its public part (the same for every seat) plus a private part: the public part
+    # must show nothing hidden from anybody, and each private part nothing hidden from its seat.
+    public = card_ids_in(game.public_view()) & hidden_from_someone(game)
+    if public:
+        problems.append(f"the public view shows hidden cards {sorted(public)}")
     for seat in [None, *range(len(game.players))]:
-        leaked = leaks(game, seat)
+        leaked = card_ids_in(game.private_view(seat)) & hidden_from(game, seat)
         if leaked:
             problems.append(f"view of seat {seat} shows hidden cards {sorted(leaked)}")
     return problems
+
+
+def hidden_from_someone(game) -> set[int]:
+    hidden = set(game.base_deck)
+    for p in game.players:
+        hidden.update(p.deck)
+        hidden.update(p.hand)
+    return hidden
 
 
 def _zones(game) -> list[str]:
