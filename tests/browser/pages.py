@@ -1,0 +1,131 @@
+"""Driving the game page as a person does: read what the page shows, click the decision's buttons.
+
+Everything goes through the page (its #play-status data attributes, the #decision form, #hand); the
+choices go over the page's own WebSocket when it is live.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+WAIT_MS = 60_000  # one bot turn through the worker on a busy 2-core machine stays far below this
+
+STATUS_JS = "() => { const s = document.getElementById('play-status'); return s ? {...s.dataset} : null; }"
+
+
+class GamePage:
+    def __init__(self, page, name: str = "page"):
+        self.page = page
+        self.name = name
+        self.console_errors: list[str] = []
+        page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda exc: self.console_errors.append(str(exc)))
+
+    # ------------------------------------------------------------------ reading -----------------
+    def status(self) -> dict:
+        return self.page.evaluate(STATUS_JS) or {}
+
+    @property
+    def version(self) -> int:
+        return int(self.status().get("version") or 0)
+
+    def turn(self) -> int:
+        match = re.search(r"Turn (\d+)", self.page.inner_text("#play-status"))
+        return int(match.group(1)) if match else 0
+
+    def error(self) -> str | None:
+        """The text of a refusal shown to this player, if any."""
+        node = self.page.query_selector("#play-error p")
+        return node.inner_text() if node else None
+
+    def hand_ids(self) -> list[int]:
+        return sorted(int(v) for v in self.page.eval_on_selector_all(
+            "#hand [data-card]", "els => els.map(e => e.dataset.card)"))  # fmt: skip
+
+    def hand_text(self) -> str:
+        node = self.page.query_selector("#hand")
+        return node.inner_text() if node else ""
+
+    def card_ids(self) -> set[int]:
+        """Every card id anywhere on the page (each card element carries data-card)."""
+        values = self.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+        return {int(v) for v in values if v.isdigit()}
+
+    # ------------------------------------------------------------------ waiting -----------------
+    def wait_live(self, timeout: int = 15_000) -> None:
+        self.page.wait_for_selector('#ws-state[data-state="open"]', timeout=timeout)
+
+    def wait_mine_or_over(self, timeout: int = WAIT_MS) -> dict:
+        """Until this page asks its player something, or the game is over."""
+        self.page.wait_for_function(
+            "() => { const s = document.getElementById('play-status');"
+            " return s && (s.dataset.decision || s.dataset.status === 'finished'); }",
+            timeout=timeout,
+        )
+        return self.status()
+
+    def wait_version(self, version: int, timeout: int = WAIT_MS) -> dict:
+        """Until the page shows `version` or later (or the game is over)."""
+        self.page.wait_for_function(
+            "v => { const s = document.getElementById('play-status');"
+            " return s && (Number(s.dataset.version) >= v || s.dataset.status === 'finished'); }",
+            arg=version,
+            timeout=timeout,
+        )
+        return self.status()
+
+    def wait_answered(self, version: int, timeout: int = WAIT_MS) -> None:
+        """After a click: until the page moved past `version`, or shows a refusal."""
+        self.page.wait_for_function(
+            "v => { const s = document.getElementById('play-status');"
+            " return (s && Number(s.dataset.version) > v) || document.querySelector('#play-error p'); }",
+            arg=version,
+            timeout=timeout,
+        )
+
+    # ------------------------------------------------------------------ deciding ----------------
+    def decide(self, rng: random.Random, decline_rate: float = 0.25) -> str:
+        """Answer the open decision with a simple strategy: mostly play cards (the buttons that are
+        not 'end'/'pass'/'no'), sometimes the quiet ones; in a multi-select tick a random allowed
+        number of boxes and confirm; decline now and then when the decision allows it. Returns what
+        was done, for the test's log."""
+        page = self.page
+        decline = page.query_selector("#decision button.decline")
+        if decline is not None and rng.random() < decline_rate:
+            decline.click()
+            return "decline"
+        multi = page.query_selector("#decision fieldset.options.multi")
+        if multi is not None:
+            boxes = page.query_selector_all("#decision fieldset.options.multi input[type=checkbox]")
+            legend = page.inner_text("#decision fieldset.options.multi legend")
+            match = re.search(r"Choose (\d+)(?: to (\d+))?", legend)
+            assert match, f"unexpected legend {legend!r}"
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            high = min(high, len(boxes))
+            if high == 0 and decline is not None:
+                decline.click()
+                return "decline"
+            count = rng.randint(max(low, 1), max(high, 1))
+            for box in rng.sample(boxes, count):
+                box.check()
+            page.click("#decision .actions button[type=submit]:not(.decline)")
+            return f"multi {count} of {len(boxes)}"
+        buttons = page.query_selector_all("#decision .options button")
+        assert buttons, f"{self.name}: a decision without options: {page.inner_text('#decision')!r}"
+        quiet = [b for b in buttons if "quiet" in (b.get_attribute("class") or "")]
+        loud = [b for b in buttons if b not in quiet]
+        pool = loud if loud and (not quiet or rng.random() < 0.85) else quiet
+        button = rng.choice(pool)
+        label = button.get_attribute("aria-label") or button.inner_text()
+        button.click()
+        return f"click {label!r}"
+
+    def play_one(self, rng: random.Random) -> str:
+        """Answer the decision on screen and wait until the game moved on; fail on a refusal."""
+        version = self.version
+        done = self.decide(rng)
+        self.wait_answered(version)
+        error = self.error()
+        assert error is None, f"{self.name}: the server refused {done} at version {version}: {error}"
+        return done

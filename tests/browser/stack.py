@@ -1,0 +1,135 @@
+"""The real stack for the browser tests: daphne and a Celery worker as subprocesses.
+
+Both run ``stack_settings`` (the test settings) against the test process's own test database, which
+pytest-django has created; the tests use ``transactional_db`` so that what the server commits is
+flushed afterwards. The processes get a channel-layer prefix and a bot queue of their own, so parallel
+runs on one Redis never meet. They are stopped (SIGTERM, then SIGKILL of their process group) before
+pytest-django drops the database.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from smashup.core.launcher import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+STARTUP_TIMEOUT = 60
+STOP_TIMEOUT = 15
+
+
+@dataclass
+class Process:
+    name: str
+    proc: subprocess.Popen
+    log: Path
+
+    def tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+@dataclass
+class Stack:
+    base_url: str
+    db_name: str
+    processes: list[Process] = field(default_factory=list)
+
+    def dead(self) -> list[str]:
+        return [
+            f"{p.name} exited with {p.proc.returncode}" for p in self.processes if p.proc.poll() is not None
+        ]
+
+    def logs(self, lines: int = 40) -> str:
+        return "\n".join(f"----- {p.name} ({p.log}) -----\n{p.tail(lines)}" for p in self.processes)
+
+    def stop(self) -> None:
+        for p in self.processes:
+            if p.proc.poll() is None:
+                _signal_group(p.proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + STOP_TIMEOUT
+        for p in self.processes:
+            try:
+                p.proc.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                pass
+            _signal_group(p.proc.pid, signal.SIGKILL)  # and whatever it left in its group
+            p.proc.wait()
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def start_stack(db_name: str, log_dir: Path, bot_delay: float = 0.0) -> Stack:
+    """daphne on a free loopback port and a Celery worker for the bots; returns once /healthz answers."""
+    port = free_port()
+    tag = uuid.uuid4().hex[:10]
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="stack_settings",
+        PYTHONPATH=os.pathsep.join([str(HERE), str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+        PYTHONUNBUFFERED="1",
+        BROWSER_TEST_DB=db_name,
+        BROWSER_TEST_PREFIX=f"smashup-browser-{tag}",
+        BROWSER_TEST_QUEUE=f"browser-bots-{tag}",
+        BROWSER_TEST_BOT_DELAY=str(bot_delay),
+    )
+    for name in ("DATABASE_URL", "REDIS_URL", "DEBUG"):  # the settings module says it all
+        env.pop(name, None)
+    log_dir.mkdir(parents=True, exist_ok=True)
+    commands = {
+        "daphne": [
+            sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "smashup.asgi:application",
+        ],
+        "celery": [
+            sys.executable, "-m", "celery", "-A", "smashup.celery", "worker", "--pool=solo",
+            f"--queues={env['BROWSER_TEST_QUEUE']}", "--loglevel=warning", "--without-heartbeat",
+            "--without-mingle", "--without-gossip",
+        ],
+    }  # fmt: skip
+    stack = Stack(base_url=f"http://127.0.0.1:{port}", db_name=db_name)
+    try:
+        for name, argv in commands.items():
+            log = log_dir / f"{name}.log"
+            out = open(log, "wb")  # noqa: SIM115 - the child keeps it
+            proc = subprocess.Popen(
+                argv, env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+            out.close()
+            stack.processes.append(Process(name, proc, log))
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not _healthy(stack.base_url):
+            if stack.dead() or time.monotonic() > deadline:
+                why = ", ".join(stack.dead()) or "timeout"
+                raise RuntimeError(f"the test server did not come up ({why}):\n{stack.logs()}")
+            time.sleep(0.2)
+    except BaseException:
+        stack.stop()
+        raise
+    return stack
+
+
+def _healthy(base_url: str) -> bool:
+    try:
+        with urllib.request.urlopen(base_url + "/healthz", timeout=2) as response:
+            return response.status == 200
+    except (OSError, urllib.error.URLError):
+        return False

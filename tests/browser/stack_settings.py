@@ -1,0 +1,19 @@
+"""Settings of the server processes that the browser tests start (daphne and a Celery worker).
+
+The test settings (real PostgreSQL and Redis), pointed at the test process's own test database and
+channel-layer prefix, with a bot queue of their own; the values come from the environment that
+``tests/browser/stack.py`` gives the processes.
+"""
+
+import os
+
+from smashup import config
+from smashup.settings_test import *  # noqa: F403
+from smashup.settings_test import DATABASES, REDIS_URL
+
+DATABASES = {"default": {**DATABASES["default"], "NAME": os.environ["BROWSER_TEST_DB"]}}
+CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=os.environ["BROWSER_TEST_PREFIX"])
+PLAY_BOT_QUEUE = os.environ["BROWSER_TEST_QUEUE"]
+PLAY_BOT_DELAY = float(os.environ.get("BROWSER_TEST_BOT_DELAY", "0"))
+PLAY_WS_RATE = (1000, 10.0)  # a test clicks faster than people do
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
