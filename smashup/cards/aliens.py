@@ -7,10 +7,8 @@ aliens = Faction("Aliens", set="core")
 @aliens.minion("Supreme Overlord", power=5, text=(
     "On play: you may return any one minion in play (this one included) to its owner's hand."))
 def supreme_overlord(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(), "Return a minion to its owner's hand?",
-                                          optional=True)
-    if target is not None:
-        yield from ctx.return_to_hand(target)
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+                              "Return a minion to its owner's hand?", optional=True)
 
 
 @aliens.minion("Invader", power=3, copies=2, text="On play: gain 1 VP.")
@@ -45,27 +43,23 @@ def scout_to_hand(ctx, event):
     "On play: you may return a minion of power 3 or less on this base to its owner's hand."))
 def collector(ctx):
     # The reverted errata: any minion of power 3 or less here, Collectors (itself) included.
-    candidates = ctx.minions(base=ctx.here, where=lambda m: ctx.power(m) <= 3)
-    target = yield from ctx.choose_minion(candidates, "Return a minion of power 3 or less here?",
-                                          optional=True)
-    if target is not None:
-        yield from ctx.return_to_hand(target)
+    yield from ctx.choose_and(ctx.return_to_hand,
+                              ctx.minions(base=ctx.here, where=ctx.power_at_most(3)),
+                              "Return a minion of power 3 or less here?", optional=True)
 
 
 @aliens.action("Abduction", text=(
     "Return a minion in play to its owner's hand. Then you may play an extra minion this turn."))
 def abduction(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(), "Return which minion to its owner's hand?")
-    if target is not None:
-        yield from ctx.return_to_hand(target)
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+                              "Return which minion to its owner's hand?")
     yield from ctx.grant_extra(MINION)
 
 
 @aliens.action("Beam Up", copies=2, text="Return a minion in play to its owner's hand.")
 def beam_up(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(), "Return which minion to its owner's hand?")
-    if target is not None:
-        yield from ctx.return_to_hand(target)
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+                              "Return which minion to its owner's hand?")
 
 
 @aliens.action("Crop Circles", text=(
@@ -79,11 +73,9 @@ def crop_circles(ctx):
 @aliens.action("Disintegrator", copies=2, text=(
     "Put a minion of power 3 or less on the bottom of its owner's deck."))
 def disintegrator(ctx):
-    target = yield from ctx.choose_minion(
-        ctx.minions(where=lambda m: ctx.power(m) <= 3),
+    yield from ctx.choose_and(
+        ctx.place_on_deck_bottom, ctx.minions(where=ctx.power_at_most(3)),
         "Put which minion of power 3 or less on the bottom of its owner's deck?")
-    if target is not None:
-        yield from ctx.place_on_deck_bottom(target)
 
 
 @aliens.action("Invasion", text="Move a minion in play to another base.")

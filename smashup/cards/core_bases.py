@@ -43,10 +43,8 @@ dojo = base("Ninja Dojo", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 @dojo.hook("after_scoring")
 def dojo_strike(ctx, scoring):
     for seat in _in_turn_order(ctx, scoring.winners()):
-        target = yield from ctx.choose_minion(ctx.minions(), "Destroy a minion?", optional=True,
-                                              seat=seat)
-        if target is not None:
-            yield from ctx.destroy(target)
+        yield from ctx.choose_and(ctx.destroy, ctx.minions(), "Destroy a minion?", optional=True,
+                                  seat=seat)
 
 
 goju = base("Temple of Goju", "core", 18, (2, 3, 2), faction="Ninjas", text=(

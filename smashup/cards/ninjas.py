@@ -10,20 +10,15 @@ def host_of(game, action):
 
 @ninjas.minion("Ninja Master", power=5, text="On play: you may destroy a minion on this base.")
 def ninja_master(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(base=ctx.here),
-                                          "Destroy a minion on this base?", optional=True)
-    if target is not None:
-        yield from ctx.destroy(target)
+    yield from ctx.choose_and(ctx.destroy, ctx.minions(base=ctx.here),
+                              "Destroy a minion on this base?", optional=True)
 
 
 @ninjas.minion("Tiger Assassin", power=4, copies=2, text=(
     "On play: you may destroy a minion of power 3 or less on this base."))
 def tiger_assassin(ctx):
-    candidates = ctx.minions(base=ctx.here, where=lambda m: ctx.power(m) <= 3)
-    target = yield from ctx.choose_minion(candidates, "Destroy a minion of power 3 or less here?",
-                                          optional=True)
-    if target is not None:
-        yield from ctx.destroy(target)
+    yield from ctx.choose_and(ctx.destroy, ctx.minions(base=ctx.here, where=ctx.power_at_most(3)),
+                              "Destroy a minion of power 3 or less here?", optional=True)
 
 
 shinobi = ninjas.minion("Shinobi", power=3, copies=3, text=(
@@ -138,10 +133,8 @@ def poison_weakens(game, poison_card, minion):
 
 @ninjas.action("Seeing Stars", copies=2, text="Destroy a minion of power 3 or less.")
 def seeing_stars(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(where=lambda m: ctx.power(m) <= 3),
-                                          "Destroy which minion of power 3 or less?")
-    if target is not None:
-        yield from ctx.destroy(target)
+    yield from ctx.choose_and(ctx.destroy, ctx.minions(where=ctx.power_at_most(3)),
+                              "Destroy which minion of power 3 or less?")
 
 
 smoke_bomb = ninjas.action(

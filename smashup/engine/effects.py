@@ -139,6 +139,19 @@ class Ctx:
                                   0 if optional else 1, 1, source=self.card)
         return int(chosen[0].id[1:]) if chosen else None
 
+    def choose_and(self, effect, candidates, prompt, optional=False, seat=None):
+        """Choose one minion among `candidates` and do `effect` to it (destroy, return_to_hand,
+        place_on_deck_bottom...). Returns the minion, or None when there was none or the player
+        declined a "may"."""
+        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
+        if target is not None:
+            yield from effect(target)
+        return target
+
+    def power_at_most(self, limit: int):
+        """A `where` filter for `minions()`: current power `limit` or less."""
+        return lambda m: self.game.power(m) <= limit
+
     def may(self, prompt, seat=None):
         """A "you may" with no target to pick: yes or no."""
         return (yield from self.game.ask_yes_no(self._seat(seat), prompt, source=self.card))

@@ -81,3 +81,32 @@ def end_play(game) -> None:
     """End the Play Cards phase (the main decision's "end" option)."""
     d = game.pending
     game.apply(d.seat, d.id, ["end"])
+
+
+def snapshot(game) -> tuple:
+    """Everything a refused choice must leave exactly as it was."""
+    return (
+        game.digest(),
+        list(game.loc),
+        len(game.choices),
+        game.pending.public() if game.pending else None,
+        len(game.log_lines),
+        game.rng.getstate(),
+        [p.vp for p in game.players],
+    )
+
+
+def assert_refused(game, choice, seat=None, decision_id=None) -> IllegalChoice:
+    """Apply a choice that must be refused; fail unless it raises IllegalChoice and changes
+    nothing at all. `seat` and `decision_id` default to the pending decision's."""
+    pending = game.pending
+    seat = pending.seat if seat is None and pending else seat
+    decision_id = pending.id if decision_id is None and pending else decision_id
+    before = snapshot(game)
+    try:
+        game.apply(seat, decision_id, choice)
+    except IllegalChoice as refusal:
+        if snapshot(game) != before:
+            raise AssertionError("a refused choice changed the game") from refusal
+        return refusal
+    raise AssertionError(f"the choice {choice!r} was accepted")

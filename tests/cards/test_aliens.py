@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import Game, IllegalChoice, Scenario, replay
+from smashup.engine import Game, Scenario, replay
 from smashup.engine.invariants import check
-from smashup.engine.testing import base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 
 ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -70,20 +70,6 @@ def zone(game, cid) -> tuple:
 
 def option_cards(game) -> set[int]:
     return {o.card for o in game.pending.options if o.card is not None}
-
-
-def snapshot(game):
-    """Everything a refused choice must leave unchanged."""
-    return (game.digest(), list(game.loc), [p.vp for p in game.players], len(game.log_lines),
-            game.pending.id)
-
-
-def refuse(game, ids):
-    """Apply a choice that must be refused, and check that nothing changed."""
-    before = snapshot(game)
-    with pytest.raises(IllegalChoice):
-        game.apply(game.pending.seat, game.pending.id, ids)
-    assert snapshot(game) == before
 
 
 # ====================================================================== Supreme Overlord =====
@@ -319,8 +305,8 @@ def test_collector_returns_a_power_3_or_less_minion_on_its_own_base_only():
     collector = card(game, "Collector")
     assert game.pending.may_decline
     assert option_cards(game) == {invader, collector}
-    refuse(game, [f"m{card(game, 'Tiger Assassin')}"])
-    refuse(game, [f"m{card(game, 'Scout')}"])
+    assert_refused(game, [f"m{card(game, 'Tiger Assassin')}"])
+    assert_refused(game, [f"m{card(game, 'Scout')}"])
     events = record_events(game)
     choose(game, invader)
     assert zone(game, invader) == ("hand", 1)
@@ -405,7 +391,7 @@ def test_abduction_returns_a_minion_then_banks_an_extra_minion():
     play(game, "Abduction")
     assert game.pending.kind == "target" and not game.pending.may_decline
     assert option_cards(game) == {master, invader}  # any minion, its own player's included
-    refuse(game, [])  # not a "may"
+    assert_refused(game, [])  # not a "may"
     events = record_events(game)
     choose(game, master)
     assert zone(game, master) == ("hand", 1)
@@ -465,7 +451,7 @@ def test_beam_up_cannot_be_declined_and_discards_attachments_to_their_owners():
     assert not game.pending.may_decline
     # While it resolves, the action is in no hand, deck or discard pile.
     assert zone(game, card(game, "Beam Up")) == ("resolving",)
-    refuse(game, [])
+    assert_refused(game, [])
     events = record_events(game)
     choose(game, scout)
     assert zone(game, scout) == ("hand", 0)
@@ -536,8 +522,8 @@ def test_disintegrator_puts_a_minion_on_the_bottom_of_its_owners_deck():
     play(game, "Disintegrator")
     assert not game.pending.may_decline
     assert option_cards(game) == {scout, master}
-    refuse(game, [f"m{card(game, 'Tiger Assassin')}"])
-    refuse(game, [f"m{card(game, 'Invader')}"])
+    assert_refused(game, [f"m{card(game, 'Tiger Assassin')}"])
+    assert_refused(game, [f"m{card(game, 'Invader')}"])
     events = record_events(game)
     choose(game, scout)
     collector, shinobi = card(game, "Collector"), card(game, "Shinobi")
@@ -578,7 +564,7 @@ def test_invasion_moves_a_minion_with_its_attachments():
     choose(game, master)
     assert game.pending.kind == "base"
     assert sorted(labels(game)) == ["Temple of Goju", "The Mothership"]  # not where it is
-    refuse(game, [f"b{dojo}"])
+    assert_refused(game, [f"b{dojo}"])
     events = record_events(game)
     choose(game, "Temple of Goju")
     assert zone(game, master) == ("minion", goju)
@@ -710,7 +696,7 @@ def test_probe_shows_the_hand_only_to_the_two_players_and_discards_a_chosen_mini
         view = game.view(seat)
         assert "reveal" not in view["pending"] and "options" not in view["pending"]
         assert beam_up not in _card_ids(view)
-    refuse(game, [])
+    assert_refused(game, [])
     events = record_events(game)
     choose(game, scout)
     assert zone(game, scout) == ("discard", 1)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, IllegalChoice, Scenario, replay
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario, replay
 from smashup.engine.invariants import check
-from smashup.engine.testing import base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 
 NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
 
@@ -42,19 +42,6 @@ def option_cards(game) -> set[int]:
 
 def option_bases(game) -> set[int]:
     return {o.base for o in game.pending.options if o.base is not None}
-
-
-def state(game):
-    """Everything a refused choice must leave alone."""
-    return (game.digest(), game.pending.id, len(game.choices), len(game.log_lines),
-            [p.vp for p in game.players], dict(game.turn_state.flags))
-
-
-def assert_refused(game, option_ids):
-    before = state(game)
-    with pytest.raises(IllegalChoice):
-        game.apply(game.pending.seat, game.pending.id, option_ids)
-    assert state(game) == before
 
 
 def use_talent(game, cid):

@@ -13,6 +13,7 @@ from smashup.engine import ACTION, MINION, REGISTRY, Faction, base
 from smashup.engine.bots import random_choice
 from smashup.engine.invariants import check
 from smashup.engine.registry import Registry
+from smashup.engine.testing import snapshot  # noqa: F401  (re-exported for the rules tests)
 
 ALIENS_NINJAS = ("Aliens", "Ninjas")
 NINJAS_ALIENS = ("Ninjas", "Aliens")
@@ -121,19 +122,6 @@ def build_test_registry() -> Registry:
 
 
 TEST_REGISTRY = build_test_registry()
-
-
-def snapshot(game) -> tuple:
-    """Everything a refused choice must leave exactly as it was."""
-    return (
-        game.digest(),
-        len(game.choices),
-        game.pending.id if game.pending else None,
-        game.pending.public() if game.pending else None,
-        len(game.log_lines),
-        game.rng.getstate(),
-        [p.vp for p in game.players],
-    )
 
 
 def run_random(game, seed: int, max_steps: int = 3000, checks: bool = True) -> int:
