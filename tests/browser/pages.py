@@ -11,6 +11,7 @@ import re
 
 WAIT_MS = 60_000  # one bot turn through the worker on a busy 2-core machine stays far below this
 
+CHOICE = "#decision form.choice-form"  # the decision's own form (an undo form may sit beside it)
 STATUS_JS = "() => { const s = document.getElementById('play-status'); return s ? {...s.dataset} : null; }"
 
 
@@ -91,14 +92,14 @@ class GamePage:
         number of boxes and confirm; decline now and then when the decision allows it. Returns what
         was done, for the test's log."""
         page = self.page
-        decline = page.query_selector("#decision button.decline")
+        decline = page.query_selector(f"{CHOICE} button.decline")
         if decline is not None and rng.random() < decline_rate:
             decline.click()
             return "decline"
-        multi = page.query_selector("#decision fieldset.options.multi")
+        multi = page.query_selector(f"{CHOICE} fieldset.options.multi")
         if multi is not None:
-            boxes = page.query_selector_all("#decision fieldset.options.multi input[type=checkbox]")
-            legend = page.inner_text("#decision fieldset.options.multi legend")
+            boxes = page.query_selector_all(f"{CHOICE} fieldset.options.multi input[type=checkbox]")
+            legend = page.inner_text(f"{CHOICE} fieldset.options.multi legend")
             match = re.search(r"Choose (\d+)(?: to (\d+))?", legend)
             assert match, f"unexpected legend {legend!r}"
             low, high = int(match.group(1)), int(match.group(2) or match.group(1))
@@ -109,9 +110,9 @@ class GamePage:
             count = rng.randint(max(low, 1), max(high, 1))
             for box in rng.sample(boxes, count):
                 box.check()
-            page.click("#decision .actions button[type=submit]:not(.decline)")
+            page.click(f"{CHOICE} .actions button[type=submit]:not(.decline)")
             return f"multi {count} of {len(boxes)}"
-        buttons = page.query_selector_all("#decision .options button")
+        buttons = page.query_selector_all(f"{CHOICE} .options button")
         assert buttons, f"{self.name}: a decision without options: {page.inner_text('#decision')!r}"
         quiet = [b for b in buttons if "quiet" in (b.get_attribute("class") or "")]
         loud = [b for b in buttons if b not in quiet]

@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from .conftest import LAPTOP, PHONE
-from .pages import GamePage
+from .pages import CHOICE, GamePage
 
 GAME_SECONDS = 300  # a whole 4-player game, bots included; it usually takes well under a minute
 MAX_MOVES = 1500
@@ -111,7 +111,7 @@ def test_a_person_plays_three_bots_to_the_end(stack, browser, screenshots):
                 shoot_part(page, screenshots, f"a-phone-mid-game-{part}", f"#{part}", PHONE)
             shoot_part(page, screenshots, "a-phone-mid-game-log", ".log-panel", PHONE)
             shots["mid"] = True
-        if not shots["multi"] and page.query_selector("#decision fieldset.options.multi"):
+        if not shots["multi"] and page.query_selector(f"{CHOICE} fieldset.options.multi"):
             shoot(page, screenshots, "a-laptop-multi-select")
             shoot(page, screenshots, "a-phone-multi-select", PHONE)
             shots["multi"] = True
@@ -204,7 +204,7 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
             # Nobody but the decider is offered anything; the others see who is deciding.
             for page in everyone:
                 if page is not decider:
-                    assert page.page.query_selector("#decision form") is None, page.name
+                    assert page.page.query_selector(CHOICE) is None, page.name
             assert "deciding" in spectator_page.inner_text("#decision")
 
             # Hidden information, against the server's record at this very version.
