@@ -56,3 +56,21 @@ def test_replay_refuses_a_broken_record(tmp_path):
         run("replay", str(path))
     with pytest.raises(CommandError, match="cannot read"):
         run("replay", str(tmp_path / "missing.json"))
+
+
+def test_bench_engine_reports_the_agreed_figures():
+    data = json.loads(run("bench_engine", "--games", "4", "--players", "2", "--repeats", "1",
+                          "--json"))
+    assert data["replay_choices"] == 1000
+    for key in ("games_per_sec_unchecked", "games_per_sec_checked", "replay_ms_median"):
+        assert data[key] > 0
+
+
+def test_the_long_benchmark_game_is_a_real_replayable_game():
+    from smashup.engine import replay
+    from smashup.engine.simulate import long_record
+
+    record = long_record(300, seed=2, players=3)
+    assert len(record["choices"]) == 300
+    game = replay(record)
+    assert len(game.choices) == 300

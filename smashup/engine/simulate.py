@@ -96,3 +96,50 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "checked": check,
         **({"record": longest} if keep_record else {}),
     }
+
+
+def long_record(choices: int = 1000, seed: int = 0, players: int = 4) -> dict:
+    """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
+    end their Play Cards phase early, so bases fill slowly and the game runs long."""
+    import smashup.cards  # noqa: F401
+
+    factions = sorted(REGISTRY.factions)
+    attempt = seed
+    while True:
+        rng = random.Random(attempt)
+        game = new_game(game_config(rng, players, factions, "random", "ask"), attempt)
+        while game.pending is not None and len(game.choices) < choices:
+            d = game.pending
+            if d.kind == "play" and rng.random() < 0.7:
+                game.apply(d.seat, d.id, ["end"])
+            else:
+                game.apply(d.seat, d.id, BOTS["random"](game, rng))
+        if len(game.choices) >= choices:
+            return game.record()
+        attempt += 1
+
+
+def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3) -> dict:
+    """Engine figures for the notes: games/s unchecked and checked, and the replay time of a
+    1,000-choice game (medians; compare figures from one run, the machine is shared)."""
+    from statistics import median
+
+    from .setup import replay
+
+    unchecked = [simulate(games, players, seed, check=False)["games_per_sec"]
+                 for _ in range(repeats)]
+    checked = simulate(max(games // 10, 5), players, seed)["games_per_sec"]
+    record = long_record(1000, seed, players)
+    times = []
+    for _ in range(max(repeats * 7, 20)):
+        started = time.perf_counter()
+        replay(record)
+        times.append((time.perf_counter() - started) * 1000)
+    return {
+        "players": players,
+        "games_per_sec_unchecked": median(unchecked),
+        "games_per_sec_checked": checked,
+        "replay_choices": len(record["choices"]),
+        "replay_ms_median": round(median(times), 2),
+        "replay_ms_max": round(max(times), 2),
+    }

@@ -1,0 +1,29 @@
+"""`manage.py bench_engine`: the engine's speed figures (games/s, replay of a 1,000-choice game)."""
+import json
+
+from django.core.management.base import BaseCommand
+
+from smashup.engine.simulate import bench
+
+
+class Command(BaseCommand):
+    help = "Measure games per second and the replay time of a 1,000-choice game (medians)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--games", type=int, default=200)
+        parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--repeats", type=int, default=3)
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **opts):
+        result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"])
+        if opts["json"]:
+            self.stdout.write(json.dumps(result))
+            return
+        self.stdout.write(
+            f"{result['players']} players, random bots, one process: "
+            f"{result['games_per_sec_unchecked']} games/s unchecked, "
+            f"{result['games_per_sec_checked']} games/s with every invariant checked\n"
+            f"replay of a {result['replay_choices']}-choice game: "
+            f"median {result['replay_ms_median']} ms, max {result['replay_ms_max']} ms")
