@@ -91,7 +91,14 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Turn timers whose task was lost (a worker restart, a broker outage): fire every overdue one.
+    "play-turn-timer-sweep": {
+        "task": "smashup.play.timer_sweep",
+        "schedule": 15.0,
+        "options": {"expires": 14.0},
+    },
+}
 
 # Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
 # (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
@@ -101,6 +108,10 @@ PLAY_BOT_DELAY = 0.6
 PLAY_BOT_QUEUE = None
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
+# Turn timers (smashup.play.timers): the seconds per decision a table may choose. The bot task queue
+# (PLAY_BOT_QUEUE) carries the timeout tasks too.
+PLAY_TURN_SECONDS_MIN = 10
+PLAY_TURN_SECONDS_MAX = 3600
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -12,6 +12,7 @@ Client -> server (text frames, JSON):
 
     {"type": "choice", "seq": 12, "decision": "d7", "options": ["m43@1"]}
     {"type": "choice", "seq": 12, "decision": "d7", "decline": "1"}  # choose nothing (when allowed)
+    {"type": "undo", "seq": 13}  # take back my last choice (seq: the version I see)
     {"type": "refresh"}  # send me everything again
 
 htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
@@ -25,11 +26,17 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
 
     {"type": "state", "version": 12, "status": "active", "seat": 0, "deadline": null,
      "view": {...game.view(seat)...}}
-    {"type": "ok", "version": 13}  # your choice landed
+    {"type": "ok", "version": 13}  # your choice (or undo) landed
     {"type": "error", "code": "stale", "message": "..."}
 
 Error codes: malformed, too_large, unknown_type, bad_request, spectator, stale, not_your_decision,
-illegal, game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+illegal, cannot_undo, game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+
+An undo takes the version back: pings and states carry ``undos`` (how many choices were taken back),
+and a connection compares (undos, version), redrawing everything (the whole log too) after an undo.
+
+The table page connects with ``?watch=table``: it gets only a small ``#table-ping`` fragment on each
+change (claims, draft picks, the start) and refreshes its seats panel then.
 """
 
 from __future__ import annotations
@@ -66,6 +73,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
         self.json_mode = query.get("format", [""])[0] == "json"
+        self.table_watch = query.get("watch", [""])[0] == "table"
+        self.pings = 0
         link = query.get("token", [""])[0] or None
         wanted = query.get("seat", [""])[0]
         wanted = int(wanted) if wanted.isdigit() else None
@@ -73,6 +82,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.seat = None
         self.group = None
         self.shown_version = -1
+        self.shown_undos = -1
         self.shown_status = None
         self.shown_log = None
         self.recent: deque[float] = deque()
@@ -121,11 +131,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         kind = message.get("type")
         if kind == "choice":
             await self.choose(message)
+        elif kind == "undo":
+            await self.undo(message)
         elif kind == "refresh":
             await self.push(full=True)
         else:
             await self.send_error(
-                f"Unknown message type {str(kind)[:40]!r}: expected 'choice' or 'refresh'.", "unknown_type"
+                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo' or 'refresh'.",
+                "unknown_type",
             )
 
     async def _within_rate(self) -> bool:
@@ -159,10 +172,26 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send_error("Spectators watch; only a player at the table can choose.", "spectator")
             return
         options = [] if message.get("decline") else message.get("options")
-        try:
-            outcome = await database_sync_to_async(services.submit_choice)(
-                self.game_pk, self.seat, message.get("seq"), message.get("decision"), options
+        await self._act(
+            services.submit_choice,
+            self.game_pk,
+            self.seat,
+            message.get("seq"),
+            message.get("decision"),
+            options,
+        )
+
+    async def undo(self, message: dict):
+        if self.seat is None:
+            await self.send_error(
+                "Spectators watch; only a player at the table can take back a choice.", "spectator"
             )
+            return
+        await self._act(services.undo_choice, self.game_pk, self.seat, message.get("seq"))
+
+    async def _act(self, service, *args):
+        try:
+            outcome = await database_sync_to_async(service)(*args)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             if exc.code in ("stale", "not_your_decision"):
@@ -171,7 +200,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self.close(code=CLOSE_NOT_FOUND)
             return
         except Exception:
-            logger.exception("choice on game %s failed", self.game_pk)
+            logger.exception("%s on game %s failed", service.__name__, self.game_pk)
             await self.send_error("The server could not apply that choice; please try again.", "server_error")
             return
         if self.json_mode:
@@ -184,11 +213,19 @@ class GameConsumer(AsyncWebsocketConsumer):
         """A public ping from the group: render my own view if I have not shown this version yet."""
         if self.game_pk is None:
             return
-        if event.get("version", 0) <= self.shown_version and event.get("status") == self.shown_status:
+        if self.table_watch:
+            self.pings += 1
+            await self.send(text_data=render.render_table_ping(self.pings, event.get("status", "")))
+            return
+        seen = (event.get("undos", 0), event.get("version", 0))
+        if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
             return
         await self.push(full=False)
 
     async def push(self, full: bool):
+        if self.table_watch:
+            await self.send(text_data=render.render_table_ping(self.pings, ""))
+            return
         try:
             text = await database_sync_to_async(self._render)(full)
         except services.PlayError as exc:
@@ -231,7 +268,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         row = Game.objects.filter(pk=self.game_pk).first()
         if row is None:
             return _GONE
-        if not full and row.version <= self.shown_version and row.status == self.shown_status:
+        if (
+            not full
+            and (row.undos, row.version) <= (self.shown_undos, self.shown_version)
+            and row.status == self.shown_status
+        ):
             return None
         if row.is_lobby:
             self.shown_status = row.status
@@ -250,17 +291,21 @@ class GameConsumer(AsyncWebsocketConsumer):
                         "version": row.version,
                         "status": row.status,
                         "seat": self.seat,
+                        "undos": row.undos,
                         "deadline": row.deadline.isoformat() if row.deadline else None,
+                        "may_undo": services.may_undo(row, self.seat),
                         "view": game.view(self.seat),
                     }
                 )
                 log_total = None
             else:
                 context = render.board_context(row, game, self.seat)
-                log_after = None if full or self.shown_log is None else self.shown_log
+                redraw = full or self.shown_log is None or row.undos != self.shown_undos
+                log_after = None if redraw else self.shown_log
                 text = render.render_live(context, log_after=log_after)
                 log_total = context["log_total"]
         self.shown_version = row.version
+        self.shown_undos = row.undos
         self.shown_status = row.status
         self.shown_log = log_total
         return text

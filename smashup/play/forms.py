@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 
-from . import services
+from . import services, timers
 
 MAX_SEATS = 4
 RANDOM = ""
@@ -17,7 +18,22 @@ def faction_choices() -> list[tuple[str, str]]:
     return [(RANDOM, "Random")] + [(f, f) for f in services.factions_available()]
 
 
+FACTION_MODES = [
+    ("seat", "Picked per seat below (a seat left on Random gets random ones)"),
+    ("random", "Random for every seat"),
+    ("draft", "Draft at the table (Kickin' It Queensberry: one pick each in turn, then back)"),
+]
+
+
 class NewGameForm(forms.Form):
+    factions_mode = forms.ChoiceField(
+        label="Factions", choices=FACTION_MODES, initial="seat", widget=forms.RadioSelect, required=False
+    )
+    turn_seconds = forms.IntegerField(
+        label="Turn timer (seconds per decision)",
+        required=False,
+        help_text="Leave empty for no timer. When a player's time runs out, the bot decides for them.",
+    )
     base_sets = forms.ChoiceField(
         label="Bases",
         choices=[("factions", "From the chosen factions' sets"), ("all", "From every set")],
@@ -55,6 +71,13 @@ class NewGameForm(forms.Form):
                 )
         if user is not None and user.is_authenticated:
             self.fields["your_name"].widget = forms.HiddenInput()
+        low, high = timers.min_turn_seconds(), timers.max_turn_seconds()
+        seconds = self.fields["turn_seconds"]
+        seconds.validators = [
+            MinValueValidator(low, f"A turn timer is at least {low} seconds (or empty: no timer)."),
+            MaxValueValidator(high, f"A turn timer is at most {high} seconds."),
+        ]
+        seconds.widget.attrs.update({"min": low, "max": high, "step": 1, "placeholder": "no timer"})
 
     def seat_rows(self):
         """(kind field, faction fields) per seat, for the template."""
@@ -70,13 +93,17 @@ class NewGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        mode = data.get("factions_mode") or "seat"
+        data["draft"] = mode == "draft"
         specs = []
         for i in range(MAX_SEATS):
             kind = data.get(f"seat{i}_kind")
             if kind in (None, "none"):
                 continue
             pair = [data.get(f"seat{i}_faction{j}") or None for j in range(2)]
-            if pair[0] and pair[0] == pair[1]:
+            if mode != "seat":
+                pair = [None, None]  # random or drafted: the choices below are not used
+            elif pair[0] and pair[0] == pair[1]:
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
             specs.append(services.SeatSpec(kind=kind, factions=pair))
         if not 2 <= len(specs) <= MAX_SEATS:

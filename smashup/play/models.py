@@ -1,10 +1,11 @@
 """Live games: a game row, its seats, and the append-only log of the choices made in it.
 
 The engine's record (config, seed, the ordered choices) is the truth: the state of a game is rebuilt
-from ``Game.config``, ``Game.seed`` and its ``Choice`` rows (see ``services.engine_game``). Nothing
-else about the engine's state is stored, except a few denormalised fields (``version``,
-``pending_seat``, ``pending_decision``, ``winner``) that let pages, timers and bot tasks decide
-cheaply whether they have anything to do.
+from ``Game.config``, ``Game.seed`` and its ``Choice`` rows that were not taken back (see
+``services.engine_game``). Nothing else about the engine's state is stored, except a few denormalised
+fields (``version``, ``pending_seat``, ``pending_decision``, ``winner``, ``undo_seat``, the turn
+timer's ``deadline``) that let pages, timers and bot tasks decide cheaply whether they have anything to
+do. A faction draft at the table (before the game starts) keeps its state in ``Game.draft``.
 """
 
 from __future__ import annotations
@@ -64,9 +65,18 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Turn timers (built on top of this): seconds per decision, and when the open decision times out.
+    # Turn timers: seconds per decision (None: no timer), and when the decision open at version
+    # `deadline_seq` times out (None: no person's decision is timed now). See `timers`.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    deadline_seq = models.PositiveIntegerField(null=True, blank=True)
+    # Undo: how many choices were taken back so far (a live page that sees it change redraws all),
+    # and the seat that may take back the last choice of the record now (None: nobody).
+    undos = models.PositiveIntegerField(default=0)
+    undo_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A Kickin' It Queensberry draft at the table: `tournaments.draft.DraftState.to_dict()` (players are
+    # seat indexes); None when the factions were picked per seat or drawn at random.
+    draft = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -137,8 +147,18 @@ class Seat(models.Model):
         return f"Seat {self.index + 1}"
 
 
+class ChoiceQuerySet(models.QuerySet):
+    def in_record(self):
+        """The choices of the engine record: every row that was not taken back."""
+        return self.filter(undone_at__isnull=True)
+
+
 class Choice(models.Model):
-    """One applied choice. Append-only: rows are created, never changed (save refuses updates)."""
+    """One applied choice. Append-only: rows are created, never changed (save refuses updates), with
+    one exception: an undo marks the last choice of the record as taken back (``undone_at``, set
+    once, by a queryset update in ``services.undo_choice``). The row stays for the audit; the engine
+    record is the rows with ``undone_at`` NULL, in ``seq`` order, and ``seq`` is unique among them.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="choices")
     seq = models.PositiveIntegerField()  # 0-based position in the record (= game version before it)
@@ -147,11 +167,29 @@ class Choice(models.Model):
     options = models.JSONField(default=list)
     state_hash = models.CharField(max_length=64)  # engine digest after this choice
     by_bot = models.BooleanField(default=False)  # made by the server's bot (a bot seat, or a timeout)
+    timed_out = models.BooleanField(default=False)  # the bot chose because the seat ran out of time
+    # How many log lines the game had before this choice (where the log says "ran out of time" or
+    # "took back"), and the turn timer's deadline the choice was made under.
+    log_at = models.PositiveIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    # Whether its seat may take it back while it is the last choice (computed when it was applied:
+    # nothing hidden became known to anyone and no shuffle or random draw happened), and if not, why.
+    undoable = models.BooleanField(default=False)
+    undo_block = models.CharField(max_length=120, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)  # taken back (no longer in the record)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ChoiceQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="play_choice_unique_seq")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seq"],
+                condition=models.Q(undone_at__isnull=True),
+                name="play_choice_unique_seq_in_record",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"choice {self.seq} of {self.game_id}: seat {self.seat} {self.decision} {self.options}"

@@ -8,6 +8,7 @@ over the wire for hidden cards.
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.template.loader import render_to_string
 
 PHASES = {
@@ -27,10 +28,60 @@ KIND_HELP = {
 }
 
 
-def visible_log_count(game, seat) -> int:
+LOG_SHOWN = 60  # the last lines of the log a page shows
+
+
+def visible_log_count(game, seat, notes=()) -> int:
     """How many log lines `seat` has seen so far (numbers the lines, so that a live log can append
-    only the new ones)."""
-    return sum(1 for _, to in game.log_lines if to is None or (seat is not None and seat in to))
+    only the new ones). `notes`: the server's own public lines (see `log_notes`)."""
+    return sum(1 for _, to in game.log_lines if to is None or (seat is not None and seat in to)) + len(notes)
+
+
+def log_notes(row, game) -> list[tuple[int, str]]:
+    """The server's own public log lines, as (position in the engine's log, text): a seat that ran
+    out of time, a choice taken back. They are not the engine's (the record is the truth and knows
+    nothing of clocks or undos); each is placed where its choice was made. Positions past the end of
+    the engine log (an undo took the log back) are shown at the end when `game` is the current state
+    and left out when it is an earlier one (the replay)."""
+    if row is None or getattr(row, "pk", None) is None or not (row.turn_seconds or row.undos):
+        return []
+    names = {i: p.get("name") or f"Player {i + 1}" for i, p in enumerate(row.config.get("players", []))}
+    current = len(game.choices) == row.version
+    end = len(game.log_lines)
+    notes = []
+    rows = row.choices.filter(log_at__isnull=False).filter(
+        Q(timed_out=True, undone_at__isnull=True) | Q(undone_at__isnull=False)
+    )
+    for seat, seq, log_at, undone_at, created_at in rows.values_list(
+        "seat", "seq", "log_at", "undone_at", "created_at"
+    ):
+        name = names.get(seat, f"Seat {seat + 1}")
+        if undone_at is not None:
+            if log_at > end and not current:
+                continue
+            notes.append((min(log_at, end), undone_at, f"{name} took back their last choice."))
+        elif seq < len(game.choices):
+            notes.append((log_at, created_at, f"{name} ran out of time: the bot chose for them."))
+    notes.sort(key=lambda n: (n[0], n[1]))
+    return [(pos, text) for pos, _, text in notes]
+
+
+def merged_log(game, seat, notes) -> tuple[list[dict], int]:
+    """The last LOG_SHOWN lines `seat` may read, engine lines and notes merged and numbered, and
+    the number of lines it may read in all."""
+    lines: list[str] = []
+    pending = list(notes)
+    k = 0
+    for i, (text, to) in enumerate(game.log_lines):
+        while k < len(pending) and pending[k][0] <= i:
+            lines.append(pending[k][1])
+            k += 1
+        if to is None or (seat is not None and seat in to):
+            lines.append(text)
+    lines.extend(text for _, text in pending[k:])
+    total = len(lines)
+    first = max(0, total - LOG_SHOWN)
+    return [{"n": first + i + 1, "text": text} for i, text in enumerate(lines[first:])], total
 
 
 def _card(card: dict, texts: dict, names: dict) -> dict:
@@ -118,9 +169,12 @@ def board_context(row, game, seat: int | None) -> dict:
     if mine is not None:
         decision = _decision(mine, view, texts, names, base_names)
 
-    log_total = visible_log_count(game, seat)
-    first = log_total - len(view["log"]) + 1
-    log = [{"n": first + i, "text": text} for i, text in enumerate(view["log"])]
+    if row is not None and (row.turn_seconds or row.undos):
+        log, log_total = merged_log(game, seat, log_notes(row, game))
+    else:
+        log_total = visible_log_count(game, seat)
+        first = log_total - len(view["log"]) + 1
+        log = [{"n": first + i, "text": text} for i, text in enumerate(view["log"])]
 
     deciding = pending.get("seat") if pending is not None else None
     return {
@@ -148,6 +202,38 @@ def board_context(row, game, seat: int | None) -> dict:
         "decision": decision,
         "log": log,
         "log_total": log_total,
+        "can_undo": _can_undo(row, game, seat),
+        "timer": _timer(row, game, deciding, names),
+    }
+
+
+def _can_undo(row, game, seat) -> bool:
+    from . import services
+
+    # Only on the current state (not a replay step) and for the seat that made the last choice.
+    return (
+        row is not None
+        and getattr(row, "pk", None) is not None
+        and len(game.choices) == row.version
+        and services.may_undo(row, seat)
+    )
+
+
+def _timer(row, game, deciding, names) -> dict | None:
+    """The turn timer of the open decision: who, and the seconds left when this was rendered (the
+    page counts down from there; `#play-status` carries them as data-remaining)."""
+    from . import timers
+
+    if row is None or getattr(row, "pk", None) is None or len(game.choices) != row.version:
+        return None
+    left = timers.remaining(row)
+    if left is None or deciding is None:
+        return None
+    return {
+        "seconds": row.turn_seconds,
+        "remaining": round(left, 1),
+        "seat": deciding,
+        "name": names.get(deciding, ""),
     }
 
 
@@ -254,3 +340,9 @@ def render_live(context: dict, *, log_after: int | None = None) -> str:
 
 def render_error(message: str, code: str) -> str:
     return render_to_string("play/_error.html", {"message": message, "code": code, "oob": True})
+
+
+def render_table_ping(n: int, status: str) -> str:
+    """What a table page's socket gets on each change: a tiny fragment; the page then asks for its
+    seats panel again (which answers 204 when nothing it shows changed)."""
+    return render_to_string("play/_table_ping.html", {"n": n, "status": status, "oob": True})

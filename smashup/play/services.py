@@ -39,7 +39,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -49,6 +49,8 @@ from django.utils import timezone
 from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
 from smashup.engine.bots import BOTS
 
+from . import drafting, timers
+from . import undo as undo_rule
 from .models import Game, Seat
 
 logger = logging.getLogger(__name__)
@@ -120,6 +122,10 @@ class GameBroken(PlayError):
     code = "broken"
 
 
+class UndoRefused(PlayError):
+    code = "cannot_undo"
+
+
 class _NothingToDo(Exception):
     """Internal: a bot task found that the open decision is not a bot's."""
 
@@ -183,14 +189,17 @@ class GameCache:
 cache = GameCache(int(getattr(settings, "PLAY_GAME_CACHE_SIZE", 256)))
 
 
-def rebuild(row: Game):
-    """The engine game of `row` at `row.version`, rebuilt from its stored record (hashes checked)."""
+def rebuild(row: Game, version: int | None = None):
+    """The engine game of `row` at `row.version` (or an earlier `version`), rebuilt from its stored
+    record (hashes checked)."""
+    version = row.version if version is None else version
     choices = list(
-        row.choices.filter(seq__lt=row.version)
+        row.choices.in_record()
+        .filter(seq__lt=version)
         .order_by("seq")
         .values_list("seq", "seat", "decision", "options", "state_hash")
     )
-    if [c[0] for c in choices] != list(range(row.version)):
+    if [c[0] for c in choices] != list(range(version)):
         raise GameBroken(f"The stored record of game {row.code} has gaps; it cannot be rebuilt.")
     record = {
         "config": row.config,
@@ -205,13 +214,19 @@ def rebuild(row: Game):
         raise GameBroken(f"The record of game {row.code} does not replay: {exc}") from exc
     game.track_hashes = True
     game.hashes = [h for *_, h in choices]
-    if row.state_hash and game.digest() != row.state_hash:
+    if version == row.version and row.state_hash and game.digest() != row.state_hash:
         raise GameBroken(f"Game {row.code} rebuilds to a different state than was played.")
     return game
 
 
+def _key(row: Game) -> tuple[int, int]:
+    """The cache key of a row's state: an undo takes the version back, so the number of undos
+    comes first (a game at version 7 before an undo is not the game at version 7 after it)."""
+    return (row.undos, row.version)
+
+
 def _take(row: Game):
-    game = cache.take(row.pk, row.version)
+    game = cache.take(row.pk, _key(row))
     if game is None or len(game.choices) != row.version:
         game = rebuild(row)
     return game
@@ -226,17 +241,26 @@ def engine_game(row: Game) -> Iterator:
     """
     if row.is_lobby:
         raise NotStarted("The game has not started yet.")
-    game = _take(row)
+    try:
+        game = _take(row)
+    except GameBroken:
+        # `row` may have been read just before a choice was taken back (the record then ends
+        # earlier than its version says): read it again once before calling the game broken.
+        fresh = Game.objects.filter(pk=row.pk).values_list("version", "undos").first()
+        if fresh is None or fresh == (row.version, row.undos):
+            raise
+        row.refresh_from_db()
+        game = _take(row)
     try:
         yield game
     finally:
-        cache.put(row.pk, row.version, game)
+        cache.put(row.pk, _key(row), game)
 
 
 def game_at(row: Game, steps: int):
     """A fresh engine game after the first `steps` choices of `row` (for the replay page)."""
     steps = max(0, min(steps, row.version))
-    choices = list(row.choices.filter(seq__lt=steps).order_by("seq"))
+    choices = list(row.choices.in_record().filter(seq__lt=steps).order_by("seq"))
     record = {
         "config": row.config,
         "seed": row.seed,
@@ -327,8 +351,11 @@ def create_game(
     specials: str = "fast",
     turn_seconds: int | None = None,
     seed: int | None = None,
+    draft: bool = False,
 ) -> Game:
-    """A new table in the lobby (or already started when every seat is a bot)."""
+    """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
+    seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
+    game starts when every seat is filled and has drafted two."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
     for i, spec in enumerate(seats):
@@ -340,14 +367,24 @@ def create_game(
         raise PlayError("Bases come from the chosen factions' sets or from all sets.", "config")
     if specials not in ("fast", "ask"):
         raise PlayError("Specials are 'fast' or 'ask'.", "config")
-    if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
-        raise PlayError("A turn timer is 10 to 3600 seconds.", "config")
+    low, high = timers.min_turn_seconds(), timers.max_turn_seconds()
+    if turn_seconds is not None and (
+        not isinstance(turn_seconds, int) or isinstance(turn_seconds, bool) or not low <= turn_seconds <= high
+    ):
+        raise PlayError(f"A turn timer is {low} to {high} seconds.", "config")
     if seed is None:
         from .models import new_seed
 
         seed = new_seed()
     rng = random.Random(f"factions:{seed}")
-    factions = draw_factions(seats, rng, factions_available())
+    pool = factions_available()
+    if draft:
+        if len(pool) < 2:
+            raise PlayError("A draft needs at least two factions.", "config")
+        # Placeholders for the engine's trial setup below; the draft decides the real ones.
+        factions = [pool[:2] for _ in seats]
+    else:
+        factions = draw_factions(seats, rng, pool)
     config = {
         "mode": "standard",
         "players": [
@@ -375,8 +412,10 @@ def create_game(
                 index=i,
                 kind=spec.kind,
                 bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
-                factions=pair,
+                factions=[] if draft else pair,
             )
+        if draft:
+            drafting.begin(row, pool)  # bots pick at once when it is their turn
         _maybe_start(row)
     return row
 
@@ -453,6 +492,9 @@ def start_game(game_id: int, *, fill_with_bots: bool = True) -> Game:
         for seat in free:
             seat.kind, seat.bot = Seat.Kind.BOT, "heuristic"
             seat.save(update_fields=["kind", "bot"])
+        if row.draft is not None:
+            drafting.bots_pick(row)  # the new bots draft at once when it is their turn
+            _changed_on_commit(row)
         _maybe_start(row)
     return row
 
@@ -462,6 +504,8 @@ def _maybe_start(row: Game) -> bool:
     seats = list(row.seats.order_by("index"))
     if not row.is_lobby or not seats or not all(s.filled for s in seats):
         return False
+    if row.draft is not None and not drafting.is_done(row):
+        return False  # the faction draft at the table is not over yet
     config = dict(row.config)
     players = [dict(p) for p in config["players"]]
     for seat, player in zip(seats, players, strict=True):
@@ -478,6 +522,8 @@ def _maybe_start(row: Game) -> bool:
     row.version = 0
     row.started_at = timezone.now()
     _sync_row(row, game)
+    row.undo_seat = None
+    timers.arm(row)
     row.save()
     outcome = _outcome(row, game)
     transaction.on_commit(lambda: _committed(outcome.game_id, 0, game, outcome, schedule_bots=True))
@@ -567,6 +613,8 @@ class Outcome:
     pending_decision: str
     winner: int | None
     bot_next: bool
+    deadline: datetime | None = None  # the turn timer of the decision now open, if any
+    undos: int = 0
 
 
 def _outcome(row: Game, game) -> Outcome:
@@ -578,6 +626,8 @@ def _outcome(row: Game, game) -> Outcome:
         pending_decision=row.pending_decision,
         winner=row.winner,
         bot_next=row.is_active and is_bot_seat(row, row.pending_seat),
+        deadline=row.deadline if row.deadline_seq == row.version else None,
+        undos=row.undos,
     )
 
 
@@ -638,7 +688,15 @@ def submit_choice(
     return _apply(game_id, expected_seq, pick, by_bot=by_bot, schedule_bots=True)
 
 
-def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, schedule_bots: bool) -> Outcome:
+def _apply(
+    game_id: int,
+    expected_seq: int,
+    pick: Callable,
+    *,
+    by_bot: bool,
+    schedule_bots: bool,
+    timed_out: bool = False,
+) -> Outcome:
     from .models import Choice
 
     with transaction.atomic():
@@ -655,14 +713,21 @@ def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, sch
         game = _take(row)
         try:
             seat, decision_id, ids = pick(game, row)
+            log_at = len(game.log_lines)
+            # A person's choice may be taken back later: note what everyone knew before it.
+            before = undo_rule.snapshot(game) if not by_bot else None
             game.apply(seat, decision_id, ids)
         except IllegalChoice as exc:  # the engine guarantees that nothing changed
-            cache.put(row.pk, row.version, game)
+            cache.put(row.pk, _key(row), game)
             raise IllegalMove(f"That choice is not allowed: {exc}.") from None
         except (PlayError, _NothingToDo):
-            cache.put(row.pk, row.version, game)
+            cache.put(row.pk, _key(row), game)
             raise
         # Any other error leaves the engine object half-way: it is dropped, never cached.
+        if before is not None:
+            block = undo_rule.block_reason(before, game, seat)
+        else:
+            block = "it was made by the bot" + (" when the time ran out" if timed_out else "")
         Choice.objects.create(
             game=row,
             seq=row.version,
@@ -671,9 +736,16 @@ def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, sch
             options=list(ids),
             state_hash=game.hashes[-1],
             by_bot=by_bot,
+            timed_out=timed_out,
+            log_at=log_at,
+            deadline=row.deadline if row.deadline_seq == row.version else None,
+            undoable=not block,
+            undo_block=block[:120],
         )
         row.version += 1
         _sync_row(row, game)
+        row.undo_seat = seat if not block and row.is_active else None
+        timers.arm(row)
         row.save()
         outcome = _outcome(row, game)
         transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots))
@@ -681,44 +753,126 @@ def _apply(game_id: int, expected_seq: int, pick: Callable, *, by_bot: bool, sch
 
 
 def _committed(pk: int, version: int, game, outcome: Outcome, schedule_bots: bool) -> None:
-    """After a commit (never before): cache the new state, tell the clients, wake the bot."""
-    cache.put(pk, version, game)
-    notify(pk, version, outcome.status)
+    """After a commit (never before): cache the new state, tell the clients, wake the bot, start
+    the turn timer."""
+    cache.put(pk, (outcome.undos, version), game)
+    notify(pk, version, outcome.status, undos=outcome.undos)
     if schedule_bots and outcome.bot_next:
         schedule_bot(pk, version)
+    if outcome.deadline is not None:
+        timers.schedule(pk, version, outcome.deadline)
 
 
 def group_name(game_id: int) -> str:
     return f"play.game.{game_id}"
 
 
-def notify(game_id: int, version: int, status: str) -> None:
+def notify(game_id: int, version: int, status: str, undos: int = 0) -> None:
     """Tell every connection of a game that it changed. Only public data goes to the group: each
-    connection then renders its own seat's view."""
+    connection then renders its own seat's view. (`undos` grows with each choice taken back: the
+    version alone would go down then.)"""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
     layer = get_channel_layer()
     if layer is None:
         return
+    event = {"type": "game.changed", "version": version, "status": status}
+    if undos:
+        event["undos"] = undos
     try:
-        async_to_sync(layer.group_send)(
-            group_name(game_id), {"type": "game.changed", "version": version, "status": status}
-        )
+        async_to_sync(layer.group_send)(group_name(game_id), event)
     except Exception:  # the change is committed; clients catch up on their next message or reconnect
         logger.exception("could not notify game %s of version %s", game_id, version)
 
 
 def _changed_on_commit(row: Game) -> None:
-    pk, version, status = row.pk, row.version, row.status
-    transaction.on_commit(lambda: notify(pk, version, status))
+    pk, version, status, undos = row.pk, row.version, row.status, row.undos
+    transaction.on_commit(lambda: notify(pk, version, status, undos))
+
+
+# ---------------------------------------------------------------------------------- undo ---------
+def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
+    """Take back `seat`'s last choice, or raise a PlayError and change nothing.
+
+    `expected_seq` is the version the player sees (as for a choice); the choice taken back is the
+    last one of the record (seq `expected_seq - 1`). Allowed only when that choice is this seat's
+    own (not the bot's or a timeout's), nobody has chosen since, and it revealed and shuffled
+    nothing (see `undo`); the rule is checked again here on the game rebuilt without the choice.
+    The choice row is marked as taken back (it stays for the audit) and the version goes back.
+    """
+    from .models import Choice
+
+    if isinstance(expected_seq, str) and expected_seq.strip().isdigit():
+        expected_seq = int(expected_seq.strip())
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
+        raise BadRequest("'seq' must be the game version you see (a number).")
+    if seat is None:
+        raise SpectatorChoice("Spectators watch; only a player at the table can take back a choice.")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadRequest("'seat' must be a seat number.")
+    with transaction.atomic():
+        row = _lock(game_id)
+        if row.is_lobby:
+            raise NotStarted("The game has not started yet.")
+        if row.is_finished:
+            raise GameOver("The game is over; its choices can no longer be taken back.")
+        if expected_seq != row.version:
+            raise StaleChoice(
+                f"The game has moved on (you saw move {expected_seq}, it is at move {row.version}); "
+                "nothing was taken back."
+            )
+        last = row.choices.in_record().filter(seq=row.version - 1).first() if row.version else None
+        if last is None:
+            raise UndoRefused("There is no choice to take back yet.")
+        names = player_names(row)
+        if last.seat != seat:
+            raise UndoRefused(
+                f"The last choice was {names.get(last.seat, 'another player')}'s; "
+                "you can only take back your own last choice, before anyone else chooses."
+            )
+        if last.by_bot:
+            why = "the time ran out and the bot chose for you" if last.timed_out else "the bot made it"
+            raise UndoRefused(f"That choice cannot be taken back: {why}.")
+        if not last.undoable:
+            raise UndoRefused(f"That choice cannot be taken back: {last.undo_block or 'it was not checked'}.")
+        # Check the rule again on the game rebuilt from the record without the choice.
+        after = _take(row)
+        try:
+            before = rebuild(row, row.version - 1)
+            block = undo_rule.block_reason(undo_rule.snapshot(before), after, seat)
+        finally:
+            cache.put(row.pk, _key(row), after)
+        if block:
+            raise UndoRefused(f"That choice cannot be taken back: {block}.")
+        if before.pending is None or before.pending.seat != seat or before.pending.id != last.decision:
+            raise GameBroken(f"Game {row.code} rebuilds to a different decision than was answered.")
+        now = timezone.now()
+        if Choice.objects.filter(pk=last.pk, undone_at__isnull=True).update(undone_at=now) != 1:
+            raise StaleChoice("That choice was already taken back.")
+        row.version -= 1
+        row.undos += 1
+        _sync_row(row, before)
+        previous = row.choices.in_record().filter(seq=row.version - 1).first() if row.version else None
+        row.undo_seat = previous.seat if previous is not None and previous.undoable else None
+        timers.arm(row, at_least=last.deadline)
+        row.save()
+        outcome = _outcome(row, before)
+        transaction.on_commit(lambda: _committed(row.pk, outcome.version, before, outcome, False))
+    return outcome
+
+
+def may_undo(row: Game, seat: int | None) -> bool:
+    """Whether `seat` may take back the last choice now (for the Undo button; `undo_choice` checks)."""
+    return seat is not None and row.is_active and row.undo_seat is not None and row.undo_seat == seat
 
 
 # ---------------------------------------------------------------------------------- bots ---------
-def bot_move(game_id: int, seq: int, *, force: bool = False) -> Outcome | None:
+def bot_move(game_id: int, seq: int, *, force: bool = False, timed_out: bool = False) -> Outcome | None:
     """Let the server's bot answer the decision open at version `seq`, through the same path as a
     person's choice. Does nothing (None) if the game has moved on, is over, or the decision is not
-    a bot seat's. `force` lets the bot answer a person's decision (a turn timer running out)."""
+    a bot seat's. `force` lets the bot answer a person's decision (a turn timer running out);
+    `timed_out` records it so (the log says so) and schedules the bot seats' answers after it."""
 
     def pick(game, row):
         pending = game.pending
@@ -729,7 +883,7 @@ def bot_move(game_id: int, seq: int, *, force: bool = False) -> Outcome | None:
         return pending.seat, pending.id, BOTS[kind](game, rng)
 
     try:
-        return _apply(game_id, seq, pick, by_bot=True, schedule_bots=False)
+        return _apply(game_id, seq, pick, by_bot=True, schedule_bots=timed_out, timed_out=timed_out)
     except (StaleChoice, GameOver, NotStarted, GameNotFound, _NothingToDo):
         return None
 

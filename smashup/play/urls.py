@@ -11,8 +11,10 @@ urlpatterns = [
     path("t/<str:public_id>/seats/", views.table_seats, name="table_seats"),
     path("t/<str:public_id>/sit/<int:index>/", views.sit, name="sit"),
     path("t/<str:public_id>/start/", views.start, name="start"),
+    path("t/<str:public_id>/draft/", views.draft_pick, name="draft_pick"),
     path("s/<str:token>/", views.seat_link, name="seat_link"),
     path("g/<str:public_id>/", views.game, name="game"),
     path("g/<str:public_id>/choice/", views.choice, name="choice"),
+    path("g/<str:public_id>/undo/", views.undo, name="undo"),
     path("g/<str:public_id>/replay/", views.replay, name="replay"),
 ]

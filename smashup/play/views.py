@@ -15,8 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from . import drafting, services
 from . import render as presenter
-from . import services
 from .forms import NewGameForm, SitForm
 from .models import Game
 
@@ -27,6 +27,9 @@ ERROR_STATUS = {
     "stale": 409,
     "game_over": 409,
     "not_started": 409,
+    "cannot_undo": 409,
+    "draft_over": 409,
+    "no_draft": 404,
     "broken": 500,
 }
 
@@ -98,7 +101,12 @@ def lobby(request):
         user = request.user if request.user.is_authenticated else None
         try:
             row = services.create_game(
-                data["specs"], created_by=user, base_sets=data["base_sets"], specials=data["specials"]
+                data["specs"],
+                created_by=user,
+                base_sets=data["base_sets"],
+                specials=data["specials"],
+                turn_seconds=data.get("turn_seconds"),
+                draft=data.get("draft", False),
             )
         except services.PlayError as exc:
             form.add_error(None, exc.message)
@@ -140,6 +148,7 @@ def table(request, public_id):
     """The table: share link, short code, QR code, the seats and their links."""
     row = _game_or_404(public_id)
     creator = _is_creator(request, row)
+    my_seat = _my_seat(request, row)
     share = request.build_absolute_uri(reverse("play:table", args=[row.public_id]))
     context = {
         "game": row,
@@ -147,19 +156,21 @@ def table(request, public_id):
         "share_url": share,
         "share_qr": qr_svg(share, f"QR code of this table's link, code {row.code}"),
         "seat_rows": _seat_rows(request, row, creator),
-        "my_seat": _my_seat(request, row),
+        "my_seat": my_seat,
         "seats_key": seats_key(row),
         "sit_form": SitForm(initial={"name": ""}),
+        "draft": drafting.context(row, my_seat),
     }
     return render(request, "play/table.html", context)
 
 
 def seats_key(row: Game) -> str:
-    """Changes whenever what the seats fragment shows changes (claims, start)."""
+    """Changes whenever what the seats fragment shows changes (claims, draft picks, start)."""
     claims = ",".join(
         f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}" for s in row.seats.all()
     )
-    return hashlib.blake2b(f"{row.status}|{claims}".encode(), digest_size=6).hexdigest()
+    picks = drafting.picks_made(row)
+    return hashlib.blake2b(f"{row.status}|{claims}|{picks}".encode(), digest_size=6).hexdigest()
 
 
 @require_safe
@@ -184,8 +195,47 @@ def table_seats(request, public_id):
         "seats_key": key,
         "seat_rows": _seat_rows(request, row, creator),
         "sit_form": SitForm(),
+        "draft": drafting.context(row, my_seat),
     }
     return render(request, "play/_seats.html", context)
+
+
+@require_POST
+def draft_pick(request, public_id):
+    """My seat picks a faction in the draft at the table (a form on the table page; htmx or not)."""
+    row = _game_or_404(public_id)
+    seat = _my_seat(request, row)
+    error = None
+    try:
+        drafting.pick(row.pk, seat, request.POST.get("faction"), request.POST.get("picks"))
+    except services.PlayError as exc:
+        error = exc
+    row.refresh_from_db()
+    if not row.is_lobby and seat is not None:
+        target = reverse("play:game", args=[row.public_id])
+    else:
+        target = reverse("play:table", args=[row.public_id])
+    if request.htmx:
+        if error is None and not row.is_lobby:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = target
+            return response
+        creator = _is_creator(request, row)
+        context = {
+            "game": row,
+            "creator": creator,
+            "my_seat": seat,
+            "seats_key": seats_key(row),
+            "seat_rows": _seat_rows(request, row, creator),
+            "sit_form": SitForm(),
+            "draft": drafting.context(row, seat),
+            "draft_error": error,
+        }
+        status = 200 if error is None else ERROR_STATUS.get(error.code, 400)
+        return render(request, "play/_seats.html", context, status=status)
+    if error is not None:
+        messages.error(request, error.message)
+    return redirect(target)
 
 
 @require_POST
@@ -303,6 +353,32 @@ def choice(request, public_id):
     return HttpResponse("".join(parts), status=status)
 
 
+@require_POST
+def undo(request, public_id):
+    """Take back my last choice, as a POST (the same service as the WebSocket's "undo")."""
+    row = _game_or_404(public_id)
+    seat = _my_seat(request, row)
+    try:
+        services.undo_choice(row.pk, seat, request.POST.get("seq"))
+        error = None
+    except services.PlayError as exc:
+        error = exc
+    if not request.htmx:
+        if error is not None:
+            messages.error(request, error.message)
+        url = reverse("play:game", args=[row.public_id])
+        if len(services.held_seats(row, user=request.user, session_seats=_session_seats(request))) > 1:
+            url += f"?seat={seat}"
+        return redirect(url)
+    row.refresh_from_db()
+    parts = [presenter.render_error(error.message, error.code) if error else presenter.render_error("", "ok")]
+    if not row.is_lobby:
+        with services.engine_game(row) as engine:
+            parts.append(presenter.render_live(presenter.board_context(row, engine, seat)))
+    status = 200 if error is None else ERROR_STATUS.get(error.code, 400)
+    return HttpResponse("".join(parts), status=status)
+
+
 @require_safe
 def replay(request, public_id):
     """Step through a finished game's choices, rebuilding it with the engine."""
@@ -330,7 +406,7 @@ def replay(request, public_id):
         engine = services.game_at(row, max(step - 1, 0))
         last = None
         if step > 0:
-            record = row.choices.get(seq=step - 1)
+            record = row.choices.in_record().get(seq=step - 1)
             decision = engine.pending
             labels = [o.label for o in decision.options if o.id in record.options] if decision else []
             engine.apply(record.seat, record.decision, list(record.options))
@@ -342,6 +418,7 @@ def replay(request, public_id):
                 "prompt": decision.prompt if decision else "",
                 "labels": labels or ["(nothing)"],
                 "by_bot": record.by_bot,
+                "timed_out": record.timed_out,
             }
         context = presenter.board_context(row, engine, as_seat)
     except services.GameBroken as exc:

@@ -96,4 +96,37 @@
     var log = document.getElementById("log-lines");
     if (log) log.scrollTop = log.scrollHeight;
   });
+
+  // Turn timer: #play-status (data-deadline: the server's deadline) holds a .timer with the seconds
+  // that were left when the server rendered it (data-remaining, computed from that deadline); count
+  // down locally from when it arrived, so the device's clock does not matter. Every update swaps in
+  // a new #play-status and restarts the count.
+  var timerEl = null;
+  var timerEnd = 0;
+  function tick() {
+    var status = document.getElementById("play-status");
+    var box = status ? status.querySelector(".timer") : null;
+    var left = box ? box.querySelector(".timer-left") : null;
+    if (!left) { timerEl = null; return; }
+    if (box !== timerEl) {
+      timerEl = box;
+      var remaining = parseFloat(box.dataset.remaining || "");
+      timerEnd = isNaN(remaining) ? 0 : Date.now() + remaining * 1000;
+    }
+    if (!timerEnd) return;
+    var secs = Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000));
+    var text = secs >= 60 ? Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") : secs + "s";
+    if (left.textContent !== text) left.textContent = text;
+    box.classList.toggle("low", secs <= 10);
+  }
+  setInterval(tick, 250);
+  document.addEventListener("htmx:wsAfterMessage", tick);
+  document.addEventListener("htmx:afterSettle", tick);
+
+  // The table page: its socket (?watch=table) pings on every change; ask for the seats panel again
+  // (it answers 204 when nothing it shows changed). Polling stays as the fallback.
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var seats = document.getElementById("seats");
+    if (seats && document.getElementById("table-ping") && window.htmx) htmx.trigger(seats, "refresh");
+  });
 })();

@@ -1,0 +1,167 @@
+"""The Kickin' It Queensberry faction draft at a live table, over ``tournaments.draft``.
+
+The lobby's third way to give out factions (besides picked per seat and random): the table is set
+up with its seats and no factions, and ``Game.draft`` holds the draft state
+(``tournaments.draft.DraftState.to_dict()``, the players being the seat indexes). The first picker is
+drawn from the game's seed; picks go clockwise from them, then back (a snake: the last picks twice
+in a row). Each seat picks on its turn on the table page, once it is taken; bot seats pick at once
+(a seeded random legal faction, the draft's own ``default_choice``). When every seat has two
+factions they are copied to the seats and the game starts (``services._maybe_start``).
+
+The pool is every implemented faction. With few of them, copies make a draft possible: each faction
+gets ``default_copies`` copies, enough for every seat to end with two different factions (with two
+factions and four players, four copies of each). A refused pick (out of turn, a faction the seat
+already has, no copy left, a pick that would leave someone without a legal faction later) raises a
+PlayError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments import draft as kiq
+
+from .models import Game, Seat
+
+
+def default_copies(players: int, factions: int) -> int:
+    """Copies of each faction so that every player can end with two different ones."""
+    return max(1, -(-kiq.FACTIONS_EACH * players // max(factions, 1)))
+
+
+def state(row: Game) -> kiq.DraftState | None:
+    return kiq.DraftState.from_dict(row.draft) if row.draft is not None else None
+
+
+def is_done(row: Game) -> bool:
+    current = state(row)
+    return current is None or kiq.is_done(current)
+
+
+def picks_made(row: Game) -> int:
+    current = state(row)
+    return len(current.picks) if current is not None else 0
+
+
+def begin(row: Game, pool: list[str]) -> None:
+    """Inside the creating transaction: start the draft of `row` (its seats exist)."""
+    seats = row.seats.count()
+    current = kiq.new_draft(
+        list(range(seats)),
+        seed=f"{row.seed}:table-draft",
+        pool=list(pool),
+        copies=default_copies(seats, len(pool)),
+    )
+    row.draft = current.to_dict()
+    row.save(update_fields=["draft", "updated_at"])
+    bots_pick(row)
+
+
+def bots_pick(row: Game) -> int:
+    """Inside a transaction holding `row`: bot seats pick while it is their turn. When the draft is
+    over, the seats get their factions. Returns how many picks the bots made."""
+    current = state(row)
+    if current is None:
+        return 0
+    bots = set(row.seats.filter(kind=Seat.Kind.BOT).values_list("index", flat=True))
+    made = 0
+    while not kiq.is_done(current) and kiq.current_picker(current) in bots:
+        current = kiq.apply_pick(current, kiq.current_picker(current), kiq.default_choice(current))
+        made += 1
+    _store(row, current)
+    return made
+
+
+def _store(row: Game, current: kiq.DraftState) -> None:
+    """Save the draft, and each seat's factions so far (complete when the draft is over)."""
+    row.draft = current.to_dict()
+    row.save(update_fields=["draft", "updated_at"])
+    result = kiq.result(current)
+    for seat in row.seats.select_for_update():
+        if seat.factions != result[seat.index]:
+            seat.factions = list(result[seat.index])
+            seat.save(update_fields=["factions"])
+
+
+def pick(game_id: int, seat: int | None, faction, expected_picks=None) -> Game:
+    """`seat` picks `faction` (its turn, a legal pick), then the bots after it; the game starts when
+    the draft is over. A PlayError (and nothing changed) otherwise. `expected_picks`: the number of
+    picks the player saw (a second click on a page that is behind is refused as stale)."""
+    from . import services
+
+    if seat is None:
+        raise services.SpectatorChoice("Spectators watch; only a player at the table can pick a faction.")
+    if not isinstance(faction, str) or not faction or len(faction) > 64:
+        raise services.BadRequest("Say which faction you pick.")
+    if isinstance(expected_picks, str):
+        expected_picks = int(expected_picks) if expected_picks.strip().isdigit() else -1
+    with transaction.atomic():
+        row = services._lock(game_id)
+        current = state(row)
+        if current is None:
+            raise services.PlayError("This table has no faction draft.", "no_draft")
+        if not row.is_lobby or kiq.is_done(current):
+            raise services.PlayError("The draft is over.", "draft_over")
+        if expected_picks is not None and expected_picks != len(current.picks):
+            raise services.StaleChoice("The draft has moved on since your page showed it; here it is now.")
+        names = {s.index: s.display_name for s in row.seats.all()}
+        picker = kiq.current_picker(current)
+        if picker != seat:
+            raise services.NotYourDecision(f"It is {names.get(picker, 'another player')}'s pick, not yours.")
+        try:
+            current = kiq.apply_pick(current, seat, faction)
+        except kiq.DraftError as exc:
+            raise services.IllegalMove(f"You cannot pick {faction}: {exc}.") from None
+        _store(row, current)
+        bots_pick(row)
+        services._changed_on_commit(row)
+        services._maybe_start(row)
+    return row
+
+
+def context(row: Game, my_seat: int | None) -> dict | None:
+    """What the table page shows of the draft."""
+    current = state(row)
+    if current is None:
+        return None
+    seats = {s.index: s for s in row.seats.all()}
+    names = {i: s.display_name for i, s in seats.items()}
+    done = kiq.is_done(current)
+    picker = kiq.current_picker(current)
+    mine = not done and picker is not None and picker == my_seat and row.is_lobby
+    legal = set(kiq.legal_picks(current)) if mine else set()
+    taken: dict[str, int] = {}
+    for c in current.picks:
+        taken[c.faction] = taken.get(c.faction, 0) + 1
+    pool = [
+        {"faction": f, "copies": n, "left": n - taken.get(f, 0), "legal": f in legal} for f, n in current.pool
+    ]
+    steps = []
+    for n, (player, _kind) in enumerate(kiq.turn_order(current)):
+        made = current.picks[n] if n < len(current.picks) else None
+        steps.append(
+            {
+                "n": n + 1,
+                "seat": player,
+                "name": names.get(player, f"Seat {player + 1}"),
+                "faction": made.faction if made else None,
+                "current": n == len(current.picks) and not done,
+                "mine": player == my_seat,
+            }
+        )
+    waiting_for_seat = (
+        picker is not None and not done and not seats[picker].filled
+    )  # a free seat's pick waits for someone to sit there
+    return {
+        "done": done,
+        "picks": len(current.picks),
+        "total": len(kiq.turn_order(current)),
+        "picker": picker,
+        "picker_name": names.get(picker, "") if picker is not None else "",
+        "picker_is_bot": picker is not None and seats[picker].is_bot,
+        "waiting_for_seat": waiting_for_seat,
+        "my_turn": mine,
+        "first_name": names.get(current.first, ""),
+        "pool": pool,
+        "steps": steps,
+    }

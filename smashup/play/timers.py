@@ -1,0 +1,147 @@
+"""Turn timers of live games (DESIGN.md section 6).
+
+A table may give each person's decision ``Game.turn_seconds``. The timer is the game row itself:
+``deadline`` and ``deadline_seq`` (the version whose open decision it times). Every commit that
+leaves a person's decision open sets them (``arm``, inside the commit's transaction), every other
+commit clears them; after the commit a Celery task ``turn_timeout(game, seq, deadline)`` is scheduled
+for the deadline (``schedule``, an ``eta``).
+
+When the task runs (``fire``) it locks the row and does nothing unless the row still says that same
+seq and that same deadline, and the deadline has passed; then the heuristic bot answers for the seat
+through the same ``submit_choice`` path as everyone (``services.bot_move(..., force=True)``), and the
+choice is stored as ``timed_out`` (the log says the seat ran out of time). So duplicates, retries, a
+task that fires after the player answered, or after an undo and a new answer with a new deadline, all
+do nothing, and running it twice applies once.
+
+A lost task (a worker restarted while holding its ETA task, a broker outage) is caught by ``sweep``,
+a periodic task run by Celery beat (``CELERY_BEAT_SCHEDULE``, every 15 seconds) that fires every
+overdue deadline the same way.
+
+Without a broker (``CELERY_TASK_ALWAYS_EAGER``, a bare ``runserver``) nothing is scheduled: an eager
+task would run at once, before its deadline. ``manage.py start`` always runs a worker and beat.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Game
+
+logger = logging.getLogger(__name__)
+
+# After an undo, the decision taken back gets the time it had left, but at least this much.
+UNDO_GRACE_SECONDS = 10
+
+
+def min_turn_seconds() -> int:
+    """The shortest turn timer a table may have (the lobby refuses shorter; tests lower it)."""
+    return int(getattr(settings, "PLAY_TURN_SECONDS_MIN", 10))
+
+
+def max_turn_seconds() -> int:
+    return int(getattr(settings, "PLAY_TURN_SECONDS_MAX", 3600))
+
+
+def arm(row: Game, *, at_least: datetime | None = None) -> None:
+    """Inside the transaction of a commit that left `row` at its new version: time the open decision
+    if it is a person's and the table has a timer, else clear the timer. `at_least`: keep this
+    deadline if it is later (an undo gives back the time that was left)."""
+    from .services import is_bot_seat
+
+    if (
+        row.turn_seconds
+        and row.is_active
+        and row.pending_seat is not None
+        and not is_bot_seat(row, row.pending_seat)
+    ):
+        deadline = timezone.now() + timedelta(seconds=row.turn_seconds)
+        if at_least is not None:
+            deadline = max(at_least, timezone.now() + timedelta(seconds=UNDO_GRACE_SECONDS))
+        row.deadline = deadline
+        row.deadline_seq = row.version
+    else:
+        row.deadline = None
+        row.deadline_seq = None
+
+
+def remaining(row: Game) -> float | None:
+    """Seconds left on the open decision's timer (never below 0), or None without a timer."""
+    if row.deadline is None or row.deadline_seq != row.version or not row.is_active:
+        return None
+    return max(0.0, (row.deadline - timezone.now()).total_seconds())
+
+
+def schedule(game_id: int, seq: int, deadline: datetime) -> None:
+    """After the commit: schedule the timeout task for the deadline (nothing without a broker)."""
+    from smashup.celery import app
+
+    from .tasks import turn_timeout
+
+    if app.conf.task_always_eager:
+        return
+    options: dict = {"eta": deadline}
+    queue = getattr(settings, "PLAY_BOT_QUEUE", None)
+    if queue:
+        options["queue"] = queue
+    try:
+        turn_timeout.apply_async((game_id, seq, deadline.isoformat()), **options)
+    except Exception:  # broker down: the beat sweep fires it once the broker is back
+        logger.exception("could not schedule the turn timer of game %s at %s", game_id, seq)
+
+
+def _parse(deadline) -> datetime | None:
+    if isinstance(deadline, datetime):
+        return deadline
+    try:
+        return datetime.fromisoformat(str(deadline))
+    except ValueError:
+        return None
+
+
+def fire(game_id: int, seq: int, deadline):
+    """The body of the timeout task: if the decision open at version `seq` still has this deadline
+    and it has passed, the bot answers it for its seat. Returns the Outcome, or None when there was
+    nothing to do (the game moved on, the deadline changed, it is not due yet, the game is over)."""
+    from . import services
+
+    when = _parse(deadline)
+    if when is None:
+        return None
+    with transaction.atomic():
+        row = Game.objects.select_for_update().filter(pk=game_id).first()
+        if row is None or not row.is_active:
+            return None
+        if row.version != seq or row.deadline_seq != seq or row.deadline is None or row.deadline != when:
+            return None  # answered, taken back, or timed again since: this task is stale
+        if timezone.now() < row.deadline:
+            # Early (clock skew between machines): look again at the deadline.
+            transaction.on_commit(lambda: schedule(game_id, seq, when))
+            return None
+        # The same transaction still holds the row: nothing can land between the check and the move.
+        outcome = services.bot_move(game_id, seq, force=True, timed_out=True)
+    if outcome is not None:
+        logger.info("game %s: seat timed out at %s, the bot chose", game_id, seq)
+    return outcome
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Fire every overdue turn timer (the periodic safety net). Returns how many moves were made."""
+    now = now or timezone.now()
+    due = list(
+        Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now, deadline_seq__isnull=False)
+        .order_by("deadline")
+        .values_list("pk", "deadline_seq", "deadline")[:500]
+    )
+    fired = 0
+    for pk, seq, deadline in due:
+        try:
+            if fire(pk, seq, deadline) is not None:
+                fired += 1
+        except Exception:  # one broken game must not stop the others
+            logger.exception("the timer sweep could not fire game %s at %s", pk, seq)
+    return fired

@@ -1,0 +1,55 @@
+"""When may a player take back a choice? The rule, as plain functions over engine games.
+
+A seat may take back its own choice while it is the last choice of the record (nobody else has
+chosen since) and the choice taught nobody anything that the seat could use after taking it back:
+
+- the engine's random generator is in the same state before and after (no deck or base deck was
+  shuffled, nothing was drawn at random; an undo must never re-roll a shuffle);
+- no new private log line (somebody was told something only they may read: a draw, a look at a
+  hand);
+- for every viewer (each seat and the spectator), every card id its view shows after the choice was
+  already in its view before, or in the view of the seat that chose (the cards it played from its own
+  hand become visible to all: that is the chooser's own information, like a card laid on the table
+  and picked up again). So nothing came out of a deck, the base deck or another player's hand, and no
+  card was revealed to anyone by a decision.
+
+The rule is checked twice: when the choice is applied (``block_reason`` on the engine game before and
+after it, stored on the choice, so pages can offer the Undo button without replaying), and again by
+``services.undo_choice`` on a game rebuilt from the record without the choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smashup.engine.invariants import card_ids_in
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    rng: tuple
+    known: dict  # viewer (seat or None) -> frozenset of the card ids in its view
+    log_len: int
+
+
+def snapshot(game) -> Snapshot:
+    viewers = [None, *range(len(game.players))]
+    return Snapshot(
+        rng=game.rng.getstate(),
+        known={v: frozenset(card_ids_in(game.view(v))) for v in viewers},
+        log_len=len(game.log_lines),
+    )
+
+
+def block_reason(before: Snapshot, after_game, seat: int) -> str:
+    """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can)."""
+    if after_game.rng.getstate() != before.rng:
+        return "cards were shuffled or something was decided at random"
+    after = snapshot(after_game)
+    mine = before.known.get(seat, frozenset())
+    for viewer, ids in after.known.items():
+        if ids - before.known.get(viewer, frozenset()) - mine:
+            return "a hidden card was drawn or revealed"
+    if any(to is not None for _, to in after_game.log_lines[before.log_len :]):
+        return "someone was shown something hidden"
+    return ""
