@@ -1,0 +1,344 @@
+"""The load generator of ``manage.py loadtest``: WebSocket clients that play like browsers.
+
+No Django here: the command (``management/commands/loadtest.py``) prepares the tables and the server,
+then hands this module a list of tables (public id + one signed seat link per seat) and a ``ws://``
+base URL on the loopback interface.
+
+Every seat of every table gets a WebSocket client in JSON mode (``?format=json&token=<seat link>``,
+with an ``Origin`` header), and each table gets ``spectators`` more clients without a seat. A seat
+client that receives its own state with a decision open for it waits a think time, picks a legal
+answer from the decision in its view (a random number of options within min..max, at random) and
+sends it. A choice's latency runs from the moment it is sent to the moment EVERY client of that table
+has received a state with a newer version. Nothing else is timed.
+
+The run is bounded: new choices stop after ``seconds``; choices in flight then get ``grace`` seconds
+to land (those that do not are counted as ``timeout`` errors); every connection is then closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+MAX_TABLES = 1000  # a bound on what one run may open (3 connections a table by default)
+CONNECT_CONCURRENCY = 50  # handshakes in flight at once while the clients connect
+
+
+# ---------------------------------------------------------------------------------- pure parts ---
+def percentile(values: list[float], pct: float) -> float | None:
+    """The `pct` percentile (0-100) of `values`, nearest-rank on the sorted values; None if empty."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100.0 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def pick_options(pending: dict, rng: random.Random) -> list[str]:
+    """A legal answer to a decision as the JSON view shows it to its seat: between ``min`` and
+    ``max`` distinct option ids, at random. An empty list declines (legal when ``min`` is 0)."""
+    options = [o["id"] for o in pending.get("options") or []]
+    low = max(0, int(pending.get("min", 1)))
+    high = min(int(pending.get("max", 1)), len(options))
+    if high < low:  # the engine never asks this; answer something and let the server judge
+        high = low = min(low, len(options))
+    count = rng.randint(low, high)
+    return rng.sample(options, count)
+
+
+def think_time(mean: float, rng: random.Random) -> float:
+    """A person's pause before answering: uniform in [mean/2, 3*mean/2] (0 when mean is 0)."""
+    return rng.uniform(0.5 * mean, 1.5 * mean) if mean > 0 else 0.0
+
+
+def summarize(
+    latencies_ms: list[float],
+    *,
+    seconds: float,
+    errors: Counter,
+    extra: dict | None = None,
+) -> dict:
+    """The report of a run as plain data (what ``--json`` prints as one line)."""
+
+    def rounded(value):
+        return None if value is None else round(value, 2)
+
+    count = len(latencies_ms)
+    report = {
+        "choices": count,
+        "seconds": round(seconds, 3),
+        "choices_per_s": round(count / seconds, 2) if seconds > 0 else 0.0,
+        "latency_ms": {
+            "p50": rounded(percentile(latencies_ms, 50)),
+            "p95": rounded(percentile(latencies_ms, 95)),
+            "p99": rounded(percentile(latencies_ms, 99)),
+            "max": rounded(max(latencies_ms) if latencies_ms else None),
+            "mean": rounded(sum(latencies_ms) / count if count else None),
+        },
+        "errors": sum(errors.values()),
+        "errors_by_kind": dict(sorted(errors.items())),
+    }
+    if extra:
+        report.update(extra)
+    return report
+
+
+def format_report(report: dict) -> str:
+    """The report for people, a few lines."""
+    lat = report["latency_ms"]
+
+    def ms(value):
+        return "-" if value is None else f"{value:.1f}"
+
+    lines = [
+        f"server {report.get('server', '?')} x{report.get('processes', 1)}, "
+        f"{report.get('tables', '?')} tables, "
+        f"{report.get('connections', '?')} connections, think {report.get('think', '?')} s, "
+        f"measured {report['seconds']:.1f} s",
+        f"choices {report['choices']} ({report['choices_per_s']:.1f}/s), games finished "
+        f"{report.get('games_finished', 0)}",
+        f"latency ms (sent -> every client of the table has the new state): p50 {ms(lat['p50'])}  "
+        f"p95 {ms(lat['p95'])}  p99 {ms(lat['p99'])}  max {ms(lat['max'])}  mean {ms(lat['mean'])}",
+        f"errors {report['errors']}" + (f" {report['errors_by_kind']}" if report["errors"] else ""),
+    ]
+    cpu = report.get("cpu")
+    if cpu:
+        lines.append(
+            "cpu: server {server_s} s ({server_ms_per_choice} ms a choice), load generator {client_s} s, "
+            "machine busy {machine_busy_pct}% of {cores} cores, load average at start {loadavg}".format(**cpu)
+        )
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------- the clients --
+@dataclass
+class TablePlan:
+    public_id: str
+    seat_links: list[str]  # signed seat link of each seat, in seat order
+
+
+@dataclass
+class _Conn:
+    table: _Table
+    seat: int | None
+    url: str
+    ws: object = None
+    version: int = -1
+    answered: int = -1  # the last version this seat has answered (or is about to)
+    done: bool = False
+
+
+@dataclass
+class _Table:
+    plan: TablePlan
+    conns: list[_Conn] = field(default_factory=list)
+    inflight: tuple[int, float] | None = None  # (version answered, perf_counter when sent)
+    finished: bool = False
+
+
+class LoadRun:
+    """One bounded run of the clients against one or more server processes (``ws_bases``: their
+    ``ws://127.0.0.1:PORT`` addresses). ``await run()`` returns the report."""
+
+    def __init__(
+        self,
+        ws_bases: list[str],
+        origin: str,
+        tables: list[TablePlan],
+        *,
+        seconds: float,
+        think: float = 1.0,
+        spectators: int = 1,
+        grace: float = 5.0,
+        seed: int = 1,
+        max_choices: int | None = None,
+    ):
+        if isinstance(ws_bases, str):
+            ws_bases = [ws_bases]
+        for base in ws_bases:
+            if not base.startswith(("ws://127.", "ws://localhost:", "ws://[::1]:")):
+                raise ValueError(f"the load test only targets the loopback interface, not {base!r}")
+        if len(tables) > MAX_TABLES:
+            raise ValueError(f"at most {MAX_TABLES} tables in one run")
+        self.ws_bases = [b.rstrip("/") for b in ws_bases]
+        self.origin = origin
+        self.seconds = seconds
+        self.think = think
+        self.grace = grace
+        self.max_choices = max_choices
+        self.rng = random.Random(seed)
+        self.errors: Counter = Counter()
+        self.latencies: list[float] = []
+        self.sent = 0
+        self.closing = False
+        self.stop_sending_at = math.inf
+        self.tables = [_Table(plan) for plan in tables]
+        # With several server processes the connections are spread over them, the seats of one
+        # table included (as a load balancer would): the channel layer carries the table's pings.
+        spread = 0
+        for table in self.tables:
+            seats = list(enumerate(table.plan.seat_links)) + [(None, None)] * spectators
+            for seat, link in seats:
+                base = self.ws_bases[spread % len(self.ws_bases)]
+                spread += 1
+                url = f"{base}/ws/games/{table.plan.public_id}/?format=json"
+                table.conns.append(_Conn(table, seat, url if link is None else f"{url}&token={link}"))
+        self.connections = sum(len(t.conns) for t in self.tables)
+        self._tasks: set[asyncio.Task] = set()
+        self._go = asyncio.Event()
+
+    # ------------------------------------------------------------------ running ------------------
+    async def run(self) -> dict:
+        from websockets.asyncio.client import connect
+
+        self._connect = connect
+        gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
+        connect_started = time.perf_counter()
+        readers = []
+        opened = await asyncio.gather(*(self._open(c, gate) for t in self.tables for c in t.conns))
+        connect_seconds = time.perf_counter() - connect_started
+        for conn, ok in zip((c for t in self.tables for c in t.conns), opened, strict=True):
+            if ok:
+                readers.append(asyncio.create_task(self._read(conn)))
+        started = time.perf_counter()
+        self.stop_sending_at = started + self.seconds
+        self._go.set()  # the seats asked on connecting start to answer now
+        while time.perf_counter() < self.stop_sending_at and not self._all_finished():
+            if self.max_choices is not None and self.sent >= self.max_choices:
+                break
+            await asyncio.sleep(0.05)
+        self.stop_sending_at = min(self.stop_sending_at, time.perf_counter())
+        measured = time.perf_counter() - started
+        drain_until = time.perf_counter() + self.grace
+        while any(t.inflight for t in self.tables) and time.perf_counter() < drain_until:
+            await asyncio.sleep(0.02)
+        timeouts = sum(1 for t in self.tables if t.inflight)
+        if timeouts:
+            self.errors["timeout"] += timeouts
+        self.closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*(self._close(c) for t in self.tables for c in t.conns))
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+        return summarize(
+            self.latencies,
+            seconds=measured,
+            errors=self.errors,
+            extra={
+                "tables": len(self.tables),
+                "connections": self.connections,
+                "think": self.think,
+                "sent": self.sent,
+                "connect_seconds": round(connect_seconds, 3),
+                "games_finished": sum(1 for t in self.tables if t.finished),
+            },
+        )
+
+    def _all_finished(self) -> bool:
+        return all(t.finished for t in self.tables)
+
+    async def _open(self, conn: _Conn, gate: asyncio.Semaphore) -> bool:
+        async with gate:
+            try:
+                conn.ws = await self._connect(
+                    conn.url,
+                    origin=self.origin,
+                    compression=None,
+                    proxy=None,
+                    open_timeout=30,
+                    ping_interval=None,
+                    max_size=4 * 1024 * 1024,
+                    max_queue=None,
+                )
+                return True
+            except Exception as exc:  # noqa: BLE001 - every failure is counted, the run goes on
+                self.errors[f"connect:{type(exc).__name__}"] += 1
+                conn.done = True
+                return False
+
+    async def _close(self, conn: _Conn) -> None:
+        if conn.ws is not None:
+            try:
+                await asyncio.wait_for(conn.ws.close(), 5)
+            except Exception:  # noqa: BLE001 - closing at the end; nothing left to measure
+                pass
+
+    async def _read(self, conn: _Conn) -> None:
+        try:
+            async for raw in conn.ws:
+                self._receive(conn, raw)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            if not self.closing:
+                self.errors[f"closed:{type(exc).__name__}"] += 1
+            return
+        if not self.closing and not conn.done:
+            code = getattr(conn.ws, "close_code", None)
+            self.errors[f"closed:{code}"] += 1
+
+    # ------------------------------------------------------------------ messages -----------------
+    def _receive(self, conn: _Conn, raw) -> None:
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            self.errors["bad_json"] += 1
+            return
+        kind = message.get("type")
+        if kind == "error":
+            self.errors[f"server:{message.get('code')}"] += 1
+            return
+        if kind != "state":
+            return  # "ok": the chooser's own acknowledgement
+        version = int(message.get("version") or 0)
+        if version > conn.version:
+            conn.version = version
+        table = conn.table
+        if message.get("status") == "finished":
+            conn.done = True
+            table.finished = True
+        if table.inflight is not None and all(c.version > table.inflight[0] for c in table.conns if c.ws):
+            sent_at = table.inflight[1]
+            table.inflight = None
+            self.latencies.append((time.perf_counter() - sent_at) * 1000.0)
+        if conn.seat is None or message.get("status") != "active":
+            return
+        pending = (message.get("view") or {}).get("pending") or {}
+        if "options" in pending and pending.get("seat") == conn.seat and conn.answered < version:
+            conn.answered = version
+            task = asyncio.get_running_loop().create_task(self._answer(conn, version, pending))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _answer(self, conn: _Conn, version: int, pending: dict) -> None:
+        await self._go.wait()
+        pause = think_time(self.think, self.rng)
+        if pause:
+            await asyncio.sleep(pause)
+        if time.perf_counter() >= self.stop_sending_at or self.closing:
+            return
+        if self.max_choices is not None and self.sent >= self.max_choices:
+            return
+        if conn.version != version:  # the game moved on meanwhile (it never does with one decider)
+            self.errors["moved_on"] += 1
+            return
+        choice = {
+            "type": "choice",
+            "seq": version,
+            "decision": pending["id"],
+            "options": pick_options(pending, self.rng),
+        }
+        conn.table.inflight = (version, time.perf_counter())
+        self.sent += 1
+        try:
+            await conn.ws.send(json.dumps(choice))
+        except Exception as exc:  # noqa: BLE001
+            conn.table.inflight = None
+            self.errors[f"send:{type(exc).__name__}"] += 1

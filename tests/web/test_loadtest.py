@@ -1,0 +1,116 @@
+"""``manage.py loadtest``: the pure parts of its load generator, and one small real run (2 tables,
+3 seconds) through daphne, the Redis channel layer and a PostgreSQL database of its own. Only the
+shape of the report and the absence of errors are checked, never a timing."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections import Counter
+
+import psycopg
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from smashup.play import loadtest
+
+# ---------------------------------------------------------------------------------- pure parts ---
+
+
+def test_percentile_is_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert loadtest.percentile(values, 50) == 50.0
+    assert loadtest.percentile(values, 95) == 95.0
+    assert loadtest.percentile(values, 99) == 99.0
+    assert loadtest.percentile(values, 100) == 100.0
+    assert loadtest.percentile([7.0], 99) == 7.0
+    assert loadtest.percentile([], 50) is None
+    assert loadtest.percentile([3.0, 1.0, 2.0], 50) == 2.0  # unsorted input
+
+
+def test_pick_options_is_always_a_legal_answer():
+    rng = random.Random(3)
+    options = [{"id": f"o{i}", "label": str(i)} for i in range(6)]
+    for low, high in [(1, 1), (0, 1), (2, 2), (0, 6), (1, 3), (3, 9)]:
+        pending = {"id": "d1", "options": options, "min": low, "max": high, "may_decline": low == 0}
+        for _ in range(50):
+            picked = loadtest.pick_options(pending, rng)
+            assert len(picked) == len(set(picked))
+            assert low <= len(picked) <= min(high, len(options))
+            assert set(picked) <= {o["id"] for o in options}
+    declines = [loadtest.pick_options({"options": options[:1], "min": 0, "max": 1}, rng) for _ in range(200)]
+    assert [] in declines and ["o0"] in declines
+
+
+def test_think_time_stays_around_its_mean():
+    rng = random.Random(1)
+    pauses = [loadtest.think_time(1.0, rng) for _ in range(500)]
+    assert min(pauses) >= 0.5 and max(pauses) <= 1.5
+    assert loadtest.think_time(0, rng) == 0.0
+
+
+def test_summarize_and_format_report():
+    report = loadtest.summarize(
+        [10.0, 20.0, 30.0, 40.0], seconds=2.0, errors=Counter({"server:stale": 1}), extra={"tables": 2}
+    )
+    assert report["choices"] == 4 and report["choices_per_s"] == 2.0 and report["tables"] == 2
+    assert report["latency_ms"] == {"p50": 20.0, "p95": 40.0, "p99": 40.0, "max": 40.0, "mean": 25.0}
+    assert report["errors"] == 1 and report["errors_by_kind"] == {"server:stale": 1}
+    text = loadtest.format_report(report)
+    assert "p99 40.0" in text and "errors 1" in text
+    empty = loadtest.summarize([], seconds=1.0, errors=Counter())
+    assert empty["latency_ms"]["p99"] is None and "p99 -" in loadtest.format_report(empty)
+
+
+def test_the_clients_only_target_the_loopback_interface():
+    plan = [loadtest.TablePlan("abc", ["t0", "t1"])]
+    with pytest.raises(ValueError, match="loopback"):
+        loadtest.LoadRun(["ws://192.168.1.5:8000"], "http://192.168.1.5:8000", plan, seconds=1)
+    with pytest.raises(ValueError, match="loopback"):
+        loadtest.LoadRun(["ws://example.org:80"], "http://example.org", plan, seconds=1)
+    run = loadtest.LoadRun(["ws://127.0.0.1:1", "ws://127.0.0.1:2"], "http://127.0.0.1:1", plan, seconds=1)
+    assert run.connections == 3  # two seats and a spectator, spread over both servers
+    urls = [c.url for c in run.tables[0].conns]
+    assert urls[0].startswith("ws://127.0.0.1:1/ws/games/abc/?format=json&token=t0")
+    assert urls[1].startswith("ws://127.0.0.1:2/") and "token" not in urls[2]
+
+
+# ---------------------------------------------------------------------------------- the command --
+
+
+def test_bad_arguments_are_refused():
+    for kwargs in ({"tables": 0}, {"seconds": 0}, {"seconds": 10_000}, {"url": "http://10.0.0.1:8000"}):
+        with pytest.raises(CommandError):
+            call_command("loadtest", **kwargs)
+
+
+def _databases() -> set[str]:
+    db = settings.DATABASES["default"]
+    with psycopg.connect(
+        host=db["HOST"], port=db["PORT"], user=db["USER"] or None, dbname="postgres", autocommit=True
+    ) as conn:
+        return {row[0] for row in conn.execute("SELECT datname FROM pg_database")}
+
+
+def test_a_small_run_against_a_real_server(django_db_blocker, _require_database, redis_url):
+    out, err = io.StringIO(), io.StringIO()
+    with django_db_blocker.unblock():
+        call_command(
+            "loadtest", tables=2, seconds=3, think=0.1, json=True, stdout=out, stderr=err, startup_timeout=120
+        )
+    lines = out.getvalue().strip().splitlines()
+    assert len(lines) == 1, out.getvalue()  # --json: one line, progress went to stderr
+    report = json.loads(lines[0])
+    assert report["errors"] == 0, (report["errors_by_kind"], err.getvalue())
+    assert report["tables"] == 2 and report["connections"] == 6 and report["server"] == "daphne"
+    assert report["choices"] >= 1 and report["sent"] >= report["choices"]
+    assert set(report["latency_ms"]) == {"p50", "p95", "p99", "max", "mean"}
+    assert all(isinstance(v, int | float) for v in report["latency_ms"].values())
+    assert report["choices_per_s"] > 0
+    assert {"server_s", "client_s", "machine_busy_pct", "loadavg"} <= set(report["cpu"])
+    assert report["database"].startswith("smashup_load_") and report["database_dropped"] is True
+    assert report["database"] not in _databases()
+    assert "creating database" in err.getvalue()
