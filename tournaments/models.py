@@ -1,3 +1,366 @@
-from django.db import models  # noqa: F401
+"""Tournaments: events, entrants, rounds, tables, seats, results, drafts, the round clock, the audit log.
 
-# Event, entrant, round and table models come with the tournament issues.
+The rows hold what happened; the numbers are derived. Tournament points, tie-breakers and ranks are
+never stored: ``services.standings`` recomputes them with the pure ``tournaments.standings`` from the
+confirmed seats' VP, so a corrected result changes everything after it consistently. Pairing
+history is the tables themselves (seat order = ``Seat.position``).
+
+A player is at most one table (or bye) per round (a constraint), drops from the next round on
+(``Entrant.dropped_after``: the last round they are part of), and a late entrant either waits for
+the next round or is seated into a short table of the current one; either way the rounds already
+played are never rewritten.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+from tournaments import scoring
+from tournaments.draft import FACTIONS
+from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
+
+DEFAULT_END_RULE = (
+    "Time is called: finish the turn in progress, then play on until every player has had the same "
+    "number of turns. Score any base that is ready. The player with the most VP wins; players tied on "
+    "VP share the places they cover."
+)
+TIEBREAKER_LABELS = {
+    "vp_share": "VP share (VP / table's top VP)",
+    "sos": "Strength of schedule",
+    "firsts": "Games won",
+    "vp": "Total VP",
+}
+assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_event_seed() -> str:
+    return secrets.token_hex(6)
+
+
+def default_pool() -> list[str]:
+    return list(FACTIONS)
+
+
+def default_tiebreakers() -> list[str]:
+    return list(DEFAULT_TIEBREAKERS)
+
+
+def default_warnings() -> list[int]:
+    return [10]
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Mode(models.TextChoices):
+        STANDARD = "standard", "Standard"
+        BIGBASE = "bigbase", "Big Base"
+
+    class Layout(models.TextChoices):
+        EVEN = "even", "As even as possible (e.g. 4+3+3)"
+        PREFER_SMALL = "prefer_small", "Prefer smaller tables"
+        BYES = "byes", "Only full tables, byes for the rest"
+
+    class DraftMode(models.TextChoices):
+        NONE = "none", "No draft: players bring their factions"
+        EVENT = "event", "Draft at the round 1 tables, keep the pair all event"
+        TABLE = "table", "Draft at every table, every round"
+
+    class Scoring(models.TextChoices):
+        NORMALISED = scoring.NORMALISED, "Normalised (first 4, last 1 at every table size)"
+        FIXED_4321 = scoring.FIXED_4321, "4 / 3 / 2 / 1"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    place = models.CharField(max_length=200, blank=True)
+    description = models.TextField(blank=True)
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.STANDARD)
+    table_size = models.PositiveSmallIntegerField(
+        default=4, choices=[(4, "4 players"), (3, "3 players"), (2, "2 players (1v1)")]
+    )
+    layout = models.CharField(max_length=16, choices=Layout.choices, default=Layout.EVEN)
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss rounds; empty: suggested from the number of players."
+    )
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    warning_minutes = models.JSONField(default=default_warnings, blank=True)  # e.g. [10, 5]
+    end_rule = models.TextField(
+        default=DEFAULT_END_RULE, help_text="Shown to the tables when time is called."
+    )
+    faction_pool = models.JSONField(default=default_pool)
+    faction_copies = models.PositiveSmallIntegerField(default=1)
+    draft_mode = models.CharField(max_length=8, choices=DraftMode.choices, default=DraftMode.EVENT)
+    bans_per_player = models.PositiveSmallIntegerField(default=0)
+    pick_seconds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Pick timer in seconds; empty: no timer."
+    )
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.NORMALISED)
+    tiebreakers = models.JSONField(default=default_tiebreakers)
+    top_cut = models.PositiveSmallIntegerField(
+        default=0, choices=[(0, "No top cut"), (4, "Top 4 (one final table)"), (16, "Top 16 (semifinals)")]
+    )
+    require_check_in = models.BooleanField(default=True)
+    registration_open = models.BooleanField(default=True)
+    seed = models.CharField(max_length=32, default=new_event_seed)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    version = models.PositiveIntegerField(default=0)  # bumped by every change: live pages compare it
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="organized_events"
+    )
+    co_organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_events"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def group_name(self) -> str:
+        return f"tournaments.event.{self.pk}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def warnings_seconds(self) -> list[int]:
+        return sorted({int(m) * 60 for m in self.warning_minutes or [] if int(m) > 0}, reverse=True)
+
+
+class Entrant(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
+    )
+    # The secret of the player's private link (their page, results, draft picks).
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    checked_in = models.BooleanField(default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    dropped = models.BooleanField(default=False)
+    # The last round the player is part of (0: dropped before the first); paired no more after it.
+    dropped_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Registered after round 1 was paired: the round they joined (informational).
+    late_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    factions = models.JSONField(default=list, blank=True)  # the pair kept all event (event draft / own)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "event", name="tournaments_entrant_unique_name"),
+            models.UniqueConstraint(
+                fields=["event", "user"],
+                condition=Q(user__isnull=False),
+                name="tournaments_entrant_unique_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def status(self) -> str:
+        if self.dropped:
+            return "dropped"
+        return "checked in" if self.checked_in else "registered"
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        SEMIFINAL = "semifinal", "Semifinal"
+        FINAL = "final", "Final"
+
+    class Status(models.TextChoices):
+        PAIRED = "paired", "Paired"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds_set")
+    number = models.PositiveSmallIntegerField()  # 1.. across the whole event, top cut included
+    stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.SWISS)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PAIRED)
+    method = models.CharField(max_length=16, blank=True)  # how it was paired: random, exact, local, ...
+    summary = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="tournaments_round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} of {self.event_id}"
+
+    @property
+    def label(self) -> str:
+        if self.stage == self.Stage.SWISS:
+            return f"Round {self.number}"
+        return self.get_stage_display()
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Table(models.Model):
+    class State(models.TextChoices):
+        OPEN = "open", "Playing"
+        REPORTED = "reported", "Reported, waiting for confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=12, choices=State.choices, default=State.OPEN)
+    # Bumped whenever the reported VP change, so a confirmation always confirms what the player saw.
+    result_version = models.PositiveIntegerField(default=0)
+    reported_by = models.ForeignKey(
+        "Entrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    dispute_note = models.TextField(blank=True)
+    decided_by = models.ForeignKey(  # the organizer who entered or corrected the result
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The pairing's explanation of this table: cost, repeats, spread, fairness, first seat.
+    report = models.JSONField(default=dict, blank=True)
+    game = models.ForeignKey(  # an in-app game played at this table (results from it: later)
+        "play.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="tournaments_table_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of round {self.round_id}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.state == self.State.CONFIRMED
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # = table.round
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0 = first seat (first player, first pick)
+    vp = models.PositiveSmallIntegerField(null=True, blank=True)
+    factions = models.JSONField(default=list, blank=True)
+    confirmed = models.BooleanField(default=False)  # this player agrees with the reported VP
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="tournaments_seat_unique_position"),
+            models.UniqueConstraint(fields=["round", "entrant"], name="tournaments_seat_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant_id} at {self.table_id} seat {self.position}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="tournaments_bye_once_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"bye for {self.entrant_id} in round {self.round_id}"
+
+
+class RoundClock(models.Model):
+    """The round clock: a row with a deadline. Every change bumps `version`; a Celery task carries
+    the version it was scheduled for and does nothing once the clock has moved on (see clock.py)."""
+
+    class Status(models.TextChoices):
+        READY = "ready", "Not started"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        CALLED = "called", "Time is called"
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="clock")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.READY)
+    duration = models.PositiveIntegerField()  # seconds planned (extensions included)
+    remaining = models.FloatField()  # seconds left while ready or paused
+    deadline = models.DateTimeField(null=True, blank=True)  # while running
+    warnings = models.JSONField(default=list)  # seconds before the end, e.g. [600]
+    fired = models.JSONField(default=list)  # the warnings already given
+    version = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    called_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"clock of round {self.round_id}: {self.status} v{self.version}"
+
+
+class Draft(models.Model):
+    """A live Kickin' It Queensberry draft at one table (tournaments.draft's state, as JSON)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Drafting"
+        DONE = "done", "Done"
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="draft")
+    state = models.JSONField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0)  # number of choices made
+    pick_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)  # of the current pick, with a timer
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"draft of table {self.table_id}: {self.status} v{self.version}"
+
+
+class AuditEntry(models.Model):
+    """Every change an organizer (or a player, or the clock) made to an event, append-only."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    actor = models.CharField(max_length=80)  # who, as shown: a user name, "Ada (player)", "clock"
+    action = models.CharField(max_length=32)
+    message = models.TextField()
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor}: {self.message}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("the audit log is append-only")
+        super().save(*args, **kwargs)

@@ -1,0 +1,497 @@
+"""Tournament models and services on PostgreSQL: events, registration, check-in, drops, late entries,
+rounds paired with tournaments.pairing, results (report, confirm, dispute, organizer corrections),
+standings, the audit log, the draft, top cut and swaps."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from tournaments import draft as kiq
+from tournaments import drafting, services
+from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from tournaments.pairing import PastRound, Player, pair_round
+from tournaments.standings import Game as PlayedGame
+from tournaments.standings import compute_standings
+
+pytestmark = pytest.mark.django_db
+
+
+# ---------------------------------------------------------------------------------- helpers ------
+def user(name: str, **extra):
+    found = get_user_model().objects.filter(username=name).first()
+    return found or get_user_model().objects.create_user(username=name, password="pw-" + name, **extra)
+
+
+def new_event(organizer=None, players: int = 0, **fields) -> Event:
+    organizer = organizer or user("org")
+    fields.setdefault("name", "Friday Smash")
+    fields.setdefault("date", datetime.date(2026, 5, 1))
+    fields.setdefault("draft_mode", Event.DraftMode.NONE)
+    event = services.create_event(organizer, **fields)
+    for i in range(players):
+        services.register(event, f"P{i + 1:02d}", by=organizer)
+    return event
+
+
+def names(entrants) -> list[str]:
+    return [e.name for e in entrants]
+
+
+def play_round(rnd: Round, organizer, seed: int = 0) -> None:
+    """The organizer enters a result at every table: VP by seat, so results vary with the seating."""
+    for table in rnd.tables.all():
+        seats = list(table.seats.order_by("position"))
+        services.set_result(
+            table, {s.entrant_id: (s.position * 3 + seed + s.entrant_id) % 16 for s in seats}, by=organizer
+        )
+
+
+def seats_of(rnd: Round) -> list[list[int]]:
+    return [
+        list(t.seats.order_by("position").values_list("entrant_id", flat=True))
+        for t in rnd.tables.order_by("number")
+    ]
+
+
+# ---------------------------------------------------------------------------------- events -------
+def test_create_event_with_defaults_and_audit():
+    org = user("org")
+    event = services.create_event(
+        org, name="Spring Cup", date=datetime.date(2026, 4, 1), place="The Game Shop"
+    )
+    assert event.organizer == org and event.status == Event.Status.REGISTRATION
+    assert (
+        event.table_size == 4 and event.scoring == "normalised" and event.faction_pool == list(kiq.FACTIONS)
+    )
+    assert event.tiebreakers == ["vp_share", "sos", "firsts"] and event.warnings_seconds == [600]
+    assert event.version == 1 and event.audit.get().action == "create"
+    assert services.can_manage(org, event) and not services.can_manage(user("x"), event)
+
+
+def test_event_settings_are_checked():
+    with pytest.raises(services.Invalid, match="pool"):
+        new_event(faction_pool=["Aliens", "Ninjas", "Pirates"], draft_mode=Event.DraftMode.TABLE)
+    with pytest.raises(services.Invalid, match="Tie-breakers"):
+        new_event(tiebreakers=["sos", "sos"])
+    event = new_event()
+    services.update_event(event, event.organizer, round_minutes=45, place="Hall B")
+    event.refresh_from_db()
+    assert event.round_minutes == 45 and event.audit.filter(action="settings").count() == 1
+
+
+@pytest.mark.parametrize(
+    "players, size, rounds",
+    [(4, 4, 2), (8, 4, 3), (16, 4, 3), (17, 4, 4), (64, 4, 4), (65, 4, 5), (8, 2, 3), (9, 2, 4)],
+)
+def test_suggested_rounds(players, size, rounds):
+    assert services.suggested_rounds(players, size) == rounds
+
+
+def test_co_organizers_manage_too():
+    event = new_event()
+    co = user("co")
+    assert not services.can_manage(co, event)
+    services.add_co_organizer(event, "CO", by=event.organizer)
+    assert services.can_manage(co, event)
+    with pytest.raises(services.Conflict):
+        services.add_co_organizer(event, "co", by=event.organizer)
+    with pytest.raises(services.Invalid):
+        services.add_co_organizer(event, "nobody", by=event.organizer)
+    services.remove_co_organizer(event, co.pk, by=event.organizer)
+    assert not services.can_manage(co, event)
+
+
+# ---------------------------------------------------------------------------------- entrants -----
+def test_registration_self_and_by_organizer():
+    event = new_event()
+    ada_user = user("ada")
+    ada = services.register(event, user=ada_user)
+    assert ada.name == "ada" and not ada.checked_in and ada.user == ada_user
+    bob = services.register(event, "Bob", by=event.organizer)
+    assert bob.checked_in and bob.user is None  # added at the desk: checked in
+    with pytest.raises(services.Conflict, match="already signed up"):
+        services.register(event, "Other", user=ada_user)
+    with pytest.raises(services.Conflict, match="Someone called BOB"):
+        services.register(event, "BOB")
+    with pytest.raises(services.Invalid):
+        services.register(event, "   ")
+    services.update_event(event, event.organizer, registration_open=False)
+    with pytest.raises(services.Conflict, match="closed"):
+        services.register(event, "Cy")
+    services.register(event, "Cy", by=event.organizer)  # organizers still add players
+    assert event.entrants.count() == 3
+    assert AuditEntry.objects.filter(event=event, action="register").count() == 3
+
+
+def test_names_and_users_are_unique_per_event_in_the_database():
+    event = new_event(players=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entrant.objects.create(event=event, name="p01")
+
+
+def test_check_in_drop_reinstate_need_an_organizer():
+    event = new_event()
+    ada = services.register(event, "Ada")
+    stranger = user("stranger")
+    with pytest.raises(services.NotAllowed):
+        services.check_in(ada, by=stranger)
+    services.check_in(ada, by=event.organizer)
+    ada.refresh_from_db()
+    assert ada.checked_in and ada.checked_in_at is not None
+    with pytest.raises(services.NotAllowed):
+        services.drop(ada, by=stranger)
+    services.drop(ada, by=ada)  # a player may drop themselves
+    ada.refresh_from_db()
+    assert ada.dropped and ada.dropped_after == 0
+    with pytest.raises(services.NotAllowed):
+        services.reinstate(ada, by=ada)
+    services.reinstate(ada, by=event.organizer)
+    ada.refresh_from_db()
+    assert not ada.dropped and ada.dropped_after is None
+
+
+# ---------------------------------------------------------------------------------- rounds -------
+def test_round_one_is_seeded_random_and_reproducible():
+    event = new_event(players=10)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    assert rnd.number == 1 and rnd.method == "random" and rnd.status == Round.Status.PAIRED
+    assert [t.seats.count() for t in rnd.tables.order_by("number")] == [4, 3, 3]
+    assert RoundClock.objects.get(round=rnd).remaining == 50 * 60
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING
+    # The same event seed and round give the same tables, straight from the pure pairing.
+    players = [Player(e.pk) for e in services.active_entrants(event)]
+    expected = pair_round(players, [], 1, event.seed, services.pairing_options(event)).seats()
+    assert seats_of(rnd) == expected
+    assert rnd.tables.first().report["lines"][0].startswith("repeats")
+    assert event.audit.filter(action="pair").count() == 1
+
+
+def test_only_checked_in_players_are_paired_and_the_next_round_waits_for_results():
+    event = new_event(players=8)
+    late = services.register(event, "Zed")  # signed up, not checked in
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    assert late.pk not in {pk for t in seats_of(rnd) for pk in t}
+    with pytest.raises(services.Conflict, match="not finished: 2 tables still need"):
+        services.generate_round(event, by=org)
+    play_round(rnd, org)
+    rnd.refresh_from_db()
+    assert rnd.is_finished
+    services.check_in(late, by=org)
+    rnd2 = services.generate_round(event, by=org)
+    assert late.pk in {pk for t in seats_of(rnd2) for pk in t} and rnd2.method == "exact"
+
+
+def test_a_drop_keeps_the_current_table_and_leaves_from_the_next_round():
+    event = new_event(players=8)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    leaver = rnd.tables.first().seats.first().entrant
+    services.drop(leaver, by=org)
+    leaver.refresh_from_db()
+    assert leaver.dropped_after == 1
+    assert Seat.objects.filter(round=rnd, entrant=leaver).exists()  # round 1 is not rewritten
+    play_round(rnd, org)
+    rnd2 = services.generate_round(event, by=org)
+    assert leaver.pk not in {pk for t in seats_of(rnd2) for pk in t}
+    assert sorted(t.seats.count() for t in rnd2.tables.all()) == [3, 4]
+    rows = {r.entrant.pk: r for r in services.standings(event)}
+    assert rows[leaver.pk].dropped and rows[leaver.pk].games == 1  # still in the standings, flagged
+
+
+def test_late_entry_joins_the_next_round_or_a_short_table_now():
+    event = new_event(players=7)  # 4 + 3
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    full, short = rnd.tables.order_by("number")
+    late = services.register(event, "Late", by=org)
+    assert late.late_round == 1 and late.checked_in
+    with pytest.raises(services.Conflict, match="full"):
+        services.seat_late(late, full, by=org)
+    seat = services.seat_late(late, short, by=org)
+    assert seat.position == 3 and short.seats.count() == 4
+    with pytest.raises(services.Conflict, match="already plays"):
+        services.seat_late(late, short, by=org)
+    later = services.register(event, "Later", by=org)  # waits for round 2
+    play_round(rnd, org)
+    rnd2 = services.generate_round(event, by=org)
+    everyone = {pk for t in seats_of(rnd2) for pk in t}
+    assert {late.pk, later.pk} <= everyone
+    rows = {r.entrant.name: r for r in services.standings(event)}
+    assert rows["Late"].games == 1 and rows["Later"].games == 0
+
+
+def test_history_stays_consistent_whatever_order_things_happen_in():
+    """Drops, late entries, reinstatements and corrections never rewrite an earlier round's tables."""
+    event = new_event(players=9)
+    org = event.organizer
+    r1 = services.generate_round(event, by=org)
+    before = seats_of(r1)
+    a, b = services.active_entrants(event)[:2]
+    services.drop(a, by=org)
+    services.register(event, "Newcomer", by=org)
+    play_round(r1, org)
+    services.reinstate(a, by=org)
+    services.drop(b, by=org)
+    r2 = services.generate_round(event, by=org)
+    table = r1.tables.first()
+    services.set_result(table, {pk: 1 for pk in table.seats.values_list("entrant_id", flat=True)}, by=org)
+    assert seats_of(r1) == before
+    assert services.history(event, 2) == [PastRound(tables=before, byes=[])]
+    active = {pk for t in seats_of(r2) for pk in t}
+    assert a.pk in active and b.pk not in active and len(active) == 9
+    # Corrections to round 1 after round 2 was paired change the standings, not round 2.
+    assert r1.is_finished or Round.objects.get(pk=r1.pk).is_finished
+
+
+def test_unpair_a_round_before_it_starts():
+    event = new_event(players=6)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    assert services.unpair_round(event, by=org) == 1
+    event.refresh_from_db()
+    assert not event.rounds_set.exists() and event.status == Event.Status.REGISTRATION
+    rnd = services.generate_round(event, by=org)
+    table = rnd.tables.first()
+    services.set_result(table, {pk: 3 for pk in table.seats.values_list("entrant_id", flat=True)}, by=org)
+    with pytest.raises(services.Conflict, match="can no longer"):
+        services.unpair_round(event, by=org)
+
+
+def test_byes_in_a_one_v_one_event():
+    event = new_event(players=5, table_size=2)
+    rnd = services.generate_round(event, by=event.organizer)
+    assert rnd.tables.count() == 2 and Bye.objects.filter(round=rnd).count() == 1
+    play_round(rnd, event.organizer)
+    rows = {r.entrant.pk: r for r in services.standings(event)}
+    bye = Bye.objects.get(round=rnd).entrant_id
+    assert rows[bye].byes == 1 and rows[bye].points == 2.5
+
+
+# ---------------------------------------------------------------------------------- results ------
+def _two_tables():
+    event = new_event(players=8)
+    rnd = services.generate_round(event, by=event.organizer)
+    return event, rnd, rnd.tables.order_by("number").first()
+
+
+def test_report_then_everyone_confirms():
+    event, rnd, table = _two_tables()
+    seats = list(table.seats.select_related("entrant"))
+    reporter, *others = [s.entrant for s in seats]
+    vp = {s.entrant_id: 15 - 3 * i for i, s in enumerate(seats)}
+    services.report_result(table, reporter, vp)
+    table.refresh_from_db()
+    assert table.state == Table.State.REPORTED and table.result_version == 1 and table.reported_by == reporter
+    for other in others[:-1]:
+        services.confirm_result(table, other, 1)
+    table.refresh_from_db()
+    assert table.state == Table.State.REPORTED
+    with pytest.raises(services.Conflict, match="changed"):
+        services.confirm_result(table, others[-1], 0)
+    services.confirm_result(table, others[-1], 1)
+    table.refresh_from_db()
+    assert table.state == Table.State.CONFIRMED
+    assert services.points_of(table, event) == {
+        s.entrant_id: p for s, p in zip(seats, [4, 3, 2, 1], strict=True)
+    }
+    rnd.refresh_from_db()
+    assert not rnd.is_finished  # the other table is still playing
+    with pytest.raises(services.Conflict, match="confirmed"):
+        services.report_result(table, reporter, vp)
+
+
+def test_only_players_of_the_table_report_and_vp_are_checked():
+    event, rnd, table = _two_tables()
+    other_table = rnd.tables.exclude(pk=table.pk).get()
+    outsider = other_table.seats.first().entrant
+    ids = list(table.seats.values_list("entrant_id", flat=True))
+    with pytest.raises(services.NotAllowed):
+        services.report_result(table, outsider, dict.fromkeys(ids, 5))
+    player = table.seats.first().entrant
+    with pytest.raises(services.Invalid):
+        services.report_result(table, player, dict.fromkeys(ids[:-1], 5))
+    with pytest.raises(services.Invalid):
+        services.report_result(table, player, {**dict.fromkeys(ids, 5), ids[0]: -1})
+    with pytest.raises(services.Invalid):
+        services.report_result(table, player, {**dict.fromkeys(ids, 5), ids[0]: "x"})
+    table.refresh_from_db()
+    assert table.state == Table.State.OPEN and not table.seats.filter(vp__isnull=False).exists()
+
+
+def test_a_dispute_goes_to_the_organizer_who_settles_and_corrects_with_the_audit_log():
+    event, rnd, table = _two_tables()
+    a, b, *_ = [s.entrant for s in table.seats.all()]
+    ids = list(table.seats.values_list("entrant_id", flat=True))
+    services.report_result(table, a, dict(zip(ids, [15, 10, 8, 2], strict=True)))
+    services.dispute_result(table, b, "I had 12")
+    table.refresh_from_db()
+    assert table.state == Table.State.DISPUTED and "I had 12" in table.dispute_note
+    with pytest.raises(services.Conflict, match="disputed"):
+        services.report_result(table, a, dict(zip(ids, [15, 10, 8, 2], strict=True)))
+    with pytest.raises(services.NotAllowed):
+        services.set_result(table, dict(zip(ids, [15, 12, 8, 2], strict=True)), by=a.user or user("a"))
+    services.set_result(table, dict(zip(ids, [15, 12, 8, 2], strict=True)), by=event.organizer)
+    table.refresh_from_db()
+    assert table.state == Table.State.CONFIRMED and table.decided_by == event.organizer
+    services.set_result(table, dict(zip(ids, [15, 12, 9, 2], strict=True)), by=event.organizer)
+    messages = list(
+        event.audit.filter(action__in=["report", "dispute", "result"]).values_list("message", flat=True)
+    )
+    assert any("corrected the result from" in m for m in messages)
+    assert any("settled the dispute" in m for m in messages)
+    assert any("disputed the result (I had 12)" in m for m in messages)
+
+
+def test_the_audit_log_is_append_only():
+    event = new_event()
+    entry = event.audit.first()
+    entry.message = "rewritten"
+    with pytest.raises(ValueError):
+        entry.save()
+
+
+# ---------------------------------------------------------------------------------- standings ----
+def test_standings_match_the_pure_module_with_the_events_options():
+    event = new_event(players=9, scoring="4321", tiebreakers=["vp", "firsts"])
+    org = event.organizer
+    for seed in range(2):
+        rnd = services.generate_round(event, by=org)
+        play_round(rnd, org, seed)
+    games = []
+    for table in Table.objects.filter(round__event=event):
+        games.append(PlayedGame(table.round.number, {s.entrant_id: s.vp for s in table.seats.all()}))
+    pks = [e.pk for e in event.entrants.all()]
+    expected = compute_standings(pks, games, options=services.standings_options(event))
+    rows = services.standings(event)
+    assert [r.entrant.pk for r in rows] == [s.player for s in expected]
+    assert [r.points for r in rows] == [s.points for s in expected]
+    assert rows[0].tiebreaks == expected[0].tiebreaks and rows[0].rank == 1
+
+
+def test_unconfirmed_results_do_not_count():
+    event, rnd, table = _two_tables()
+    ids = list(table.seats.values_list("entrant_id", flat=True))
+    services.report_result(table, table.seats.first().entrant, dict.fromkeys(ids, 4))
+    assert all(r.points == 0 for r in services.standings(event))
+
+
+# ---------------------------------------------------------------------------------- draft --------
+def test_event_draft_at_round_one_tables_and_the_pair_is_kept():
+    event = new_event(players=4, draft_mode=Event.DraftMode.EVENT)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    table = rnd.tables.get()
+    draft = table.draft
+    state = drafting.state_of(draft)
+    assert state.players == tuple(table.seats.order_by("position").values_list("entrant_id", flat=True))
+    entrants = {e.pk: e for e in event.entrants.all()}
+    # Someone else than the picker is refused, and a stale version too.
+    picker = kiq.current_picker(state)
+    other = next(pk for pk in entrants if pk != picker)
+    with pytest.raises(services.NotAllowed):
+        drafting.choose(draft.pk, "Aliens", 0, entrant=entrants[other])
+    with pytest.raises(services.Conflict):
+        drafting.choose(draft.pk, "Aliens", 5, entrant=entrants[picker])
+    version = 0
+    while True:
+        draft.refresh_from_db()
+        state = drafting.state_of(draft)
+        if kiq.is_done(state):
+            break
+        faction = kiq.legal_picks(state)[0]
+        drafting.choose(draft.pk, faction, version, entrant=entrants[kiq.current_picker(state)])
+        version += 1
+    assert draft.status == Draft.Status.DONE and version == 8
+    for seat in table.seats.select_related("entrant"):
+        assert len(seat.factions) == 2 and seat.entrant.factions == seat.factions
+    play_round(rnd, org)
+    rnd2 = services.generate_round(event, by=org)
+    assert not Draft.objects.filter(table__round=rnd2).exists()
+    assert all(len(s.factions) == 2 for s in Seat.objects.filter(round=rnd2))
+
+
+def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings):
+    event = new_event(players=3, draft_mode=Event.DraftMode.TABLE, pick_seconds=30)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    draft = rnd.tables.get().draft
+    assert draft.deadline is None  # the timer runs from the first choice on
+    drafting.pick_for_current(draft.pk, org)
+    draft.refresh_from_db()
+    assert draft.version == 1 and draft.deadline is not None
+    assert not drafting.timeout(draft.pk, 1)  # its deadline is ahead
+    Draft.objects.filter(pk=draft.pk).update(deadline=draft.deadline - datetime.timedelta(seconds=31))
+    assert not drafting.timeout(draft.pk, 0)  # a stale task
+    assert drafting.timeout(draft.pk, 1)
+    assert not drafting.timeout(draft.pk, 1)  # the same task twice: once
+    draft.refresh_from_db()
+    state = drafting.state_of(draft)
+    assert draft.version == 2 and state.picks[-1].auto
+    with pytest.raises(services.NotAllowed):
+        drafting.pick_for_current(draft.pk, user("stranger"))
+
+
+# ---------------------------------------------------------------------------------- top cut ------
+def test_top_cut_of_four_after_the_swiss_rounds():
+    event = new_event(players=8, top_cut=4)
+    org = event.organizer
+    for _ in range(2):
+        play_round(services.generate_round(event, by=org), org)
+    ranked = [r.entrant.pk for r in services.standings(event)]
+    final = services.start_top_cut(event, by=org)
+    assert final.stage == Round.Stage.FINAL and seats_of(final) == [ranked[:4]]
+    with pytest.raises(services.Conflict, match="top cut"):
+        services.generate_round(event, by=org)
+    play_round(final, org)
+    services.finish_event(event, by=org)
+    event.refresh_from_db()
+    assert event.is_finished
+
+
+def test_top_sixteen_semifinals_then_the_final():
+    event = new_event(players=16, top_cut=16)
+    org = event.organizer
+    play_round(services.generate_round(event, by=org), org)
+    ranked = [r.entrant.pk for r in services.standings(event)]
+    semis = services.start_top_cut(event, by=org)
+    assert semis.stage == Round.Stage.SEMIFINAL
+    assert seats_of(semis)[0] == [ranked[0], ranked[7], ranked[8], ranked[15]]
+    for table in semis.tables.all():
+        seats = list(table.seats.order_by("position"))
+        services.set_result(table, {s.entrant_id: 10 + s.position for s in seats}, by=org)  # last seed wins
+    final = services.start_final(event, by=org)
+    assert seats_of(final) == [[ranked[12], ranked[13], ranked[14], ranked[15]]]
+
+
+# ---------------------------------------------------------------------------------- swaps --------
+def test_swap_with_warnings_and_the_audit_log():
+    event = new_event(players=8)
+    org = event.organizer
+    r1 = services.generate_round(event, by=org)
+    play_round(r1, org)
+    r2 = services.generate_round(event, by=org)
+    (a, *_), (b, *_) = seats_of(r2)
+    # A swap that puts former table-mates together again warns about it.
+    r1_tables = seats_of(r1)
+    check = services.check_swap(r2, a, b)
+    assert check.pairing.method == "manual" and isinstance(check.delta, float)
+    warnings = services.swap_players(r2, a, b, by=org)
+    assert warnings == list(check.warnings)
+    after = seats_of(r2)
+    assert after[0][0] == b and after[1][0] == a
+    assert r1_tables == seats_of(r1)
+    entry = event.audit.filter(action="swap").get()
+    assert "swapped" in entry.message and entry.data["a"] == a
+    with pytest.raises(services.NotAllowed):
+        services.swap_players(r2, a, b, by=user("stranger"))
+    table = r2.tables.first()
+    services.set_result(table, {pk: 1 for pk in table.seats.values_list("entrant_id", flat=True)}, by=org)
+    with pytest.raises(services.Conflict):
+        services.swap_players(r2, a, b, by=org)

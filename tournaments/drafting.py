@@ -1,0 +1,232 @@
+"""The live Kickin' It Queensberry draft at a table, over the pure state machine of ``draft.py``.
+
+A ``Draft`` row holds the pure ``DraftState`` as JSON and a ``version`` (the number of choices made).
+A choice names the version it answers, so a double click or two devices never choose twice. Only
+the player whose turn it is (or an organizer, on their behalf) may choose.
+
+Pick timer (optional, ``Event.pick_seconds``): it runs from the first choice on (the first player
+may take their time while the table sits down; an organizer can pick for anyone at any time). Each
+choice sets ``deadline``; a Celery task scheduled for it (``draft_timeout(draft, version)``) takes
+the default (seeded random) choice if the draft is still at that version, and the beat sweep
+catches a task that got lost. When the draft is done the factions go to the seats (and, in an
+event draft, to the entrants for the whole event).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import draft as kiq
+
+from .models import Draft, Entrant, Event, Seat
+from .services import Conflict, Invalid, NotAllowed, _changed, _lock, can_manage, touch
+
+logger = logging.getLogger(__name__)
+
+TOLERANCE = 0.5  # seconds: a timer task may run this much early
+
+
+def start_draft(event: Event, table, players: list[int], first=None) -> Draft:
+    """Inside a transaction holding the event: open a draft for `players` (seat order) at `table`."""
+    try:
+        state = kiq.new_draft(
+            players,
+            seed=f"{event.seed}:{table.round.number}:{table.number}",
+            pool=list(event.faction_pool),
+            copies=event.faction_copies,
+            bans_per_player=event.bans_per_player,
+            first=first,
+        )
+    except kiq.DraftError as exc:
+        raise Invalid(f"The draft at table {table.number} cannot start: {exc}.") from None
+    return Draft.objects.create(table=table, state=state.to_dict(), pick_seconds=event.pick_seconds)
+
+
+def state_of(draft: Draft) -> kiq.DraftState:
+    return kiq.DraftState.from_dict(draft.state)
+
+
+def _lock_draft(draft_id: int) -> tuple[Event, Draft]:
+    event_id = Draft.objects.filter(pk=draft_id).values_list("table__round__event_id", flat=True).first()
+    if event_id is None:
+        raise Invalid("There is no such draft.")
+    event = _lock(event_id)
+    return event, Draft.objects.select_related("table__round").select_for_update(of=("self",)).get(
+        pk=draft_id
+    )
+
+
+def choose(
+    draft_id: int, faction: str, expected_version, *, entrant: Entrant | None = None, user=None
+) -> Draft:
+    """The current player (`entrant`) bans or picks `faction`; an organizer (`user`) may choose for
+    them. Refused (nothing changes) when it is not their turn, the version is stale or the rules say no."""
+    with transaction.atomic():
+        event, draft = _lock_draft(draft_id)
+        if draft.status != Draft.Status.OPEN:
+            raise Conflict("This draft is over.")
+        if str(expected_version) != str(draft.version):
+            raise Conflict("Someone chose in the meantime; here is the draft as it is now.", "stale")
+        state = state_of(draft)
+        player, kind = kiq.current_step(state)
+        organizer = user is not None and can_manage(user, event)
+        if not organizer and (entrant is None or entrant.pk != player):
+            raise NotAllowed("It is not your turn to choose.")
+        try:
+            state = (kiq.apply_ban if kind == kiq.BAN else kiq.apply_pick)(state, player, faction)
+        except kiq.DraftError as exc:
+            raise Invalid(f"That choice is not allowed: {exc}.") from None
+        _save(event, draft, state)
+        if organizer and (entrant is None or entrant.pk != player):
+            name = Entrant.objects.get(pk=player).name
+            _changed(
+                event,
+                user,
+                "draft",
+                f"Table {draft.table.number} of {draft.table.round.label.lower()}: {kind} {faction} "
+                f"for {name} (by an organizer).",
+                table=draft.table_id,
+            )
+    return draft
+
+
+def pick_for_current(draft_id: int, user) -> Draft:
+    """An organizer takes the default (random) choice for whoever's turn it is (a player not there)."""
+    with transaction.atomic():
+        event, draft = _lock_draft(draft_id)
+        if not can_manage(user, event):
+            raise NotAllowed("Only the organizers can pick for a player.")
+        if draft.status != Draft.Status.OPEN:
+            raise Conflict("This draft is over.")
+        state = state_of(draft)
+        player, kind = kiq.current_step(state)
+        state = kiq.apply_timeout(state)
+        _save(event, draft, state)
+        name = Entrant.objects.get(pk=player).name
+        _changed(
+            event,
+            user,
+            "draft",
+            f"Table {draft.table.number} of {draft.table.round.label.lower()}: random {kind} "
+            f"{state.picks[-1].faction if kind == kiq.PICK else state.bans[-1].faction} for {name}.",
+            table=draft.table_id,
+        )
+    return draft
+
+
+def timeout(draft_id: int, version: int | None = None) -> bool:
+    """The pick timer ran out: take the default choice. Does nothing (False) if the draft moved on
+    from `version`, is over, has no deadline or its deadline is still ahead."""
+    with transaction.atomic():
+        try:
+            event, draft = _lock_draft(draft_id)
+        except Invalid:
+            return False
+        if draft.status != Draft.Status.OPEN or draft.deadline is None:
+            return False
+        if version is not None and draft.version != version:
+            return False
+        if (draft.deadline - timezone.now()).total_seconds() > TOLERANCE:
+            return False
+        _save(event, draft, kiq.apply_timeout(state_of(draft)))
+    return True
+
+
+def _save(event: Event, draft: Draft, state: kiq.DraftState) -> None:
+    draft.state = state.to_dict()
+    draft.version += 1
+    done = kiq.is_done(state)
+    if done:
+        draft.status = Draft.Status.DONE
+        draft.deadline = None
+        _finish(event, draft, state)
+    elif draft.pick_seconds:
+        draft.deadline = timezone.now() + timedelta(seconds=draft.pick_seconds)
+    draft.save()
+    touch(event)
+    if draft.deadline is not None:
+        pk, version, deadline = draft.pk, draft.version, draft.deadline
+        transaction.on_commit(lambda: schedule_timeout(pk, version, deadline))
+
+
+def _finish(event: Event, draft: Draft, state: kiq.DraftState) -> None:
+    """The factions go to the seats; in an event draft each player keeps theirs all event."""
+    chosen = kiq.result(state)
+    for seat in Seat.objects.filter(table=draft.table_id):
+        seat.factions = chosen.get(seat.entrant_id, [])
+        seat.save(update_fields=["factions"])
+    if event.draft_mode == Event.DraftMode.EVENT:
+        for entrant in Entrant.objects.filter(pk__in=list(chosen)):
+            entrant.factions = chosen[entrant.pk]
+            entrant.save(update_fields=["factions"])
+
+
+def schedule_timeout(draft_id: int, version: int, deadline) -> None:
+    from .tasks import draft_timeout
+
+    options = {"eta": deadline}
+    queue = getattr(settings, "TOURNAMENT_QUEUE", None)
+    if queue:
+        options["queue"] = queue
+    try:
+        draft_timeout.apply_async((draft_id, version), **options)
+    except Exception:  # broker down: the beat sweep catches the deadline
+        logger.exception("could not schedule the pick timer of draft %s", draft_id)
+
+
+def sweep() -> int:
+    """Take the default choice in every open draft whose pick deadline has passed."""
+    due = Draft.objects.filter(status=Draft.Status.OPEN, deadline__lte=timezone.now())
+    return sum(timeout(pk, version) for pk, version in due.values_list("pk", "version"))
+
+
+def draft_view(draft: Draft, names: dict[int, str]) -> dict:
+    """What the draft page shows: whose turn, the pool with what is left, each player's choices."""
+    state = state_of(draft)
+    step = kiq.current_step(state)
+    legal = set(kiq.legal_picks(state))
+    taken: dict[str, int] = {}
+    for c in state.picks:
+        taken[c.faction] = taken.get(c.faction, 0) + 1
+    banned = {c.faction for c in state.bans}
+    pool = [
+        {
+            "faction": f,
+            "set": kiq.SETS[kiq.FACTIONS[f]],
+            "copies": copies,
+            "left": copies - taken.get(f, 0),
+            "banned": f in banned,
+            "legal": f in legal,
+        }
+        for f, copies in state.pool
+    ]
+    players = [
+        {
+            "pk": p,
+            "name": names.get(p, str(p)),
+            "picks": [c.faction for c in state.picks if c.player == p],
+            "bans": [c.faction for c in state.bans if c.player == p],
+            "auto": [c.faction for c in state.picks + state.bans if c.player == p and c.auto],
+            "turn": step is not None and step[0] == p,
+            "first": p == state.first,
+        }
+        for p in state.players
+    ]
+    return {
+        "draft": draft,
+        "done": step is None,
+        "turn": step[0] if step else None,
+        "turn_name": names.get(step[0], "") if step else "",
+        "kind": step[1] if step else None,
+        "pool": pool,
+        "players": players,
+        "first_name": names.get(state.first, ""),
+        "first_by": state.first_by,
+        "steps_done": len(state.picks) + len(state.bans),
+        "steps_total": len(kiq.turn_order(state)),
+    }
