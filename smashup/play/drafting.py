@@ -5,8 +5,8 @@ up with its seats and no factions, and ``Game.draft`` holds the draft state
 (``tournaments.draft.DraftState.to_dict()``, the players being the seat indexes). The first picker is
 drawn from the game's seed; picks go clockwise from them, then back (a snake: the last picks twice
 in a row). Each seat picks on its turn on the table page, once it is taken; bot seats pick at once
-(a seeded random legal faction, the draft's own ``default_choice``). When every seat has two
-factions they are copied to the seats and the game starts (``services._maybe_start``).
+(a seeded random legal faction, the draft's own ``default_choice``). Each seat's factions so far are
+kept on the seat; when every seat has two the game starts (``services._maybe_start``).
 
 The pool is every implemented faction. With few of them, copies make a draft possible: each faction
 gets ``default_copies`` copies, enough for every seat to end with two different factions (with two
