@@ -10,5 +10,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("play/", include("smashup.play.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("admin/", admin.site.urls),
 ]

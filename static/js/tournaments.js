@@ -1,0 +1,155 @@
+/* Tournament pages: the live countdown (from the deadline the server sent, corrected for this
+   device's clock) and live updates. A WebSocket on ws/events/<id>/ says when the event changed (and
+   carries the clock); without it the page polls live.json. On a change every element with
+   [data-live] and an id is re-fetched with htmx (hx-select of the same page), unless the user is
+   typing in it. */
+(function () {
+  "use strict";
+
+  var offset = 0; // server time - this device's time, in ms
+  var version = null;
+  var socket = null;
+  var socketOpen = false;
+  var pollTimer = null;
+  var POLL_MS = 5000;
+  var QUIET_POLL_MS = 30000;
+
+  function pad(n) { return n < 10 ? "0" + n : "" + n; }
+
+  function fmt(seconds) {
+    var s = Math.max(0, Math.ceil(seconds));
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(r) : m + ":" + pad(r);
+  }
+
+  function setOffset(serverNow) {
+    var t = Date.parse(serverNow || "");
+    if (!isNaN(t)) offset = t - Date.now();
+  }
+
+  function secondsLeft(el) {
+    var status = el.dataset.status;
+    if (status === "called") return 0;
+    if (status === "running" && el.dataset.deadline) {
+      return (Date.parse(el.dataset.deadline) - (Date.now() + offset)) / 1000;
+    }
+    return parseFloat(el.dataset.remaining || "0");
+  }
+
+  var STATUS_TEXT = { ready: "not started", paused: "paused", called: "time is called", running: "" };
+
+  function tick() {
+    var clocks = document.querySelectorAll("[data-clock]");
+    for (var i = 0; i < clocks.length; i++) {
+      var el = clocks[i];
+      var left = secondsLeft(el);
+      var time = el.querySelector(".t-clock-time");
+      if (time) time.textContent = fmt(left);
+      var warnings = (el.dataset.warnings || "").split(",").map(parseFloat).filter(function (w) { return w > 0; });
+      var first = warnings.length ? Math.max.apply(null, warnings) : 0;
+      el.classList.toggle("t-warn", el.dataset.status === "running" && first > 0 && left <= first);
+      el.classList.toggle("t-over", el.dataset.status === "running" && left <= 0);
+    }
+  }
+
+  function applyClock(state) {
+    if (!state || state.status === "none") return;
+    setOffset(state.now);
+    var clocks = document.querySelectorAll(".t-clock[data-clock]");
+    for (var i = 0; i < clocks.length; i++) {
+      var el = clocks[i];
+      el.dataset.status = state.status;
+      el.dataset.deadline = state.deadline || "";
+      el.dataset.remaining = state.remaining;
+      el.dataset.warnings = (state.warnings || []).join(",");
+      var status = el.querySelector(".t-clock-status");
+      if (status) status.textContent = STATUS_TEXT[state.status] || "";
+      var label = el.querySelector(".t-clock-label");
+      if (label && state.round) label.textContent = state.round;
+    }
+    tick();
+  }
+
+  function typingIn(el) {
+    var active = document.activeElement;
+    if (!active || !el.contains(active)) return false;
+    return /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+  }
+
+  function refresh() {
+    if (!window.htmx) { window.location.reload(); return; }
+    var regions = document.querySelectorAll("[data-live][id]");
+    for (var i = 0; i < regions.length; i++) {
+      var el = regions[i];
+      if (typingIn(el)) { el.dataset.stale = "1"; continue; }
+      var open = Array.prototype.map.call(el.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+      (function (id, openIds) {
+        htmx.ajax("GET", window.location.href, { target: "#" + id, select: "#" + id, swap: "outerHTML" }).then(function () {
+          openIds.forEach(function (did) { var d = document.getElementById(did); if (d) d.open = true; });
+        });
+      })(el.id, open);
+    }
+  }
+
+  function changed(newVersion, clock) {
+    applyClock(clock);
+    if (newVersion != null && version != null && newVersion > version) {
+      version = newVersion;
+      refresh();
+    } else if (newVersion != null && version == null) {
+      version = newVersion;
+    }
+  }
+
+  function poll(live) {
+    clearTimeout(pollTimer);
+    var url = live.dataset.poll;
+    fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { if (data) changed(data.version, data.clock); })
+      .catch(function () {})
+      .then(function () { pollTimer = setTimeout(function () { poll(live); }, socketOpen ? QUIET_POLL_MS : POLL_MS); });
+  }
+
+  function connect(live, attempt) {
+    if (!window.WebSocket || !live.dataset.ws) return;
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    try {
+      socket = new WebSocket(scheme + window.location.host + live.dataset.ws);
+    } catch (e) { return; }
+    socket.onopen = function () { socketOpen = true; attempt = 0; };
+    socket.onmessage = function (evt) {
+      var data;
+      try { data = JSON.parse(evt.data); } catch (e) { return; }
+      if (data && (data.type === "changed" || data.type === "state")) changed(data.version, data.clock);
+    };
+    socket.onclose = function (evt) {
+      socketOpen = false;
+      if (evt.code === 4404 || attempt >= 8) return; // polling carries on
+      setTimeout(function () { connect(live, attempt + 1); }, Math.min(30000, 1000 * Math.pow(2, attempt)));
+    };
+  }
+
+  document.addEventListener("focusout", function () {
+    // A region skipped while someone typed in it catches up once they leave it.
+    setTimeout(function () {
+      var stale = document.querySelectorAll("[data-live][data-stale]");
+      if (stale.length && !Array.prototype.some.call(stale, typingIn)) {
+        Array.prototype.forEach.call(stale, function (el) { delete el.dataset.stale; });
+        refresh();
+      }
+    }, 50);
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var first = document.querySelector("[data-clock][data-now]");
+    if (first) setOffset(first.dataset.now);
+    tick();
+    setInterval(tick, 250);
+    var live = document.getElementById("t-live");
+    if (!live) return;
+    version = parseInt(live.dataset.version || "0", 10);
+    connect(live, 0);
+    pollTimer = setTimeout(function () { poll(live); }, POLL_MS);
+  });
+})();

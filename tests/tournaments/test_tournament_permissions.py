@@ -1,0 +1,297 @@
+"""Only organizers change an event. Every state-changing view, as a stranger (not logged in: redirect
+to the login page; logged in: 403) and as a player of the event (403), changes nothing; the same
+request by the organizer does change something, so each check is about a request that matters.
+Players may act only for themselves: their own table's result and their own draft pick."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tournaments import clock, drafting, services
+from tournaments import draft as kiq
+from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def user(name: str):
+    found = get_user_model().objects.filter(username=name).first()
+    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
+
+
+def snapshot(event: Event) -> tuple:
+    """Everything an event is made of."""
+    return (
+        list(Event.objects.filter(pk=event.pk).values()),
+        sorted(event.co_organizers.values_list("pk", flat=True)),
+        list(Entrant.objects.filter(event=event).order_by("pk").values()),
+        list(Round.objects.filter(event=event).order_by("pk").values()),
+        list(Table.objects.filter(round__event=event).order_by("pk").values()),
+        list(Seat.objects.filter(round__event=event).order_by("pk").values()),
+        list(Bye.objects.filter(round__event=event).order_by("pk").values()),
+        list(RoundClock.objects.filter(round__event=event).order_by("pk").values()),
+        list(Draft.objects.filter(table__round__event=event).order_by("pk").values()),
+        AuditEntry.objects.filter(event=event).count(),
+    )
+
+
+class Scene:
+    """An event in a given state, with its organizer, a co-organizer, a player with an account
+    seated at table 1, and a stranger."""
+
+    def __init__(self, state: str):
+        self.org = user("org")
+        self.player_user = user("player")
+        self.stranger = user("stranger")
+        players = 16 if state == "semis" else 8
+        self.event = services.create_event(
+            self.org,
+            name="Permissions",
+            date=datetime.date(2026, 5, 1),
+            draft_mode=Event.DraftMode.TABLE if state == "paired" else Event.DraftMode.NONE,
+            top_cut=16 if state == "semis" else 4,
+        )
+        user("helper")
+        services.add_co_organizer(self.event, "helper", self.org)
+        self.entrants = [services.register(self.event, f"P{i + 1:02d}", by=self.org) for i in range(players)]
+        self.zed = services.register(self.event, "Zed")  # signed up, not checked in
+        self.gone = services.register(self.event, "Gone", by=self.org)
+        services.drop(self.gone, self.org)
+        Entrant.objects.filter(pk=self.entrants[0].pk).update(user=self.player_user)
+        self.round = None
+        if state == "registration":
+            return
+        self.round = services.generate_round(self.event, self.org)
+        self.table = Seat.objects.get(round=self.round, entrant=self.entrants[0]).table
+        if state in ("finished", "semis"):
+            for table in self.round.tables.all():
+                services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=self.org)
+        if state == "semis":
+            semis = services.start_top_cut(self.event, self.org)
+            for table in semis.tables.all():
+                services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=self.org)
+        if state in ("running", "paused"):
+            clock.start(self.round.clock, self.org)
+        if state == "paused":
+            clock.pause(self.round.clock, self.org)
+        self.event.refresh_from_db()
+
+    def seated(self, n: int = 0) -> Entrant:
+        return Entrant.objects.get(pk=self.table.seats.order_by("position")[n].entrant_id)
+
+
+def _url(scene: Scene, template: str) -> str:
+    e = scene.event
+    values = {
+        "e": e.pk,
+        "zed": scene.zed.pk,
+        "gone": scene.gone.pk,
+        "helper": user("helper").pk,
+    }
+    if scene.round is not None:
+        values["table"] = scene.table.pk
+    return "/tournaments/{e}/".format(**values) + template.format(**values)
+
+
+# (state, url under the event, POST data or None for GET)
+ORGANIZER_POSTS = [
+    ("registration", "edit/", {"name": "Renamed", "date": "2026-05-02", "mode": "standard", "table_size": "4",
+                               "layout": "even", "round_minutes": "40", "warnings": "10", "end_rule": "x",
+                               "faction_pool": ["Aliens", "Dinosaurs", "Ninjas", "Pirates", "Robots",
+                                                "Wizards", "Zombies", "Tricksters"],
+                               "faction_copies": "1", "draft_mode": "none", "bans_per_player": "0",
+                               "scoring": "normalised", "tiebreaker_1": "sos", "top_cut": "0"}),
+    ("registration", "organizers/add/", {"username": "stranger"}),
+    ("registration", "organizers/{helper}/remove/", {}),
+    ("registration", "entrants/add/", {"name": "Newcomer"}),
+    ("registration", "entrants/{zed}/checkin/", {}),
+    ("registration", "entrants/{zed}/drop/", {}),
+    ("registration", "entrants/{gone}/reinstate/", {}),
+    ("registration", "entrants/{zed}/rename/", {"name": "Zeta"}),
+    ("registration", "entrants/{zed}/factions/", {"faction1": "Aliens", "faction2": "Ninjas"}),
+    ("registration", "rounds/new/", {}),
+    ("paired", "entrants/{zed}/seat/", {"table": "{table}"}),
+    ("paired", "rounds/undo/", {}),
+    ("paired", "rounds/1/swap/", {"a": "first", "b": "last"}),
+    ("paired", "tables/{table}/result/", "vp"),
+    ("paired", "clock/start/", {}),
+    ("running", "clock/pause/", {}),
+    ("running", "clock/extend/", {"minutes": "5"}),
+    ("running", "clock/call/", {}),
+    ("paused", "clock/resume/", {}),
+    ("finished", "rounds/new/", {}),
+    ("finished", "rounds/top-cut/", {}),
+    ("finished", "finish/", {}),
+    ("semis", "rounds/final/", {}),
+]  # fmt: skip
+
+ORGANIZER_PAGES = ["manage/", "edit/", "audit/", "rounds/1/swap/?a=1&b=2", "export/entrants.csv"]
+
+
+def _data(scene: Scene, data):
+    if data == "vp":
+        return {f"vp_{s.entrant_id}": "7" for s in scene.table.seats.all()}
+    out = {}
+    for key, value in data.items():
+        if value == "{table}":
+            value = str(scene.table.pk)
+        elif value == "first":
+            value = str(
+                scene.round.tables.order_by("number").first().seats.order_by("position").first().entrant_id
+            )
+        elif value == "last":
+            value = str(
+                scene.round.tables.order_by("number").last().seats.order_by("position").last().entrant_id
+            )
+        out[key] = value
+    return out
+
+
+def _short_table(scene: Scene) -> None:
+    """Make table 1 a 3-player table so a late entrant can be seated there."""
+    seat = scene.table.seats.order_by("position").last()
+    Bye.objects.create(round=scene.round, entrant_id=seat.entrant_id)
+    seat.delete()
+    services.check_in(scene.zed, scene.org)
+    scene.zed.refresh_from_db()
+
+
+@pytest.mark.parametrize(
+    "state, path, data", ORGANIZER_POSTS, ids=[f"{s}:{p}" for s, p, _ in ORGANIZER_POSTS]
+)
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
+def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, data, who):
+    scene = Scene(state)
+    if path.startswith("entrants/{zed}/seat/"):
+        _short_table(scene)
+    url, post = _url(scene, path), _data(scene, data)
+    client = Client()
+    if who != "anonymous":
+        client.force_login(scene.player_user if who == "player" else scene.stranger)
+        if who == "player":
+            assert services.entrant_for(scene.event, scene.player_user) is not None
+    before = snapshot(scene.event)
+    response = client.post(url, post)
+    if who == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    else:
+        assert response.status_code == 403
+    assert snapshot(scene.event) == before
+    # The organizer's same request goes through (so the refusal above was about who asked).
+    organizer = Client()
+    organizer.force_login(scene.org)
+    response = organizer.post(url, post, follow=True)
+    assert response.status_code == 200
+    assert snapshot(scene.event) != before, [str(m) for m in response.context["messages"]]
+
+
+@pytest.mark.parametrize("path", ORGANIZER_PAGES)
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
+def test_organizer_pages_are_for_organizers(path, who):
+    scene = Scene("paired")
+    client = Client()
+    if who != "anonymous":
+        client.force_login(scene.player_user if who == "player" else scene.stranger)
+    response = client.get(_url(scene, path))
+    if who == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    else:
+        assert response.status_code == 403
+    co = Client()
+    co.force_login(user("helper"))  # a co-organizer
+    assert co.get(_url(scene, path)).status_code == 200
+
+
+def test_the_manage_link_shows_only_to_organizers(client):
+    scene = Scene("paired")
+    assert (
+        f"/tournaments/{scene.event.pk}/manage/"
+        not in client.get(f"/tournaments/{scene.event.pk}/").content.decode()
+    )
+    client.force_login(scene.org)
+    assert (
+        f"/tournaments/{scene.event.pk}/manage/"
+        in client.get(f"/tournaments/{scene.event.pk}/").content.decode()
+    )
+
+
+# ---------------------------------------------------------------------------------- players ------
+def _as(entrant: Entrant) -> Client:
+    client = Client()
+    client.get(f"/tournaments/p/{entrant.token}/")
+    return client
+
+
+def test_only_players_of_the_table_report_confirm_or_dispute():
+    scene = Scene("running")
+    table = scene.table
+    other_table = scene.round.tables.exclude(pk=table.pk).first()
+    outsider = Entrant.objects.get(pk=other_table.seats.first().entrant_id)
+    base = f"/tournaments/{scene.event.pk}/tables/{table.pk}"
+    vp = {f"vp_{s.entrant_id}": "5" for s in table.seats.all()}
+    for client, expected in ((Client(), 302), (_as(outsider), 403), (_as(scene.zed), 403)):
+        stranger_login = Client()
+        stranger_login.force_login(scene.stranger)
+        for c, code in ((client, expected), (stranger_login, 403)):
+            before = snapshot(scene.event)
+            assert c.post(f"{base}/report/", vp).status_code == code
+            assert snapshot(scene.event) == before
+    services.report_result(table, scene.seated(0), {s.entrant_id: 5 for s in table.seats.all()})
+    for path, data in (("confirm/", {"result_version": "1"}), ("dispute/", {"note": "no"})):
+        for client in (Client(), _as(outsider)):
+            before = snapshot(scene.event)
+            response = client.post(f"{base}/{path}", data)
+            assert response.status_code in (302, 403)
+            if response.status_code == 302:
+                assert response["Location"].startswith("/accounts/login/")
+            assert snapshot(scene.event) == before
+    # A player of the table may.
+    before = snapshot(scene.event)
+    _as(scene.seated(1)).post(f"{base}/confirm/", {"result_version": "1"})
+    assert snapshot(scene.event) != before
+
+
+def test_only_the_player_whose_turn_it_is_picks_in_the_draft():
+    scene = Scene("paired")
+    draft = scene.table.draft
+    state = drafting.state_of(draft)
+    picker = Entrant.objects.get(pk=kiq.current_picker(state))
+    waiting = Entrant.objects.get(pk=next(p for p in state.players if p != picker.pk))
+    url = f"/tournaments/{scene.event.pk}/tables/{scene.table.pk}/draft/pick/"
+    faction = kiq.legal_picks(state)[0]
+    stranger = Client()
+    stranger.force_login(scene.stranger)
+    for client, code in ((Client(), 302), (stranger, 403), (_as(waiting), 403), (_as(scene.zed), 403)):
+        before = snapshot(scene.event)
+        assert client.post(url, {"faction": faction, "version": "0"}).status_code == code
+        assert client.post(url, {"random": "1", "version": "0"}).status_code == code
+        assert snapshot(scene.event) == before
+    before = snapshot(scene.event)
+    _as(picker).post(url, {"faction": faction, "version": "0"})
+    assert snapshot(scene.event) != before
+
+
+def test_self_drop_is_for_signed_up_players_only():
+    scene = Scene("registration")
+    url = f"/tournaments/{scene.event.pk}/me/drop/"
+    stranger = Client()
+    stranger.force_login(scene.stranger)
+    for client in (Client(), stranger):
+        before = snapshot(scene.event)
+        assert client.post(url).status_code == 403
+        assert snapshot(scene.event) == before
+    _as(scene.zed).post(url)
+    scene.zed.refresh_from_db()
+    assert scene.zed.dropped
+
+
+def test_the_private_entrants_export_and_public_ones():
+    scene = Scene("paired")
+    client = Client()
+    assert client.get(f"/tournaments/{scene.event.pk}/export/standings.csv").status_code == 200
+    assert client.get(f"/tournaments/{scene.event.pk}/export/pairings.csv").status_code == 200
+    assert client.get(f"/tournaments/{scene.event.pk}/export/nothing.csv").status_code == 404

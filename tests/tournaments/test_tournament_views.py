@@ -1,0 +1,332 @@
+"""Tournament pages through the Django test client on PostgreSQL: the organizer runs an event in the
+browser (create, add and check in players, pair, clock, results, swap, top cut, exports), players
+sign up and follow their table, the public standings, and the standings' query count."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments import services
+from tournaments.models import Entrant, Event, Round, RoundClock, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def user(name: str):
+    found = get_user_model().objects.filter(username=name).first()
+    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
+
+
+def new_event(players: int = 0, **fields) -> Event:
+    organizer = user("org")
+    fields.setdefault("name", "Friday Smash")
+    fields.setdefault("date", datetime.date(2026, 5, 1))
+    fields.setdefault("draft_mode", Event.DraftMode.NONE)
+    event = services.create_event(organizer, **fields)
+    for i in range(players):
+        services.register(event, f"P{i + 1:02d}", by=organizer)
+    return event
+
+
+@pytest.fixture
+def org_client(client):
+    client.force_login(user("org"))
+    return client
+
+
+def play_round(rnd: Round, organizer) -> None:
+    for table in rnd.tables.all():
+        seats = list(table.seats.order_by("position"))
+        services.set_result(table, {s.entrant_id: 12 - 2 * s.position for s in seats}, by=organizer)
+
+
+def event_form(**overrides) -> dict:
+    data = {
+        "name": "Spring Cup",
+        "date": "2026-04-11",
+        "place": "Dice & Dragons",
+        "description": "",
+        "mode": "standard",
+        "table_size": "4",
+        "layout": "even",
+        "rounds": "",
+        "round_minutes": "50",
+        "warnings": "10, 5",
+        "end_rule": "Finish the round.",
+        "faction_pool": [
+            "Aliens",
+            "Dinosaurs",
+            "Ninjas",
+            "Pirates",
+            "Robots",
+            "Tricksters",
+            "Wizards",
+            "Zombies",
+        ],
+        "faction_copies": "1",
+        "draft_mode": "table",
+        "bans_per_player": "0",
+        "pick_seconds": "",
+        "scoring": "normalised",
+        "tiebreaker_1": "sos",
+        "tiebreaker_2": "vp_share",
+        "tiebreaker_3": "",
+        "tiebreaker_4": "",
+        "top_cut": "0",
+        "require_check_in": "on",
+        "registration_open": "on",
+    }
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+# ---------------------------------------------------------------------------------- create -------
+def test_list_and_new_event(client):
+    assert client.get("/tournaments/").status_code == 200
+    response = client.get("/tournaments/new/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    client.force_login(user("org"))
+    html = client.get("/tournaments/new/").content.decode()
+    for name in ("name", "date", "table_size", "faction_pool", "tiebreaker_1", "warnings", "draft_mode"):
+        assert f'name="{name}"' in html
+    response = client.post("/tournaments/new/", event_form())
+    event = Event.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/tournaments/{event.pk}/manage/"
+    assert event.organizer.username == "org" and event.place == "Dice & Dragons"
+    assert event.warning_minutes == [10, 5] and event.tiebreakers == ["sos", "vp_share"]
+    assert event.faction_pool[:2] == ["Aliens", "Dinosaurs"] and event.draft_mode == "table"
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"faction_pool": ["Aliens", "Ninjas"]}, "faction pool does not work"),
+        ({"tiebreaker_2": "sos"}, "at most once"),
+        ({"warnings": "ten"}, "Whole minutes"),
+        ({"name": ""}, "This field is required"),
+    ],
+)
+def test_new_event_form_errors(org_client, overrides, message):
+    response = org_client.post("/tournaments/new/", event_form(**overrides))
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_edit_settings(org_client):
+    event = new_event()
+    html = org_client.get(f"/tournaments/{event.pk}/edit/").content.decode()
+    assert 'value="Friday Smash"' in html and "Co-organizers" in html
+    response = org_client.post(
+        f"/tournaments/{event.pk}/edit/", event_form(name="Friday Smash II", round_minutes="45")
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Friday Smash II" and event.round_minutes == 45
+    assert event.audit.filter(action="settings").exists()
+    user("helper")
+    org_client.post(f"/tournaments/{event.pk}/organizers/add/", {"username": "helper"})
+    assert list(event.co_organizers.values_list("username", flat=True)) == ["helper"]
+
+
+# ---------------------------------------------------------------------------------- players ------
+def test_sign_up_on_the_event_page_without_an_account(client):
+    event = new_event()
+    html = client.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "Sign up" in html and '<svg class="qr"' in html
+    response = client.post(f"/tournaments/{event.pk}/signup/", {"name": "Ada"})
+    assert response["Location"] == f"/tournaments/{event.pk}/me/"
+    ada = Entrant.objects.get(event=event)
+    assert ada.name == "Ada" and not ada.checked_in
+    html = client.get(f"/tournaments/{event.pk}/me/").content.decode()
+    assert "Ada" in html and "Check in with the organizer" in html
+    # Another browser is somebody else; the private link makes it Ada's.
+    other = client.__class__()
+    assert "not signed up" in other.get(f"/tournaments/{event.pk}/me/").content.decode()
+    assert other.get(f"/tournaments/p/{ada.token}/")["Location"] == f"/tournaments/{event.pk}/me/"
+    assert "Ada" in other.get(f"/tournaments/{event.pk}/me/").content.decode()
+    assert other.get("/tournaments/p/not-a-token/").status_code == 404
+
+
+def test_logged_in_players_sign_up_with_their_account(client):
+    event = new_event()
+    client.force_login(user("bea"))
+    client.post(f"/tournaments/{event.pk}/signup/", {"name": ""})
+    assert Entrant.objects.get(event=event).user.username == "bea"
+    response = client.post(f"/tournaments/{event.pk}/signup/", {"name": "Bea 2"}, follow=True)
+    assert "already signed up" in response.content.decode() and Entrant.objects.count() == 1
+
+
+def test_closed_registration(client):
+    event = new_event(registration_open=False)
+    assert "Registration is closed" in client.get(f"/tournaments/{event.pk}/").content.decode()
+    response = client.post(f"/tournaments/{event.pk}/signup/", {"name": "Ada"}, follow=True)
+    assert "closed" in response.content.decode() and not Entrant.objects.exists()
+
+
+# ---------------------------------------------------------------------------------- a whole event
+def test_an_organizer_runs_an_event_in_the_browser(org_client, client):
+    event = new_event()
+    base = f"/tournaments/{event.pk}"
+    for name in ("Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"):
+        org_client.post(f"{base}/entrants/add/", {"name": name})
+    assert event.entrants.filter(checked_in=True).count() == 7
+    late = services.register(event, "Hal")  # signed up online, not checked in
+    html = org_client.get(f"{base}/manage/").content.decode()
+    assert "Pair round 1" in html and "Hal" in html and "Check in" in html
+    org_client.post(f"{base}/entrants/{late.pk}/checkin/")
+    org_client.post(f"{base}/rounds/new/")
+    rnd = event.rounds_set.get()
+    assert rnd.tables.count() == 2
+    html = org_client.get(f"{base}/manage/").content.decode()
+    assert "Start the clock" in html and "Why this table" in html and "Swap two players" in html
+    # Clock.
+    org_client.post(f"{base}/clock/start/")
+    assert RoundClock.objects.get(round=rnd).status == "running"
+    org_client.post(f"{base}/clock/extend/", {"minutes": "5"})
+    clock = RoundClock.objects.get(round=rnd)
+    assert clock.duration == 55 * 60
+    live = org_client.get(f"{base}/live.json").json()
+    assert live["clock"]["status"] == "running" and live["clock"]["deadline"] and live["version"] >= 1
+    # Results: one table by the organizer, one by its players.
+    first, second = rnd.tables.order_by("number")
+    vp = {f"vp_{s.entrant_id}": str(10 + s.position) for s in first.seats.all()}
+    org_client.post(f"{base}/tables/{first.pk}/result/", vp)
+    first.refresh_from_db()
+    assert first.state == Table.State.CONFIRMED
+    players = [s.entrant for s in second.seats.order_by("position")]
+    player_client = client
+    player_client.get(f"/tournaments/p/{players[0].token}/")
+    html = player_client.get(f"{base}/me/").content.decode()
+    assert f"table {second.number}" in html and "Enter the result of your table" in html
+    player_client.post(
+        f"{base}/tables/{second.pk}/report/", {f"vp_{p.pk}": str(i) for i, p in enumerate(players)}
+    )
+    for p in players[1:]:
+        c = client.__class__()
+        c.get(f"/tournaments/p/{p.token}/")
+        assert "Confirm these VP" in c.get(f"{base}/me/").content.decode()
+        c.post(f"{base}/tables/{second.pk}/confirm/", {"result_version": "1"})
+    second.refresh_from_db()
+    rnd.refresh_from_db()
+    assert second.state == Table.State.CONFIRMED and rnd.is_finished
+    # Standings, pairings, print, projector, CSV.
+    html = client.get(f"{base}/standings/").content.decode()
+    assert html.count("<tr") == 1 + 8 and "VP share" in html
+    html = client.get(f"{base}/round/1/").content.decode()
+    assert "Table 1" in html and "Table 2" in html
+    html = client.get(f"{base}/round/1/print/").content.decode()
+    assert "Find your table" in html and html.index("Ada") > 0
+    html = client.get(f"{base}/projector/").content.decode()
+    assert '<svg class="qr"' in html and "t-clock-time" in html
+    rows = list(csv.reader(io.StringIO(client.get(f"{base}/export/standings.csv").content.decode())))
+    assert rows[0][:3] == ["rank", "name", "points"] and len(rows) == 9
+    rows = list(csv.reader(io.StringIO(client.get(f"{base}/export/results.csv").content.decode())))
+    assert len(rows) == 9 and {r[7] for r in rows[1:]} == {"confirmed"}
+    rows = list(csv.reader(io.StringIO(org_client.get(f"{base}/export/entrants.csv").content.decode())))
+    assert len(rows) == 9 and rows[0][0] == "name"
+    # Round 2, then a swap with its warnings preview.
+    org_client.post(f"{base}/rounds/new/")
+    r2 = event.rounds_set.get(number=2)
+    (a, *_), (b, *_) = [
+        list(t.seats.values_list("entrant_id", flat=True)) for t in r2.tables.order_by("number")
+    ]
+    preview = org_client.get(f"{base}/rounds/2/swap/", {"a": a, "b": b}).content.decode()
+    assert "Cost" in preview
+    org_client.post(f"{base}/rounds/2/swap/", {"a": a, "b": b})
+    assert event.audit.filter(action="swap").exists()
+    assert "swapped" in org_client.get(f"{base}/audit/").content.decode()
+
+
+def test_a_dispute_shows_on_the_dashboard_and_the_organizer_settles_it(org_client, client):
+    event = new_event(players=4)
+    org = event.organizer
+    rnd = services.generate_round(event, by=org)
+    table = rnd.tables.get()
+    a, b, *_ = [s.entrant for s in table.seats.order_by("position")]
+    services.report_result(table, a, {s.entrant_id: 5 for s in table.seats.all()})
+    client.get(f"/tournaments/p/{b.token}/")
+    client.post(f"/tournaments/{event.pk}/tables/{table.pk}/dispute/", {"note": "I had 9"})
+    html = org_client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    assert "Disputed results" in html and "I had 9" in html
+    org_client.post(
+        f"/tournaments/{event.pk}/tables/{table.pk}/result/",
+        {f"vp_{s.entrant_id}": "9" for s in table.seats.all()},
+    )
+    table.refresh_from_db()
+    assert table.state == Table.State.CONFIRMED
+
+
+def test_late_entry_seated_from_the_dashboard(org_client):
+    event = new_event(players=7)
+    rnd = services.generate_round(event, by=event.organizer)
+    short = rnd.tables.order_by("number").last()
+    org_client.post(f"/tournaments/{event.pk}/entrants/add/", {"name": "Late"})
+    late = Entrant.objects.get(name="Late")
+    html = org_client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    assert "Seat now" in html
+    org_client.post(f"/tournaments/{event.pk}/entrants/{late.pk}/seat/", {"table": short.pk})
+    assert short.seats.filter(entrant=late).exists()
+
+
+def test_top_cut_from_the_dashboard(org_client):
+    event = new_event(players=8, top_cut=4)
+    org = event.organizer
+    play_round(services.generate_round(event, by=org), org)
+    assert "Start the top 4" in org_client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    org_client.post(f"/tournaments/{event.pk}/rounds/top-cut/")
+    assert event.rounds_set.filter(stage=Round.Stage.FINAL).exists()
+
+
+def test_every_event_page_shows_the_clock_from_the_server_deadline(org_client, client):
+    event = new_event(players=4)
+    services.generate_round(event, by=event.organizer)
+    org_client.post(f"/tournaments/{event.pk}/clock/start/")
+    clock = RoundClock.objects.get()
+    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    for path in ("", "standings/", "round/1/", "me/", "projector/"):
+        html = client.get(f"/tournaments/{event.pk}/{path}").content.decode()
+        tag = re.search(r'<div class="t-clock" data-clock[^>]*>', html)
+        assert tag, path
+        assert f'data-deadline="{clock.deadline.isoformat()}"' in tag.group(0)
+        assert 'data-status="running"' in tag.group(0)
+
+
+def test_time_is_called_shows_the_end_rule(org_client, client):
+    event = new_event(players=4, end_rule="Finish the round; most VP wins.")
+    services.generate_round(event, by=event.organizer)
+    org_client.post(f"/tournaments/{event.pk}/clock/start/")
+    org_client.post(f"/tournaments/{event.pk}/clock/call/")
+    html = client.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "Time is called" in html and "Finish the round; most VP wins." in html
+
+
+# ---------------------------------------------------------------------------------- queries ------
+def _standings_queries(client, players: int) -> int:
+    event = new_event(players=players, name=f"Q{players}")
+    org = event.organizer
+    for _ in range(2):
+        play_round(services.generate_round(event, by=org), org)
+    Entrant.objects.filter(event=event, name="P03").update(dropped=True, dropped_after=2)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/tournaments/{event.pk}/standings/")
+    assert response.status_code == 200
+    assert response.content.decode().count('<td class="n"><strong>') == players
+    return len(queries)
+
+
+@pytest.mark.parametrize("as_player", [False, True])
+def test_the_standings_page_query_count_does_not_grow_with_the_entrants(client, as_player):
+    if as_player:
+        client.force_login(user("someone"))
+    small = _standings_queries(client, 8)
+    large = _standings_queries(client, 40)
+    assert small == large, (small, large)
+    assert small <= 12

@@ -1,0 +1,125 @@
+"""Forms of the tournament pages: they only parse and validate input; `services` does the work."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournaments import draft as kiq
+from tournaments.standings import TIEBREAKERS
+
+from . import services
+from .models import TIEBREAKER_LABELS, Event
+
+TIEBREAKER_SLOTS = len(TIEBREAKERS)
+FACTION_CHOICES = [(f, f"{f} ({kiq.SETS[s]})") for f, s in kiq.FACTIONS.items()]
+
+
+class EventForm(forms.ModelForm):
+    """Everything an organizer sets about an event. `settings()` gives the services' keyword arguments."""
+
+    warnings = forms.CharField(
+        label="Clock warnings (minutes before the end)",
+        required=False,
+        initial="10",
+        help_text="Comma separated, e.g. 10, 5. Empty: no warnings.",
+    )
+    faction_pool = forms.MultipleChoiceField(
+        label="Faction pool", choices=FACTION_CHOICES, widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
+            "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player", "pick_seconds",
+            "scoring", "top_cut", "require_check_in", "registration_open",
+        ]  # fmt: skip
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "end_rule": forms.Textarea(attrs={"rows": 3}),
+        }
+        labels = {
+            "rounds": "Swiss rounds",
+            "round_minutes": "Round length (minutes)",
+            "faction_copies": "Copies of each faction in a table's pool",
+            "pick_seconds": "Draft pick timer (seconds)",
+            "end_rule": "When time is called",
+            "require_check_in": "Pair only checked-in players",
+            "registration_open": "Players may sign up on the event page",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        order = list(self.instance.tiebreakers) if self.instance.pk else list(Event().tiebreakers)
+        choices = [("", "(none)")] + [(t, TIEBREAKER_LABELS[t]) for t in TIEBREAKERS]
+        for i in range(TIEBREAKER_SLOTS):
+            self.fields[f"tiebreaker_{i + 1}"] = forms.ChoiceField(
+                label=f"Tie-breaker {i + 1}",
+                choices=choices,
+                required=False,
+                initial=order[i] if i < len(order) else "",
+            )
+        self.fields["faction_pool"].initial = list(self.instance.faction_pool or kiq.FACTIONS)
+        minutes = self.instance.warning_minutes if self.instance.pk else [10]
+        self.fields["warnings"].initial = ", ".join(str(m) for m in minutes)
+        self.fields[
+            "rounds"
+        ].help_text = "Empty: suggested from the number of players when round 1 is paired."
+
+    def clean_warnings(self) -> list[int]:
+        text = self.cleaned_data.get("warnings") or ""
+        try:
+            minutes = sorted({int(p) for p in text.replace(";", ",").split(",") if p.strip()}, reverse=True)
+        except ValueError:
+            raise forms.ValidationError("Whole minutes, separated by commas.") from None
+        if any(not 0 < m < 600 for m in minutes):
+            raise forms.ValidationError("Each warning is 1 to 599 minutes before the end.")
+        return minutes
+
+    def clean(self):
+        data = super().clean()
+        order = [data.get(f"tiebreaker_{i + 1}") for i in range(TIEBREAKER_SLOTS)]
+        order = [t for t in order if t]
+        if len(set(order)) != len(order):
+            raise forms.ValidationError("Choose each tie-breaker at most once.")
+        data["tiebreakers"] = order
+        if not self.errors:
+            try:
+                services.check_settings({**self.settings_from(data)})
+            except services.TournamentError as exc:
+                raise forms.ValidationError(exc.message) from None
+        return data
+
+    def settings_from(self, data) -> dict:
+        values = {f: data.get(f) for f in self.Meta.fields}
+        values["faction_pool"] = [f for f in kiq.FACTIONS if f in (data.get("faction_pool") or [])]
+        values["tiebreakers"] = data.get("tiebreakers", [])
+        values["warning_minutes"] = data.get("warnings", [])
+        values["place"] = values.get("place") or ""
+        values["description"] = values.get("description") or ""
+        return values
+
+    def settings(self) -> dict:
+        return self.settings_from(self.cleaned_data)
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(label="Name", max_length=services.MAX_NAME)
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(label="What is wrong?", max_length=500, required=False)
+
+
+class CoOrganizerForm(forms.Form):
+    username = forms.CharField(label="User name", max_length=150)
+
+
+class ExtendForm(forms.Form):
+    minutes = forms.IntegerField(label="Minutes", min_value=1, max_value=60)
+
+
+def vp_from(post) -> dict[str, str]:
+    """The VP fields of a result form: vp_<entrant pk> -> value (checked by services.clean_vp)."""
+    return {key[3:]: value for key, value in post.items() if key.startswith("vp_") and key[3:].isdigit()}

@@ -1,0 +1,36 @@
+"""Small template helpers of the tournament pages."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def mmss(seconds) -> str:
+    """Seconds as m:ss (h:mm:ss from an hour up), rounded up like the live countdown."""
+    try:
+        total = max(0, int(-(-float(seconds) // 1)))
+    except (TypeError, ValueError):
+        return ""
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def num(value) -> str:
+    """A number without trailing zeros (2.5, 4, 3.25)."""
+    if value is None or value == "":
+        return ""
+    try:
+        return f"{float(value):.3f}".rstrip("0").rstrip(".")
+    except (TypeError, ValueError):
+        return str(value)
+
+
+@register.filter
+def get(mapping, key):
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
