@@ -157,6 +157,7 @@ class LoadRun:
         grace: float = 5.0,
         seed: int = 1,
         max_choices: int | None = None,
+        on_window=None,
     ):
         if isinstance(ws_bases, str):
             ws_bases = [ws_bases]
@@ -171,6 +172,7 @@ class LoadRun:
         self.think = think
         self.grace = grace
         self.max_choices = max_choices
+        self.on_window = on_window  # called with "start" and "end" of the measured window
         self.rng = random.Random(seed)
         self.errors: Counter = Counter()
         self.latencies: list[float] = []
@@ -205,6 +207,8 @@ class LoadRun:
         for conn, ok in zip((c for t in self.tables for c in t.conns), opened, strict=True):
             if ok:
                 readers.append(asyncio.create_task(self._read(conn)))
+        if self.on_window is not None:
+            self.on_window("start")
         started = time.perf_counter()
         self.stop_sending_at = started + self.seconds
         self._go.set()  # the seats asked on connecting start to answer now
@@ -217,6 +221,8 @@ class LoadRun:
         drain_until = time.perf_counter() + self.grace
         while any(t.inflight for t in self.tables) and time.perf_counter() < drain_until:
             await asyncio.sleep(0.02)
+        if self.on_window is not None:
+            self.on_window("end")  # after the choices in flight have landed (or timed out)
         timeouts = sum(1 for t in self.tables if t.inflight)
         if timeouts:
             self.errors["timeout"] += timeouts

@@ -316,40 +316,42 @@ class Command(BaseCommand):
             f"{len(plans)} tables, {opts['seconds']:g} s, think {opts['think']:g} s, "
             f"{opts['spectators']} spectator(s) a table"
         )
-        loadavg = os.getloadavg()[0]
-        cpu_before = _cpu(server_pids)
-        machine_before = _machine()
-        client_before = os.times()
-        report = asyncio.run(_run(ws_bases, origin, plans, opts))
-        client_after = os.times()
-        machine_after = _machine()
-        cpu_after = _cpu(server_pids)
+        window: dict = {}
+
+        def sample(phase: str) -> None:  # CPU counters at the edges of the measured window
+            window[phase] = (_cpu(server_pids), _machine(), os.times(), os.getloadavg()[0])
+
+        report = asyncio.run(_run(ws_bases, origin, plans, opts, sample))
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             try:
                 spy.wait(30)
             except subprocess.TimeoutExpired:
                 spy.kill()
-        server_s = max(0.0, cpu_after - cpu_before)
-        busy = machine_after[0] - machine_before[0]
-        total = machine_after[1] - machine_before[1]
-        report["cpu"] = {
-            "server_s": round(server_s, 2),
-            "server_ms_per_choice": round(1000 * server_s / report["choices"], 2)
-            if report["choices"]
-            else None,
-            "client_s": round(
-                (client_after.user - client_before.user) + (client_after.system - client_before.system), 2
-            ),
-            "machine_busy_pct": round(100 * busy / total, 1) if total else None,
-            "cores": os.cpu_count(),
-            "loadavg": round(loadavg, 2),
-        }
+        if "start" in window and "end" in window:
+            cpu_before, machine_before, client_before, loadavg = window["start"]
+            cpu_after, machine_after, client_after, _ = window["end"]
+            server_s = max(0.0, cpu_after - cpu_before)
+            busy = machine_after[0] - machine_before[0]
+            total = machine_after[1] - machine_before[1]
+            client_s = (client_after.user - client_before.user) + (client_after.system - client_before.system)
+            report["cpu"] = {
+                "server_s": round(server_s, 2),
+                "server_ms_per_choice": (
+                    round(1000 * server_s / report["choices"], 2)
+                    if report["choices"] and server_pids
+                    else None
+                ),
+                "client_s": round(client_s, 2),
+                "machine_busy_pct": round(100 * busy / total, 1) if total else None,
+                "cores": os.cpu_count(),
+                "loadavg": round(loadavg, 2),
+            }
         return report
 
 
 # ---------------------------------------------------------------------------------- helpers ------
-async def _run(ws_bases, origin, plans, opts) -> dict:
+async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
     run = loadtest.LoadRun(
         ws_bases,
         origin,
@@ -360,6 +362,7 @@ async def _run(ws_bases, origin, plans, opts) -> dict:
         grace=opts["grace"],
         seed=opts["seed"],
         max_choices=opts["max_choices"],
+        on_window=on_window,
     )
     return await run.run()
 
