@@ -35,7 +35,8 @@ TIEBREAKER_LABELS = {
     "firsts": "Games won",
     "vp": "Total VP",
 }
-assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS)
+TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins", "vp": "VP"}
+assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS) == set(TIEBREAKER_SHORT)
 
 
 def new_token() -> str:
@@ -226,7 +227,7 @@ class Round(models.Model):
 class Table(models.Model):
     class State(models.TextChoices):
         OPEN = "open", "Playing"
-        REPORTED = "reported", "Reported, waiting for confirmation"
+        REPORTED = "reported", "Reported"
         DISPUTED = "disputed", "Disputed"
         CONFIRMED = "confirmed", "Confirmed"
 

@@ -31,7 +31,7 @@ from tournaments import draft as kiq
 from . import clock as clocks
 from . import drafting, exports, services
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
-from .models import TIEBREAKER_LABELS, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -264,7 +264,7 @@ def standings_page(request, pk):
     context.update(
         {
             "rows": rows,
-            "tiebreakers": [(t, TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
+            "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
             "swiss_done": sum(
                 1 for r in event.rounds_set.all() if r.stage == Round.Stage.SWISS and r.is_finished
             ),

@@ -18,12 +18,12 @@ def mmss(seconds) -> str:
 
 
 @register.filter
-def num(value) -> str:
-    """A number without trailing zeros (2.5, 4, 3.25)."""
+def num(value, places=3) -> str:
+    """A number without trailing zeros (2.5, 4, 3.25), at most `places` decimals."""
     if value is None or value == "":
         return ""
     try:
-        return f"{float(value):.3f}".rstrip("0").rstrip(".")
+        return f"{float(value):.{int(places)}f}".rstrip("0").rstrip(".")
     except (TypeError, ValueError):
         return str(value)
 
