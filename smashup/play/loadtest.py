@@ -137,7 +137,9 @@ class _Conn:
 class _Table:
     plan: TablePlan
     conns: list[_Conn] = field(default_factory=list)
-    inflight: tuple[int, float] | None = None  # (version answered, perf_counter when sent)
+    # Choices sent and not yet seen by every client: version answered -> perf_counter when sent.
+    # A fast seat may answer its next decision before the others have seen its last choice.
+    inflight: dict[int, float] = field(default_factory=dict)
     finished: bool = False
 
 
@@ -223,7 +225,7 @@ class LoadRun:
             await asyncio.sleep(0.02)
         if self.on_window is not None:
             self.on_window("end")  # after the choices in flight have landed (or timed out)
-        timeouts = sum(1 for t in self.tables if t.inflight)
+        timeouts = sum(len(t.inflight) for t in self.tables)
         if timeouts:
             self.errors["timeout"] += timeouts
         self.closing = True
@@ -310,10 +312,13 @@ class LoadRun:
         if message.get("status") == "finished":
             conn.done = True
             table.finished = True
-        if table.inflight is not None and all(c.version > table.inflight[0] for c in table.conns if c.ws):
-            sent_at = table.inflight[1]
-            table.inflight = None
-            self.latencies.append((time.perf_counter() - sent_at) * 1000.0)
+        if table.inflight:
+            everyone = min(c.version for c in table.conns if c.ws is not None)
+            landed = [v for v in table.inflight if v < everyone]
+            if landed:
+                now = time.perf_counter()
+                for v in landed:
+                    self.latencies.append((now - table.inflight.pop(v)) * 1000.0)
         if conn.seat is None or message.get("status") != "active":
             return
         pending = (message.get("view") or {}).get("pending") or {}
@@ -341,10 +346,10 @@ class LoadRun:
             "decision": pending["id"],
             "options": pick_options(pending, self.rng),
         }
-        conn.table.inflight = (version, time.perf_counter())
+        conn.table.inflight[version] = time.perf_counter()
         self.sent += 1
         try:
             await conn.ws.send(json.dumps(choice))
         except Exception as exc:  # noqa: BLE001
-            conn.table.inflight = None
+            conn.table.inflight.pop(version, None)
             self.errors[f"send:{type(exc).__name__}"] += 1

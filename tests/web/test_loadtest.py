@@ -78,6 +78,36 @@ def test_the_clients_only_target_the_loopback_interface():
     assert urls[1].startswith("ws://127.0.0.1:2/") and "token" not in urls[2]
 
 
+def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():
+    """Two choices in flight at once (a fast seat answered again before the others saw its first
+    choice): each lands when the slowest client of the table has moved past it."""
+    run = loadtest.LoadRun(
+        ["ws://127.0.0.1:1"], "http://127.0.0.1:1", [loadtest.TablePlan("g", ["a", "b"])], seconds=1
+    )
+    table = run.tables[0]
+    seat0, seat1, spectator = table.conns
+    for conn in table.conns:
+        conn.ws = object()
+        conn.version = 3
+    table.inflight = {3: 0.0, 4: 0.0}
+
+    def state(conn, version):
+        run._receive(
+            conn, json.dumps({"type": "state", "version": version, "status": "active", "view": None})
+        )
+
+    state(seat0, 5)
+    state(seat1, 4)
+    assert run.latencies == [] and set(table.inflight) == {3, 4}
+    state(spectator, 4)  # everyone is past 3, not yet past 4
+    assert len(run.latencies) == 1 and set(table.inflight) == {4}
+    state(spectator, 5)
+    state(seat1, 5)
+    assert len(run.latencies) == 2 and table.inflight == {}
+    run._receive(seat0, json.dumps({"type": "error", "code": "stale", "message": "..."}))
+    assert run.errors == Counter({"server:stale": 1})
+
+
 # ---------------------------------------------------------------------------------- the command --
 
 
