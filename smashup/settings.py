@@ -98,7 +98,16 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 15.0,
         "options": {"expires": 14.0},
     },
+    # Tournament round clocks and draft pick timers: apply every warning, "time is called" and pick
+    # timeout that is due but whose task was lost (tournaments.tasks.sweep; harmless when nothing is).
+    "tournaments-sweep": {
+        "task": "tournaments.sweep",
+        "schedule": 10.0,
+        "options": {"expires": 9.0},
+    },
 }
+# Routes the tournament clock and pick-timer tasks to a queue of their own (None: Celery's default).
+TOURNAMENT_QUEUE = None
 
 # Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
 # (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
