@@ -268,7 +268,8 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")  # = table.round
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a player with games cannot be deleted alone, but deleting the event deletes all.
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()  # 0 = first seat (first player, first pick)
     vp = models.PositiveSmallIntegerField(null=True, blank=True)
     factions = models.JSONField(default=list, blank=True)
@@ -287,7 +288,7 @@ class Seat(models.Model):
 
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
         constraints = [

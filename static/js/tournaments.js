@@ -1,8 +1,8 @@
 /* Tournament pages: the live countdown (from the deadline the server sent, corrected for this
    device's clock) and live updates. A WebSocket on ws/events/<id>/ says when the event changed (and
-   carries the clock); without it the page polls live.json. On a change every element with
-   [data-live] and an id is re-fetched with htmx (hx-select of the same page), unless the user is
-   typing in it. */
+   carries the clock); without it the page polls live.json. On a change the page is fetched once and
+   every element with [data-live] and an id is replaced by its new version, unless the user is
+   typing in it (it catches up when they leave it). */
 (function () {
   "use strict";
 
@@ -76,19 +76,41 @@
     return /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
   }
 
+  var refreshing = false;
+  var again = false;
+
   function refresh() {
-    if (!window.htmx) { window.location.reload(); return; }
-    var regions = document.querySelectorAll("[data-live][id]");
-    for (var i = 0; i < regions.length; i++) {
-      var el = regions[i];
-      if (typingIn(el)) { el.dataset.stale = "1"; continue; }
-      var open = Array.prototype.map.call(el.querySelectorAll("details[open][id]"), function (d) { return d.id; });
-      (function (id, openIds) {
-        htmx.ajax("GET", window.location.href, { target: "#" + id, select: "#" + id, swap: "outerHTML" }).then(function () {
-          openIds.forEach(function (did) { var d = document.getElementById(did); if (d) d.open = true; });
+    // One request for the whole page; each live region is replaced by its new version.
+    if (refreshing) { again = true; return; }
+    refreshing = true;
+    fetch(window.location.href, { headers: { "X-Live-Refresh": "1" }, cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var regions = document.querySelectorAll("[data-live][id]");
+        for (var i = 0; i < regions.length; i++) {
+          var el = regions[i];
+          var fresh = doc.getElementById(el.id);
+          if (!fresh) continue;
+          if (typingIn(el)) { el.dataset.stale = "1"; continue; }
+          var open = Array.prototype.map.call(el.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+          var node = document.importNode(fresh, true);
+          el.replaceWith(node);
+          open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+          if (window.htmx) htmx.process(node);
+        }
+        var clock = doc.querySelector(".t-clock[data-clock]");
+        if (clock) applyClock({
+          status: clock.dataset.status, deadline: clock.dataset.deadline, remaining: clock.dataset.remaining,
+          warnings: (clock.dataset.warnings || "").split(",").filter(Boolean), now: clock.dataset.now
         });
-      })(el.id, open);
-    }
+      })
+      .catch(function () {})
+      .then(function () {
+        refreshing = false;
+        if (again) { again = false; refresh(); }
+      });
   }
 
   function changed(newVersion, clock) {

@@ -495,3 +495,14 @@ def test_swap_with_warnings_and_the_audit_log():
     services.set_result(table, {pk: 1 for pk in table.seats.values_list("entrant_id", flat=True)}, by=org)
     with pytest.raises(services.Conflict):
         services.swap_players(r2, a, b, by=org)
+
+
+def test_deleting_an_event_deletes_its_history_but_a_player_with_games_stays():
+    event = new_event(players=5, table_size=2)
+    rnd = services.generate_round(event, by=event.organizer)
+    play_round(rnd, event.organizer)
+    seated = Seat.objects.filter(round=rnd).first().entrant
+    with pytest.raises(Exception), transaction.atomic():  # RESTRICT: not on its own
+        seated.delete()
+    event.delete()
+    assert not Entrant.objects.exists() and not Seat.objects.exists() and not Bye.objects.exists()
