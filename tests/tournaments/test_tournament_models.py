@@ -9,6 +9,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import RestrictedError
 
 from tournaments import draft as kiq
 from tournaments import drafting, services
@@ -502,7 +503,7 @@ def test_deleting_an_event_deletes_its_history_but_a_player_with_games_stays():
     rnd = services.generate_round(event, by=event.organizer)
     play_round(rnd, event.organizer)
     seated = Seat.objects.filter(round=rnd).first().entrant
-    with pytest.raises(Exception), transaction.atomic():  # RESTRICT: not on its own
+    with pytest.raises(RestrictedError), transaction.atomic():  # not on its own
         seated.delete()
     event.delete()
     assert not Entrant.objects.exists() and not Seat.objects.exists() and not Bye.objects.exists()
