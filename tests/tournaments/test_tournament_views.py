@@ -330,3 +330,46 @@ def test_the_standings_page_query_count_does_not_grow_with_the_entrants(client, 
     large = _standings_queries(client, 40)
     assert small == large, (small, large)
     assert small <= 12
+
+
+# ---------------------------------------------------------------------------------- draft --------
+def _player(client_class, entrant: Entrant):
+    c = client_class()
+    c.get(f"/tournaments/p/{entrant.token}/")
+    return c
+
+
+def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, org_client):
+    from tournaments import draft as kiq
+    from tournaments import drafting
+
+    event = new_event(players=4, draft_mode=Event.DraftMode.EVENT, pick_seconds=45)
+    rnd = services.generate_round(event, by=event.organizer)
+    table = rnd.tables.get()
+    url = f"/tournaments/{event.pk}/tables/{table.pk}/draft/"
+    state = drafting.state_of(table.draft)
+    picker = Entrant.objects.get(pk=kiq.current_picker(state))
+    waiting = Entrant.objects.exclude(pk=picker.pk).first()
+    me = _player(client.__class__, picker)
+    assert "Your pick: open the draft" in me.get(f"/tournaments/{event.pk}/me/").content.decode()
+    html = me.get(url).content.decode()
+    assert "Your pick!" in html and "(1 of 8)" in html
+    assert (
+        f"<strong>{picker.name}</strong> picks now"
+        in _player(client.__class__, waiting).get(url).content.decode()
+    )
+    response = me.post(f"{url}pick/", {"faction": "Wizards", "version": "0"}, follow=True)
+    assert "Wizards" in response.content.decode()
+    draft = table.draft.__class__.objects.get(pk=table.draft.pk)
+    assert draft.version == 1 and drafting.state_of(draft).picks[0].faction == "Wizards"
+    assert draft.deadline is not None  # the pick timer runs from the first pick on
+    html = me.post(f"{url}pick/", {"faction": "Aliens", "version": "0"}, follow=True).content.decode()
+    assert "Someone chose in the meantime" in html or "not your turn" in html.lower()
+    # The organizer can take a random pick for whoever is next, and the page says it was random.
+    org_client.post(f"{url}pick/", {"random": "1"})
+    assert "(random: " in org_client.get(url).content.decode()
+    # Everyone picks to the end: the pairs go to the seats and to the entrants for the whole event.
+    for _ in range(6):
+        org_client.post(f"{url}pick/", {"random": "1"})
+    assert "The draft is done" in client.get(url).content.decode()
+    assert all(len(e.factions) == 2 for e in Entrant.objects.filter(event=event))
