@@ -220,6 +220,15 @@ def sweep(now=None) -> int:
     return moved
 
 
+def catch_up(clock: RoundClock | None) -> RoundClock | None:
+    """Before showing a clock: apply what is due and was missed (no beat running, a lost task), so a
+    page never shows a running clock past its deadline. No query unless something is due."""
+    if clock is not None and due(clock):
+        advance(clock.pk)
+        return RoundClock.objects.select_related("round").get(pk=clock.pk)
+    return clock
+
+
 def schedule(clock_id: int, version: int, moments) -> None:
     """One Celery task per upcoming moment of the clock, for this version."""
     from .tasks import clock_tick

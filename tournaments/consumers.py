@@ -76,7 +76,7 @@ class EventConsumer(AsyncWebsocketConsumer):
         clock = None
         if rnd is not None:
             try:
-                clock = rnd.clock
+                clock = clocks.catch_up(rnd.clock)
             except RoundClock.DoesNotExist:
                 clock = None
         return {"version": version, "clock": clocks.state(clock)}

@@ -96,7 +96,7 @@ def _clock_of(rnd: Round | None) -> RoundClock | None:
     if rnd is None:
         return None
     try:
-        return rnd.clock
+        return clocks.catch_up(rnd.clock)
     except RoundClock.DoesNotExist:
         return None
 
@@ -308,8 +308,9 @@ def round_print(request, pk, number):
 def live_state(request, pk):
     """For pages without a WebSocket: the event's version and its clock (they poll this)."""
     event = _event_or_404(pk)
-    rnd = current_round(event)
-    return JsonResponse({"version": event.version, "clock": clocks.state(_clock_of(rnd))})
+    clock = _clock_of(current_round(event))  # (may call time first: then the version moved)
+    version = Event.objects.filter(pk=event.pk).values_list("version", flat=True).get()
+    return JsonResponse({"version": version, "clock": clocks.state(clock)})
 
 
 @require_safe

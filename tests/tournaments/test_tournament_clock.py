@@ -299,3 +299,14 @@ async def test_nothing_changes_through_the_event_socket(redis_url):
     await asyncio.sleep(0.2)
     assert await database_sync_to_async(state)() == before
     await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_page_never_shows_a_running_clock_past_its_deadline(client, scheduled):
+    """Without beat (e.g. `runserver`), the first page or poll after the deadline calls time."""
+    event, c = running_round()
+    clock.start(c, event.organizer)
+    move_deadline(c, -3)
+    state = client.get(f"/tournaments/{event.pk}/live.json").json()
+    assert state["clock"]["status"] == "called" and fresh(c).status == "called"
+    assert AuditEntry.objects.filter(action="clock", message__endswith="time is called.").count() == 1
