@@ -29,6 +29,7 @@ import asyncio
 import ctypes
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -223,11 +224,7 @@ class Command(BaseCommand):
                 self.note(f"dropped database {name}")
             elif created:
                 self.note(f"kept database {name}")
-            for path in work.glob("*"):
-                with suppress(OSError):
-                    path.unlink()
-            with suppress(OSError):
-                work.rmdir()
+            shutil.rmtree(work, ignore_errors=True)
         report.update(
             server=opts["server"],
             processes=opts["processes"],
