@@ -373,3 +373,21 @@ def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, o
         org_client.post(f"{url}pick/", {"random": "1"})
     assert "The draft is done" in client.get(url).content.decode()
     assert all(len(e.factions) == 2 for e in Entrant.objects.filter(event=event))
+
+
+# ---------------------------------------------------------------------------------- admin --------
+def test_the_admin_covers_every_tournament_model(client):
+    from django.apps import apps
+    from django.contrib import admin
+
+    event = new_event(players=5, table_size=2, draft_mode=Event.DraftMode.TABLE)  # two tables and a bye
+    services.generate_round(event, by=event.organizer)
+    admin_user = get_user_model().objects.create_superuser("boss", password="pw-boss")
+    client.force_login(admin_user)
+    for model in apps.get_app_config("tournaments").get_models():
+        assert admin.site.is_registered(model), model
+        meta = model._meta
+        assert client.get(f"/admin/tournaments/{meta.model_name}/").status_code == 200, meta.model_name
+        obj = model.objects.first()
+        assert obj is not None, meta.model_name
+        assert client.get(f"/admin/tournaments/{meta.model_name}/{obj.pk}/change/").status_code == 200
