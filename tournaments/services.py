@@ -463,7 +463,13 @@ def seat_late(entrant: Entrant | int, table: Table | int, by) -> Seat:
     with transaction.atomic():
         event, entrant = _lock_entrant(entrant)
         require_manager(by, event)
-        table = Table.objects.select_related("round").get(pk=table.pk if isinstance(table, Table) else table)
+        table = (
+            Table.objects.select_related("round")
+            .filter(pk=table.pk if isinstance(table, Table) else table)
+            .first()
+        )
+        if table is None:
+            raise Invalid("Choose a table.")
         rnd = table.round
         if rnd.event_id != event.pk:
             raise Invalid("That table is not in this event.")

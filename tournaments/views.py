@@ -88,6 +88,11 @@ def _run(request, action, ok: str | None = None) -> bool:
     return True
 
 
+def _int(value) -> int:
+    value = str(value or "").strip()
+    return int(value) if value.isdigit() else 0
+
+
 def current_round(event: Event) -> Round | None:
     return event.rounds_set.select_related("clock").order_by("-number").first()
 
@@ -572,7 +577,7 @@ ENTRANT_ACTIONS = {
         "Factions of {result.name} set.",
     ),
     "seat": (
-        lambda e, r: services.seat_late(e, int(r.POST.get("table") or 0), r.user),
+        lambda e, r: services.seat_late(e, _int(r.POST.get("table")), r.user),
         "{result.entrant.name} is seated.",
     ),
 }

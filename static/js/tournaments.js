@@ -71,6 +71,7 @@
   }
 
   function typingIn(el) {
+    if (el.dataset.dirty) return true; // something typed in it and not sent yet
     var active = document.activeElement;
     if (!active || !el.contains(active)) return false;
     return /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
@@ -151,6 +152,11 @@
       setTimeout(function () { connect(live, attempt + 1); }, Math.min(30000, 1000 * Math.pow(2, attempt)));
     };
   }
+
+  document.addEventListener("input", function (evt) {
+    var region = evt.target && evt.target.closest ? evt.target.closest("[data-live][id]") : null;
+    if (region && evt.target.form && evt.target.form.method.toLowerCase() === "post") region.dataset.dirty = "1";
+  });
 
   document.addEventListener("focusout", function () {
     // A region skipped while someone typed in it catches up once they leave it.

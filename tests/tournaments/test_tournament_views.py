@@ -391,3 +391,25 @@ def test_the_admin_covers_every_tournament_model(client):
         obj = model.objects.first()
         assert obj is not None, meta.model_name
         assert client.get(f"/admin/tournaments/{meta.model_name}/{obj.pk}/change/").status_code == 200
+
+
+def test_bad_form_values_are_refused_with_a_message_not_an_error(org_client):
+    event = new_event(players=7)
+    services.generate_round(event, by=event.organizer)
+    late = services.register(event, "Late", by=event.organizer)
+    table = event.rounds_set.get().tables.first()
+    base = f"/tournaments/{event.pk}"
+    for path, data in (
+        (f"entrants/{late.pk}/seat/", {"table": "abc"}),
+        (f"entrants/{late.pk}/seat/", {"table": "999999"}),
+        (f"entrants/{late.pk}/factions/", {"faction1": "Aliens", "faction2": "Aliens"}),
+        (f"entrants/{late.pk}/rename/", {"name": ""}),
+        (f"tables/{table.pk}/result/", {"vp_1": "x"}),
+        ("clock/extend/", {"minutes": "999"}),
+        ("rounds/1/swap/", {"a": "x", "b": "1"}),
+    ):
+        response = org_client.post(f"{base}/{path}", data, follow=True)
+        assert response.status_code == 200, path
+        assert any(m.level_tag == "error" for m in response.context["messages"]), path
+    assert org_client.post(f"{base}/entrants/{late.pk}/nothing/").status_code == 404
+    assert org_client.post(f"{base}/clock/nothing/").status_code == 404
