@@ -108,9 +108,14 @@ def format_report(report: dict) -> str:
     ]
     cpu = report.get("cpu")
     if cpu:
+        server = (
+            f"server {cpu['server_s']} s ({cpu['server_ms_per_choice']} ms a choice)"
+            if cpu.get("server_ms_per_choice") is not None
+            else "server not measured"
+        )
         lines.append(
-            "cpu: server {server_s} s ({server_ms_per_choice} ms a choice), load generator {client_s} s, "
-            "machine busy {machine_busy_pct}% of {cores} cores, load average at start {loadavg}".format(**cpu)
+            f"cpu: {server}, load generator {cpu['client_s']} s, machine busy {cpu['machine_busy_pct']}% "
+            f"of {cpu['cores']} cores, load average at start {cpu['loadavg']}"
         )
     return "\n".join(lines)
 
