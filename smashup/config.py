@@ -18,6 +18,8 @@ Variables (all optional):
 ``SECRET_KEY``    required when DEBUG is false.
 ``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false.
 ``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front.
+``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
+                  WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
                   beat schedule). Default: ``var/`` in the project directory.
 """
@@ -41,6 +43,10 @@ _FALSE = {"0", "false", "no", "off", "n", "f"}
 POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
 SQLITE_SCHEMES = {"sqlite"}
 REDIS_SCHEMES = {"redis", "rediss"}
+
+# Keeping PostgreSQL connections open: opening one per query dominated a live game's latency under
+# load (the loadtest note on issue 3). Health checks drop a broken one before it is used.
+DEFAULT_CONN_MAX_AGE = 60
 
 
 def parse_bool(name: str, value: str) -> bool:
@@ -121,7 +127,7 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
             "HOST": parts.hostname,
             "PORT": str(parts.port or 5432),
             "OPTIONS": options,
-            "CONN_MAX_AGE": 0,
+            "CONN_MAX_AGE": DEFAULT_CONN_MAX_AGE,
             "CONN_HEALTH_CHECKS": True,
         }
     if scheme in SQLITE_SCHEMES:
@@ -167,6 +173,14 @@ def sqlite_database(name: str | Path) -> dict:
             "init_command": "PRAGMA journal_mode=WAL;",
         },
     }
+
+
+def parse_seconds(name: str, value: str) -> int:
+    """A whole number of seconds, 0 or more; anything else is an error."""
+    text = value.strip()
+    if not text.isdigit():
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number of seconds (0 or more).")
+    return int(text)
 
 
 def parse_redis_url(url: str) -> str:
@@ -229,6 +243,9 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         database = sqlite_database(var_dir / SQLITE_FILENAME)
     else:
         database = parse_database_url(database_url, base_dir)
+        age_raw = get("DB_CONN_MAX_AGE")
+        if age_raw is not None and not database["ENGINE"].endswith("sqlite3"):
+            database["CONN_MAX_AGE"] = parse_seconds("DB_CONN_MAX_AGE", age_raw)
 
     debug_raw = get("DEBUG")
     debug = parse_bool("DEBUG", debug_raw) if debug_raw is not None else database_url is None
@@ -272,12 +289,17 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
 
 
 def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
-    """CHANNEL_LAYERS for a Redis URL, or the in-process layer when there is none."""
+    """CHANNEL_LAYERS for a Redis URL, or the in-process layer when there is none.
+
+    The Pub/Sub layer: groups here carry only public "something changed" pings that a connection may
+    miss harmlessly (it re-renders from the database), so the core layer's per-message queues and
+    expiry bought nothing and cost about half the latency under load (loadtest figures, issue 3).
+    """
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [redis_url], "prefix": prefix},
         }
     }

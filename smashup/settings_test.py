@@ -23,6 +23,8 @@ SECRET_KEY = "tests-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 
 DATABASES = {"default": config.parse_database_url(TEST_DATABASE_URL, BASE_DIR)}
+# Connections that outlive a test would keep the test database from being dropped at the end.
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 REDIS_URL = config.parse_redis_url(TEST_REDIS_URL)
 # A prefix of its own per test process, so parallel runs sharing one Redis never see each other's groups.

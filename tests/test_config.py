@@ -55,7 +55,7 @@ def test_production_setup():
         "HOST": "db.internal",
         "PORT": "6543",
         "OPTIONS": {"sslmode": "require"},
-        "CONN_MAX_AGE": 0,
+        "CONN_MAX_AGE": config.DEFAULT_CONN_MAX_AGE,
         "CONN_HEALTH_CHECKS": True,
     }
     assert cfg.redis_url == "redis://cache:6379/2"
@@ -172,10 +172,19 @@ def test_bad_csrf_origin():
         load(CSRF_TRUSTED_ORIGINS="table.example.org")
 
 
+def test_connection_age_from_the_environment():
+    cfg = load(DATABASE_URL="postgres://db/smashup", DEBUG="true", DB_CONN_MAX_AGE="0")
+    assert cfg.database["CONN_MAX_AGE"] == 0
+    with pytest.raises(ImproperlyConfigured, match="DB_CONN_MAX_AGE"):
+        load(DATABASE_URL="postgres://db/smashup", DEBUG="true", DB_CONN_MAX_AGE="soon")
+    with pytest.raises(ImproperlyConfigured, match="DB_CONN_MAX_AGE"):
+        load(DATABASE_URL="postgres://db/smashup", DEBUG="true", DB_CONN_MAX_AGE="-5")
+
+
 def test_channel_layers():
     assert config.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     layer = config.channel_layers("redis://r:6379/0", prefix="p")["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"] == {"hosts": ["redis://r:6379/0"], "prefix": "p"}
 
 

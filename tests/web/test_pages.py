@@ -63,7 +63,7 @@ def test_healthz_reaches_postgres_and_redis(client, redis_url):
     assert data["database"] == {"ok": True, "vendor": "postgresql", "ms": data["database"]["ms"]}
     assert data["redis"]["ok"] is True
     assert data["channel_layer"]["ok"] is True
-    assert data["channel_layer"]["backend"] == "RedisChannelLayer"
+    assert data["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
     assert response.headers["Cache-Control"].startswith("max-age=0")
 
 

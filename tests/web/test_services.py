@@ -15,7 +15,7 @@ from smashup.core.tasks import ping
 @pytest.mark.asyncio
 async def test_channel_layer_send_receive_round_trip(redis_url):
     layer = get_channel_layer()
-    assert type(layer).__name__ == "RedisChannelLayer"
+    assert type(layer).__name__ == "RedisPubSubChannelLayer"
     channel = await layer.new_channel()
     await layer.send(channel, {"type": "test.message", "text": "hello"})
     message = await asyncio.wait_for(layer.receive(channel), 5)
@@ -38,7 +38,7 @@ async def test_channel_layer_group_round_trip(redis_url):
 
 def test_health_check_channel_layer_function(redis_url):
     result = health.check_channel_layer()
-    assert result["ok"] is True and result["backend"] == "RedisChannelLayer"
+    assert result["ok"] is True and result["backend"] == "RedisPubSubChannelLayer"
 
 
 def test_celery_task_round_trip_through_real_redis(redis_url):

@@ -164,7 +164,7 @@ def test_start_serves_the_site_and_stops_everything_on_sigint(tmp_path):
         health = site.wait_healthy()
         assert health["status"] == "ok"
         assert health["database"]["vendor"] == "sqlite"
-        assert health["channel_layer"]["backend"] == "RedisChannelLayer"  # the embedded Redis
+        assert health["channel_layer"]["backend"] == "RedisPubSubChannelLayer"  # the embedded Redis
 
         status, body = get(site.base + "/")
         assert status == 200 and b"Smash Up table" in body and b"htmx-2.min.js" in body

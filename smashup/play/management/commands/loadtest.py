@@ -92,13 +92,13 @@ class Command(BaseCommand):
             "--seed", type=int, default=1, help="seed of the games and of the clients' choices"
         )
         parser.add_argument(
-            "--layer", choices=sorted(LAYERS), default="core", help="channel layer of the started server"
+            "--layer", choices=sorted(LAYERS), default="pubsub", help="channel layer of the started server (default pubsub, as configured)"
         )
         parser.add_argument(
             "--conn-max-age",
             type=int,
             default=None,
-            help="CONN_MAX_AGE of the started server (default: as configured, which is 0)",
+            help="CONN_MAX_AGE of the started server (default: as configured, DB_CONN_MAX_AGE or 60)",
         )
         parser.add_argument(
             "--profile", help="record the first server process with py-spy into this file (collapsed stacks)"
