@@ -92,7 +92,10 @@ class Command(BaseCommand):
             "--seed", type=int, default=1, help="seed of the games and of the clients' choices"
         )
         parser.add_argument(
-            "--layer", choices=sorted(LAYERS), default="pubsub", help="channel layer of the started server (default pubsub, as configured)"
+            "--layer",
+            choices=sorted(LAYERS),
+            default="pubsub",
+            help="channel layer of the started server (default pubsub, as configured)",
         )
         parser.add_argument(
             "--conn-max-age",
@@ -229,7 +232,12 @@ class Command(BaseCommand):
             server=opts["server"],
             processes=opts["processes"],
             layer=opts["layer"],
-            conn_max_age=opts["conn_max_age"],
+            # What the server ran with: the option, else the configured value it inherited.
+            conn_max_age=(
+                opts["conn_max_age"]
+                if opts["conn_max_age"] is not None
+                else db.get("CONN_MAX_AGE", 0)
+            ),
             database=name,
             database_dropped=created and not opts["keep_db"],
         )
