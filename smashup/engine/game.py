@@ -38,6 +38,13 @@ DRAW_PER_TURN = 2
 TRIGGER_LIMIT = 50
 # A game in which no player has been asked anything for this many turns in a row is stuck.
 STALEMATE_TURNS = 40
+# The decision id of the recorded "time is called" entry: `[None, CALL_TIME, []]` in the choices
+# (seat None: nobody at the table made it; engine decision ids are "d<n>", so it cannot collide).
+CALL_TIME = "call_time"
+# A tied lead when a game ends on time (or on its base limit) plays on for at most this many
+# rounds of turns (every player one more turn each); if still tied, the leaders share the win.
+TIE_PLAY_ON_ROUNDS = 1
+MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
 
 
@@ -104,6 +111,10 @@ class Scoring:
         return [s for s, p in self.places.items() if p == 2]
 
 
+class _GameEnds(Exception):
+    """Internal: a tied lead was broken by a scored base while playing on; the flow stops there."""
+
+
 class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
@@ -133,6 +144,17 @@ class Game:
         self.turn_state = TurnState(0)
         self.scoring_stack: list[Scoring] = []
         self.winner: int | None = None
+        # How the game ends early (tournament play): `bases_scored` counts the bases that scored
+        # (VP awarded); `final_turn` is the turn after which the VP decide (set by a time call or
+        # the config's `end_after_bases`), `end_reason` says which ("time" or "bases");
+        # `play_on_until` is the last turn of a tied lead's play-on; `shared_winners` the tied
+        # leaders when the play-on ran out.
+        self.bases_scored = 0
+        self.time_called_turn: int | None = None
+        self.final_turn: int | None = None
+        self.end_reason: str | None = None
+        self.play_on_until: int | None = None
+        self.shared_winners: list[int] = []
         self.choices: list[list] = []
         self.hashes: list[str] = []
         self.track_hashes = False
@@ -154,8 +176,16 @@ class Game:
         self._advance(None)
         return self
 
-    def apply(self, seat: int, decision_id: str, choice) -> None:
-        """Check a choice completely, then apply it and run to the next decision."""
+    def apply(self, seat: int | None, decision_id: str, choice) -> None:
+        """Check a choice completely, then apply it and run to the next decision.
+
+        The recorded system entry `[None, CALL_TIME, []]` is applied as `call_time()`, so a record
+        with a time call replays through the same loop as every choice."""
+        if seat is None and decision_id == CALL_TIME:
+            if _normalize_choice(choice):
+                raise IllegalChoice("calling time takes no options")
+            self.call_time()
+            return
         decision = self.pending
         if decision is None:
             raise IllegalChoice("the game is over")
@@ -180,6 +210,36 @@ class Game:
         self._advance(ids)
         if self.track_hashes:
             self.hashes.append(self.digest())
+
+    def call_time(self) -> None:
+        """Time is called (a tournament round's clock ran out): an outside event, recorded as
+        `[None, CALL_TIME, []]` with its state hash like any choice. The open decision stays open.
+
+        Ruling (the tournament issue): the player whose turn it is finishes it, bases that are
+        ready score in its Score Bases phase as usual, and at the end of that turn the player with
+        the most VP wins. A tied lead plays on, and the game ends as soon as a scored base (or the
+        end of a turn) leaves a single leader, for at most TIE_PLAY_ON_ROUNDS more rounds of
+        turns; then the tied leaders share the win. Called before the first turn (a mulligan),
+        the first turn is the last. Called while the game is already ending on its base limit,
+        it is noted and changes nothing else."""
+        if self.pending is None:
+            raise IllegalChoice("the game is over")
+        if self.time_called_turn is not None:
+            raise IllegalChoice("time has already been called")
+        self.choices.append([None, CALL_TIME, []])
+        self.time_called_turn = self.turn
+        if self.final_turn is None:
+            self.final_turn = max(self.turn, 1)
+            self.end_reason = "time"
+            self.log("Time is called: this turn is the last; then the most VP wins.")
+        else:
+            self.log("Time is called (the game is already in its last turns).")
+        if self.track_hashes:
+            self.hashes.append(self.digest())
+
+    @property
+    def time_called(self) -> bool:
+        return self.time_called_turn is not None
 
     @property
     def over(self) -> bool:
@@ -770,7 +830,10 @@ class Game:
         quiet_turns = 0
         while True:
             asked_before = self.decision_seq
-            yield from self.take_turn(phase)
+            try:
+                yield from self.take_turn(phase)
+            except _GameEnds:
+                return
             if self._game_over():
                 return
             quiet_turns = quiet_turns + 1 if self.decision_seq == asked_before else 0
@@ -980,7 +1043,51 @@ class Game:
             self.phase = "over"
             self.log(f"{self.pname(self.winner)} wins with {top} VP.")
             return True
+        if self.final_turn is not None and self.turn >= self.final_turn:
+            return self._decide_on_vp(end_of_turn=True)
         return False
+
+    def _decide_on_vp(self, end_of_turn: bool) -> bool:
+        """The game ends on the VP (time called, or the base limit reached): a single leader wins.
+        A tied lead plays on (see `call_time`); at the end of the last play-on turn the tied
+        leaders share the win (`winner` None, `shared_winners` the seats). True: the game is over."""
+        top = max(p.vp for p in self.players)
+        leaders = [p.seat for p in self.players if p.vp == top]
+        why = "time was called" if self.end_reason == "time" else "the base limit was reached"
+        if len(leaders) == 1:
+            self.winner = leaders[0]
+            self.phase = "over"
+            self.log(f"{self.pname(self.winner)} wins with {top} VP, the most when {why}.")
+            return True
+        if not end_of_turn:
+            return False
+        if self.play_on_until is None:
+            self.play_on_until = self.turn + TIE_PLAY_ON_ROUNDS * len(self.players)
+            names = " and ".join(self.pname(s) for s in leaders)
+            self.log(f"{names} are tied for the lead with {top} VP: play goes on until a scored base "
+                     f"breaks the tie, at most until the end of turn {self.play_on_until}.")
+            return False
+        if self.turn >= self.play_on_until:
+            self.shared_winners = leaders
+            self.winner = None
+            self.phase = "over"
+            names = " and ".join(self.pname(s) for s in leaders)
+            self.log(f"The tie was not broken: {names} share the win with {top} VP.")
+            return True
+        return False
+
+    def _count_scored_base(self) -> None:
+        """A base scored (its VP were awarded). With the config's `end_after_bases` (tournament
+        option: e.g. 5 bases at 3 players, 6 at 4), the turn in which the Nth base scores is the
+        last: the rest of it is played (other ready bases score too), then the most VP wins and a
+        tie plays on as when time is called."""
+        self.bases_scored += 1
+        limit = self.config.get("end_after_bases")
+        if limit and self.bases_scored >= limit and self.final_turn is None:
+            self.final_turn = max(self.turn, 1)
+            self.end_reason = "bases"
+            self.log(f"{self.bases_scored} bases have scored: this turn is the last; then the most VP "
+                     "wins.")
 
     # ------------------------------------------------------------------ scoring ----------------
     def ready_bases(self) -> list[BaseSlot]:
@@ -1004,7 +1111,13 @@ class Game:
                     self.current, "score", "Several bases are ready: which scores first?", options
                 )
                 slot = self.slot(chosen[0].base)
+            scored_before = self.bases_scored
             yield from self.score_base(slot)
+            # Playing on after a tied end: each scored base may break the tie, ending the game
+            # at once (the rest of the turn is not played).
+            if (self.play_on_until is not None and self.bases_scored > scored_before
+                    and self._decide_on_vp(end_of_turn=False)):
+                raise _GameEnds
 
     def score_base(self, slot: BaseSlot):
         sc = Scoring(slot, slot.card)
@@ -1025,6 +1138,7 @@ class Game:
             return
         # Step 4: award VP by rank, with ties; then "when scoring" abilities.
         self.award_vp(sc)
+        self._count_scored_base()
         yield from self._scoring_step("when_scoring", sc, bdef.when_scoring)
         # Step 6: "after scoring" abilities, then Specials from hand.
         yield from self._scoring_step("after_scoring", sc, bdef.after_scoring)
@@ -1220,6 +1334,20 @@ class Game:
             "bases": bases,
             "base_deck_count": len(self.base_deck),
             "base_discard": [self.card_view(c) for c in self.base_discard],
+            "ending": self.ending_view(),
+        }
+
+    def ending_view(self) -> dict:
+        """How the game ends early, for pages: time called, the base limit, a tie playing on."""
+        return {
+            "time_called": self.time_called,
+            "time_called_turn": self.time_called_turn,
+            "reason": self.end_reason,
+            "final_turn": self.final_turn,
+            "play_on_until": self.play_on_until,
+            "bases_scored": self.bases_scored,
+            "end_after_bases": self.config.get("end_after_bases"),
+            "shared_winners": list(self.shared_winners),
         }
 
     def private_view(self, seat: int | None) -> dict:
@@ -1269,6 +1397,11 @@ class Game:
             sorted(self.turn_state.talents_used),
             self.turn_state.minions_played, self.turn_state.actions_played,
         )
+        if self.time_called_turn is not None or self.config.get("end_after_bases"):
+            # Only for games that can end early, so every record made before these rules existed
+            # keeps its stored hashes.
+            state += ((self.bases_scored, self.time_called_turn, self.final_turn, self.end_reason,
+                       self.play_on_until, self.shared_winners),)
         return hashlib.blake2b(repr(state).encode(), digest_size=16).hexdigest()
 
     def summary(self) -> dict:
@@ -1276,6 +1409,8 @@ class Game:
             "turns": self.turn,
             "over": self.over,
             "winner": self.winner,
+            "shared_winners": list(self.shared_winners),
+            "time_called": self.time_called,
             "vp": [p.vp for p in self.players],
             "choices": len(self.choices),
             "digest": self.digest(),
@@ -1341,6 +1476,12 @@ def normalize_config(config: dict, registry: Registry) -> dict:
     mulligan = config.get("mulligan", True)
     if not isinstance(mulligan, bool):
         raise ConfigError("mulligan must be true or false")
+    end_after_bases = config.get("end_after_bases")
+    if end_after_bases is not None and (
+        not isinstance(end_after_bases, int) or isinstance(end_after_bases, bool)
+        or not 1 <= end_after_bases <= MAX_END_AFTER_BASES
+    ):
+        raise ConfigError(f"end_after_bases is a number of bases from 1 to {MAX_END_AFTER_BASES}")
     return {
         "mode": mode,
         "players": players,
@@ -1348,4 +1489,5 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         "base_sets": base_sets,
         "first_player": first,
         "mulligan": mulligan,
+        "end_after_bases": end_after_bases,
     }

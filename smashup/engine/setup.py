@@ -161,6 +161,12 @@ class Scenario:
         self.data["played"] = {"minions": minions_played, "actions": actions_played}
         return self
 
+    def end_after_bases(self, limit, scored=0):
+        """The tournament option: the game ends after `limit` scored bases; `scored` already did."""
+        self.data["end_after_bases"] = limit
+        self.data["bases_scored"] = scored
+        return self
+
     def to_dict(self) -> dict:
         return self.data
 
@@ -177,8 +183,11 @@ def build_scenario(data: dict, registry: Registry | None = None) -> Game:
         "specials": data.get("specials", "fast"),
         "mulligan": False,
     }
+    if data.get("end_after_bases") is not None:
+        config["end_after_bases"] = data["end_after_bases"]
     game = Game(config, data.get("seed", 0), registry)
     game.scenario = data
+    game.bases_scored = data.get("bases_scored", 0)
     for seat, pd in enumerate(data["players"]):
         player = PlayerState(seat, game.config["players"][seat]["name"], pd["factions"])
         player.vp = pd.get("vp", 0)
