@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.db.models import Q
 from django.template.loader import render_to_string
 
+from .ending import describe as describe_ending
+
 PHASES = {
     "setup": "Setup",
     "start": "Start of turn",
@@ -204,6 +206,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "log_total": log_total,
         "can_undo": _can_undo(row, game, seat),
         "timer": _timer(row, game, deciding, names),
+        "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
 
 
