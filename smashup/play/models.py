@@ -162,7 +162,9 @@ class Choice(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="choices")
     seq = models.PositiveIntegerField()  # 0-based position in the record (= game version before it)
-    seat = models.PositiveSmallIntegerField()
+    # NULL for an entry nobody at the table made: "time is called" (decision ``CALL_TIME``, see
+    # ``services.call_time``), the engine record's ``[None, "call_time", []]``.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     decision = models.CharField(max_length=32)
     options = models.JSONField(default=list)
     state_hash = models.CharField(max_length=64)  # engine digest after this choice
@@ -201,3 +203,7 @@ class Choice(models.Model):
 
     def as_record(self) -> list:
         return [self.seat, self.decision, list(self.options)]
+
+    @property
+    def is_time_call(self) -> bool:
+        return self.seat is None

@@ -48,6 +48,7 @@ from django.utils import timezone
 
 from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
 from smashup.engine.bots import BOTS
+from smashup.engine.game import CALL_TIME
 
 from . import drafting, timers
 from . import undo as undo_rule
@@ -754,13 +755,90 @@ def _apply(
 
 def _committed(pk: int, version: int, game, outcome: Outcome, schedule_bots: bool) -> None:
     """After a commit (never before): cache the new state, tell the clients, wake the bot, start
-    the turn timer."""
+    the turn timer; tell other apps when the game has just finished (`signals.game_finished`)."""
+    finished = outcome.status == Game.Status.FINISHED
+    final = ([p.vp for p in game.players], game.winner, list(game.shared_winners)) if finished else None
     cache.put(pk, (outcome.undos, version), game)
     notify(pk, version, outcome.status, undos=outcome.undos)
     if schedule_bots and outcome.bot_next:
         schedule_bot(pk, version)
     if outcome.deadline is not None:
         timers.schedule(pk, version, outcome.deadline)
+    if final is not None:
+        _send_finished(pk, *final)
+
+
+def _send_finished(pk: int, vp: list[int], winner: int | None, shared_winners: list[int]) -> None:
+    from .signals import game_finished
+
+    for receiver, result in game_finished.send_robust(
+        sender=Game, game_id=pk, vp=vp, winner=winner, shared_winners=shared_winners
+    ):
+        if isinstance(result, Exception):  # the game is over and stored; the receiver's sweep retries
+            logger.error("game_finished receiver %r failed for game %s", receiver, pk, exc_info=result)
+
+
+# ---------------------------------------------------------------------------------- time called --
+def call_time(game_id: int) -> Outcome | None:
+    """Time is called on an active game (a tournament round's clock ran out, or its organizer called
+    time). Stored as a ``Choice`` row with no seat and the decision ``CALL_TIME`` (the engine
+    record's ``[None, "call_time", []]``), with the state hash after it like any choice; the open
+    decision stays open (its turn timer keeps the time it had left) and the version moves on.
+
+    Idempotent: returns None and changes nothing when the game is not active or time is already
+    called. What follows (the last turn, most VP wins, a tie playing on) is the engine's rule, see
+    ``Game.call_time``."""
+    from .models import Choice
+
+    with transaction.atomic():
+        row = _lock(game_id)
+        if not row.is_active:
+            return None
+        game = _take(row)
+        if game.time_called:
+            cache.put(row.pk, _key(row), game)
+            return None
+        log_at = len(game.log_lines)
+        try:
+            game.call_time()
+        except IllegalChoice:  # over in the engine but not on the row: left alone, never cached
+            logger.error("game %s: time could not be called at version %s", row.pk, row.version)
+            return None
+        timed = row.deadline if row.deadline_seq == row.version else None
+        Choice.objects.create(
+            game=row,
+            seq=row.version,
+            seat=None,
+            decision=CALL_TIME,
+            options=[],
+            state_hash=game.hashes[-1],
+            log_at=log_at,
+            deadline=timed,
+            undoable=False,
+            undo_block="time was called",
+        )
+        row.version += 1
+        _sync_row(row, game)
+        row.undo_seat = None  # nothing before a time call can be taken back
+        if timed is not None:
+            timers.arm(row, at_least=timed)
+        else:
+            timers.arm(row)
+        row.save()
+        outcome = _outcome(row, game)
+        transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, True))
+    return outcome
+
+
+def time_called(row: Game) -> bool:
+    """Whether time has been called on this game (a row of its record says so)."""
+    return row.choices.in_record().filter(seat__isnull=True, decision=CALL_TIME).exists()
+
+
+def final_vp(row: Game) -> list[int]:
+    """The VP of each seat of a started game, in seat order (rebuilt from the record)."""
+    with engine_game(row) as game:
+        return [p.vp for p in game.players]
 
 
 def group_name(game_id: int) -> str:
@@ -826,6 +904,10 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
         if last is None:
             raise UndoRefused("There is no choice to take back yet.")
         names = player_names(row)
+        if last.is_time_call:
+            raise UndoRefused(
+                "Time has been called since; the choices before it can no longer be taken back."
+            )
         if last.seat != seat:
             raise UndoRefused(
                 f"The last choice was {names.get(last.seat, 'another player')}'s; "

@@ -420,6 +420,9 @@ def replay(request, public_id):
                 "by_bot": record.by_bot,
                 "timed_out": record.timed_out,
             }
+            if record.is_time_call:  # not a seat's choice: the round's clock
+                last.update(name="Time is called", prompt="the round's clock")
+                last["labels"] = ["the turn in progress is the last"]
         context = presenter.board_context(row, engine, as_seat)
     except services.GameBroken as exc:
         return render(request, "play/message.html", {"title": "Replay", "message": exc.message}, status=500)
