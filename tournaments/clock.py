@@ -161,6 +161,9 @@ def _call(clock: RoundClock) -> None:
     if rnd.status == Round.Status.PAIRED:
         rnd.status = Round.Status.PLAYING
         rnd.save(update_fields=["status"])
+    from .in_app import on_time_called
+
+    on_time_called(rnd)  # after the commit: time is called in the round's games played in the app
 
 
 def upcoming(clock: RoundClock) -> list:

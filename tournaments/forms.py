@@ -32,7 +32,7 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
             "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player", "pick_seconds",
-            "scoring", "top_cut", "require_check_in", "registration_open",
+            "scoring", "top_cut", "require_check_in", "registration_open", "in_app_base_limit",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -47,6 +47,7 @@ class EventForm(forms.ModelForm):
             "end_rule": "When time is called",
             "require_check_in": "Pair only checked-in players",
             "registration_open": "Players may sign up on the event page",
+            "in_app_base_limit": "Games played in the app end after a number of scored bases",
         }
 
     def __init__(self, *args, **kwargs):

@@ -112,6 +112,13 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(
         default=0, choices=[(0, "No top cut"), (4, "Top 4 (one final table)"), (16, "Top 16 (semifinals)")]
     )
+    # Games played in the app (tournaments.in_app) end after a number of scored bases: the tournament
+    # option, 4 at 2 players, 5 at 3, 6 at 4 (in_app.BASE_LIMITS). Off: they end at 15 VP or on time.
+    in_app_base_limit = models.BooleanField(
+        default=False,
+        verbose_name="in-app base limit",
+        help_text="In-app games end after 4 scored bases at 2 players, 5 at 3, 6 at 4; most VP wins.",
+    )
     require_check_in = models.BooleanField(default=True)
     registration_open = models.BooleanField(default=True)
     seed = models.CharField(max_length=32, default=new_event_seed)
@@ -247,7 +254,7 @@ class Table(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # The pairing's explanation of this table: cost, repeats, spread, fairness, first seat.
     report = models.JSONField(default=dict, blank=True)
-    game = models.ForeignKey(  # an in-app game played at this table (results from it: later)
+    game = models.ForeignKey(  # the in-app game played at this table (tournaments.in_app)
         "play.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 

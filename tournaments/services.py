@@ -175,6 +175,7 @@ EVENT_FIELDS = (
     "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
     "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
     "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
+    "in_app_base_limit",
 )  # fmt: skip
 
 
@@ -858,37 +859,59 @@ def set_result(table: Table | int, vps: Mapping, by) -> Table:
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)
-        cleaned = clean_vp(table, vps)
-        seats = list(table.seats.all())
-        before = {s.entrant_id: s.vp for s in seats}
-        was = table.state
-        for s in seats:
-            s.vp = cleaned[s.entrant_id]
-            s.confirmed = True
-            s.save(update_fields=["vp", "confirmed"])
-        table.state = Table.State.CONFIRMED
-        table.result_version += 1
-        table.decided_by = by
-        table.confirmed_at = timezone.now()
-        table.save(update_fields=["state", "result_version", "decided_by", "confirmed_at"])
-        if was == Table.State.CONFIRMED:
-            old = _vp_text(table, before)
-            verb = f"corrected the result from {old} to"
-        elif was == Table.State.DISPUTED:
-            verb = "settled the dispute:"
-        else:
-            verb = "entered the result:"
-        _changed(
-            event,
-            by,
-            "result",
-            f"Table {table.number} of {table.round.label.lower()}: {verb} {_vp_text(table, cleaned)}.",
-            table=table.pk,
-            before={str(k): v for k, v in before.items()},
-            after={str(k): v for k, v in cleaned.items()},
-        )
-        _maybe_finish_round(event, table.round)
+        _confirm_result(event, table, clean_vp(table, vps), by)
     return table
+
+
+def record_app_result(table: Table | int, vps: Mapping, game_code: str) -> Table | None:
+    """The app reports the result of the in-app game played at `table` (tournaments.in_app): the VP
+    are entered and confirmed as an organizer's result would be, and the log says the app reported
+    them. A table whose result is already confirmed (an organizer was quicker, or this report came
+    twice) is left alone: returns None. Organizers can still correct it with `set_result`."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        if table.state == Table.State.CONFIRMED:
+            return None
+        cleaned = clean_vp(table, vps)
+        _confirm_result(event, table, cleaned, "app", app_game=game_code)
+    return table
+
+
+def _confirm_result(event: Event, table: Table, cleaned: dict[int, int], by, app_game: str = "") -> None:
+    """Inside the event's transaction: store `cleaned` VP as the table's confirmed result."""
+    seats = list(table.seats.all())
+    before = {s.entrant_id: s.vp for s in seats}
+    was = table.state
+    for s in seats:
+        s.vp = cleaned[s.entrant_id]
+        s.confirmed = True
+        s.save(update_fields=["vp", "confirmed"])
+    table.state = Table.State.CONFIRMED
+    table.result_version += 1
+    table.decided_by = by if not isinstance(by, str) else None
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["state", "result_version", "decided_by", "confirmed_at"])
+    if app_game:
+        verb = f"the app reported the result of game {app_game}:"
+    elif was == Table.State.CONFIRMED:
+        old = _vp_text(table, before)
+        verb = f"corrected the result from {old} to"
+    elif was == Table.State.DISPUTED:
+        verb = "settled the dispute:"
+    else:
+        verb = "entered the result:"
+    extra = {"game": app_game} if app_game else {}
+    _changed(
+        event,
+        by,
+        "app_result" if app_game else "result",
+        f"Table {table.number} of {table.round.label.lower()}: {verb} {_vp_text(table, cleaned)}.",
+        table=table.pk,
+        before={str(k): v for k, v in before.items()},
+        after={str(k): v for k, v in cleaned.items()},
+        **extra,
+    )
+    _maybe_finish_round(event, table.round)
 
 
 def _maybe_confirm(event: Event, table: Table) -> None:

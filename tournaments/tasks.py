@@ -25,7 +25,8 @@ def draft_timeout(draft_id: int, version: int) -> bool:
 
 @shared_task(name="tournaments.sweep", ignore_result=True)
 def sweep() -> dict:
-    """Run by Celery beat: apply every clock event and pick timeout that is due but was missed."""
-    from . import clock, drafting
+    """Run by Celery beat: apply every clock event and pick timeout that is due but was missed, and
+    what in-app games missed (a result not recorded, time not called)."""
+    from . import clock, drafting, in_app
 
-    return {"clocks": clock.sweep(), "drafts": drafting.sweep()}
+    return {"clocks": clock.sweep(), "drafts": drafting.sweep(), "in_app": in_app.sweep()}

@@ -37,6 +37,8 @@ urlpatterns = [
     path("<int:pk>/rounds/final/", views.final, name="final"),
     path("<int:pk>/rounds/<int:number>/swap/", views.swap, name="swap"),
     path("<int:pk>/tables/<int:table_pk>/result/", views.result, name="result"),
+    path("<int:pk>/tables/<int:table_pk>/in-app/", views.table_in_app, name="table_in_app"),
+    path("<int:pk>/rounds/in-app/", views.round_in_app, name="round_in_app"),
     path("<int:pk>/clock/<str:action>/", views.clock_action, name="clock"),
     path("<int:pk>/finish/", views.finish, name="finish"),
 ]

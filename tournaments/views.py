@@ -29,7 +29,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from tournaments import draft as kiq
 
 from . import clock as clocks
-from . import drafting, exports, services
+from . import drafting, exports, in_app, services
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 
@@ -408,6 +408,7 @@ def me_page(request, pk):
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
+            "in_app": in_app.player_panel(table, me),
         }
     )
     return render(request, "tournaments/me.html", context)
@@ -536,6 +537,7 @@ def manage(request, event):
             and rnd.is_finished,
             "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
             "rounds": list(event.rounds_set.all()),
+            "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
         }
     )
     return render(request, "tournaments/manage.html", context)
@@ -634,6 +636,35 @@ def finish(request, event):
 def result(request, event, table_pk):
     table = get_object_or_404(Table, pk=table_pk, round__event=event)
     _run(request, lambda: services.set_result(table, vp_from(request.POST), request.user), "Result saved.")
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def table_in_app(request, event, table_pk):
+    """Start this table as a game in the app (tournaments.in_app)."""
+    table = get_object_or_404(Table, pk=table_pk, round__event=event)
+    ok = "Table started in the app: game {result.code}."
+    _run(request, lambda: in_app.start_table(table, request.user), ok)
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def round_in_app(request, event):
+    """Start every table of the current round that can play in the app."""
+    rnd = current_round(event)
+    if rnd is None:
+        messages.error(request, "There is no round yet: pair a round first.")
+        return _back(request, event)
+    try:
+        started, skipped = in_app.start_round(rnd, request.user)
+    except services.TournamentError as exc:
+        messages.error(request, exc.message)
+        return _back(request, event)
+    messages.success(request, f"{started} table{'s' * (started != 1)} started in the app.")
+    for why in skipped:
+        messages.warning(request, why)
     return _back(request, event)
 
 

@@ -314,6 +314,10 @@ class SeatSpec:
     kind: str  # "person" or "bot"
     factions: list = field(default_factory=lambda: [None, None])  # a name, or None for random
     bot: str = "heuristic"
+    # A seat reserved for a known person (a tournament table): taken from the start under this name,
+    # by this user if they have an account (they reach it by logging in), else by its seat link.
+    name: str = ""
+    user: object = None
 
 
 def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) -> list[list[str]]:
@@ -353,6 +357,8 @@ def create_game(
     turn_seconds: int | None = None,
     seed: int | None = None,
     draft: bool = False,
+    first_player: int | None = None,
+    end_after_bases: int | None = None,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
@@ -398,7 +404,8 @@ def create_game(
         ],
         "specials": specials,
         "base_sets": base_sets,
-        "first_player": None,
+        "first_player": first_player,
+        "end_after_bases": end_after_bases,
     }
     try:  # the engine's own check, and a trial setup (enough bases for this many players?)
         config = new_game(config, seed).config
@@ -408,12 +415,17 @@ def create_game(
     with transaction.atomic():
         row = _insert_game(config=config, seed=seed, created_by=created_by, turn_seconds=turn_seconds)
         for i, (spec, pair) in enumerate(zip(seats, factions, strict=True)):
+            reserved = spec.kind == Seat.Kind.PERSON and bool(spec.name)
             Seat.objects.create(
                 game=row,
                 index=i,
                 kind=spec.kind,
                 bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
                 factions=[] if draft else pair,
+                user=spec.user if reserved else None,
+                guest_name=clean_guest_name(spec.name) if reserved else "",
+                claimed=reserved,
+                claimed_at=timezone.now() if reserved else None,
             )
         if draft:
             drafting.begin(row, pool)  # bots pick at once when it is their turn
@@ -510,7 +522,8 @@ def _maybe_start(row: Game) -> bool:
     config = dict(row.config)
     players = [dict(p) for p in config["players"]]
     for seat, player in zip(seats, players, strict=True):
-        player["name"] = seat.display_name
+        # A reserved seat keeps the name it was given (a user's own claim clears guest_name).
+        player["name"] = seat.guest_name or seat.display_name
         player["bot"] = (seat.bot or "heuristic") if seat.is_bot else None
         player["factions"] = list(seat.factions)
     config["players"] = players

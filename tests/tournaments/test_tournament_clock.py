@@ -192,7 +192,7 @@ def test_the_sweep_catches_a_missed_event(scheduled):
     clock.start(other, other_event.organizer)
     assert clock.sweep() == 0  # nothing due anywhere
     move_deadline(c, -30)
-    assert tasks.sweep() == {"clocks": 1, "drafts": 0}
+    assert tasks.sweep() == {"clocks": 1, "drafts": 0, "in_app": {"recorded": 0, "time_called": 0}}
     assert fresh(c).status == "called" and fresh(other).status == "running"
     assert clock.sweep() == 0  # and only once
 

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0002_timers_undo_draft'),
+        ("play", "0002_timers_undo_draft"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='choice',
-            name='seat',
+            model_name="choice",
+            name="seat",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]

@@ -1,0 +1,273 @@
+"""Tournament tables played in the app: start a table as a live game, take its result from the game,
+and call time in its game when the round's clock calls time.
+
+- ``start_table(table, by)`` (organizers): a ``play.Game`` for the table, its players in seat order
+  (position 0 plays first), their factions (the seat's, from the table's draft, else the pair the
+  player keeps all event), and the event's base limit (``Event.in_app_base_limit``: BASE_LIMITS).
+  Every seat is reserved for its player from the start, so the game begins at once: a player with
+  an account reaches the seat by logging in (``/play/g/<id>/``), one without by the seat link that
+  the organizers see on their dashboard. ``Table.game`` links the two.
+- When the game finishes, play sends ``smashup.play.signals.game_finished`` after its commit
+  (play never imports tournaments); ``game_finished`` here records the VP per seat through
+  ``services.record_app_result``, which confirms the result as an organizer's result would be (the
+  log says the app reported it; standings follow; an organizer can still correct it).
+- When the round clock calls time (``clock._call``, by its task, the sweep or an organizer), after
+  the commit every in-app game of that round still in play gets time called
+  (``play.services.call_time``: idempotent, so a duplicate task or a second sweep does nothing).
+- ``sweep()`` (Celery beat, with the clock sweep) catches what a lost signal or a crash between
+  commits missed: finished games whose table has no confirmed result, and games still in play
+  in a round whose time is called.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+from smashup.play import services as play
+
+from . import services
+from .models import Draft, Event, Round, RoundClock, Table
+
+logger = logging.getLogger(__name__)
+
+# The tournament option: the game ends after this many scored bases (by table size).
+BASE_LIMITS = {2: 4, 3: 5, 4: 6}
+
+
+def base_limit(event: Event, players: int) -> int | None:
+    return BASE_LIMITS.get(players) if event.in_app_base_limit else None
+
+
+def playable_factions() -> set[str]:
+    return set(play.factions_available())
+
+
+def table_factions(table: Table) -> list[list[str]]:
+    """Each seat's two factions, in seat order: the seat's own (set from the draft at the table or
+    from the player's pair), else the pair the player keeps all event. Refuses a table whose draft is
+    still open, a seat without two factions, and factions the app cannot play yet."""
+    draft = Draft.objects.filter(table=table).first()
+    if draft is not None and draft.status != Draft.Status.DONE:
+        raise services.Conflict(f"Table {table.number} is still drafting; start it once the draft is done.")
+    pairs = []
+    for seat in table.seats.select_related("entrant").order_by("position"):
+        pair = list(seat.factions or seat.entrant.factions or [])
+        if len(pair) != 2:
+            raise services.Invalid(f"{seat.entrant.name} has no two factions yet: set them first.")
+        pairs.append(pair)
+    known = playable_factions()
+    missing = sorted({f for pair in pairs for f in pair if f not in known})
+    if missing:
+        raise services.Invalid(
+            f"The app cannot play {', '.join(missing)} yet; table {table.number} plays with cards."
+        )
+    return pairs
+
+
+def start_table(table: Table | int, by):
+    """An organizer starts `table` as a game in the app. Returns the ``play.Game``."""
+    with transaction.atomic():
+        event, table = services._lock_table(table)
+        services.require_manager(by, event)
+        _check_startable(event, table)
+        game = _create_game(event, table)
+        table.game = game
+        table.save(update_fields=["game"])
+        services._changed(
+            event,
+            by,
+            "in_app",
+            f"Table {table.number} of {table.round.label.lower()}: started in the app (game {game.code}).",
+            table=table.pk,
+            game=game.public_id,
+        )
+        if _time_is_called(table.round):  # started after the clock ran out: time is called at once
+            game_pk = game.pk
+            transaction.on_commit(lambda: _call_time_in([game_pk]))
+    return game
+
+
+def start_round(rnd: Round | int, by) -> tuple[int, list[str]]:
+    """An organizer starts every table of a round that can start in the app. Returns how many started
+    and why the others did not (one line each)."""
+    rnd_pk = rnd.pk if isinstance(rnd, Round) else rnd
+    event_id = Round.objects.filter(pk=rnd_pk).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise services.TournamentError("There is no such round.", "not_found")
+    event = Event.objects.get(pk=event_id)
+    services.require_manager(by, event)
+    started, skipped = 0, []
+    tables = Table.objects.filter(round_id=rnd_pk, game__isnull=True, state=Table.State.OPEN)
+    for table in tables.order_by("number"):
+        try:
+            start_table(table.pk, by)
+        except services.NotAllowed:
+            raise
+        except services.TournamentError as exc:
+            skipped.append(exc.message)
+        else:
+            started += 1
+    if not started and not skipped:
+        raise services.Conflict("Every table of this round already plays in the app or has a result.")
+    return started, skipped
+
+
+def _check_startable(event: Event, table: Table) -> None:
+    if event.mode != Event.Mode.STANDARD:
+        raise services.Conflict("Only standard games can be played in the app for now.")
+    if event.is_finished or table.round.is_finished:
+        raise services.Conflict("This round is over.")
+    if table.game_id is not None:
+        raise services.Conflict(f"Table {table.number} already plays in the app.")
+    if table.state != Table.State.OPEN:
+        raise services.Conflict(f"Table {table.number} already has a result.")
+    if not 2 <= table.seats.count() <= 4:
+        raise services.Conflict(f"Table {table.number} needs 2 to 4 players to play in the app.")
+
+
+def _create_game(event: Event, table: Table):
+    seats = list(table.seats.select_related("entrant__user").order_by("position"))
+    pairs = table_factions(table)
+    specs = [
+        play.SeatSpec("person", pair, name=seat.entrant.name, user=seat.entrant.user)
+        for seat, pair in zip(seats, pairs, strict=True)
+    ]
+    try:
+        return play.create_game(
+            specs,
+            base_sets="all",  # every base the app has: enough for 4 players whatever the factions
+            first_player=0,  # seat order: position 0 plays first
+            end_after_bases=base_limit(event, len(seats)),
+        )
+    except play.PlayError as exc:
+        raise services.Invalid(f"Table {table.number} cannot start in the app: {exc.message}") from None
+
+
+# ---------------------------------------------------------------------------------- results ------
+def game_finished(sender=None, *, game_id: int, vp: list[int], **kwargs) -> bool:
+    """Receiver of ``smashup.play.signals.game_finished``: the table of this game (if any) gets its
+    result. True when a result was recorded."""
+    table = Table.objects.filter(game_id=game_id).select_related("game").first()
+    if table is None:
+        return False
+    seats = list(table.seats.order_by("position").values_list("entrant_id", flat=True))
+    if len(seats) != len(vp):  # a player was swapped out of the table since: the organizer decides
+        logger.error("table %s: game %s has %s seats, the table %s", table.pk, game_id, len(vp), len(seats))
+        return False
+    vps = dict(zip(seats, vp, strict=True))
+    return services.record_app_result(table.pk, vps, table.game.code) is not None
+
+
+# ---------------------------------------------------------------------------------- time ---------
+def _time_is_called(rnd: Round) -> bool:
+    return RoundClock.objects.filter(round=rnd, status=RoundClock.Status.CALLED).exists()
+
+
+def time_called_in_round(round_id: int) -> int:
+    """After the round's clock called time: time is called in every in-app game of the round still
+    in play. Returns in how many games it was called now (0 when all already had it)."""
+    games = list(
+        Table.objects.filter(round_id=round_id, game__status="active").values_list("game_id", flat=True)
+    )
+    return _call_time_in(games)
+
+
+def _call_time_in(game_ids) -> int:
+    called = 0
+    for game_id in game_ids:
+        try:
+            called += play.call_time(game_id) is not None
+        except play.PlayError:  # one broken game must not keep time from the others
+            logger.exception("could not call time in game %s", game_id)
+    return called
+
+
+def on_time_called(rnd: Round) -> None:
+    """Inside the clock's transaction that called time: call it in the round's games after the commit."""
+    round_id = rnd.pk
+    transaction.on_commit(lambda: time_called_in_round(round_id))
+
+
+def sweep() -> dict:
+    """Catch what was missed: finished games without their table's result, games still in play in a
+    round whose time is called. Run by Celery beat with the clock sweep."""
+    recorded = 0
+    unreported = Table.objects.filter(game__status="finished").exclude(state=Table.State.CONFIRMED)
+    for table in unreported.select_related("game"):
+        try:
+            vp = play.final_vp(table.game)
+            recorded += game_finished(game_id=table.game_id, vp=vp)
+        except (play.PlayError, services.TournamentError):
+            logger.exception("could not record the result of table %s", table.pk)
+    late = Table.objects.filter(
+        game__status="active", round__clock__status=RoundClock.Status.CALLED
+    ).values_list("game_id", flat=True)
+    return {"recorded": recorded, "time_called": _call_time_in(list(late))}
+
+
+# ---------------------------------------------------------------------------------- pages --------
+def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
+    """The organizers' view of the round's in-app tables: which can start, each game and its seat
+    links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes)."""
+    from django.db.models import Prefetch
+    from django.urls import reverse
+
+    from smashup.play.models import Seat as PlaySeat
+
+    from .models import Seat
+
+    if rnd is None or event.mode != Event.Mode.STANDARD:
+        return None
+    tables = (
+        rnd.tables.select_related("game")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position")),
+            Prefetch("game__seats", queryset=PlaySeat.objects.select_related("game").order_by("index")),
+        )
+        .order_by("number")
+    )
+    rows = []
+    for table in tables:
+        row = {
+            "table": table,
+            "game": table.game,
+            "can_start": table.game_id is None and table.state == Table.State.OPEN and not rnd.is_finished,
+            "seats": [],
+        }
+        if table.game is not None:
+            row["url"] = reverse("play:game", args=[table.game.public_id])
+            row["time_called"] = table.game.is_active and play.time_called(table.game)
+            play_seats = list(table.game.seats.all())
+            for seat, play_seat in zip(table.seats.all(), play_seats, strict=False):
+                row["seats"].append(
+                    {
+                        "name": seat.entrant.name,
+                        "account": seat.entrant.user_id is not None,
+                        "link": absolute(reverse("play:seat_link", args=[play.seat_link_token(play_seat)])),
+                    }
+                )
+        rows.append(row)
+    return {
+        "tables": rows,
+        "startable": sum(r["can_start"] for r in rows),
+        "base_limit": event.in_app_base_limit,
+        "limits": BASE_LIMITS,
+    }
+
+
+def player_panel(table: Table | None, me) -> dict | None:
+    """A player's view of their table's in-app game: where to play it."""
+    from django.urls import reverse
+
+    if table is None or table.game_id is None:
+        return None
+    game = table.game
+    return {
+        "game": game,
+        "url": reverse("play:game", args=[game.public_id]),
+        "account": me.user_id is not None,
+        "username": me.user.get_username() if me.user_id is not None else "",
+        "time_called": game.is_active and play.time_called(game),
+    }
