@@ -1,0 +1,370 @@
+"""Tournament tables played in the app (tournaments.in_app) on the real PostgreSQL: an organizer starts a
+table as a live game, the game's end records the table's result (confirmed, logged as the app's), the
+round clock calling time calls time in the round's games (once, however often its task runs), the
+sweep catches what was missed, and only organizers start tables."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from smashup.play import services as play
+from smashup.play.models import Choice
+from smashup.play.models import Game as PlayGame
+from smashup.play.signals import game_finished
+from tournaments import clock, in_app, services
+from tournaments.models import AuditEntry, Draft, Entrant, Event, RoundClock, Seat, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PAIR = ["Aliens", "Ninjas"]
+
+
+def user(name: str):
+    found = get_user_model().objects.filter(username=name).first()
+    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
+
+
+class Scene:
+    """A 2-player-table event, round 1 paired: four players with Aliens + Ninjas, the first with an
+    account ("player"); an organizer and a stranger."""
+
+    def __init__(self, table_size: int = 2, players: int = 4, base_limit: bool = False):
+        self.org = user("org")
+        self.player_user = user("player")
+        self.stranger = user("stranger")
+        self.event = services.create_event(
+            self.org,
+            name="In the app",
+            date=datetime.date(2026, 5, 1),
+            table_size=table_size,
+            draft_mode=Event.DraftMode.NONE,
+            in_app_base_limit=base_limit,
+        )
+        self.entrants = [services.register(self.event, f"P{i + 1}", by=self.org) for i in range(players)]
+        for i, entrant in enumerate(self.entrants):
+            services.set_factions(entrant, PAIR if i % 2 == 0 else list(reversed(PAIR)), self.org)
+        Entrant.objects.filter(pk=self.entrants[0].pk).update(user=self.player_user)
+        self.round = services.generate_round(self.event, self.org)
+        self.table = Seat.objects.get(round=self.round, entrant=self.entrants[0]).table
+
+    def client(self, who: str) -> Client:
+        c = Client()
+        if who != "anonymous":
+            c.force_login({"org": self.org, "player": self.player_user, "stranger": self.stranger}[who])
+        return c
+
+
+def snapshot(event: Event) -> tuple:
+    return (
+        list(Table.objects.filter(round__event=event).order_by("pk").values()),
+        list(Seat.objects.filter(round__event=event).order_by("pk").values()),
+        AuditEntry.objects.filter(event=event).count(),
+        PlayGame.objects.count(),
+        Choice.objects.count(),
+    )
+
+
+def bots_play_out(game: PlayGame) -> PlayGame:
+    """The server's heuristic bot answers every seat's decisions until the game ends."""
+    for _ in range(20000):
+        game.refresh_from_db()
+        if not game.is_active:
+            break
+        play.bot_move(game.pk, game.version, force=True)
+    game.refresh_from_db()
+    return game
+
+
+def engine_vp(game: PlayGame) -> list[int]:
+    with play.engine_game(game) as engine:
+        return [p.vp for p in engine.players]
+
+
+# ---------------------------------------------------------------------------------- starting -----
+def test_an_organizer_starts_a_table_in_the_app():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    s.table.refresh_from_db()
+    assert s.table.game_id == game.pk and game.is_active
+    seats = list(s.table.seats.select_related("entrant").order_by("position"))
+    play_seats = list(game.seats.order_by("index"))
+    assert [p.guest_name for p in play_seats] == [seat.entrant.name for seat in seats]
+    assert all(p.claimed and not p.is_bot for p in play_seats)
+    # The player with an account holds their seat by logging in; the other by a seat link.
+    by_entrant = {seat.entrant_id: p for seat, p in zip(seats, play_seats, strict=True)}
+    assert by_entrant[s.entrants[0].pk].user_id == s.player_user.pk
+    assert [p["name"] for p in game.config["players"]] == [seat.entrant.name for seat in seats]
+    assert [p["factions"] for p in game.config["players"]] == [seat.factions for seat in seats]
+    assert game.config["first_player"] == 0 and game.config["end_after_bases"] is None
+    with play.engine_game(game) as engine:
+        assert engine.current == 0  # position 0 plays first
+    entry = AuditEntry.objects.filter(event=s.event, action="in_app").get()
+    assert entry.actor == "org" and game.code in entry.message
+
+
+def test_the_event_option_ends_in_app_games_after_the_tournament_number_of_bases():
+    s = Scene(base_limit=True)
+    game = in_app.start_table(s.table, s.org)
+    assert game.config["end_after_bases"] == in_app.BASE_LIMITS[2] == 4
+    assert in_app.BASE_LIMITS == {2: 4, 3: 5, 4: 6}
+
+
+def test_a_drafted_table_plays_the_drafted_factions_and_waits_for_its_draft():
+    s = Scene()
+    Seat.objects.filter(table=s.table, position=0).update(factions=["Ninjas", "Aliens"])
+    draft = Draft.objects.create(table=s.table, state={}, status=Draft.Status.OPEN)
+    before = snapshot(s.event)
+    with pytest.raises(services.Conflict, match="still drafting"):
+        in_app.start_table(s.table, s.org)
+    assert snapshot(s.event) == before
+    Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.DONE)
+    game = in_app.start_table(s.table, s.org)
+    assert game.config["players"][0]["factions"] == ["Ninjas", "Aliens"]
+
+
+@pytest.mark.parametrize(
+    "spoil, error",
+    [
+        (lambda s: Seat.objects.filter(table=s.table).update(factions=["Aliens"]), "no two factions"),
+        (lambda s: Seat.objects.filter(table=s.table).update(factions=["Pirates", "Robots"]), "cannot play"),
+        (lambda s: services.set_result(s.table, _vps(s.table), by=s.org), "already has a result"),
+        (lambda s: in_app.start_table(s.table, s.org), "already plays in the app"),
+        (lambda s: Event.objects.filter(pk=s.event.pk).update(mode=Event.Mode.BIGBASE), "standard games"),
+    ],
+)
+def test_a_table_that_cannot_play_in_the_app_is_refused_and_nothing_changes(spoil, error):
+    s = Scene()
+    spoil(s)
+    before = snapshot(s.event)
+    with pytest.raises(services.TournamentError, match=error):
+        in_app.start_table(s.table, s.org)
+    assert snapshot(s.event) == before
+
+
+def _vps(table: Table) -> dict[int, int]:
+    return {seat.entrant_id: 3 + seat.position for seat in table.seats.all()}
+
+
+def test_only_organizers_start_tables_in_the_service():
+    s = Scene()
+    player = s.entrants[0]
+    before = snapshot(s.event)
+    for who in (s.stranger, s.player_user, None, player):
+        with pytest.raises(services.NotAllowed):
+            in_app.start_table(s.table, who)
+        with pytest.raises(services.NotAllowed):
+            in_app.start_round(s.round, who)
+    assert snapshot(s.event) == before
+
+
+def test_every_table_of_the_round_starts_at_once():
+    s = Scene()
+    Seat.objects.filter(table=s.table, position=1).update(factions=["Pirates", "Ninjas"])
+    started, skipped = in_app.start_round(s.round, s.org)
+    assert started == 1 and len(skipped) == 1 and "Pirates" in skipped[0]
+    assert Table.objects.filter(round=s.round, game__isnull=False).count() == 1
+    Seat.objects.filter(table=s.table, position=1).update(factions=PAIR)
+    assert in_app.start_round(s.round, s.org) == (1, [])
+    assert Table.objects.filter(round=s.round, game__isnull=True).count() == 0
+    before = snapshot(s.event)
+    with pytest.raises(services.Conflict, match="already plays in the app"):
+        in_app.start_round(s.round, s.org)  # nothing is left to start
+    assert snapshot(s.event) == before
+
+
+# ---------------------------------------------------------------------------------- results ------
+def test_a_bot_played_game_reports_the_tables_result_and_the_standings_follow():
+    s = Scene()
+    game = bots_play_out(in_app.start_table(s.table, s.org))
+    assert game.is_finished
+    vp = engine_vp(game)
+    s.table.refresh_from_db()
+    assert s.table.state == Table.State.CONFIRMED and s.table.decided_by is None
+    seats = list(s.table.seats.order_by("position"))
+    assert [seat.vp for seat in seats] == vp and all(seat.confirmed for seat in seats)
+    entry = AuditEntry.objects.filter(event=s.event, action="app_result").get()
+    assert entry.actor == "app" and "the app reported the result" in entry.message
+    standings = {row.entrant.pk: row for row in services.standings(s.event)}
+    assert standings[seats[0].entrant_id].vp == vp[0]
+    # The organizer can still correct it; the sweep does not undo the correction.
+    services.set_result(s.table, {seat.entrant_id: 1 for seat in seats}, by=s.org)
+    assert in_app.sweep()["recorded"] == 0
+    assert list(s.table.seats.values_list("vp", flat=True)) == [1, 1]
+
+
+def test_a_lost_report_is_caught_by_the_sweep_once():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    game_finished.disconnect(dispatch_uid="tournaments.in_app.game_finished")
+    try:
+        game = bots_play_out(game)
+    finally:
+        game_finished.connect(in_app.game_finished, dispatch_uid="tournaments.in_app.game_finished")
+    s.table.refresh_from_db()
+    assert game.is_finished and s.table.state == Table.State.OPEN
+    assert in_app.sweep()["recorded"] == 1
+    s.table.refresh_from_db()
+    assert s.table.state == Table.State.CONFIRMED
+    assert [seat.vp for seat in s.table.seats.order_by("position")] == engine_vp(game)
+    assert in_app.sweep()["recorded"] == 0
+    assert AuditEntry.objects.filter(event=s.event, action="app_result").count() == 1
+
+
+def test_a_result_from_a_game_that_is_not_a_tables_changes_nothing():
+    s = Scene()
+    before = snapshot(s.event)
+    assert in_app.game_finished(game_id=10**9, vp=[1, 2]) is False
+    game = in_app.start_table(s.table, s.org)
+    assert in_app.game_finished(game_id=game.pk, vp=[1, 2, 3]) is False  # not this table's seats
+    after = snapshot(s.event)
+    assert after[1] == before[1]  # no VP entered
+
+
+# ---------------------------------------------------------------------------------- time ---------
+def time_calls(game: PlayGame) -> int:
+    return game.choices.in_record().filter(seat__isnull=True).count()
+
+
+def test_the_organizer_calling_time_calls_it_in_the_rounds_games():
+    s = Scene()
+    games = [in_app.start_table(t, s.org) for t in s.round.tables.order_by("number")]
+    clock.start(s.round.clock, s.org)
+    clock.call_time(s.round.clock, s.org)
+    for game in games:
+        game.refresh_from_db()
+        assert time_calls(game) == 1 and play.time_called(game)
+    # Their games play on to the end: the turn in progress is the last, then the most VP wins.
+    game = bots_play_out(games[0])
+    with play.engine_game(game) as engine:
+        assert engine.time_called and engine.turn <= engine.final_turn + len(engine.players)
+    assert Table.objects.get(game=game).state == Table.State.CONFIRMED
+
+
+def test_the_clock_task_calls_time_in_the_games_once_however_often_it_runs():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    clock.start(s.round.clock, s.org)
+    rc = RoundClock.objects.get(pk=s.round.clock.pk)
+    RoundClock.objects.filter(pk=rc.pk).update(deadline=timezone.now() - datetime.timedelta(seconds=1))
+    assert "call" in clock.advance(rc.pk, rc.version)
+    game.refresh_from_db()
+    version = game.version
+    assert time_calls(game) == 1
+    assert clock.advance(rc.pk, rc.version) == []  # a duplicate task
+    assert clock.sweep() == 0
+    assert in_app.sweep()["time_called"] == 0
+    assert in_app.time_called_in_round(s.round.pk) == 0  # and calling again directly does nothing
+    game.refresh_from_db()
+    assert game.version == version and time_calls(game) == 1
+
+
+def test_a_table_started_after_time_was_called_gets_time_called_at_once():
+    s = Scene()
+    clock.start(s.round.clock, s.org)
+    clock.call_time(s.round.clock, s.org)
+    game = in_app.start_table(s.table, s.org)
+    game.refresh_from_db()
+    assert time_calls(game) == 1
+
+
+def test_the_sweep_calls_time_that_a_lost_commit_hook_missed():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    RoundClock.objects.filter(round=s.round).update(status=RoundClock.Status.CALLED)  # no hook ran
+    assert time_calls(game) == 0
+    assert in_app.sweep()["time_called"] == 1
+    assert in_app.sweep()["time_called"] == 0
+    assert time_calls(game) == 1
+
+
+# ---------------------------------------------------------------------------------- views --------
+START_URLS = ["tables/{table}/in-app/", "rounds/in-app/"]
+
+
+@pytest.mark.parametrize("url", START_URLS)
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
+def test_start_views_refuse_everyone_but_organizers_and_change_nothing(url, who):
+    s = Scene()
+    before = snapshot(s.event)
+    response = s.client(who).post(f"/tournaments/{s.event.pk}/" + url.format(table=s.table.pk))
+    if who == "anonymous":
+        assert response.status_code == 302 and "/login" in response["Location"]
+    else:
+        assert response.status_code == 403
+    assert snapshot(s.event) == before
+
+
+@pytest.mark.parametrize("url", START_URLS)
+def test_start_views_work_for_the_organizer_and_only_by_post(url):
+    s = Scene()
+    c = s.client("org")
+    full = f"/tournaments/{s.event.pk}/" + url.format(table=s.table.pk)
+    before = snapshot(s.event)
+    assert c.get(full).status_code == 405
+    assert snapshot(s.event) == before
+    response = c.post(full)
+    assert response.status_code == 302
+    assert PlayGame.objects.count() >= 1
+    s.table.refresh_from_db()
+    assert s.table.game_id is not None
+
+
+def test_bad_input_to_the_start_views_changes_nothing():
+    s = Scene()
+    other_event = services.create_event(s.org, name="Other", date=datetime.date(2026, 5, 2))
+    c = s.client("org")
+    before = snapshot(s.event)
+    assert c.post(f"/tournaments/{other_event.pk}/tables/{s.table.pk}/in-app/").status_code == 404
+    assert c.post(f"/tournaments/{s.event.pk}/tables/999999/in-app/").status_code == 404
+    assert c.post(f"/tournaments/{other_event.pk}/rounds/in-app/").status_code == 302  # no round yet
+    assert snapshot(s.event) == before
+    # A refused start (a table with a result) says why and changes nothing.
+    services.set_result(s.table, _vps(s.table), by=s.org)
+    before = snapshot(s.event)
+    response = c.post(f"/tournaments/{s.event.pk}/tables/{s.table.pk}/in-app/", follow=True)
+    assert "already has a result" in response.content.decode()
+    assert snapshot(s.event) == before
+
+
+def test_pages_show_seat_links_to_organizers_only_and_the_game_to_its_player():
+    s = Scene()
+    org = s.client("org")
+    page = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert "Start this table in the app" in page and "Start every table in the app" in page
+    game = in_app.start_table(s.table, s.org)
+    page = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert f"game {game.code}" in page and page.count("/play/s/") == 2
+    player = s.client("player")
+    me = player.get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    assert f"/play/g/{game.public_id}/" in me and "Open your game" in me and "/play/s/" not in me
+    for who in ("player", "stranger", "anonymous"):
+        for path in ("", "standings/", f"round/{s.round.number}/", "projector/"):
+            assert "/play/s/" not in s.client(who).get(f"/tournaments/{s.event.pk}/{path}").content.decode()
+    # The player's seat is theirs by login on the game page; time called shows there and on the me page.
+    with play.engine_game(game) as engine:
+        assert engine.current == 0
+    clock.start(s.round.clock, s.org)
+    clock.call_time(s.round.clock, s.org)
+    assert "Time has been called" in player.get(f"/play/g/{game.public_id}/").content.decode()
+    assert "Time has been called" in player.get(f"/tournaments/{s.event.pk}/me/").content.decode()
+
+
+def test_the_settings_form_sets_the_base_limit():
+    s = Scene()
+    data = {
+        "name": "In the app", "date": "2026-05-01", "mode": "standard", "table_size": "2", "layout": "even",
+        "round_minutes": "50", "warnings": "10", "end_rule": "x", "faction_pool": ["Aliens", "Ninjas",
+        "Pirates", "Robots", "Wizards", "Zombies", "Tricksters", "Dinosaurs"], "faction_copies": "1",
+        "draft_mode": "none", "bans_per_player": "0", "scoring": "normalised", "tiebreaker_1": "sos",
+        "top_cut": "0", "in_app_base_limit": "on",
+    }  # fmt: skip
+    page = s.client("org").get(f"/tournaments/{s.event.pk}/edit/").content.decode()
+    assert 'name="in_app_base_limit"' in page
+    response = s.client("org").post(f"/tournaments/{s.event.pk}/edit/", data)
+    assert response.status_code == 302
+    s.event.refresh_from_db()
+    assert s.event.in_app_base_limit is True
