@@ -488,6 +488,9 @@ def seat_late(entrant: Entrant | int, table: Table | int, by) -> Seat:
             raise Conflict(f"Table {table.number} is full.")
         if table.state != Table.State.OPEN:
             raise Conflict(f"Table {table.number} has already reported a result.")
+        if table.game_id is not None:
+            # The game's seats are fixed when it starts; its result is recorded by seat position.
+            raise Conflict(f"Table {table.number} is playing in the app; seat {entrant.name} elsewhere.")
         draft = Draft.objects.filter(table=table).first()
         if draft is not None and draft.version > 0:
             raise Conflict(f"The draft at table {table.number} has started; seat {entrant.name} elsewhere.")
@@ -1070,6 +1073,9 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
             raise Conflict("A table of this round has reported a result already.")
         if Draft.objects.filter(table__round=rnd, version__gt=0).exists():
             raise Conflict("The draft of this round has started.")
+        if Table.objects.filter(round=rnd, game__isnull=False).exists():
+            # An app game's result is recorded by seat position: moving players would misattribute it.
+            raise Conflict("A table of this round is playing in the app; players can no longer be swapped.")
         a, b = int(a), int(b)
         if a == b:
             raise Invalid("Choose two different players.")

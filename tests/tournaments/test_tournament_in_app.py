@@ -176,6 +176,28 @@ def test_every_table_of_the_round_starts_at_once():
     assert snapshot(s.event) == before
 
 
+def test_players_of_a_round_playing_in_the_app_can_no_longer_be_swapped():
+    """The game's result is recorded by seat position, so its players must stay where they sit."""
+    s = Scene()
+    other = Seat.objects.filter(round=s.round).exclude(table=s.table).first()
+    in_app.start_table(s.table, s.org)
+    before = snapshot(s.event)
+    with pytest.raises(services.Conflict, match="playing in the app"):
+        services.swap_players(s.round, s.entrants[0].pk, other.entrant_id, s.org)
+    assert snapshot(s.event) == before
+
+
+def test_a_late_entrant_is_not_seated_at_a_table_playing_in_the_app():
+    s = Scene(table_size=4, players=3)
+    in_app.start_table(s.table, s.org)
+    late = services.register(s.event, "Late", by=s.org)
+    services.set_factions(late, PAIR, s.org)
+    before = snapshot(s.event)
+    with pytest.raises(services.Conflict, match="playing in the app"):
+        services.seat_late(late, s.table, s.org)
+    assert snapshot(s.event) == before
+
+
 # ---------------------------------------------------------------------------------- results ------
 def test_a_bot_played_game_reports_the_tables_result_and_the_standings_follow():
     s = Scene()
