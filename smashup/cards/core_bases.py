@@ -1,5 +1,5 @@
 """The bases of the Core Set."""
-from smashup.engine import MINION, base
+from smashup.engine import MINION, base, counted
 
 # ---------------------------------------------------------------------- Aliens ---------------
 homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=(
@@ -208,7 +208,7 @@ def school_picks(ctx, scoring):
     # last one's pick replaces the base (our reading; no ruling found).
     for seat in winners:
         top = g.base_deck[:3]
-        g.log(f"{g.pname(seat)} looks at the top {len(top)} base(s) of the base deck.")
+        g.log(f"{g.pname(seat)} looks at the top {counted(len(top), 'base')} of the base deck.")
         picked = yield from ctx.choose_cards(top, "Which base replaces School of Wizardry?",
                                              seat=seat, reveal=top)
         rest = [b for b in top if b != picked[0]]

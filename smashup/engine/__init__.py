@@ -22,6 +22,7 @@ from .core import (
     IllegalChoice,
     Option,
     ReplayMismatch,
+    counted,
 )
 from .effects import Ctx
 from .game import Game
@@ -31,5 +32,5 @@ from .setup import Scenario, build_scenario, find_cards, new_game, replay
 __all__ = [
     "ACTION", "BASE", "MINION", "ConfigError", "Ctx", "Decision", "EngineError", "Event",
     "Faction", "Game", "IllegalChoice", "Option", "REGISTRY", "ReplayMismatch", "Scenario",
-    "base", "build_scenario", "find_cards", "new_game", "replay",
+    "base", "build_scenario", "counted", "find_cards", "new_game", "replay",
 ]

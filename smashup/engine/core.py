@@ -9,6 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """'1 card', '2 cards': log lines and prompts read as sentences, never 'card(s)'."""
+    return f"{count} {noun if count == 1 else (plural or noun + 's')}"
+
+
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 

@@ -26,6 +26,7 @@ from .core import (
     Lasting,
     MinionState,
     Option,
+    counted,
 )
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 
@@ -205,7 +206,8 @@ class Game:
                 want = f"exactly {decision.min_count}"
             else:
                 want = f"{decision.min_count} to {decision.max_count}"
-            raise IllegalChoice(f"choose {want} option(s), not {len(ids)}")
+            noun = "option" if decision.max_count == 1 else "options"
+            raise IllegalChoice(f"choose {want} {noun}, not {len(ids)}")
         self.choices.append([seat, decision_id, ids])
         self._advance(ids)
         if self.track_hashes:
@@ -792,7 +794,7 @@ class Game:
             self.move_card(cid, ("hand", seat))
             drawn.append(cid)
         if drawn:
-            self.log(f"{self.pname(seat)} draws {len(drawn)} card(s).")
+            self.log(f"{self.pname(seat)} draws {counted(len(drawn), 'card')}.")
             names = ", ".join(self.name(c) for c in drawn)
             self.log(f"You draw {names}.", to=(seat,))
         return drawn
@@ -1026,7 +1028,7 @@ class Game:
             # The hand limit applies here and only here (CR Phase 4).
             options = [Option(f"c{c}", self.name(c), card=c) for c in player.hand]
             chosen = yield from self.ask(
-                seat, "discard", f"Discard {excess} card(s) down to {HAND_LIMIT}", options,
+                seat, "discard", f"Discard {counted(excess, 'card')} down to {HAND_LIMIT}", options,
                 excess, excess,
             )
             for opt in chosen:

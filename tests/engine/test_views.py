@@ -93,7 +93,7 @@ def test_what_a_player_draws_is_logged_for_that_player_only():
         mine = [t for t in game.view(seat)["log"] if t.startswith("You draw")]
         assert mine == [drawn[seat][0]]
     assert not [t for t in game.view(None)["log"] if t.startswith("You draw")]
-    assert "Player 1 draws 5 card(s)." in game.view(None)["log"]
+    assert "Player 1 draws 5 cards." in game.view(None)["log"]
 
 
 def test_a_looked_at_hand_is_logged_for_the_two_players_only():
@@ -143,3 +143,11 @@ def test_random_bot_games_never_show_a_hidden_card(players, seed):
 def test_random_bot_games_with_the_real_registry_keep_every_invariant(players):
     game = new_game(config_for(players), seed=players * 11)
     assert run_random(game, seed=players, max_steps=1500) > 50
+
+
+def test_counts_read_as_words():
+    from smashup.engine import counted
+
+    assert counted(1, "card") == "1 card"
+    assert counted(2, "card") == "2 cards"
+    assert counted(0, "base") == "0 bases"
