@@ -115,7 +115,8 @@ def board_context(row, game, seat: int | None) -> dict:
             {
                 **p,
                 "is_me": p["seat"] == seat,
-                "is_current": p["seat"] == view["current"],
+                # Nobody has a turn once the game is over.
+                "is_current": pending is not None and p["seat"] == view["current"],
                 "is_deciding": pending is not None and pending.get("seat") == p["seat"],
                 "discard": [_card(c, texts, names) for c in p["discard"]],
             }
@@ -197,6 +198,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "winner": view["winner"],
         "winner_name": names.get(view["winner"]) if view["winner"] is not None else None,
         "players": players,
+        "final_places": final_places(view["players"], seat) if pending is None else [],
         "bases": bases,
         "base_deck_count": view["base_deck_count"],
         "base_discard": [_card(c, texts, names) for c in view["base_discard"]],
@@ -208,6 +210,17 @@ def board_context(row, game, seat: int | None) -> dict:
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
+
+
+def final_places(view_players: list[dict], seat: int | None) -> list[dict]:
+    """The players by final VP, most first; tied players share the better place (1, 2, 2, 4)."""
+    ordered = sorted(view_players, key=lambda p: (-p["vp"], p["seat"]))
+    places = []
+    for index, p in enumerate(ordered):
+        tied_above = index > 0 and ordered[index - 1]["vp"] == p["vp"]
+        place = places[-1]["place"] if tied_above else index + 1
+        places.append({"place": place, "name": p["name"], "vp": p["vp"], "is_me": p["seat"] == seat})
+    return places
 
 
 def _can_undo(row, game, seat) -> bool:

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from smashup.engine.invariants import hidden_from
-from smashup.play import services
+from smashup.play import render, services
 from smashup.play.models import Game
 
 from .play_helpers import eager_bots, error_code, html_card_ids, option_values, status_attrs, two_person_game
@@ -276,8 +276,24 @@ def test_the_replay_steps_through_a_finished_game(client):
     assert client.get(url, {"step": "x"}).status_code == 200
     as_seat = client.get(url, {"step": 5, "as": 1}).content.decode()
     assert 'id="hand"' in as_seat and "Bot 2's hand" in as_seat
-    # The game page of a finished game links to the replay.
-    assert url in client.get(f"/play/g/{game.public_id}/").content.decode()
+    # The game page of a finished game links to the replay, gives the final scores and shows
+    # nobody as having the turn.
+    page = client.get(f"/play/g/{game.public_id}/").content.decode()
+    assert url in page
+    with services.engine_game(game) as engine:
+        vps = sorted((p.vp for p in engine.players), reverse=True)
+    scores = page.split('class="final-places"')[1].split("</ol>")[0]
+    assert [int(v) for v in re.findall(r"<strong>(\d+)</strong> VP", scores)] == vps
+    assert 'class="tag turn"' not in page
+
+
+def test_final_places_share_a_tied_place():
+    players = [{"seat": 0, "name": "A", "vp": 9}, {"seat": 1, "name": "B", "vp": 15},
+               {"seat": 2, "name": "C", "vp": 9}, {"seat": 3, "name": "D", "vp": 4}]
+    places = render.final_places(players, seat=2)
+    assert [(p["place"], p["name"], p["is_me"]) for p in places] == [
+        (1, "B", False), (2, "A", False), (2, "C", True), (4, "D", False)
+    ]
 
 
 # ---------------------------------------------------------------------------------- home ---------
