@@ -27,10 +27,9 @@ from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
 # app tables of one event end alike.
 DEFAULT_END_RULE = (
-    "Time is called: the player whose turn it is finishes it, and ready bases score as usual. Then the "
-    "player with the most VP wins. If the lead is tied, play on: the game ends as soon as a scored base "
-    "leaves a single leader, or after one more round of turns at most, when the tied leaders share first "
-    "place."
+    "The player whose turn it is finishes it, and ready bases score as usual. Then the player with the "
+    "most VP wins. If the lead is tied, play on: the game ends as soon as a scored base leaves a single "
+    "leader, or after one more round of turns at most, when the tied leaders share first place."
 )
 TIEBREAKER_LABELS = {
     "vp_share": "VP share (VP / table's top VP)",

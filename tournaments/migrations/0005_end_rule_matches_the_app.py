@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='end_rule',
-            field=models.TextField(default='Time is called: the player whose turn it is finishes it, and ready bases score as usual. Then the player with the most VP wins. If the lead is tied, play on: the game ends as soon as a scored base leaves a single leader, or after one more round of turns at most, when the tied leaders share first place.', help_text='Shown to the tables when time is called.'),
+            field=models.TextField(default='The player whose turn it is finishes it, and ready bases score as usual. Then the player with the most VP wins. If the lead is tied, play on: the game ends as soon as a scored base leaves a single leader, or after one more round of turns at most, when the tied leaders share first place.', help_text='Shown to the tables when time is called.'),
         ),
     ]
