@@ -34,7 +34,8 @@ def _scout_applies(game, scout, event):
                optional="Put Scout into your hand instead of your discard pile?")
 def scout_to_hand(ctx, event):
     # The controller decides; the card goes to its owner's hand (WWWT: cards always go to their
-    # owner's hand, deck or discard pile).
+    # owner's hand, deck or discard pile). "Put into your hand" is a place, not a return (WWWT
+    # "Place"): the default term of a redirect.
     event.data["scoring"].redirect(ctx.card, "hand")
     yield from ()
 
@@ -110,14 +111,14 @@ def probe(ctx):
     "Swap a base in play with any base from the base deck; everything on it stays. Shuffle the "
     "base deck. Then you may play an extra minion on the new base."))
 def terraforming(ctx):
-    g = ctx.game
-    if not g.base_deck:
+    # Searching an empty base deck first takes the shuffled base discard pile (WWWT Phase 4,
+    # "search"; the base deck works like a player's deck, CR "Build the Base Deck"). With no base
+    # to find anywhere, nothing happens: no base is asked for.
+    if not ctx.refill_base_deck():
         return
     old = yield from ctx.choose_base(ctx.bases(), "Replace which base?")
-    options = sorted(g.base_deck, key=g.name)
-    new = yield from ctx.choose_cards(options, "Search the base deck: which base comes in?",
-                                      reveal=options)
+    new = yield from ctx.search_base_deck("Search the base deck: which base comes in?")
     # Current wording: every card on the old base stays, on the new base (AEG clarification).
-    ctx.swap_base(old, new[0])
+    ctx.swap_base(old, new)
     ctx.shuffle_base_deck()
     yield from ctx.grant_extra(MINION, base=old)

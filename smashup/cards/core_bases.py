@@ -32,7 +32,8 @@ def mothership_rescue(ctx, scoring):
             mine, "Return one of your minions of power 3 or less to your hand?", optional=True,
             seat=seat)
         if target is not None:
-            scoring.redirect(target, "hand")
+            # The base says "return": announced as a return when the cards are put away.
+            scoring.redirect(target, "hand", term="returned")
 
 
 # ---------------------------------------------------------------------- Ninjas ---------------

@@ -73,11 +73,16 @@ def disguise(ctx):
     mine = ctx.minions(base=uid, controller=ctx.me)
     chosen = yield from ctx.choose_minions(mine, "Swap out which minions (one or two)?", 1,
                                            min(2, len(mine), len(in_hand)))
+    marks = [ctx.in_play_mark(m) for m in chosen]
     # The card's order: the new minions come in first, then the chosen ones go back to hand.
     for _ in chosen:
         yield from ctx.play_extra_now(MINION, base=uid, optional=False)
-    for m in chosen:
-        yield from ctx.return_to_hand(m)
+    # A chosen minion that left play meanwhile (an extra's on-play returned it, e.g. Supreme
+    # Overlord) and was played again as the next extra is a new card in play, not the one chosen:
+    # it stays (CR "Void Where Prohibited": an effect ends when its card leaves play).
+    for mark in marks:
+        if ctx.still_in_play(mark):
+            yield from ctx.return_to_hand(mark[0])
 
 
 hidden_ninja = ninjas.action("Hidden Ninja", special_only=True, text=(

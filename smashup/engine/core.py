@@ -113,6 +113,12 @@ class MinionState:
     controller: int
     counters: int = 0
     attached: list[int] = field(default_factory=list)
+    # Which entry into play this is (a game-wide serial, `Game.enter_play`). A minion that leaves
+    # play and is played again is a new card in play (CR "Void Where Prohibited": effects end when
+    # their card leaves play), so an ability that chose it earlier no longer finds it
+    # (`Ctx.in_play_mark` / `Ctx.still_in_play`). Not part of the state hash: it only tells entries
+    # apart, and the zones already say everything the hash needs.
+    entered: int = 0
 
 
 @dataclass

@@ -8,7 +8,7 @@ destroy, return, move, place, discard and play are distinct events, each announc
 """
 from __future__ import annotations
 
-from .core import ACTION, MINION, Event, Grant, Lasting, Option
+from .core import ACTION, MINION, Event, Grant, Lasting, Option, counted
 
 
 class Ctx:
@@ -84,6 +84,20 @@ class Ctx:
 
     def set_flag(self, key, seat: int | None = None, value=True):
         self.game.turn_state.flags[(key, seat)] = value
+
+    def in_play_mark(self, m: int) -> tuple[int, int]:
+        """Remember minion `m` as the card in play it is now, for an ability that chooses it first
+        and acts on it later (Disguise): see `still_in_play`."""
+        return (m, self.game.minion_state[m].entered)
+
+    def still_in_play(self, mark: tuple[int, int]) -> bool:
+        """Whether a minion remembered with `in_play_mark` is still that card in play. One that
+        left play since (returned, destroyed...) is not, even if it was played again: played
+        again it is a new card in play (CR "Void Where Prohibited": effects end when their card
+        leaves play; MinionState.entered). A move or a change of controller keeps it the same."""
+        m, entered = mark
+        state = self.game.minion_state.get(m)
+        return state is not None and state.entered == entered
 
     # ------------------------------------------------------------------ choose -----------------
     def _seat(self, seat):
@@ -164,6 +178,148 @@ class Ctx:
 
     def draw(self, seat: int, count: int) -> list[int]:
         return self.game.draw(seat, count)
+
+    # ------------------------------------------------------------------ decks: look, reveal, search
+    # WWWT Phase 4: to draw, reveal, search for or look at a card with an empty deck, shuffle the
+    # discard pile into a new deck first. Every one of these goes through `Game.refill_deck`.
+    def _deck_end(self, seat: int, count: int, bottom: bool) -> list[int]:
+        g = self.game
+        if count <= 0:
+            return []
+        g.refill_deck(seat, count, from_bottom=bottom)
+        deck = g.players[seat].deck
+        return list(reversed(deck[-count:])) if bottom else list(deck[:count])
+
+    def _whose_deck(self, actor: int, seat: int, cards: list[int], bottom: bool) -> str:
+        # "the top card of their deck", "the bottom 2 cards of P1's deck"
+        end = "bottom" if bottom else "top"
+        which = f"{end} card" if len(cards) == 1 else f"{end} {counted(len(cards), 'card')}"
+        whose = "their" if actor == seat else f"{self.game.pname(seat)}'s"
+        return f"the {which} of {whose} deck"
+
+    def look_at_top(self, seat: int, count: int, viewer: int | None = None,
+                    bottom: bool = False) -> list[int]:
+        """`viewer` (default you) looks at the top `count` cards of `seat`'s deck (the bottom ones
+        with `bottom`), shown to no one else (CR "Void Where Prohibited": "look" versus
+        "reveal"). The cards stay where they are; returns them from that end inwards. The names
+        go to the viewer's log only; a question about them passes them as `reveal`."""
+        g = self.game
+        viewer = self._seat(viewer)
+        cards = self._deck_end(seat, count, bottom)
+        if cards:
+            g.log(f"{g.pname(viewer)} looks at {self._whose_deck(viewer, seat, cards, bottom)}.")
+            g.log(f"You see {', '.join(self.name(c) for c in cards)}.", to=(viewer,))
+        return cards
+
+    def reveal_top(self, seat: int, count: int, bottom: bool = False) -> list[int]:
+        """Reveal the top `count` cards of `seat`'s deck (the bottom ones with `bottom`) to
+        everyone. The cards stay where they are; returns them from that end inwards."""
+        g = self.game
+        cards = self._deck_end(seat, count, bottom)
+        if cards:
+            g.log(f"{g.pname(self.me)} reveals {self._whose_deck(self.me, seat, cards, bottom)}: "
+                  f"{', '.join(self.name(c) for c in cards)}.")
+        return cards
+
+    def search_deck(self, prompt: str, where=None, min_count: int = 0, max_count: int = 1,
+                    to: str | None = "hand", seat: int | None = None):
+        """Search your deck (`seat`'s) for cards that pass `where` (generator). The searcher sees
+        the whole deck; the chosen cards are revealed to everyone and go `to` the "hand" (a
+        place) or the "discard" pile, then the deck is shuffled (CR "Void Where Prohibited":
+        a searched card is revealed, a searched deck shuffled). With `to=None` the chosen cards
+        stay in the deck for the ability to use (e.g. play one) and the ability must then call
+        `shuffle_deck`. Returns the chosen cards; with no deck and no discard pile, nothing."""
+        g = self.game
+        seat = self._seat(seat)
+        if not g.refill_deck(seat):
+            return []
+        g.log(f"{g.pname(seat)} searches their deck ({self.name(self.card)}).")
+        deck = sorted(g.players[seat].deck, key=lambda c: (g.name(c), c))  # not the deck order
+        candidates = [c for c in deck if where is None or where(c)]
+        chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
+                                              reveal=deck)
+        if chosen:
+            g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
+        for c in chosen:
+            if to == "hand":
+                self.place_in_hand(c, revealed=True)
+            elif to == "discard":
+                self._discard_card(c)
+        if to is not None:
+            self.shuffle_deck(seat)
+        return chosen
+
+    def shuffle_deck(self, seat: int | None = None) -> None:
+        g = self.game
+        seat = self._seat(seat)
+        g.rng.shuffle(g.players[seat].deck)
+        g.log(f"{g.pname(seat)} shuffles their deck.")
+
+    def place_in_hand(self, cid: int, revealed: bool = False) -> bool:
+        """Place a card from a deck or a discard pile into its owner's hand: a "place" (WWWT
+        "Place": e.g. from the discard pile to your hand), announced as `placed`. A card from a
+        deck is named only to its owner unless it was `revealed` (found by a search, shown by
+        `reveal_top`)."""
+        g = self.game
+        src = g.loc[cid][0]
+        if src not in ("deck", "discard"):
+            return False
+        owner = g.owner[cid]
+        g.move_card(cid, ("hand", owner))
+        if src == "discard" or revealed:
+            where = "discard pile" if src == "discard" else "deck"
+            g.log(f"{self.name(cid)} goes from {g.pname(owner)}'s {where} into their hand "
+                  f"({self.name(self.card)}).")
+        else:
+            g.log(f"{g.pname(owner)} puts a card from their deck into their hand "
+                  f"({self.name(self.card)}).")
+            g.log(f"You put {self.name(cid)} into your hand.", to=(owner,))
+        g.emit(Event("placed", card=cid, player=owner,
+                     data={"to": "hand", "from": src, "by": self.card}))
+        return True
+
+    def put_on_deck(self, cards, bottom: bool = False) -> None:
+        """Put cards that are not in play on their owners' decks: on top with `cards[0]` the top
+        card, or under the deck with `cards[-1]` the bottom card. For cards looked at or revealed
+        ("put them back in any order": pick the order with `choose_order`). A card that comes
+        from a hand or a discard pile is placed (`placed`); one that never left its deck was only
+        rearranged, which is no event (our reading: nothing relocated it)."""
+        g = self.game
+        order = list(cards) if bottom else list(reversed(cards))
+        for c in order:
+            src = g.loc[c][0]
+            if src not in ("deck", "hand", "discard"):
+                continue
+            owner = g.owner[c]
+            g.move_card(c, ("deck", owner), None if bottom else 0)
+            if src != "deck":
+                g.emit(Event("placed", card=c, player=owner,
+                             data={"to": "deck_bottom" if bottom else "deck_top", "from": src,
+                                   "by": self.card}))
+
+    def _discard_card(self, cid: int) -> None:
+        # A card that is not in play goes to its owner's discard pile (WWWT "Discard").
+        g = self.game
+        owner = g.owner[cid]
+        g.move_card(cid, ("discard", owner))
+        g.log(f"{self.name(cid)} goes to {g.pname(owner)}'s discard pile ({self.name(self.card)}).")
+        g.emit(Event("discarded", card=cid, player=owner, data={"by": self.card}))
+
+    def refill_base_deck(self) -> bool:
+        """An empty base deck takes the shuffled base discard pile (it works like a player's
+        deck, CR "Build the Base Deck"). True if the base deck holds a base."""
+        return self.game.refill_base_deck()
+
+    def search_base_deck(self, prompt: str, seat: int | None = None):
+        """Search the base deck for any base (generator): the searcher sees every base in it;
+        an empty base deck takes the base discard pile first. Returns the base card, or None when
+        there is no base to find. The caller puts it somewhere, then shuffles the base deck."""
+        g = self.game
+        if not g.refill_base_deck():
+            return None
+        options = sorted(g.base_deck, key=g.name)
+        chosen = yield from self.choose_cards(options, prompt, seat=seat, reveal=options)
+        return chosen[0]
 
     def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None):
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
@@ -316,15 +472,71 @@ class Ctx:
             g.log(f"{g.pname(seat)} discards {', '.join(self.name(c) for c in cards)}.")
 
     def add_counters(self, m: int, count: int) -> None:
+        """Add power counters from the pool (not a transfer, WWWT "Transfer")."""
         self.game.minion_state[m].counters += count
+
+    def transfer(self, card: int, to: int, counters: int | None = None):
+        """Transfer (WWWT "Transfer": relocate actions or power counters from one card to another;
+        counters added from or removed to the pool are not transferred). Not a play, a move, a
+        destroy or a discard: announced as its own event, `transferred`.
+
+        - `counters` None: `card` is an attached action and goes onto `to`, a new host of the same
+          kind: a minion (card id) for an action on a minion, a base (slot uid) for an action on
+          a base (Ripped Off reads the same way). It keeps its controller. A minion that this
+          ability may not affect (Smoke Bomb) cannot receive it ("has an action attached" is an
+          affect, WWWT "Affect"). An action that cancels a base cancels the new one (`cancelled`).
+        - `counters` n: up to n power counters go from minion `card` to minion `to` (both change
+          power: both must be affectable). Only as many as `card` has.
+
+        Returns True if something was transferred (generator, like `move`)."""
+        g = self.game
+        if counters is not None:
+            if (counters <= 0 or card == to or not g.is_minion_in_play(card)
+                    or not g.is_minion_in_play(to)
+                    or not (self.can_affect(card) and self.can_affect(to))):
+                return False
+            moved = min(counters, g.minion_state[card].counters)
+            if moved == 0:
+                return False
+            g.minion_state[card].counters -= moved
+            g.minion_state[to].counters += moved
+            g.log(f"{counted(moved, 'power counter')} go from {self.name(card)} to "
+                  f"{self.name(to)} ({self.name(self.card)}).")
+            g.emit(Event("transferred", card=to, base=g.base_of(to), player=g.controller(to),
+                         data={"from": card, "counters": moved, "by": self.card}))
+            return True
+        state = g.action_state.get(card)
+        if state is None or state.host == to:
+            return False
+        if state.host_kind == "minion":
+            if not g.is_minion_in_play(to) or not self.can_affect(to):
+                return False
+            g.move_card(card, ("attached", to))
+            where = self.name(to)
+        else:
+            if g.slot_or_none(to) is None:
+                return False
+            was_active = g.base_active(g.slot(to))
+            g.move_card(card, ("base_action", to))
+            where = g.base_name(to)
+        source = state.host
+        state.host = to
+        g.log(f"{self.name(card)} is transferred to {where} ({self.name(self.card)}).")
+        g.emit(Event("transferred", card=card, base=g.base_of(card), player=state.controller,
+                     data={"from": source, "to": to, "by": self.card}))
+        if state.host_kind == "base":
+            g.note_cancel(to, was_active, card, state.controller)
+        return True
+        yield
 
     def power_until_end_of_turn(self, m: int, amount: int) -> None:
         self.game.lasting.append(Lasting("power", m, amount, self.me, ("turn_end",), self.card))
 
     def cancel_base_until_my_next_turn(self, uid: int) -> None:
-        self.game.lasting.append(
-            Lasting("cancel_base", uid, 0, self.me, ("turn_start", self.me), self.card)
-        )
+        g = self.game
+        was_active = g.base_active(g.slot(uid))
+        g.lasting.append(Lasting("cancel_base", uid, 0, self.me, ("turn_start", self.me), self.card))
+        g.note_cancel(uid, was_active, self.card, self.me)
 
     def reveal_hand_to(self, viewer: int, seat: int) -> None:
         g = self.game

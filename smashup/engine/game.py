@@ -93,16 +93,23 @@ class Scoring:
     awards: dict[int, int] = field(default_factory=dict)
     # minion -> "hand", "deck_bottom" or ("move", base uid)
     instead: dict[int, str | tuple] = field(default_factory=dict)
+    # minion -> the term its "instead" uses, announced as that event at step 7 ("placed" unless
+    # the card says "return"); a ("move", uid) is a move and announces "moved" itself.
+    terms: dict[int, str] = field(default_factory=dict)
     used: set = field(default_factory=set)  # once-per-scoring limits (e.g. Shinobi)
     cancelled: bool = False
 
-    def redirect(self, minion: int, destination) -> bool:
+    def redirect(self, minion: int, destination, term: str = "placed") -> bool:
         """Send a minion somewhere other than the discard pile when the base's cards are put
-        away (step 7). When two "instead" effects claim the same minion, the first one to
-        resolve wins (CR step 9's "the one activated first takes precedence", applied here)."""
+        away (step 7). `term` is what the card calls it: "placed" by default (WWWT "Place": a
+        relocation no other term covers, e.g. to the bottom of a deck or into a hand), "returned"
+        for a card that says "return" (The Mothership). When two "instead" effects claim the same
+        minion, the first one to resolve wins (CR step 9's "the one activated first takes
+        precedence", applied here)."""
         if minion in self.instead:
             return False
         self.instead[minion] = destination
+        self.terms[minion] = term
         return True
 
     def winners(self) -> list[int]:
@@ -166,9 +173,15 @@ class Game:
         self._depth = 0
         self._chain_counts: dict = {}
         self._next_uid = 0
+        self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
+        # Every seat whose cards a Special window checked for a usable Special, in order. Not state
+        # (no digest covers it): in "fast" mode that check alone tells the table whether a player
+        # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
+        self.special_checks: list[int] = []
         self._flow = None
         self._static_views: dict[int, dict] = {}
+        self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ public contract -------
@@ -341,6 +354,11 @@ class Game:
                                 if not (e.kind == "power" and e.target == cid)]
         self._place_in(cid, zone, index)
 
+    def enter_play(self) -> int:
+        """A new serial for a minion entering play (see MinionState.entered)."""
+        self._entries += 1
+        return self._entries
+
     def slot(self, uid: int) -> BaseSlot:
         for s in self.bases:
             if s.uid == uid:
@@ -410,6 +428,17 @@ class Game:
             if eff.kind == "cancel_base" and eff.target == slot.uid:
                 return False
         return True
+
+    def note_cancel(self, uid: int, was_active: bool, source: int | None,
+                    player: int | None) -> None:
+        """Announce that a base's abilities became cancelled (WWWT "Cancel": treated as if they did
+        not exist), as its own event `cancelled`, distinct from anything done to a card. Called by
+        every way a base gets cancelled (an attached action such as Jammed Signal, one transferred
+        onto it, a lasting cancel such as Infiltrate's); only a base whose abilities were working
+        announces it, so a second cancel of an already cancelled base is silent."""
+        slot = self.slot_or_none(uid)
+        if was_active and slot is not None and not self.base_active(slot):
+            self.emit(Event("cancelled", card=source, base=uid, player=player))
 
     def affects(self, source: int | None, source_player: int | None, target: int) -> bool:
         """Whether an ability of `source` (controlled by `source_player`) may affect `target`."""
@@ -607,6 +636,7 @@ class Game:
         seat = self.current
         ask_all = self.config["specials"] == "ask"
         while passes < n:
+            self.special_checks.append(seat)
             usable = self._usable_specials(seat, window, wctx)
             if not usable and not ask_all:
                 passes += 1
@@ -722,7 +752,7 @@ class Game:
         if grant is not None:
             self.turn_state.grants.remove(grant)
         self.move_card(cid, ("minion", uid))
-        self.minion_state[cid] = MinionState(controller=seat)
+        self.minion_state[cid] = MinionState(controller=seat, entered=self.enter_play())
         if self.phase == "play" and self.turn_state.seat == seat:
             self.turn_state.minions_played += 1
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
@@ -762,10 +792,12 @@ class Game:
                 uid = self.base_of(host)
                 self.log(f"{self.pname(seat)} plays {defn.name} on {self.name(host)}.")
             else:
+                was_active = self.base_active(self.slot(host))
                 self.move_card(cid, ("base_action", host))
                 self.action_state[cid] = ActionState(seat, "base", host)
                 uid = host
                 self.log(f"{self.pname(seat)} plays {defn.name} on {self.base_name(host)}.")
+                self.note_cancel(host, was_active, cid, seat)
         else:
             self.log(f"{self.pname(seat)} plays {defn.name}.")
         if defn.on_play is not None:
@@ -799,28 +831,45 @@ class Game:
             self.log(f"You draw {names}.", to=(seat,))
         return drawn
 
-    def refill_deck(self, seat: int) -> bool:
-        """Shuffle the discard pile into an empty deck. False if there is nothing to shuffle."""
-        player = self.players[seat]
-        if player.deck:
-            return True
-        if not player.discard:
-            return False
-        pile = list(player.discard)
-        self.rng.shuffle(pile)
-        for cid in pile:
-            self.move_card(cid, ("deck", seat))
-        self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
-        return True
+    def refill_deck(self, seat: int, need: int = 1, from_bottom: bool = False) -> bool:
+        """Make the deck hold `need` cards if it can; True if it holds at least one card.
 
-    def draw_base(self) -> int | None:
+        WWWT Phase 4: to draw, reveal, search for or look at a card with an empty deck, the discard
+        pile is shuffled into a new deck. Cards are taken one at a time, so when an ability needs
+        `need` cards from one end of the deck and it has fewer, those few count as taken and the
+        shuffled discard pile becomes the new deck beyond them: under them when cards are taken
+        from the top, above them when taken from the bottom (our reading: the same as drawing
+        them one by one). Every draw, look, reveal and search (`draw`, `Ctx.look_at_top`,
+        `Ctx.reveal_top`, `Ctx.search_deck`) comes through here."""
+        player = self.players[seat]
+        if len(player.deck) < need and player.discard:
+            left = len(player.deck)
+            pile = list(player.discard)
+            self.rng.shuffle(pile)
+            for i, cid in enumerate(pile):
+                self.move_card(cid, ("deck", seat), i if from_bottom else None)
+            if not left:
+                self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
+            else:
+                where = "above" if from_bottom else "under"
+                self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck {where} "
+                         f"the {counted(left, 'card')} left.")
+        return bool(player.deck)
+
+    def refill_base_deck(self) -> bool:
+        """The base deck works like a player's deck (CR, "Build the Base Deck": "this deck and
+        discard pile work the same"): an empty base deck takes the shuffled base discard pile
+        before a base is drawn or the base deck is searched. True if it holds a base."""
         if not self.base_deck and self.base_discard:
             pile = list(self.base_discard)
             self.rng.shuffle(pile)
             for cid in pile:
                 self.move_card(cid, ("base_deck",))
             self.log("The base discard pile is shuffled into a new base deck.")
-        return self.base_deck[0] if self.base_deck else None
+        return bool(self.base_deck)
+
+    def draw_base(self) -> int | None:
+        return self.base_deck[0] if self.refill_base_deck() else None
 
     # ------------------------------------------------------------------ the flow ---------------
     def _main(self):
@@ -909,8 +958,9 @@ class Game:
         self._expire(("turn_end",))
         self.turn_state.grants.clear()
 
-    def _emit_gen(self, event):
-        self.emit(event)
+    def _emit_gen(self, *events):
+        for event in events:
+            self.emit(event)
         return
         yield
 
@@ -949,8 +999,9 @@ class Game:
         player = self.players[seat]
         has_minion_grant = any(g.kind == MINION for g in self.turn_state.grants)
         has_action_grant = any(g.kind == ACTION for g in self.turn_state.grants)
-        base_names = [(s.uid, self.defs[s.card].name) for s in self.bases]
+        slots = [(s.uid, s.card) for s in self.bases]
         minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
+        made = self._minion_play_options
         for cid in player.hand:
             defn = self.defs[cid]
             if defn.is_minion and has_minion_grant:
@@ -959,12 +1010,16 @@ class Game:
                 if not fitting:
                     continue
                 anywhere = any(g.base is None for g in fitting)
-                for uid, base_name in base_names:
+                for uid, base_card in slots:
                     if anywhere or any(g.base == uid for g in fitting):
-                        options.append(
-                            Option(f"m{cid}@{uid}", f"Play {defn.name} on {base_name}",
-                                   card=cid, base=uid, value=("minion", cid, uid))
-                        )
+                        # The same play is offered turn after turn: its Option is made once (by
+                        # base card too, since a base swapped in keeps its slot's uid).
+                        option = made.get((cid, uid, base_card))
+                        if option is None:
+                            option = made[(cid, uid, base_card)] = Option(
+                                f"m{cid}@{uid}", f"Play {defn.name} on {self.defs[base_card].name}",
+                                card=cid, base=uid, value=("minion", cid, uid))
+                        options.append(option)
             elif defn.is_action and has_action_grant and not defn.is_special_only:
                 if defn.attach is not None and not self.attach_hosts(seat, cid):
                     continue
@@ -1035,6 +1090,9 @@ class Game:
                 self.move_card(opt.card, ("discard", seat))
             self.log(f"{player.name} discards {', '.join(self.name(o.card) for o in chosen)} "
                      f"down to {HAND_LIMIT} cards.")
+            # A discard like any other (WWWT "Discard"): cards that react to it do.
+            yield from self.resolve(self._emit_gen(
+                *[Event("discarded", card=o.card, player=seat) for o in chosen]))
 
     def _game_over(self) -> bool:
         # End of turn: 15 VP or more and a single leader wins; a tied lead plays on (WWWT p.8).
@@ -1162,19 +1220,11 @@ class Game:
                     yield from mover.move(m, uid)
 
             yield from self.resolve(move_all())
-        for m in list(slot.minions):
-            for a in list(self.minion_state[m].attached):
-                self.move_card(a, ("discard", self.owner[a]))
-            dest = sc.instead.get(m, "discard")
-            owner = self.owner[m]
-            if dest == "hand":
-                self.move_card(m, ("hand", owner))
-            elif dest == "deck_bottom":
-                self.move_card(m, ("deck", owner))
-            else:
-                self.move_card(m, ("discard", owner))
-        for a in list(slot.actions):
-            self.move_card(a, ("discard", self.owner[a]))
+        # The reactions to these discards happen in this step (CR step 7); should one of them put
+        # a card on this base, that card is put away too ("once there are no more cards on the
+        # scoring base, go to step 8").
+        while slot.minions or slot.actions:
+            yield from self.resolve(self._put_away(sc))
         # Steps 8 and 9: discard the base and replace it.
         index = self.bases.index(slot)
         self.bases.remove(slot)
@@ -1198,6 +1248,46 @@ class Game:
             yield from self.resolve(
                 bdef.after_replaced(Ctx(self, slot.card, self.current), sc, new_slot)
             )
+
+    def _put_away(self, sc: Scoring):
+        """CR Phase 3 step 7: every card on the scored base goes to its owner's discard pile at
+        once, minions where an "instead" sends them. This is not destroying (no `destroyed`).
+
+        Ruling (CR step 7: "some of the cards going to the discard pile have abilities that are
+        triggered when they are discarded (e.g. Igor, Jumper, Clyde 2.0), this step triggers them
+        as well"): each card put into a discard pile here is a `discarded` event; a minion sent
+        elsewhere is announced by its own term (`placed` for Scout's hand and Temple of Goju's
+        deck bottom, `returned` for The Mothership's return), and the actions attached to it are
+        discarded like the rest. The cards all move first and are announced afterwards, since they
+        go simultaneously; then their reactions resolve (the current player orders simultaneous
+        ones, `run_reactions`)."""
+        slot = sc.slot
+        events = []
+
+        def discard(card):
+            owner = self.owner[card]
+            self.move_card(card, ("discard", owner))
+            events.append(Event("discarded", card=card, base=slot.uid, player=owner,
+                                data={"scored": sc.base_card}))
+
+        for m in list(slot.minions):
+            for a in list(self.minion_state[m].attached):
+                discard(a)
+            dest = sc.instead.get(m, "discard")
+            owner = self.owner[m]
+            ctrl = self.minion_state[m].controller
+            if dest in ("hand", "deck_bottom"):
+                self.move_card(m, ("hand", owner) if dest == "hand" else ("deck", owner))
+                events.append(Event(sc.terms.get(m, "placed"), card=m, base=slot.uid,
+                                    player=ctrl, data={"to": dest, "scored": sc.base_card}))
+            else:
+                discard(m)
+        for a in list(slot.actions):
+            discard(a)
+        for event in events:
+            self.emit(event)
+        return
+        yield
 
     def _moves_instead(self, sc: Scoring, m: int) -> bool:
         dest = sc.instead.get(m)

@@ -92,14 +92,19 @@ def hidden_from(game, seat) -> set[int]:
     return hidden
 
 
-_CARD_REF = re.compile(r'"(?:id|card)": (\d+)')
+_CARD_REF = re.compile(r'"(?:id|card|source)": (\d+)')
+# Option ids that carry a card id (``m45``, ``m45@2``, ``a12``, ``c12``, ``t12``, ``s73:0``): a page
+# could show one without its "card" key. Base (``b3``), player (``p1``) and decision ids name no card.
+_OPTION_REF = re.compile(r'"id": "(?:[mact](\d+)(?:@\d+)?|s(\d+):\d+)"')
 
 
 def card_ids_in(data) -> set[int]:
-    """Every card id a view or message refers to (values of "id" and "card" keys), read from
-    its JSON form: the same text that goes over the wire."""
+    """Every card id a view or message refers to (values of "id", "card" and "source" keys, and the
+    card in an option id), read from its JSON form: the same text that goes over the wire."""
     text = data if isinstance(data, str) else json.dumps(data)
-    return {int(n) for n in _CARD_REF.findall(text)}
+    ids = {int(n) for n in _CARD_REF.findall(text)}
+    ids.update(int(a or b) for a, b in _OPTION_REF.findall(text))
+    return ids
 
 
 def leaks(game, seat) -> set[int]:

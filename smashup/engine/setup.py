@@ -203,7 +203,7 @@ def build_scenario(data: dict, registry: Registry | None = None) -> Game:
             m = game.new_card(registry.card(md["name"]), md["owner"], ("hand", md["owner"]))
             game.move_card(m, ("minion", slot.uid))
             game.minion_state[m] = MinionState(md.get("controller", md["owner"]),
-                                               md.get("counters", 0))
+                                               md.get("counters", 0), entered=game.enter_play())
             for ad in md.get("attached", []):
                 _attach(game, registry, ad, ("attached", m), "minion", m)
         for ad in bd.get("actions", []):

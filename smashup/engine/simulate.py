@@ -28,9 +28,11 @@ def game_config(rng: random.Random, players: int, factions: list[str], bots: str
     return {"players": seats, "specials": specials, "base_sets": "all"}
 
 
-def play_game(config: dict, seed: int, check: bool = True):
-    """Play one game with the bots named in its config. Returns (game, violations)."""
-    game = new_game(config, seed)
+def play_game(config: dict, seed: int, check: bool = True, track_hashes: bool = False):
+    """Play one game with the bots named in its config. Returns (game, violations).
+    With `track_hashes` its record carries the state hash after every choice, so a replay of it
+    is checked step by step (`replay` raises ReplayMismatch at the first drift)."""
+    game = new_game(config, seed, track_hashes=track_hashes)
     rngs = [random.Random(seed * 31 + seat) for seat in range(len(game.players))]
     choosers = [BOTS[p["bot"] or "random"] for p in game.config["players"]]
     violations = invariants.check(game) if check else []
@@ -72,7 +74,8 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         game_seed = master.randrange(2**32)
         config = game_config(random.Random(game_seed), counts[i % len(counts)], factions, bots,
                              specials)
-        game, problems = play_game(config, game_seed, check)
+        # A kept record carries the hashes of the game as it was played, not of a later replay.
+        game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
         violations.extend(problems)
         choices += len(game.choices)
         if keep_record and (longest is None or len(game.choices) > len(longest["choices"])):

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import Game, Scenario, replay
+import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
+from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario, replay
 from smashup.engine.invariants import check
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 
@@ -70,6 +71,28 @@ def zone(game, cid) -> tuple:
 
 def option_cards(game) -> set[int]:
     return {o.card for o in game.pending.options if o.card is not None}
+
+
+# ====================================================================== the deck =============
+
+
+def test_the_alien_deck_matches_the_catalog():
+    # shared/cards/core.yaml, Aliens: name, type, power, copies.
+    expected = {
+        "Supreme Overlord": (MINION, 5, 1), "Invader": (MINION, 3, 2), "Scout": (MINION, 3, 3),
+        "Collector": (MINION, 2, 4),
+        "Abduction": (ACTION, 0, 1), "Beam Up": (ACTION, 0, 2), "Crop Circles": (ACTION, 0, 1),
+        "Disintegrator": (ACTION, 0, 2), "Invasion": (ACTION, 0, 1),
+        "Jammed Signal": (ACTION, 0, 1), "Probe": (ACTION, 0, 1), "Terraforming": (ACTION, 0, 1),
+    }
+    aliens = REGISTRY.faction("Aliens")
+    assert {c.name: (c.kind, c.power, c.copies) for c in aliens.cards} == expected
+    assert len(aliens.deck()) == 20
+    assert sum(c.power * c.copies for c in aliens.cards if c.is_minion) == 28  # the catalog's check
+    # Only Jammed Signal stays in play, on a base, and it cancels that base's abilities.
+    assert {c.name: c.attach for c in aliens.cards if c.attach} == {"Jammed Signal": "base"}
+    assert [c.name for c in aliens.cards if c.cancels_base] == ["Jammed Signal"]
+    assert [c.name for c in aliens.cards if c.is_special_only] == []
 
 
 # ====================================================================== Supreme Overlord =====
@@ -835,6 +858,32 @@ def test_terraforming_with_an_empty_base_deck_does_nothing():
     assert [s.card for s in game.bases] == before
     assert zone(game, card(game, "Terraforming")) == ("discard", 0)
     assert game.pending.seat == 1  # no extra minion: seat 0's phase ended on its own
+
+
+def test_terraforming_searches_the_shuffled_base_discard_pile_when_the_base_deck_is_empty():
+    # Searching an empty base deck takes the shuffled base discard pile first, as draw_base does
+    # (WWWT Phase 4; the base deck works like a player's deck, CR "Build the Base Deck").
+    s = scenario()
+    s.minion(1, "Invader", owner=0)
+    s.base_discard("Temple of Goju", "The Homeworld")
+    s.hand(0, "Terraforming", "Collector")
+    s.turn(minions_played=1)
+    game = s.build()
+    dojo_card = card(game, "Ninja Dojo")
+    play(game, "Terraforming")
+    assert game.base_discard == [] and len(game.base_deck) == 2
+    assert "The base discard pile is shuffled into a new base deck." in [t for t, _ in
+                                                                         game.log_lines]
+    choose(game, "Ninja Dojo")
+    assert sorted(labels(game)) == ["Temple of Goju", "The Homeworld"]
+    choose(game, "The Homeworld")
+    assert game.name(game.bases[1].card) == "The Homeworld"
+    assert game.loc[card(game, "Invader")] == ("minion", game.bases[1].uid)  # it stayed
+    assert sorted(game.name(b) for b in game.base_deck) == ["Ninja Dojo", "Temple of Goju"]
+    assert dojo_card in game.base_deck
+    play(game, "Collector", base="The Homeworld")  # the extra minion, on the new base
+    again = replay(game.record())
+    assert again.digest() == game.digest()
 
 
 # ====================================================================== Smoke Bomb ===========

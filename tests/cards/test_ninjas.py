@@ -12,6 +12,7 @@ import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario, replay
 from smashup.engine.invariants import check
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from tests.engine.support import TEST_REGISTRY
 
 NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
 
@@ -431,6 +432,39 @@ def test_acolyte_talent_not_offered_when_the_scenario_says_a_minion_was_played()
     assert not [o for o in game.pending.options if o.id.startswith("t")]
 
 
+def test_acolyte_talent_still_offered_after_a_minion_played_at_the_start_of_the_turn():
+    # The catalog's AEG ruling: "not played a minion this turn" means in the Play Cards phase; a
+    # minion played at the start of the turn does not count. The test-only Early Riser plays one
+    # then (tests/engine/support.py).
+    s = Scenario([("Ninjas", "Testers"), ("Aliens", "Ninjas")])
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Early Riser", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Invader", "Tiger Assassin")
+    for seat in range(2):
+        s.deck(seat, *["Scout"] * 4)
+    s.turn(current=0, phase="start")
+    game = s.build(TEST_REGISTRY)
+    invader, tiger, acolyte = card(game, "Invader"), card(game, "Tiger Assassin"), card(
+        game, "Ninja Acolyte")
+    ship, goju_uid = base_uid(game, "The Mothership"), base_uid(game, "Temple of Goju")
+
+    d = game.pending
+    assert (d.seat, d.kind, game.phase) == (0, "extra", "start")
+    choose(game, f"m{invader}@{ship}")
+    assert game.loc[invader] == ("minion", ship)
+    assert game.players[0].vp == 1  # it was played: its on-play ability happened
+    assert game.phase == "play" and game.turn_state.minions_played == 0
+    assert f"t{acolyte}" in [o.id for o in game.pending.options]
+    use_talent(game, acolyte)
+    choose(game, f"m{tiger}@{goju_uid}")
+    decline(game)  # Tiger Assassin's optional destroy
+    assert game.loc[acolyte] == ("hand", 0) and game.loc[tiger] == ("minion", goju_uid)
+    assert game.turn_state.minions_played == 1
+    sound(game)
+
+
 def test_acolyte_talent_only_on_its_controllers_turn():
     s = scenario()
     goju = s.base("Temple of Goju")
@@ -566,6 +600,38 @@ def test_disguise_swaps_at_most_as_many_minions_as_the_hand_holds():
     assert game.loc[acolyte] == ("hand", 0)
     assert game.loc[card(game, "Ninja Master")][0] == "minion"
     assert game.loc[tiger][0] == "minion"
+
+
+def test_disguise_does_not_return_a_chosen_minion_that_left_and_was_played_again():
+    # The first extra minion (Supreme Overlord) returns a chosen minion (the Acolyte) to hand, and
+    # the second extra is that Acolyte again: played again, it is a new card in play, not the one
+    # chosen, so Disguise leaves it (CR "Void Where Prohibited": effects end when their card leaves
+    # play). The other chosen minion still goes back.
+    s = scenario()
+    goju = s.base("Temple of Goju")
+    s.base("The Mothership")
+    s.minion(goju, "Tiger Assassin", owner=0)
+    s.minion(goju, "Ninja Acolyte", owner=0)
+    s.hand(0, "Disguise", "Supreme Overlord", "Collector")
+    game = s.build()
+    tiger, acolyte = card(game, "Tiger Assassin"), card(game, "Ninja Acolyte")
+    overlord, collector = card(game, "Supreme Overlord"), card(game, "Collector")
+    goju_uid = base_uid(game, "Temple of Goju")
+
+    play(game, "Disguise")  # the one base with seat 0's minions
+    choose(game, tiger, acolyte)
+    choose(game, f"m{overlord}@{goju_uid}")
+    choose(game, acolyte)  # the Overlord returns the chosen Acolyte
+    assert game.loc[acolyte] == ("hand", 0)
+    assert option_cards(game) == {collector, acolyte}
+    choose(game, f"m{acolyte}@{goju_uid}")  # the second extra: the Acolyte, played again
+
+    assert game.loc[acolyte] == ("minion", goju_uid)  # a new card: it stays
+    assert game.loc[tiger] == ("hand", 0)  # still the chosen one: returned
+    assert game.loc[overlord] == ("minion", goju_uid)
+    assert game.loc[collector] == ("hand", 0)
+    assert log(game).count("Ninja Acolyte returns to P0's hand (Disguise).") == 0
+    sound(game)
 
 
 @pytest.mark.parametrize("missing", ["minion in hand", "minion in play"])

@@ -20,7 +20,7 @@ NINJAS_ALIENS = ("Ninjas", "Aliens")
 # Four players need five bases: the implemented Core bases plus a test-only filler base.
 WITH_FILLER = ["core", "core-filler"]
 EVENT_KINDS = ("minion_played", "action_played", "destroyed", "returned", "moved", "placed",
-               "discarded")
+               "discarded", "transferred", "cancelled")
 
 
 def two_player_config(**options) -> dict:
@@ -89,6 +89,88 @@ def build_test_registry() -> Registry:
     def encore(ctx):
         yield from ctx.grant_extra(ACTION)
         yield from ctx.grant_extra(ACTION)
+
+    # -- Decks (WWWT Phase 4: an empty deck takes the shuffled discard pile to draw, reveal,
+    # search for or look at a card). One card for each of the deck words of the vocabulary.
+    @testers.action("Crystal Ball", text=(
+        "Look at the top two cards of your deck and put them back in any order."))
+    def crystal_ball(ctx):
+        seen_cards = ctx.look_at_top(ctx.me, 2)
+        order = yield from ctx.choose_order(seen_cards, "Which card goes back on top?",
+                                            reveal=seen_cards)
+        ctx.put_on_deck(order)
+
+    @testers.action("Town Crier", text=(
+        "Reveal the top card of your deck. If it is a minion, put it into your hand."))
+    def town_crier(ctx):
+        for c in ctx.reveal_top(ctx.me, 1):
+            if ctx.game.defs[c].is_minion:
+                ctx.place_in_hand(c, revealed=True)
+        yield from ()
+
+    @testers.action("Treasure Map", text=(
+        "Search your deck for a minion, reveal it and put it into your hand. Shuffle your deck."))
+    def treasure_map(ctx):
+        yield from ctx.search_deck("Which minion do you take?",
+                                   where=lambda c: ctx.game.defs[c].is_minion, min_count=1)
+
+    # -- Transfer (WWWT "Transfer"): an attached action or power counters go to another card.
+    @testers.action("Hand-Me-Down", text=(
+        "Transfer an action attached to a minion or a base to another host of the same kind."))
+    def hand_me_down(ctx):
+        g = ctx.game
+        attached = [a for a in g.action_state]
+        picked = yield from ctx.choose_cards(sorted(attached), "Transfer which action?")
+        if not picked:
+            return
+        a = picked[0]
+        if g.action_state[a].host_kind == "minion":
+            to = yield from ctx.choose_minion(
+                ctx.minions(where=lambda m: m != g.action_state[a].host), "Onto which minion?")
+        else:
+            to = yield from ctx.choose_base(
+                ctx.bases(lambda u: u != g.action_state[a].host), "Onto which base?")
+        if to is not None:
+            yield from ctx.transfer(a, to)
+
+    @testers.action("Siphon", text=(
+        "Transfer up to two power counters from one minion to another."))
+    def siphon(ctx):
+        g = ctx.game
+        source = yield from ctx.choose_minion(
+            ctx.minions(where=lambda m: g.minion_state[m].counters > 0), "Take counters from?")
+        if source is None:
+            return
+        to = yield from ctx.choose_minion(ctx.minions(where=lambda m: m != source),
+                                          "Give them to which minion?")
+        if to is not None:
+            yield from ctx.transfer(source, to, counters=2)
+
+    # -- The Special windows that no real card of the implemented sets uses yet.
+    curtain_call = testers.action("Curtain Call", special_only=True, text=(
+        "Special: after a base scores, play this action: gain 1 VP."))
+
+    @curtain_call.special("after_scoring", label="Play Curtain Call: gain 1 VP")
+    def curtain_call_bow(ctx, scoring):
+        ctx.gain_vp(ctx.me, 1)
+        yield from ()
+
+    early_bird = testers.action("Early Bird", special_only=True, text=(
+        "Special: at the start of a turn, play this action: gain 1 VP."))
+
+    @early_bird.special("turn_start", label="Play Early Bird: gain 1 VP")
+    def early_bird_sings(ctx, _):
+        ctx.gain_vp(ctx.me, 1)
+        yield from ()
+
+    # A minion played at the start of the turn, before the Play Cards phase (Ninja Acolyte's
+    # ruling: such minions do not count as "played a minion this turn").
+    riser = testers.minion("Early Riser", power=1, text=(
+        "Ongoing: at the start of your turn, you may play an extra minion."))
+
+    @riser.trigger("turn_start", applies=lambda g, c, e: e.player == g.controller(c))
+    def early_riser_wakes(ctx, event):
+        yield from ctx.grant_extra(MINION)
 
     # Only actions: every opening hand lacks a minion, so the mulligan is always offered.
     paper = Faction("Paper Pushers", set="testset", registry=r)

@@ -4,7 +4,7 @@ the current player clockwise until all pass in sequence, then the action is disc
 outside the Play Cards phase are now or never; "fast" and "ask" Special windows."""
 from __future__ import annotations
 
-from smashup.engine import Scenario
+from smashup.engine import Scenario, replay
 from smashup.engine.testing import card, choose, labels, play
 
 from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen
@@ -206,3 +206,90 @@ def test_an_action_is_discarded_only_after_the_reactions_to_it():
     assert seen(game) == [("returned", "Scout"), ("action_played", "Beam Up")]
     assert zones == [("returned", "resolving"), ("action_played", "resolving")]
     assert game.loc[beam] == ("discard", 0)
+
+
+# ---------------------------------------------------------------------------- the other windows ---
+# "After scoring" (CR Phase 3 step 6) and "start of turn" windows work like "before scoring": from
+# the current player clockwise, each uses a Special or passes, until all pass in sequence. No real
+# card of the implemented sets uses them yet: the test-only Curtain Call and Early Bird do.
+TESTERS = ("Testers", "Aliens")
+
+
+def window_table(current, specials, special, phase):
+    """Three players, seat `current` to move; seats 0 and 2 hold `special`. In the "score" phase
+    the Test Arena (15, no ability) is ready, with seat `current` alone there."""
+    s = Scenario([TESTERS] * 3, specials=specials)
+    arena = s.base("Test Arena")
+    s.base("Filler Field")
+    s.base_deck("Filler Field")  # the Arena's replacement (a second copy, by name)
+    if phase == "score":
+        s.minion(arena, "Collector", owner=current, counters=13)
+    for seat in range(3):
+        s.deck(seat, *["Tiger Assassin"] * 4)
+        s.hand(seat, *([special] if seat != current else []), "Collector")
+    s.turn(current=current, phase=phase)
+    return s.build(TEST_REGISTRY)
+
+
+def test_after_scoring_specials_fast_mode_from_the_current_player_until_all_pass_in_a_row():
+    game = window_table(1, "fast", "Curtain Call", "score")
+    arena = game.bases[0]
+    # The base has scored (seat 1 has its VP) and its cards are still on it.
+    assert game.players[1].vp == 3 and arena.minions
+    # Seat 1 holds nothing usable (skipped); seat 2 passes; seat 0 plays; then seat 2 is asked
+    # again, passes, and seat 0 (nothing left) is skipped: everyone has passed in a row.
+    asked = answer_window(game, [(2, "pass"), (0, "Curtain Call"), (2, "pass")])
+    assert asked == [2, 0, 2]
+    assert game.pending.kind != "special"
+    assert [p.vp for p in game.players] == [1, 3, 0]
+    assert game.loc[card(game, "Curtain Call", "discard")] == ("discard", 0)
+    assert game.loc[card(game, "Curtain Call", "hand")] == ("hand", 2)
+    assert game.slot_or_none(arena.uid) is None  # then the cards were put away, the base replaced
+
+
+def test_after_scoring_specials_ask_mode_asks_everyone_until_all_pass_in_a_row():
+    game = window_table(1, "ask", "Curtain Call", "score")
+    assert labels(game) == ["Pass"]  # seat 1 holds no Special but is asked all the same
+    asked = answer_window(game, [(1, "pass"), (2, "pass"), (0, "Curtain Call"), (1, "pass"),
+                                 (2, "pass")])
+    assert asked == [1, 2, 0, 1, 2]
+    assert (game.pending.seat, labels(game)) == (0, ["Pass"])
+    answer_window(game, [(0, "pass")])
+    assert game.pending.kind != "special"
+    assert [p.vp for p in game.players] == [1, 3, 0]
+
+
+def test_start_of_turn_specials_fast_mode_from_the_current_player_until_all_pass_in_a_row():
+    game = window_table(1, "fast", "Early Bird", "start")
+    assert (game.turn, game.phase) == (1, "start")
+    # Seat 1 holds nothing (skipped); seat 2 plays its Early Bird; seat 0 passes; seats 1 and 2
+    # now hold nothing usable: three passes in a row, the window is closed.
+    asked = answer_window(game, [(2, "Early Bird"), (0, "pass")])
+    assert asked == [2, 0]
+    assert (game.pending.seat, game.pending.kind, game.phase) == (1, "play", "play")
+    assert [p.vp for p in game.players] == [0, 0, 1]
+    assert game.loc[card(game, "Early Bird", "discard")] == ("discard", 2)
+
+
+def test_start_of_turn_specials_ask_mode_asks_everyone_until_all_pass_in_a_row():
+    game = window_table(1, "ask", "Early Bird", "start")
+    asked = answer_window(game, [(1, "pass"), (2, "pass"), (0, "Early Bird"), (1, "pass"),
+                                 (2, "Early Bird"), (0, "pass"), (1, "pass"), (2, "pass")])
+    # Each Special starts a new round: it closes only after three passes in a row.
+    assert asked == [1, 2, 0, 1, 2, 0, 1, 2]
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
+    assert [p.vp for p in game.players] == [1, 0, 1]
+
+
+def test_a_window_records_every_seat_whose_cards_it_checked_even_when_it_passed_them_silently():
+    """`Game.special_checks`: in fast mode a window that passes a player without asking still tells
+    the table that player holds no usable Special; the record of it is what lets live play refuse to
+    take back a choice that found that out (smashup/play/undo.py)."""
+    game = window_table(1, "fast", "Early Bird", "start")
+    # Building the position ran the window up to seat 2's question: seat 1 was checked and skipped.
+    assert game.special_checks == [1, 2]
+    before = len(game.special_checks)
+    answer_window(game, [(2, "Early Bird"), (0, "pass")])
+    # After seat 2's Special: seat 0 asked (passes), then seats 1 and 2 checked and passed silently.
+    assert game.special_checks[before:] == [0, 1, 2]
+    assert game.digest() == replay(game.record(), TEST_REGISTRY).digest()  # bookkeeping, not state

@@ -1,7 +1,8 @@
 """Terms (WWWT "Terms and Restrictions", CR "Void Where Prohibited"): play, move, return, place,
-destroy and discard are distinct events; owner and controller; "may" and must; "any number" allows
-zero; a card is playable when its ability cannot happen; power is derived and never below 0;
-"until the end of the turn"; "can't" beats "can".
+destroy, discard, transfer and cancel are distinct events (the cards put away after a base scores
+included); owner and controller; "may" and must; "any number" allows zero; a card is playable when
+its ability cannot happen; power is derived and never below 0; "until the end of the turn"; "can't"
+beats "can"; card text beats rules.
 
 The Observatory (a test-only base, tests/engine/support.py) notes every event it sees, so each test
 checks exactly which events an effect sets off.
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import IllegalChoice, Scenario
-from smashup.engine.testing import card, choose, labels, play
+from smashup.engine import Ctx, IllegalChoice, Scenario
+from smashup.engine.testing import card, choose, end_play, labels, play
 
 from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen, snapshot
 
@@ -315,3 +316,219 @@ def test_smoke_bomb_does_not_stop_its_controller_s_own_actions():
     play(game, "Seeing Stars")
     assert game.loc[card(game, "Scout")] == ("discard", 0)
     assert game.loc[card(game, "Smoke Bomb")] == ("discard", 0)
+
+
+# ---------------------------------------------------------------------------- transfer ---
+# WWWT "Transfer": relocating an action or power counters from one card to another. Not a move (the
+# minion stays), not a play, not a discard: its own event. The test-only Hand-Me-Down and Siphon
+# use `Ctx.transfer`.
+def test_transferring_an_attached_action_is_a_transfer_not_a_move_or_a_play():
+    s = table(factions0=("Testers", "Aliens"))
+    s.minion(GOJU, "Supreme Overlord", owner=1, attached=[("Poison", 1)])
+    s.minion(HOME, "Invader", owner=1)
+    s.minion(HOME, "Scout", owner=0)
+    s.hand(0, "Hand-Me-Down", "Collector")
+    game = s.build(TEST_REGISTRY)
+    overlord, invader, poison = (card(game, "Supreme Overlord"), card(game, "Invader"),
+                                 card(game, "Poison"))
+    play(game, "Hand-Me-Down")  # the Poison is the only attached action
+    assert {o.card for o in game.pending.options} == {invader, card(game, "Scout")}  # not its host
+    choose(game, invader)
+    assert seen(game) == [("transferred", "Poison"), ("action_played", "Hand-Me-Down")]
+    assert game.loc[poison] == ("attached", invader)
+    assert game.minion_state[invader].attached == [poison]
+    assert game.minion_state[overlord].attached == []
+    assert game.action_state[poison].host == invader
+    assert game.action_state[poison].controller == 1  # still its controller's
+    assert (game.power(overlord), game.power(invader)) == (5, 0)  # the -4 went with it
+    assert game.base_of(invader) == game.bases[HOME].uid  # nothing moved but the action
+
+
+def test_transferring_power_counters_moves_them_and_is_one_transfer():
+    s = table(factions0=("Testers", "Aliens"))
+    s.minion(GOJU, "Scout", owner=1, counters=3)
+    s.minion(HOME, "Invader", owner=0, counters=1)
+    s.hand(0, "Siphon", "Collector")
+    game = s.build(TEST_REGISTRY)
+    scout, invader = card(game, "Scout"), card(game, "Invader")
+    play(game, "Siphon")
+    choose(game, scout)  # take from the Scout (3 counters): up to two, to the only other minion
+    assert (game.minion_state[scout].counters, game.minion_state[invader].counters) == (1, 3)
+    assert (game.power(scout), game.power(invader)) == (4, 6)
+    assert seen(game) == [("transferred", "Invader"), ("action_played", "Siphon")]
+    # Only as many as there are: the last counter goes, and no more.
+    s2 = table(factions0=("Testers", "Aliens"))
+    s2.minion(GOJU, "Scout", owner=1, counters=1)
+    s2.minion(HOME, "Invader", owner=0)
+    s2.hand(0, "Siphon", "Collector")
+    game = s2.build(TEST_REGISTRY)
+    play(game, "Siphon")  # the Scout is the only minion with counters
+    assert (game.minion_state[card(game, "Scout")].counters,
+            game.minion_state[card(game, "Invader")].counters) == (0, 1)
+
+
+def test_adding_counters_from_the_pool_is_not_a_transfer():
+    s = table()
+    s.minion(GOJU, "Scout", owner=0)
+    s.hand(0, "Invader")
+    game = s.build(TEST_REGISTRY)
+    scout = card(game, "Scout")
+    Ctx(game, scout, 0).add_counters(scout, 2)
+    assert game.minion_state[scout].counters == 2 and game.power(scout) == 5
+    assert game._events == []  # nothing is announced
+
+
+def test_no_action_of_another_player_is_transferred_onto_a_smoke_bombed_minion():
+    s = table(factions0=("Testers", "Aliens"))
+    s.minion(GOJU, "Supreme Overlord", owner=1, attached=[("Smoke Bomb", 1)])
+    s.minion(GOJU, "Invader", owner=1, attached=[("Poison", 0)])
+    s.hand(0, "Hand-Me-Down", "Collector")
+    game = s.build(TEST_REGISTRY)
+    overlord, poison = card(game, "Supreme Overlord"), card(game, "Poison")
+    ctx = Ctx(game, card(game, "Hand-Me-Down"), 0)
+    before = snapshot(game)
+    # "Has an action attached" is an affect (WWWT "Affect"): the Smoke Bomb refuses it.
+    assert list(ctx.transfer(poison, overlord)) == [] and snapshot(game) == before
+    assert game.loc[poison] == ("attached", card(game, "Invader"))
+
+
+def test_a_base_becoming_cancelled_is_a_cancel_event():
+    s = table()
+    s.hand(0, "Jammed Signal", "Invader")
+    game = s.build(TEST_REGISTRY)
+    play(game, "Jammed Signal")
+    choose(game, "Temple of Goju")
+    assert seen(game) == [("cancelled", "Jammed Signal"), ("action_played", "Jammed Signal")]
+    assert not game.base_active(game.bases[GOJU])
+
+
+@pytest.mark.parametrize("jammed, events", [
+    (False, [("destroyed", "Infiltrate"), ("cancelled", "Infiltrate")]),
+    (True, [("destroyed", "Infiltrate")]),  # already cancelled: nothing becomes cancelled
+])
+def test_infiltrate_cancels_with_an_event_only_a_base_that_was_working(jammed, events):
+    s = table(factions0=NINJAS_ALIENS)
+    s.base_action(GOJU, "Infiltrate", owner=0)
+    if jammed:
+        s.base_action(GOJU, "Jammed Signal", owner=1)
+    s.hand(0, "Invader")
+    game = s.build(TEST_REGISTRY)
+    choose(game, "Use Infiltrate's talent")
+    assert seen(game) == events
+    assert not game.base_active(game.bases[GOJU])
+
+
+def test_transferring_jammed_signal_cancels_the_new_base_and_frees_the_old_one():
+    s = table(factions0=("Testers", "Aliens"))
+    s.base_action(GOJU, "Jammed Signal", owner=1)
+    s.hand(0, "Hand-Me-Down", "Collector")
+    game = s.build(TEST_REGISTRY)
+    signal = card(game, "Jammed Signal")
+    play(game, "Hand-Me-Down")
+    choose(game, "The Homeworld")
+    assert seen(game) == [("transferred", "Jammed Signal"), ("cancelled", "Jammed Signal"),
+                          ("action_played", "Hand-Me-Down")]
+    assert game.loc[signal] == ("base_action", game.bases[HOME].uid)
+    assert game.action_state[signal].host == game.bases[HOME].uid
+    assert not game.base_active(game.bases[HOME]) and game.base_active(game.bases[GOJU])
+
+
+# ---------------------------------------------------------------------------- put away, not destroyed ---
+def test_cards_put_away_after_scoring_are_discarded_or_placed_or_returned_never_destroyed():
+    # CR Phase 3 step 7: the cards on the scored base go to the discard piles, and cards that
+    # react to being discarded react to this (Igor, Jumper, Clyde 2.0). A card an "instead" sends
+    # elsewhere is announced by its own term: Temple of Goju and Scout place, never destroy.
+    s = table()
+    s.minion(GOJU, "Supreme Overlord", owner=0, attached=[("Smoke Bomb", 0)])
+    s.minion(GOJU, "Invader", owner=0)
+    s.minion(GOJU, "Ninja Master", owner=1)
+    s.minion(GOJU, "Scout", owner=1)
+    s.minion(GOJU, "Collector", owner=1)  # 8 against 10: 18, Goju's breakpoint
+    s.base_action(GOJU, "Infiltrate", owner=1)
+    s.hand(0, "Probe")
+    s.base_deck("Filler Field")
+    game = s.build(TEST_REGISTRY)
+    end_play(game)
+    assert game.pending.kind == "order"  # Goju and the Scout both act after scoring
+    choose(game, "Temple of Goju")  # each player's strongest: the Overlord, the Ninja Master
+    choose(game, "yes")  # the Scout goes to its owner's hand instead
+    assert seen(game) == [
+        ("discarded", "Smoke Bomb"), ("placed", "Supreme Overlord"), ("discarded", "Invader"),
+        ("placed", "Ninja Master"), ("placed", "Scout"), ("discarded", "Collector"),
+        ("discarded", "Infiltrate"),
+    ]
+    assert game.loc[card(game, "Scout")] == ("hand", 1)
+    assert game.players[0].deck[-1] == card(game, "Supreme Overlord")
+    assert game.loc[card(game, "Collector", "discard")] == ("discard", 1)
+
+
+def test_the_mothership_returns_a_minion_and_says_so():
+    s = table()
+    ship = s.base("The Mothership")
+    s.minion(ship, "Supreme Overlord", owner=0)
+    s.minion(ship, "Invader", owner=0, attached=[("Poison", 1)])  # power 0 after the Poison
+    s.minion(ship, "Ninja Master", owner=0)
+    s.minion(ship, "Tiger Assassin", owner=0)
+    s.minion(ship, "Collector", owner=1)  # 14 + 2 + 4 = 20, the breakpoint
+    s.minion(ship, "Tiger Assassin", owner=1)
+    s.hand(0, "Probe")
+    s.base_deck("Filler Field")
+    game = s.build(TEST_REGISTRY)
+    invader = card(game, "Invader")
+    end_play(game)
+    choose(game, invader)  # the winner (seat 0) returns a minion of power 3 or less
+    events = seen(game)
+    assert ("returned", "Invader") in events and ("discarded", "Poison") in events
+    assert not any(kind in ("destroyed", "placed") for kind, _ in events)
+    assert game.loc[invader] == ("hand", 0)
+
+
+def test_discarding_down_to_ten_cards_is_a_discard():
+    s = table()
+    s.hand(0, *["Invader"] * 10)
+    game = s.build(TEST_REGISTRY)
+    end_play(game)  # 10 + 2 drawn: discard 2
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (0, "discard", 2)
+    choose(game, *[o.id for o in d.options[-2:]])
+    assert seen(game) == [("discarded", "Tiger Assassin"), ("discarded", "Tiger Assassin")]
+    assert len(game.players[0].hand) == 10
+
+
+# ---------------------------------------------------------------------------- card text beats rules ---
+def test_card_text_beats_rules():
+    # CR "Void Where Prohibited": "card text and rules text will conflict. When there's a fight,
+    # card text wins" (an invisible "unless stated otherwise" on every rule). The rule: the cards
+    # on a scored base go to their owners' discard piles (CR step 7). Temple of Goju's text sends
+    # each player's strongest minion to the bottom of its owner's deck instead, and wins; on a
+    # Goju whose text is cancelled (Jammed Signal), the rule applies again.
+    results = {}
+    for jammed in (False, True):
+        s = table()
+        s.minion(GOJU, "Supreme Overlord", owner=0)
+        s.minion(GOJU, "Ninja Master", owner=1)
+        s.minion(GOJU, "Tiger Assassin", owner=1)
+        s.minion(GOJU, "Collector", owner=0)
+        s.minion(GOJU, "Invader", owner=0)  # 10 against 9: 19 of 18
+        if jammed:
+            s.base_action(GOJU, "Jammed Signal", owner=1)
+        s.hand(0, "Probe")
+        s.base_deck("Filler Field")
+        game = s.build(TEST_REGISTRY)
+        watched = [card(game, name, "minion")
+                   for name in ("Supreme Overlord", "Ninja Master", "Tiger Assassin")]
+        end_play(game)
+        results[jammed] = {game.name(m): game.loc[m][0] for m in watched}
+    assert results[False] == {"Supreme Overlord": "deck", "Ninja Master": "deck",
+                              "Tiger Assassin": "discard"}
+    assert results[True] == {"Supreme Overlord": "discard", "Ninja Master": "discard",
+                             "Tiger Assassin": "discard"}
+
+
+def test_card_text_never_takes_power_below_zero():
+    # The one exception the same rule names: power is never reduced below zero, whatever the text.
+    s = table()
+    s.minion(GOJU, "Collector", owner=1, attached=[("Poison", 0)])
+    s.hand(0, "Invader")
+    game = s.build(TEST_REGISTRY)
+    assert game.power(card(game, "Collector", "minion")) == 0
