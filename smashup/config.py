@@ -16,8 +16,10 @@ Variables (all optional):
 ``DEBUG``         true/false (also 1/0, yes/no, on/off). Default: true when ``DATABASE_URL`` is unset
                   (the embedded single-machine setup), false otherwise.
 ``SECRET_KEY``    required when DEBUG is false.
-``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false.
-``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front.
+``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false, and ``*`` (any host) is
+                  refused then: the game WebSocket accepts pages from these hosts only (``origin_allowed``).
+``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front;
+                  the game WebSocket accepts pages from them too.
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
@@ -32,6 +34,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.http import is_same_domain
 
 DEV_SECRET_KEY = "django-insecure-smashup-development-key-never-use-in-production"
 DEFAULT_VAR_DIR = "var"
@@ -270,6 +273,13 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         allowed_hosts = ["localhost", "127.0.0.1", "[::1]"]
     else:
         allowed_hosts = parse_allowed_hosts(hosts_raw)
+        if not debug and "*" in allowed_hosts:
+            # "*" would also let any web page open a game WebSocket in a visitor's browser (the
+            # Origin check trusts ALLOWED_HOSTS): a server in production must name its hosts.
+            raise ImproperlyConfigured(
+                f"ALLOWED_HOSTS={hosts_raw!r} allows any host ('*') while DEBUG is false. Name the host "
+                "names the site is served under, such as 'table.example.org,localhost'."
+            )
 
     redis_raw = get("REDIS_URL")
     redis_url = parse_redis_url(redis_raw) if redis_raw is not None else None
@@ -303,3 +313,57 @@ def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
             "CONFIG": {"hosts": [redis_url], "prefix": prefix},
         }
     }
+
+
+def caches(redis_url: str | None) -> dict:
+    """CACHES: Redis when there is one, so the WebSocket connection counts (smashup.play.limits) are
+    the same in every server process; a per-process memory cache otherwise."""
+    if redis_url is None:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "smashup-cache",
+        }
+    }
+
+
+def origin_allowed(origin: str | None, allowed_hosts, trusted_origins, debug: bool) -> bool:
+    """Whether a WebSocket handshake's ``Origin`` names a page of this site: its host matches an
+    ALLOWED_HOSTS entry (``.example.org`` covers subdomains), or it is one of CSRF_TRUSTED_ORIGINS
+    (scheme, host and port; ``https://*.example.org`` covers subdomains). ``*`` in ALLOWED_HOSTS counts
+    only with DEBUG on: in production a socket from any other site's page is refused even if the
+    settings say any host. No Origin at all (not a browser page) is refused."""
+    if not origin:
+        return False
+    parts = urlsplit(origin.strip().lower())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return False
+    host = parts.hostname
+    for trusted in trusted_origins:
+        t = urlsplit(trusted.strip().lower())
+        try:
+            t_port = t.port or (443 if t.scheme == "https" else 80)
+        except ValueError:
+            continue
+        pattern = t.hostname or ""
+        if t.scheme != parts.scheme or t_port != port or not pattern:
+            continue
+        if host == pattern or (pattern.startswith("*.") and host.endswith(pattern[1:])):
+            return True
+    hosts = list(allowed_hosts)
+    if debug and not hosts:  # Django's own default for DEBUG without ALLOWED_HOSTS
+        hosts = [".localhost", "127.0.0.1", "[::1]"]
+    for entry in hosts:
+        if entry == "*":
+            if debug:
+                return True
+            continue
+        if is_same_domain(host, entry.lower().strip("[]")):
+            return True
+    return False

@@ -78,6 +78,9 @@ ASGI_APPLICATION = "smashup.asgi.application"
 
 CHANNEL_LAYERS = config.channel_layers(REDIS_URL)
 
+# The cache holds the WebSocket connection counts (smashup.play.limits), shared through Redis.
+CACHES = config.caches(REDIS_URL)
+
 # Celery: the Redis from REDIS_URL is broker and result backend. Without REDIS_URL (a bare
 # `manage.py shell` or `runserver`), tasks run inline so nothing needs a broker; `manage.py start`
 # always provides one.

@@ -32,6 +32,9 @@ CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=f"smashup-test-{os.getp
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = False
+# Per process: the web tests clear the cache before each test, and clearing a Redis cache would flush
+# the database that the channel layer and Celery of the other test worker use.
+CACHES = config.caches(None)
 
 PLAY_BOT_DELAY = 0  # bots answer at once in tests
 

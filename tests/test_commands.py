@@ -33,17 +33,25 @@ def test_simulate_refuses_bad_arguments():
         run("simulate", "--games", "0")
 
 
-def test_a_saved_record_replays_to_the_same_digest(tmp_path):
+def test_a_saved_record_replays_to_the_simulated_games_digest(tmp_path):
     path = tmp_path / "game.json"
     run("simulate", "--games", "2", "--players", "2", "--seed", "5", "--record", str(path))
     record = json.loads(path.read_text())
-    from smashup.engine import replay
+    from smashup.engine.simulate import play_game
 
-    expected = replay(record).digest()
+    # The record carries the state hash after every choice, taken while the game was played.
+    assert len(record["hashes"]) == len(record["choices"]) > 0
+    simulated, violations = play_game(record["config"], record["seed"])
+    assert not violations and len(simulated.choices) == len(record["choices"])
     out = json.loads(run("replay", str(path), "--json"))
-    assert out["digest"] == expected
+    assert out["digest"] == simulated.digest() == record["hashes"][-1]
     assert out["choices"] == len(record["choices"])
     assert out["over"] is True
+    # The replay checks those hashes: a record whose state drifts from them is refused.
+    record["hashes"][len(record["hashes"]) // 2] = "0" * 32
+    path.write_text(json.dumps(record))
+    with pytest.raises(CommandError, match="does not replay"):
+        run("replay", str(path))
 
 
 def test_replay_refuses_a_broken_record(tmp_path):

@@ -167,6 +167,48 @@ def test_bad_allowed_hosts(hosts):
         load(ALLOWED_HOSTS=hosts)
 
 
+@pytest.mark.parametrize("hosts", ["*", "table.example.org,*"])
+def test_any_host_is_refused_in_production(hosts):
+    with pytest.raises(ImproperlyConfigured, match=r"allows any host \('\*'\) while DEBUG is false"):
+        load(DEBUG="false", SECRET_KEY="x" * 50, ALLOWED_HOSTS=hosts)
+    assert load(DEBUG="true", ALLOWED_HOSTS=hosts).allowed_hosts[-1] == "*"  # development only
+
+
+@pytest.mark.parametrize(
+    "origin, allowed",
+    [
+        ("https://table.example.org", True),
+        ("http://table.example.org:8000", True),  # the host names the site, whatever the port
+        ("https://sub.club.example.net", True),  # ".club.example.net" covers subdomains
+        ("https://club.example.net", True),
+        ("https://proxy.example.com", True),  # a trusted origin
+        ("http://proxy.example.com", False),  # ...with its own scheme
+        ("https://proxy.example.com:8443", False),  # ...and port
+        ("https://a.cdn.example.com", True),  # "https://*.cdn.example.com"
+        ("https://cdn.example.com", False),
+        ("https://evil.example", False),
+        ("https://table.example.org.evil.example", False),
+        ("null", False),
+        ("", False),
+        (None, False),
+        ("ftp://table.example.org", False),
+        ("https://table.example.org:notaport", False),
+    ],
+)
+def test_origin_allowed(origin, allowed):
+    hosts = ["table.example.org", ".club.example.net", "*"]  # "*" counts for nothing in production
+    trusted = ["https://proxy.example.com", "https://*.cdn.example.com"]
+    assert config.origin_allowed(origin, hosts, trusted, debug=False) is allowed
+
+
+def test_origin_allowed_in_development():
+    assert config.origin_allowed("http://anything.example", ["*"], [], debug=True)
+    assert not config.origin_allowed("http://anything.example", ["localhost"], [], debug=True)
+    assert config.origin_allowed("http://localhost:8000", [], [], debug=True)  # Django's default
+    assert config.origin_allowed("http://[::1]:8000", ["[::1]"], [], debug=False)
+    assert not config.origin_allowed("http://localhost:8000", [], [], debug=False)
+
+
 def test_bad_csrf_origin():
     with pytest.raises(ImproperlyConfigured, match="CSRF_TRUSTED_ORIGINS"):
         load(CSRF_TRUSTED_ORIGINS="table.example.org")
@@ -186,6 +228,13 @@ def test_channel_layers():
     layer = config.channel_layers("redis://r:6379/0", prefix="p")["default"]
     assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"] == {"hosts": ["redis://r:6379/0"], "prefix": "p"}
+
+
+def test_caches_are_shared_through_redis_when_there_is_one():
+    assert config.caches(None)["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    cache = config.caches("redis://r:6379/0")["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://r:6379/0"
 
 
 def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):

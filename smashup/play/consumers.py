@@ -32,6 +32,12 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
 Error codes: malformed, too_large, unknown_type, bad_request, spectator, stale, not_your_decision,
 illegal, cannot_undo, game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
 
+Limits (``limits``): each connection may send ``PLAY_WS_RATE`` messages (a token bucket); over it a
+message is refused (the first of a run gets a ``rate_limited`` error, the rest are dropped), and a
+connection refused more times than the limit is closed (code 4029). A client (session, else address)
+may open ``PLAY_WS_CONNECT_RATE`` connections per window, none for a while after a flood closed one:
+a refused connection gets a ``rate_limited`` error and code 4029 too.
+
 An undo takes the version back: pings and states carry ``undos`` (how many choices were taken back),
 and a connection compares (undos, version), redrawing everything (the whole log too) after an undo.
 
@@ -43,16 +49,13 @@ from __future__ import annotations
 
 import json
 import logging
-import time
-from collections import deque
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.template.loader import render_to_string
 
-from . import render, services
+from . import limits, render, services
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -61,11 +64,6 @@ MAX_MESSAGE = 8192  # bytes of one client message
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
 CLOSE_FLOOD = 4029
-
-
-def _rate() -> tuple[int, float]:
-    count, seconds = getattr(settings, "PLAY_WS_RATE", (40, 10.0))
-    return int(count), float(seconds)
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -85,9 +83,19 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.shown_undos = -1
         self.shown_status = None
         self.shown_log = None
-        self.recent: deque[float] = deque()
-        self.refused = 0
+        self.row = None  # the game row as last read or brought up to date by a ping
+        self.budget = limits.MessageBudget(*limits.message_rate())
         self.warned = False
+        self.client = limits.client_key(self.scope)
+        if not await database_sync_to_async(limits.connection_allowed)(self.client):
+            await self.accept()
+            await self.send_error(
+                "Too many connections from this browser or address: "
+                f"wait {limits.connect_rate()[1]:g} seconds, then reload.",
+                "rate_limited",
+            )
+            await self.close(code=CLOSE_FLOOD)
+            return
         try:
             self.game_pk, self.seat = await database_sync_to_async(self._authenticate)(link, wanted)
         except services.GameNotFound:
@@ -142,26 +150,21 @@ class GameConsumer(AsyncWebsocketConsumer):
             )
 
     async def _within_rate(self) -> bool:
-        """A sliding window per connection. Over the limit, the first refused message gets an
-        error and the rest are dropped; a connection that keeps flooding is closed."""
-        limit, window = _rate()
-        now = time.monotonic()
-        while self.recent and now - self.recent[0] > window:
-            self.recent.popleft()
-        if len(self.recent) < limit:
-            self.recent.append(now)
-            self.warned = False
-            self.refused = 0
+        """The connection's message budget (`limits.MessageBudget`). Over it, the first refused
+        message of a run gets an error and the rest are dropped; the refusals add up over the
+        connection's life (an accepted message does not clear them), and too many close it."""
+        if self.budget.take():
+            self.warned = False  # only the warning starts again, never the count
             return True
-        self.refused += 1
-        if self.refused > 5 * limit:
+        if self.budget.exhausted:
             await self.send_error("Too many messages: this connection is closed.", "rate_limited")
             await self.close(code=CLOSE_FLOOD)
             self.game_pk = None  # ignore anything still queued
+            await database_sync_to_async(limits.mark_flooding)(self.client)
         elif not self.warned:
             self.warned = True
             await self.send_error(
-                f"Too many messages: at most {limit} every {window:g} seconds. "
+                f"Too many messages: at most {self.budget.limit} every {self.budget.window:g} seconds. "
                 "This one was ignored; slow down.",
                 "rate_limited",
             )
@@ -220,7 +223,34 @@ class GameConsumer(AsyncWebsocketConsumer):
         seen = (event.get("undos", 0), event.get("version", 0))
         if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
             return
+        text = self._render_from_ping(event.get("row"))
+        if text is not None:
+            await self.send(text_data=text)
+            return
         await self.push(full=False)
+
+    def _render_from_ping(self, fields: dict | None) -> str | None:
+        """The fast path of a ping after a choice: when this process holds the engine game at the
+        ping's version (it applied the choice, or caught up already), render from it and the row
+        read earlier, brought up to date with the ping's fields, without a database query or a
+        thread. None when it cannot (no fields, not cached, or a page whose log needs the database):
+        the caller reads the row then."""
+        row = self.row
+        if fields is None or row is None or row.is_lobby:
+            return None
+        if not self.json_mode and (row.turn_seconds or fields["undos"]):
+            return None  # the log's own lines (timeouts, undos) come from the choice rows
+        key = (fields["undos"], fields["version"])
+        game = services.cache.take(self.game_pk, key)
+        if game is None:
+            return None
+        try:
+            if len(game.choices) != fields["version"]:
+                return None
+            services.apply_live_fields(row, fields)
+            return self._render_text(row, game, full=False)
+        finally:
+            services.cache.put(self.game_pk, key, game)
 
     async def push(self, full: bool):
         if self.table_watch:
@@ -284,26 +314,31 @@ class GameConsumer(AsyncWebsocketConsumer):
                 "play/_status.html", {"game": row, "status": row.status, "seat": self.seat, "oob": True}
             )
         with services.engine_game(row) as game:
-            if self.json_mode:
-                text = json.dumps(
-                    {
-                        "type": "state",
-                        "version": row.version,
-                        "status": row.status,
-                        "seat": self.seat,
-                        "undos": row.undos,
-                        "deadline": row.deadline.isoformat() if row.deadline else None,
-                        "may_undo": services.may_undo(row, self.seat),
-                        "view": game.view(self.seat),
-                    }
-                )
-                log_total = None
-            else:
-                context = render.board_context(row, game, self.seat)
-                redraw = full or self.shown_log is None or row.undos != self.shown_undos
-                log_after = None if redraw else self.shown_log
-                text = render.render_live(context, log_after=log_after)
-                log_total = context["log_total"]
+            return self._render_text(row, game, full)
+
+    def _render_text(self, row: Game, game, full: bool) -> str:
+        """This connection's own view of `game` (at `row.version`), as its next message."""
+        self.row = row
+        if self.json_mode:
+            text = json.dumps(
+                {
+                    "type": "state",
+                    "version": row.version,
+                    "status": row.status,
+                    "seat": self.seat,
+                    "undos": row.undos,
+                    "deadline": row.deadline.isoformat() if row.deadline else None,
+                    "may_undo": services.may_undo(row, self.seat),
+                    "view": game.view(self.seat),
+                }
+            )
+            log_total = None
+        else:
+            context = render.board_context(row, game, self.seat)
+            redraw = full or self.shown_log is None or row.undos != self.shown_undos
+            log_after = None if redraw else self.shown_log
+            text = render.render_live(context, log_after=log_after)
+            log_total = context["log_total"]
         self.shown_version = row.version
         self.shown_undos = row.undos
         self.shown_status = row.status

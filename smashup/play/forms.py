@@ -21,6 +21,8 @@ def faction_choices() -> list[tuple[str, str]]:
 FACTION_MODES = [
     ("seat", "Picked per seat below (a seat left on Random gets random ones)"),
     ("random", "Random for every seat"),
+    ("pick", "Each player picks their own when they sit down (bots get random ones; if you sit, "
+     "pick yours in your seat's row below)"),
     ("draft", "Draft at the table (Kickin' It Queensberry: one pick each in turn, then back)"),
 ]
 
@@ -95,14 +97,23 @@ class NewGameForm(forms.Form):
         data = super().clean()
         mode = data.get("factions_mode") or "seat"
         data["draft"] = mode == "draft"
+        data["player_picks"] = mode == "pick"
+        data["my_factions"] = None
         specs = []
         for i in range(MAX_SEATS):
             kind = data.get(f"seat{i}_kind")
             if kind in (None, "none"):
                 continue
             pair = [data.get(f"seat{i}_faction{j}") or None for j in range(2)]
+            if mode == "pick" and data.get("sit") and kind == "person" and data["my_factions"] is None:
+                # The creator sits at the first person seat: that row holds their own pick.
+                try:
+                    data["my_factions"] = services.clean_factions([f or "" for f in pair])
+                except services.PlayError as exc:
+                    self.add_error(f"seat{i}_faction1", f"Your seat: {exc.message}")
+                    data["my_factions"] = []
             if mode != "seat":
-                pair = [None, None]  # random or drafted: the choices below are not used
+                pair = [None, None]  # random, drafted or picked by each player: not set here
             elif pair[0] and pair[0] == pair[1]:
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
             specs.append(services.SeatSpec(kind=kind, factions=pair))
@@ -122,6 +133,15 @@ class NewGameForm(forms.Form):
 
 class SitForm(forms.Form):
     name = forms.CharField(label="Your name", max_length=services.MAX_GUEST_NAME, required=False)
+    # At a table where each player picks: their two factions (checked by `services.clean_factions`).
+    faction0 = forms.CharField(label="Faction 1", max_length=60, required=False)
+    faction1 = forms.CharField(label="Faction 2", max_length=60, required=False)
+
+    def picked(self) -> list[str] | None:
+        """The factions sent, or None when the form sent none (a table where they are set)."""
+        data = getattr(self, "cleaned_data", {})
+        pair = [data.get("faction0") or "", data.get("faction1") or ""]
+        return pair if any(pair) else None
 
 
 class JoinForm(forms.Form):

@@ -165,6 +165,7 @@ class LoadRun:
         seed: int = 1,
         max_choices: int | None = None,
         on_window=None,
+        route: str = "connection",
     ):
         if isinstance(ws_bases, str):
             ws_bases = [ws_bases]
@@ -187,13 +188,19 @@ class LoadRun:
         self.closing = False
         self.stop_sending_at = math.inf
         self.tables = [_Table(plan) for plan in tables]
-        # With several server processes the connections are spread over them, the seats of one
-        # table included (as a load balancer would): the channel layer carries the table's pings.
+        # With several server processes the connections are spread over them. `route`
+        # "connection": one after the other, the seats of one table included (a round-robin load
+        # balancer; the channel layer carries the table's pings between processes, and each process
+        # catches its copy of the game up). "game": every connection of a table to the same process
+        # (a balancer that hashes the game's URL, such as nginx's `hash $request_uri consistent`).
+        if route not in ("connection", "game"):
+            raise ValueError(f"route is 'connection' or 'game', not {route!r}")
         spread = 0
-        for table in self.tables:
+        for number, table in enumerate(self.tables):
             seats = list(enumerate(table.plan.seat_links)) + [(None, None)] * spectators
             for seat, link in seats:
-                base = self.ws_bases[spread % len(self.ws_bases)]
+                index = number if route == "game" else spread
+                base = self.ws_bases[index % len(self.ws_bases)]
                 spread += 1
                 url = f"{base}/ws/games/{table.plan.public_id}/?format=json"
                 table.conns.append(_Conn(table, seat, url if link is None else f"{url}&token={link}"))

@@ -5,7 +5,8 @@ from ``Game.config``, ``Game.seed`` and its ``Choice`` rows that were not taken 
 ``services.engine_game``). Nothing else about the engine's state is stored, except a few denormalised
 fields (``version``, ``pending_seat``, ``pending_decision``, ``winner``, ``undo_seat``, the turn
 timer's ``deadline``) that let pages, timers and bot tasks decide cheaply whether they have anything to
-do. A faction draft at the table (before the game starts) keeps its state in ``Game.draft``.
+do. A faction draft at the table (before the game starts) keeps its state in ``Game.draft``; a table
+where each player picks their own factions says so in ``Game.player_picks``.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class Game(models.Model):
     # A Kickin' It Queensberry draft at the table: `tournaments.draft.DraftState.to_dict()` (players are
     # seat indexes); None when the factions were picked per seat or drawn at random.
     draft = models.JSONField(null=True, blank=True)
+    # "Each player picks": a person picks their own two factions when they take a seat (and may
+    # change them until the game starts); bot seats get random ones when it starts.
+    player_picks = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -7,6 +7,9 @@ Creating and joining a table::
     claim_seat(game.pk, 0, user=user)             # or guest_name="Ada"; the last claim starts it
     start_game(game.pk, fill_with_bots=True)      # or start now, bots in the empty seats
 
+With ``player_picks=True`` each person picks their own factions: ``claim_seat(..., factions=[a, b])``
+(and ``pick_factions`` to change them before the start); bots get random ones when the game starts.
+
 Playing::
 
     submit_choice(game.pk, seat, expected_seq, decision_id, option_ids)
@@ -52,7 +55,7 @@ from smashup.engine.game import CALL_TIME
 
 from . import drafting, timers
 from . import undo as undo_rule
-from .models import Game, Seat
+from .models import Game, Seat, new_seat_token
 
 logger = logging.getLogger(__name__)
 
@@ -127,6 +130,10 @@ class UndoRefused(PlayError):
     code = "cannot_undo"
 
 
+class FactionError(PlayError):
+    code = "factions"
+
+
 class _NothingToDo(Exception):
     """Internal: a bot task found that the open decision is not a bot's."""
 
@@ -157,6 +164,7 @@ class GameCache:
         self._games: OrderedDict[int, tuple[int, object]] = OrderedDict()
         self.hits = 0
         self.misses = 0
+        self.catch_ups = 0
 
     def take(self, pk: int, version: int):
         with self._lock:
@@ -167,6 +175,16 @@ class GameCache:
                 return entry[1]
             self.misses += 1
             return None
+
+    def take_older(self, pk: int, version):
+        """Take the entry of `pk` if it is older than `version`: (its version, the game), else None.
+        A newer entry stays (the caller read its row before a later commit)."""
+        with self._lock:
+            entry = self._games.get(pk)
+            if entry is None or not entry[0] < version:
+                return None
+            del self._games[pk]
+            return entry
 
     def put(self, pk: int, version: int, game) -> None:
         with self._lock:
@@ -227,9 +245,43 @@ def _key(row: Game) -> tuple[int, int]:
 
 
 def _take(row: Game):
-    game = cache.take(row.pk, _key(row))
-    if game is None or len(game.choices) != row.version:
-        game = rebuild(row)
+    key = _key(row)
+    game = cache.take(row.pk, key)
+    if game is not None and len(game.choices) == row.version:
+        return game
+    older = cache.take_older(row.pk, key)
+    if older is not None:
+        game = _catch_up(row, *older)
+        if game is not None:
+            return game
+    return rebuild(row)
+
+
+def _catch_up(row: Game, key: tuple[int, int], game):
+    """The cached `game` (at `key`) brought to `row.version` by applying only the choices it lacks,
+    each checked against its stored state hash: another server process usually applied them, and
+    replaying the whole record for every choice made elsewhere would cost a rebuild per choice.
+    None when that cannot be done safely (a choice was taken back since: the record changed below
+    the cached version; a gap; a drift), and the caller rebuilds from the whole record."""
+    undos, version = key
+    if undos != row.undos or len(game.choices) != version or not game.track_hashes:
+        return None
+    missing = list(
+        row.choices.in_record()
+        .filter(seq__gte=version, seq__lt=row.version)
+        .order_by("seq")
+        .values_list("seq", "seat", "decision", "options", "state_hash")
+    )
+    if [c[0] for c in missing] != list(range(version, row.version)):
+        return None
+    try:
+        for _, seat, decision, options, state_hash in missing:
+            game.apply(seat, decision, list(options))
+            if game.hashes[-1] != state_hash:
+                return None
+    except EngineError:
+        return None
+    cache.catch_ups += 1
     return game
 
 
@@ -359,12 +411,17 @@ def create_game(
     draft: bool = False,
     first_player: int | None = None,
     end_after_bases: int | None = None,
+    player_picks: bool = False,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
-    game starts when every seat is filled and has drafted two."""
+    game starts when every seat is filled and has drafted two. With `player_picks`, each person
+    picks their own two when they sit down (`claim_seat`), and the bots get random ones when the
+    game starts (so they can avoid the people's picks while there are enough to go round)."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
+    if draft and player_picks:
+        raise PlayError("Factions are drafted or picked by each player, not both.", "config")
     for i, spec in enumerate(seats):
         if spec.kind not in (Seat.Kind.PERSON, Seat.Kind.BOT):
             raise PlayError(f"Seat {i + 1}: a seat is a person or a bot.", "config")
@@ -390,6 +447,16 @@ def create_game(
             raise PlayError("A draft needs at least two factions.", "config")
         # Placeholders for the engine's trial setup below; the draft decides the real ones.
         factions = [pool[:2] for _ in seats]
+    elif player_picks:
+        if len(pool) < 2:
+            raise PlayError("Picking needs at least two factions.", "config")
+        for i, spec in enumerate(seats):
+            if any(spec.factions):
+                raise PlayError(
+                    f"Seat {i + 1}: when each player picks, the factions are not set in advance.", "config"
+                )
+        # Placeholders for the trial setup: people pick theirs, bots draw theirs at the start.
+        factions = [pool[:2] for _ in seats]
     else:
         factions = draw_factions(seats, rng, pool)
     config = {
@@ -413,7 +480,13 @@ def create_game(
         hint = " Choose bases from all sets." if "bases" in str(exc) and base_sets != "all" else ""
         raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc
     with transaction.atomic():
-        row = _insert_game(config=config, seed=seed, created_by=created_by, turn_seconds=turn_seconds)
+        row = _insert_game(
+            config=config,
+            seed=seed,
+            created_by=created_by,
+            turn_seconds=turn_seconds,
+            player_picks=player_picks,
+        )
         for i, (spec, pair) in enumerate(zip(seats, factions, strict=True)):
             reserved = spec.kind == Seat.Kind.PERSON and bool(spec.name)
             Seat.objects.create(
@@ -421,7 +494,7 @@ def create_game(
                 index=i,
                 kind=spec.kind,
                 bot=spec.bot if spec.kind == Seat.Kind.BOT else "",
-                factions=[] if draft else pair,
+                factions=[] if draft or player_picks else pair,
                 user=spec.user if reserved else None,
                 guest_name=clean_guest_name(spec.name) if reserved else "",
                 claimed=reserved,
@@ -462,35 +535,101 @@ def clean_guest_name(name: str) -> str:
     return name
 
 
-def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "") -> Seat:
+def clean_factions(factions) -> list[str]:
+    """A person's own pick: two different factions of the implemented ones, or a FactionError."""
+    if (
+        not isinstance(factions, (list, tuple))
+        or len(factions) != 2
+        or not all(isinstance(f, str) and f.strip() for f in factions)
+    ):
+        raise FactionError("Pick two factions.")
+    picked = [f.strip() for f in factions]
+    known = factions_available()
+    for name in picked:
+        if name not in known:
+            raise FactionError(f"There is no faction called {name[:40]!r}; pick from {', '.join(known)}.")
+    if picked[0] == picked[1]:
+        raise FactionError(f"You picked {picked[0]} twice; pick two different factions.")
+    return picked
+
+
+def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "", factions=None) -> Seat:
     """Take a free person seat, as a logged-in user or as a guest with a name. The last free seat
-    starts the game. Claiming a seat you already hold is fine (a second device)."""
+    starts the game. Claiming a seat you already hold is fine (a second device). At a table where
+    each player picks (`Game.player_picks`), `factions` are the two the person picks (required);
+    elsewhere the factions were set with the table, and giving some is refused."""
     with transaction.atomic():
         row = _lock(game_id)
-        try:
-            seat = row.seats.select_for_update().get(index=index)
-        except Seat.DoesNotExist:
-            raise SeatError(f"This table has no seat {index + 1}.") from None
+        seat = _lock_seat(row, index)
         if seat.is_bot:
             raise SeatError(f"Seat {index + 1} is played by a bot.")
         authenticated = user is not None and user.is_authenticated
+        if factions is not None and not row.player_picks:
+            raise FactionError("At this table the factions were set when it was created.")
         if seat.claimed:
             if authenticated and seat.user_id == user.pk:
+                if factions is not None and row.is_lobby:  # my own seat, from another device
+                    _set_factions(row, seat, clean_factions(factions))
                 return seat
             raise SeatError(f"Seat {index + 1} is already taken by {seat.display_name}.")
         if not row.is_lobby:
             raise SeatError("This game has already started; its free seats were given to bots.")
+        picked = None
+        if row.player_picks:
+            if factions is None:
+                raise FactionError("Pick your two factions to sit at this table.")
+            picked = clean_factions(factions)
         if authenticated:
             seat.user = user
             seat.guest_name = ""
         else:
             seat.guest_name = clean_guest_name(guest_name)
+        if picked is not None:
+            seat.factions = picked
         seat.claimed = True
         seat.claimed_at = timezone.now()
         seat.save()
         _changed_on_commit(row)
         _maybe_start(row)
     return seat
+
+
+def _lock_seat(row: Game, index: int) -> Seat:
+    try:
+        return row.seats.select_for_update().get(index=index)
+    except Seat.DoesNotExist:
+        raise SeatError(f"This table has no seat {index + 1}.") from None
+
+
+def pick_factions(
+    game_id: int, index: int, factions, *, user=None, session_seats: Mapping | None = None
+) -> Seat:
+    """The holder of seat `index` (this user, or this browser session) changes their two factions
+    before the game starts, at a table where each player picks. The last missing pick starts it."""
+    with transaction.atomic():
+        row = _lock(game_id)
+        if not row.player_picks:
+            raise FactionError("At this table the factions are not picked by the players.")
+        if not row.is_lobby:
+            raise FactionError("The game has started: its factions are set.")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise BadRequest("'seat' must be a seat number.")
+        seat = _lock_seat(row, index)
+        if seat.is_bot:
+            raise FactionError(f"Seat {index + 1} is a bot's: its factions are drawn when the game starts.")
+        if index not in held_seats(row, user=user, session_seats=session_seats):
+            raise SeatError("You can only pick the factions of your own seat.", "not_your_seat")
+        _set_factions(row, seat, clean_factions(factions))
+    return seat
+
+
+def _set_factions(row: Game, seat: Seat, picked: list[str]) -> None:
+    """Inside a transaction holding `row`: store a person's own pick; start the game if it was the
+    last thing missing."""
+    seat.factions = picked
+    seat.save(update_fields=["factions"])
+    _changed_on_commit(row)
+    _maybe_start(row)
 
 
 def start_game(game_id: int, *, fill_with_bots: bool = True) -> Game:
@@ -503,8 +642,10 @@ def start_game(game_id: int, *, fill_with_bots: bool = True) -> Game:
         if free and not fill_with_bots:
             raise SeatError("Some seats are still free.")
         for seat in free:
-            seat.kind, seat.bot = Seat.Kind.BOT, "heuristic"
-            seat.save(update_fields=["kind", "bot"])
+            # A new token revokes the links handed out for the person who never came: the seat is
+            # the server's bot now, and an old link must not let anyone play it.
+            seat.kind, seat.bot, seat.token = Seat.Kind.BOT, "heuristic", new_seat_token()
+            seat.save(update_fields=["kind", "bot", "token"])
         if row.draft is not None:
             drafting.bots_pick(row)  # the new bots draft at once when it is their turn
             _changed_on_commit(row)
@@ -519,6 +660,10 @@ def _maybe_start(row: Game) -> bool:
         return False
     if row.draft is not None and not drafting.is_done(row):
         return False  # the faction draft at the table is not over yet
+    if row.player_picks:
+        if any(not s.is_bot and len(s.factions) != 2 for s in seats):
+            return False  # someone seated has not picked yet
+        _draw_bot_factions(row, seats)
     config = dict(row.config)
     players = [dict(p) for p in config["players"]]
     for seat, player in zip(seats, players, strict=True):
@@ -544,6 +689,20 @@ def _maybe_start(row: Game) -> bool:
     return True
 
 
+def _draw_bot_factions(row: Game, seats: list[Seat]) -> None:
+    """At the start of a table where each player picks: random factions for the bot seats (drawn
+    from the seed, so the record still says everything), avoiding the people's picks while there are
+    enough factions to go round."""
+    if all(s.factions for s in seats if s.is_bot):
+        return
+    specs = [SeatSpec(s.kind, list(s.factions) if s.factions else [None, None]) for s in seats]
+    pairs = draw_factions(specs, random.Random(f"factions:{row.seed}:bots"), factions_available())
+    for seat, pair in zip(seats, pairs, strict=True):
+        if seat.is_bot and not seat.factions:
+            seat.factions = pair
+            seat.save(update_fields=["factions"])
+
+
 # ---------------------------------------------------------------------------------- seat links ---
 def seat_link_token(seat: Seat) -> str:
     """A signed, URL-safe token that lets its holder act for `seat` (revoked by a new seat token)."""
@@ -563,6 +722,8 @@ def seat_from_link(signed: str, public_id: str | None = None) -> Seat:
     seat = Seat.objects.select_related("game", "user").filter(game__public_id=link_game, index=index).first()
     if seat is None or not _same(seat.token, token):
         raise BadSeatLink("This seat link is no longer valid.")
+    if seat.is_bot:  # only the server plays a bot seat, whatever link someone kept
+        raise BadSeatLink(f"Seat {seat.index + 1} is played by a bot; its link does not seat anyone.")
     return seat
 
 
@@ -607,7 +768,7 @@ def resolve_seat(
     """Which seat a connection or page acts for: a signed seat link first, then the seats the user or
     session holds (`wanted` picks among several), else None: a spectator."""
     if link:
-        seat = seat_from_link(link, row.public_id)
+        seat = seat_from_link(link, row.public_id)  # refuses a bot seat's link
         return seat.index
     held = held_seats(row, user=user, session_seats=session_seats)
     if wanted is not None and wanted in held:
@@ -728,9 +889,15 @@ def _apply(
         try:
             seat, decision_id, ids = pick(game, row)
             log_at = len(game.log_lines)
-            # A person's choice may be taken back later: note what everyone knew before it.
+            # A person's choice may be taken back later: note what everyone knew before it, and
+            # whose hands a Special window looked at while it was applied.
             before = undo_rule.snapshot(game) if not by_bot else None
-            game.apply(seat, decision_id, ids)
+            peeked: set = set()
+            if before is not None:
+                with undo_rule.watching_specials(game) as peeked:
+                    game.apply(seat, decision_id, ids)
+            else:
+                game.apply(seat, decision_id, ids)
         except IllegalChoice as exc:  # the engine guarantees that nothing changed
             cache.put(row.pk, _key(row), game)
             raise IllegalMove(f"That choice is not allowed: {exc}.") from None
@@ -739,7 +906,7 @@ def _apply(
             raise
         # Any other error leaves the engine object half-way: it is dropped, never cached.
         if before is not None:
-            block = undo_rule.block_reason(before, game, seat)
+            block = undo_rule.block_reason(before, game, seat, peeked=peeked)
         else:
             block = "it was made by the bot" + (" when the time ran out" if timed_out else "")
         Choice.objects.create(
@@ -760,19 +927,22 @@ def _apply(
         _sync_row(row, game)
         row.undo_seat = seat if not block and row.is_active else None
         timers.arm(row)
-        row.save()
+        row.save(update_fields=CHOICE_FIELDS)
         outcome = _outcome(row, game)
-        transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots))
+        live = live_fields(row)
+        transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots, live))
     return outcome
 
 
-def _committed(pk: int, version: int, game, outcome: Outcome, schedule_bots: bool) -> None:
+def _committed(
+    pk: int, version: int, game, outcome: Outcome, schedule_bots: bool, live: dict | None = None
+) -> None:
     """After a commit (never before): cache the new state, tell the clients, wake the bot, start
     the turn timer; tell other apps when the game has just finished (`signals.game_finished`)."""
     finished = outcome.status == Game.Status.FINISHED
     final = ([p.vp for p in game.players], game.winner, list(game.shared_winners)) if finished else None
     cache.put(pk, (outcome.undos, version), game)
-    notify(pk, version, outcome.status, undos=outcome.undos)
+    notify(pk, version, outcome.status, undos=outcome.undos, live=live)
     if schedule_bots and outcome.bot_next:
         schedule_bot(pk, version)
     if outcome.deadline is not None:
@@ -858,10 +1028,36 @@ def group_name(game_id: int) -> str:
     return f"play.game.{game_id}"
 
 
-def notify(game_id: int, version: int, status: str, undos: int = 0) -> None:
+# The game row's fields that change with every choice. A ping after a choice carries them (they are
+# public: the version, whose decision it is, its deadline, who may take back the last choice), so a
+# connection whose process holds the engine game at that version renders without reading the row.
+LIVE_FIELDS = (
+    "version", "undos", "status", "pending_seat", "pending_decision", "winner",
+    "deadline", "deadline_seq", "undo_seat",
+)  # fmt: skip
+
+
+# What a choice changes in the game row (`_apply` writes only these).
+CHOICE_FIELDS = (*LIVE_FIELDS, "state_hash", "finished_at", "updated_at")
+
+
+def live_fields(row: Game) -> dict:
+    fields = {name: getattr(row, name) for name in LIVE_FIELDS}
+    fields["deadline"] = row.deadline.isoformat() if row.deadline is not None else None
+    return fields
+
+
+def apply_live_fields(row: Game, fields: dict) -> None:
+    """Bring a row read earlier up to date with a ping's `live_fields`."""
+    for name in LIVE_FIELDS:
+        setattr(row, name, fields[name])
+    row.deadline = datetime.fromisoformat(fields["deadline"]) if fields["deadline"] else None
+
+
+def notify(game_id: int, version: int, status: str, undos: int = 0, live: dict | None = None) -> None:
     """Tell every connection of a game that it changed. Only public data goes to the group: each
     connection then renders its own seat's view. (`undos` grows with each choice taken back: the
-    version alone would go down then.)"""
+    version alone would go down then.) `live`: the row's `live_fields` after the change."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
@@ -871,6 +1067,8 @@ def notify(game_id: int, version: int, status: str, undos: int = 0) -> None:
     event = {"type": "game.changed", "version": version, "status": status}
     if undos:
         event["undos"] = undos
+    if live is not None:
+        event["row"] = live
     try:
         async_to_sync(layer.group_send)(group_name(game_id), event)
     except Exception:  # the change is committed; clients catch up on their next message or reconnect
@@ -931,15 +1129,21 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
             raise UndoRefused(f"That choice cannot be taken back: {why}.")
         if not last.undoable:
             raise UndoRefused(f"That choice cannot be taken back: {last.undo_block or 'it was not checked'}.")
-        # Check the rule again on the game rebuilt from the record without the choice.
-        after = _take(row)
+        # Check the rule again: rebuild the game without the choice and apply it once more, watching
+        # whose hands a Special window looks at (the stored verdict is only the button's hint).
+        probe = rebuild(row, row.version - 1)
+        seen = undo_rule.snapshot(probe)
         try:
-            before = rebuild(row, row.version - 1)
-            block = undo_rule.block_reason(undo_rule.snapshot(before), after, seat)
-        finally:
-            cache.put(row.pk, _key(row), after)
+            with undo_rule.watching_specials(probe) as peeked:
+                probe.apply(last.seat, last.decision, list(last.options))
+        except IllegalChoice as exc:
+            raise GameBroken(f"Game {row.code} no longer accepts its own last choice: {exc}.") from None
+        if probe.digest() != row.state_hash:
+            raise GameBroken(f"Game {row.code} rebuilds to a different state than was played.")
+        block = undo_rule.block_reason(seen, probe, seat, peeked=peeked)
         if block:
             raise UndoRefused(f"That choice cannot be taken back: {block}.")
+        before = rebuild(row, row.version - 1)
         if before.pending is None or before.pending.seat != seat or before.pending.id != last.decision:
             raise GameBroken(f"Game {row.code} rebuilds to a different decision than was answered.")
         now = timezone.now()

@@ -11,7 +11,13 @@ chosen since) and the choice taught nobody anything that the seat could use afte
   already in its view before, or in the view of the seat that chose (the cards it played from its own
   hand become visible to all: that is the chooser's own information, like a card laid on the table
   and picked up again). So nothing came out of a deck, the base deck or another player's hand, and no
-  card was revealed to anyone by a decision.
+  card was revealed to anyone by a decision;
+- the decision open after it is still the chooser's own: once the game waits on another player, the
+  choice showed the chooser something about that player (in "fast" Specials mode a Special window only
+  opens for a player who holds a usable Special, so the mere question tells the table they hold one);
+- in "fast" Specials mode, no Special window looked at another player's hand during the choice: a
+  window that passes silently for a player tells the table they hold no usable Special, which is just
+  as hidden. (In "ask" mode every player is asked, so a window shows nothing.)
 
 The rule is checked twice: when the choice is applied (``block_reason`` on the engine game before and
 after it, stored on the choice, so pages can offer the Undo button without replaying), and again by
@@ -20,6 +26,8 @@ after it, stored on the choice, so pages can offer the Undo button without repla
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from smashup.engine.invariants import card_ids_in
@@ -33,16 +41,33 @@ class Snapshot:
 
 
 def snapshot(game) -> Snapshot:
+    # A view is the public part plus the seat's own part (`Game.view`), so the public part's card ids
+    # are read once, not once per viewer (this runs twice for every choice a person makes).
+    public = card_ids_in(game.public_view())
     viewers = [None, *range(len(game.players))]
     return Snapshot(
         rng=game.rng.getstate(),
-        known={v: frozenset(card_ids_in(game.view(v))) for v in viewers},
+        known={v: frozenset(public | card_ids_in(game.private_view(v))) for v in viewers},
         log_len=len(game.log_lines),
     )
 
 
-def block_reason(before: Snapshot, after_game, seat: int) -> str:
-    """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can)."""
+@contextmanager
+def watching_specials(game) -> Iterator[set]:
+    """The seats whose hands a Special window looked at while the block runs (a set, filled in when
+    the block ends), from the engine's own account of it (`Game.special_checks`): a window that passes
+    a player silently is otherwise invisible."""
+    start = len(game.special_checks)
+    seen: set = set()
+    try:
+        yield seen
+    finally:
+        seen.update(game.special_checks[start:])
+
+
+def block_reason(before: Snapshot, after_game, seat: int, peeked=frozenset()) -> str:
+    """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can).
+    `peeked`: the seats whose hands a Special window looked at during the choice (`watching_specials`)."""
     if after_game.rng.getstate() != before.rng:
         return "cards were shuffled or something was decided at random"
     after = snapshot(after_game)
@@ -52,4 +77,9 @@ def block_reason(before: Snapshot, after_game, seat: int) -> str:
             return "a hidden card was drawn or revealed"
     if any(to is not None for _, to in after_game.log_lines[before.log_len :]):
         return "someone was shown something hidden"
+    pending = after_game.pending
+    if pending is not None and pending.seat != seat:
+        return "another player is deciding now"
+    if after_game.config.get("specials", "fast") != "ask" and set(peeked) - {seat}:
+        return "the game checked whether another player could play a Special"
     return ""

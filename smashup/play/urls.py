@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<str:public_id>/sit/<int:index>/", views.sit, name="sit"),
     path("t/<str:public_id>/start/", views.start, name="start"),
     path("t/<str:public_id>/draft/", views.draft_pick, name="draft_pick"),
+    path("t/<str:public_id>/factions/", views.pick_factions, name="pick_factions"),
     path("s/<str:token>/", views.seat_link, name="seat_link"),
     path("g/<str:public_id>/", views.game, name="game"),
     path("g/<str:public_id>/choice/", views.choice, name="choice"),

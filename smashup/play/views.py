@@ -107,6 +107,7 @@ def lobby(request):
                 specials=data["specials"],
                 turn_seconds=data.get("turn_seconds"),
                 draft=data.get("draft", False),
+                player_picks=data.get("player_picks", False),
             )
         except services.PlayError as exc:
             form.add_error(None, exc.message)
@@ -116,7 +117,11 @@ def lobby(request):
             if data["sit"]:
                 first = row.seats.filter(kind="person").order_by("index").first()
                 seat = services.claim_seat(
-                    row.pk, first.index, user=user, guest_name=data.get("your_name", "")
+                    row.pk,
+                    first.index,
+                    user=user,
+                    guest_name=data.get("your_name", ""),
+                    factions=data.get("my_factions") if row.player_picks else None,
                 )
                 services.remember_seat(request.session, seat)
             row.refresh_from_db()
@@ -158,6 +163,7 @@ def table(request, public_id):
         "seat_rows": _seat_rows(request, row, creator),
         "my_seat": my_seat,
         "seats_key": seats_key(row),
+        "faction_names": services.factions_available(),
         "sit_form": SitForm(initial={"name": ""}),
         "draft": drafting.context(row, my_seat),
     }
@@ -165,9 +171,10 @@ def table(request, public_id):
 
 
 def seats_key(row: Game) -> str:
-    """Changes whenever what the seats fragment shows changes (claims, draft picks, start)."""
+    """Changes whenever what the seats fragment shows changes (claims, factions, draft picks, start)."""
     claims = ",".join(
-        f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}" for s in row.seats.all()
+        f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}{'+'.join(s.factions)}"
+        for s in row.seats.all()
     )
     picks = drafting.picks_made(row)
     return hashlib.blake2b(f"{row.status}|{claims}|{picks}".encode(), digest_size=6).hexdigest()
@@ -194,6 +201,7 @@ def table_seats(request, public_id):
         "my_seat": my_seat,
         "seats_key": key,
         "seat_rows": _seat_rows(request, row, creator),
+        "faction_names": services.factions_available(),
         "sit_form": SitForm(),
         "draft": drafting.context(row, my_seat),
     }
@@ -227,6 +235,7 @@ def draft_pick(request, public_id):
             "my_seat": seat,
             "seats_key": seats_key(row),
             "seat_rows": _seat_rows(request, row, creator),
+            "faction_names": services.factions_available(),
             "sit_form": SitForm(),
             "draft": drafting.context(row, seat),
             "draft_error": error,
@@ -245,13 +254,36 @@ def sit(request, public_id, index):
     form.is_valid()
     user = request.user if request.user.is_authenticated else None
     try:
-        seat = services.claim_seat(row.pk, index, user=user, guest_name=form.cleaned_data.get("name", ""))
+        seat = services.claim_seat(
+            row.pk, index, user=user, guest_name=form.cleaned_data.get("name", ""), factions=form.picked()
+        )
     except services.PlayError as exc:
         messages.error(request, exc.message)
         return redirect("play:table", row.public_id)
     services.remember_seat(request.session, seat)
     row.refresh_from_db()
     return redirect("play:game" if not row.is_lobby else "play:table", row.public_id)
+
+
+@require_POST
+def pick_factions(request, public_id):
+    """My seat changes its two factions before the start, at a table where each player picks."""
+    row = _game_or_404(public_id)
+    form = SitForm(request.POST)
+    form.is_valid()
+    index = request.POST.get("seat", "")
+    try:
+        services.pick_factions(
+            row.pk,
+            int(index) if index.isdigit() else -1,
+            form.picked() or [],
+            user=request.user,
+            session_seats=_session_seats(request),
+        )
+    except services.PlayError as exc:
+        messages.error(request, exc.message)
+    row.refresh_from_db()
+    return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
 
 
 @require_POST
@@ -285,14 +317,19 @@ def seat_link(request, token):
     if request.method == "POST" and form.is_valid():
         user = request.user if request.user.is_authenticated else None
         try:
-            seat = services.claim_seat(row.pk, seat.index, user=user, guest_name=form.cleaned_data["name"])
+            seat = services.claim_seat(
+                row.pk, seat.index, user=user, guest_name=form.cleaned_data["name"], factions=form.picked()
+            )
+        except services.FactionError as exc:
+            form.add_error("faction1", exc.message)
         except services.PlayError as exc:
             form.add_error("name", exc.message)
         else:
             services.remember_seat(request.session, seat)
             row.refresh_from_db()
             return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
-    return render(request, "play/seat_link.html", {"seat": seat, "game": row, "form": form})
+    context = {"seat": seat, "game": row, "form": form, "faction_names": services.factions_available()}
+    return render(request, "play/seat_link.html", context)
 
 
 # ---------------------------------------------------------------------------------- game ---------
@@ -381,7 +418,12 @@ def undo(request, public_id):
 
 @require_safe
 def replay(request, public_id):
-    """Step through a finished game's choices, rebuilding it with the engine."""
+    """Step through a finished game's choices, rebuilding it with the engine.
+
+    Ruling: `?as=N` shows seat N's hand and decisions to anyone, without a seat link. That is fine
+    only because the game is over: nothing hidden can help anyone any more, and a replay is for
+    learning from the whole game. So every game that is not finished (in the lobby, or still being
+    played, where it would show the other players' hands) is refused before anything is rebuilt."""
     row = _game_or_404(public_id)
     if not row.is_finished:
         return render(

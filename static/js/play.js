@@ -1,11 +1,15 @@
-/* The game page: connection state, the POST fallback, and keeping focus and open panels across the
-   live updates that arrive over the WebSocket (htmx ws extension, out-of-band swaps). */
+/* The game page: connection state, the POST fallback, and keeping focus, ticked boxes, open panels
+   and the log quiet across the live updates that arrive over the WebSocket (htmx ws extension,
+   out-of-band swaps). */
 (function () {
   "use strict";
 
   var socketOpen = false;
   var openDetails = [];
-  var hadFocus = null;
+  var hadFocus = null;       // the focused element before an update
+  var focusWas = null;       // how to find its equivalent in the new HTML (see describe)
+  var shownBefore = "";      // which decision the page showed before an update (see decisionKey)
+  var ticked = [];           // the boxes ticked in a multi-select decision before an update
   var logAtBottom = true;
   var MAX_LOG_LINES = 300;
 
@@ -27,15 +31,50 @@
     }
   }
 
-  document.addEventListener("htmx:wsConnecting", function () { setState("Connecting…", "connecting"); });
-  document.addEventListener("htmx:wsOpen", function () { socketOpen = true; setState("Live", "open"); });
+  // The socket htmx made last: a close event of an older one (already replaced) says nothing about
+  // the connection now and must not start another reconnect. One socket per page: a new one closes
+  // the one before it if that is still open or opening, else both would apply every update.
+  var currentSocket = null;
+  var wrapper = null;  // htmx's socket wrapper (its reconnect), known from the first open or close
+  if (window.htmx) {
+    htmx.createWebSocket = function (url) {
+      var before = currentSocket;
+      if (before && (before.readyState === WebSocket.OPEN || before.readyState === WebSocket.CONNECTING)) {
+        before.close();
+      }
+      var socket = new WebSocket(url, []);
+      socket.binaryType = htmx.config.wsBinaryType;
+      currentSocket = socket;
+      return socket;
+    };
+    // htmx retries an abnormal close (a dropped network, a crashed server) after a random delay that
+    // doubles up to 64 s; a player waiting for the game to come back should not wait that long.
+    // Half to all of 1, 2, 4, 8 s, then of 10 s: still spread out when a restart drops everyone.
+    htmx.config.wsReconnectDelay = function (retryCount) {
+      var cap = Math.min(10000, 1000 * Math.pow(2, Math.min(retryCount, 4)));
+      return cap / 2 + Math.random() * cap / 2;
+    };
+  }
+
+  var OFFLINE = "Offline: waiting for the network…";
+  document.addEventListener("htmx:wsConnecting", function () {
+    if (navigator.onLine !== false) setState("Connecting…", "connecting");
+  });
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    wrapper = (evt.detail && evt.detail.socketWrapper) || wrapper;
+    socketOpen = true;
+    setState("Live", "open");
+  });
   var RETRIED_BY_HTMX = [1006, 1011, 1012, 1013];
   var ownRetries = 0;
   document.addEventListener("htmx:wsClose", function (evt) {
-    socketOpen = false;
     var detail = evt.detail || {};
+    if (detail.event && currentSocket && detail.event.target && detail.event.target !== currentSocket) return;
+    wrapper = detail.socketWrapper || wrapper;
+    socketOpen = false;
     var code = detail.event ? detail.event.code : 0;
-    if (code === 4404) setState("This game no longer exists", "closed");
+    if (navigator.onLine === false) setState(OFFLINE, "closed");  // the "online" event reconnects
+    else if (code === 4404) setState("This game no longer exists", "closed");
     else if (code === 4403) setState("Not connected: the seat link is not valid", "closed");
     else if (code === 4029) setState("Disconnected: too many messages. Reload the page.", "closed");
     else if (RETRIED_BY_HTMX.indexOf(code) >= 0) setState("Reconnecting…", "closed");
@@ -50,9 +89,30 @@
   });
   document.addEventListener("htmx:wsOpen", function () { ownRetries = 0; });
 
+  // The device lost its network: whatever the socket says, nothing gets through it now, and it may
+  // never hear that (a phone's radio off, a new address on another network). Close it, say so, and
+  // start a fresh one the moment the network is back rather than after htmx's next retry.
+  window.addEventListener("offline", function () {
+    // Its close event may come only once the close handshake times out: not live from now on.
+    socketOpen = false;
+    setState(OFFLINE, "closed");
+    if (currentSocket && currentSocket.readyState <= WebSocket.OPEN) currentSocket.close();
+  });
+  window.addEventListener("online", function () {
+    if (!wrapper) return;  // never connected yet: htmx is still trying
+    if (currentSocket && currentSocket.readyState === WebSocket.CONNECTING) return;
+    setState("Reconnecting…", "closed");
+    ownRetries = 0;
+    wrapper.reconnect();
+  });
+
   // No open socket: send the same choice as an htmx POST (the same service on the server).
+  function socketLive() {
+    return socketOpen && navigator.onLine !== false &&
+      !!currentSocket && currentSocket.readyState === WebSocket.OPEN;
+  }
   document.addEventListener("htmx:wsConfigSend", function (evt) {
-    if (socketOpen) return;
+    if (socketLive()) return;
     var form = evt.target && evt.target.closest ? evt.target.closest("form") : null;
     if (!form) return;
     evt.preventDefault();
@@ -60,12 +120,75 @@
     htmx.ajax("POST", form.getAttribute("action"), { source: form, swap: "none" });
   });
 
+  // The POST fallback could not reach the server either (offline, the server down): htmx only logs
+  // that, and the player would wait for an answer that never comes. Say it was not sent; the message
+  // goes once the page is live again and shows the game as it is then.
+  var NOT_SENT = "not_sent";
+  function showNotSent() {
+    var box = document.getElementById("play-error");
+    if (!box) return;
+    var line = document.createElement("p");
+    line.textContent = "Your choice was not sent: there is no connection. Choose again once the page says Live.";
+    box.replaceChildren(line);
+    box.dataset.code = NOT_SENT;
+  }
+  document.addEventListener("htmx:sendError", showNotSent);
+  document.addEventListener("htmx:wsOpen", function () {
+    var box = document.getElementById("play-error");
+    if (box && box.dataset.code === NOT_SENT) {
+      box.replaceChildren();
+      box.dataset.code = "";
+    }
+  });
+
+  // Which decision the page shows: the same version and decision id means the same question, so the
+  // same buttons and boxes; anything else is a new question.
+  function decisionKey() {
+    var status = document.getElementById("play-status");
+    return status ? (status.dataset.version || "") + "/" + (status.dataset.decision || "") : "";
+  }
+
+  // How to find an element again once the server's HTML replaced it with a new copy: by its id, else
+  // by the nearest container with an id plus its tag, name and value (an option button, a checkbox),
+  // and its text when it has neither (a <summary>, the Confirm button).
+  function describe(el) {
+    if (el.id) return { id: el.id };
+    var scope = el.parentElement ? el.parentElement.closest("[id]") : null;
+    return {
+      scope: scope ? scope.id : null,
+      tag: el.tagName,
+      name: el.getAttribute("name"),
+      value: el.getAttribute("value"),
+      text: (el.textContent || "").trim()
+    };
+  }
+
+  function findAgain(d) {
+    if (d.id) return document.getElementById(d.id);
+    var scope = d.scope ? document.getElementById(d.scope) : document;
+    if (!scope) return null;
+    var same = Array.prototype.filter.call(scope.getElementsByTagName(d.tag), function (c) {
+      return c.getAttribute("name") === d.name && c.getAttribute("value") === d.value;
+    });
+    if (d.name !== null || d.value !== null) return same[0] || null;
+    // No name or value: the same text, else the only one of its kind there (a minion's summary
+    // whose power changed is still that minion's summary).
+    var byText = same.filter(function (c) { return (c.textContent || "").trim() === d.text; });
+    return byText[0] || (same.length === 1 ? same[0] : null);
+  }
+
   function beforeUpdate() {
     openDetails = Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) {
       return d.id;
     });
     var active = document.activeElement;
     hadFocus = active && active !== document.body ? active : null;
+    focusWas = hadFocus ? describe(hadFocus) : null;
+    if (focusWas) focusWas.inDecision = !!hadFocus.closest("#decision");
+    shownBefore = decisionKey();
+    ticked = Array.prototype.map.call(document.querySelectorAll("#decision input[type=checkbox]:checked"), function (c) {
+      return c.value;
+    });
     var log = document.getElementById("log-lines");
     logAtBottom = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
   }
@@ -75,17 +198,59 @@
       var d = document.getElementById(id);
       if (d) d.open = true;
     });
-    // The element that had the focus was replaced: put the focus somewhere sensible nearby.
+    var sameDecision = decisionKey() === shownBefore;
+    // The same question drawn again (a reconnect, a refresh): the boxes the player ticked stay ticked.
+    if (sameDecision && ticked.length) {
+      document.querySelectorAll("#decision input[type=checkbox]").forEach(function (c) {
+        if (ticked.indexOf(c.value) >= 0) c.checked = true;
+      });
+    }
+    // The element that had the focus was replaced. Put the focus on its new copy when there is one,
+    // so that a keyboard or screen reader user keeps their place; but not on a button of a NEW
+    // question that merely has the same value (an "End turn" pressed twice by a repeating key):
+    // then, or when nothing equivalent is left, on the decision's heading, which says what changed
+    // and from which Tab reaches the first option.
     if (hadFocus && !document.body.contains(hadFocus)) {
-      var target = document.querySelector("#decision .options button, #decision .options input, #decision h2");
+      var target = null;
+      if (focusWas && (focusWas.id || !focusWas.inDecision || sameDecision)) target = findAgain(focusWas);
+      if (!target) target = document.getElementById("decision-title");
       if (target) target.focus({ preventScroll: true });
     }
+    hadFocus = null;
     var log = document.getElementById("log-lines");
     if (log) {
       while (log.children.length > MAX_LOG_LINES) log.removeChild(log.firstElementChild);
       if (logAtBottom) log.scrollTop = log.scrollHeight;
     }
   }
+
+  // The whole log arrives on every (re)connect and after an undo, only the new lines otherwise. The
+  // log is a live region (role=log): swapping in the whole of it would make a screen reader read
+  // every line again. So both kinds are merged by line number: keep the lines the page already
+  // shows, remove those that differ from the server's (an undo took the log back; removals are not
+  // read, aria-relevant="additions"), and add only the lines the page does not have.
+  function lineOf(li) { return { n: Number(li.dataset.n), text: li.textContent }; }
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var detail = evt.detail || {};
+    var log = detail.target;
+    if (!log || log.id !== "log-lines" || !detail.fragment || detail.fragment.id !== "log-lines") return;
+    detail.shouldSwap = false;
+    var shown = Array.prototype.slice.call(log.children);
+    var incoming = Array.prototype.slice.call(detail.fragment.children);
+    var j = 0;
+    // Lines older than the oldest one shown: the page has let them go; leave them out.
+    if (shown.length) while (j < incoming.length && lineOf(incoming[j]).n < lineOf(shown[0]).n) j++;
+    var firstNew = j < incoming.length ? lineOf(incoming[j]).n : Infinity;
+    var i = 0;
+    while (i < shown.length && lineOf(shown[i]).n < firstNew) i++;
+    while (i < shown.length && j < incoming.length) {
+      var a = lineOf(shown[i]), b = lineOf(incoming[j]);
+      if (a.n !== b.n || a.text !== b.text) break;
+      i++; j++;
+    }
+    for (var k = shown.length - 1; k >= i; k--) log.removeChild(shown[k]);
+    for (; j < incoming.length; j++) log.appendChild(incoming[j]);
+  });
 
   document.addEventListener("htmx:wsBeforeMessage", beforeUpdate);
   document.addEventListener("htmx:wsAfterMessage", afterUpdate);
@@ -94,7 +259,19 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.getElementById("log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return;
+    log.scrollTop = log.scrollHeight;
+    // On a wide screen the log takes the height the players panel leaves in the window: a smaller
+    // window or an opened discard pile shrinks it. A reader who was following the newest lines keeps
+    // them in view; one who scrolled back stays where they are.
+    if (!window.ResizeObserver) return;
+    var following = true;
+    log.addEventListener("scroll", function () {
+      following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    });
+    new ResizeObserver(function () {
+      if (following) log.scrollTop = log.scrollHeight;
+    }).observe(log);
   });
 
   // Turn timer: #play-status (data-deadline: the server's deadline) holds a .timer with the seconds

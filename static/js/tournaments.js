@@ -52,8 +52,40 @@
     }
   }
 
+  function minutesText(seconds) {
+    var s = Math.round(seconds);
+    if (s % 60) return s + " seconds";
+    return s / 60 + (s === 60 ? " minute" : " minutes");
+  }
+
+  function showWarning(state) {
+    // The alert of a warning that has fired, as the server renders it in #t-warned; updated from
+    // the clock state at once, before the page's live regions are fetched again.
+    var box = document.getElementById("t-warned");
+    if (!box) return;
+    var warned = parseFloat(state.warned);
+    if (!(warned > 0) || (state.status !== "running" && state.status !== "paused")) {
+      if (box.firstChild) box.textContent = "";
+      return;
+    }
+    var projector = document.body.classList.contains("t-projector");
+    var text = "Less than " + minutesText(warned) + " left" +
+      (!projector && state.round ? " in " + state.round.toLowerCase() : "") + ".";
+    var shown = box.querySelector("strong");
+    if (shown && shown.textContent === text) return;
+    var alert = document.createElement("div");
+    alert.className = projector ? "t-warned p-warned" : "t-warned";
+    alert.setAttribute("role", "alert");
+    var strong = document.createElement("strong");
+    strong.textContent = text;
+    alert.appendChild(strong);
+    box.textContent = "";
+    box.appendChild(alert);
+  }
+
   function applyClock(state) {
     if (!state || state.status === "none") return;
+    showWarning(state);
     setOffset(state.now);
     var clocks = document.querySelectorAll(".t-clock[data-clock]");
     for (var i = 0; i < clocks.length; i++) {
@@ -62,6 +94,7 @@
       el.dataset.deadline = state.deadline || "";
       el.dataset.remaining = state.remaining;
       el.dataset.warnings = (state.warnings || []).join(",");
+      el.dataset.warned = state.warned || "";
       var status = el.querySelector(".t-clock-status");
       if (status) status.textContent = STATUS_TEXT[state.status] || "";
       var label = el.querySelector(".t-clock-label");
@@ -102,10 +135,14 @@
           if (window.htmx) htmx.process(node);
         }
         var clock = doc.querySelector(".t-clock[data-clock]");
-        if (clock) applyClock({
-          status: clock.dataset.status, deadline: clock.dataset.deadline, remaining: clock.dataset.remaining,
-          warnings: (clock.dataset.warnings || "").split(",").filter(Boolean), now: clock.dataset.now
-        });
+        if (clock) {
+          var label = clock.querySelector(".t-clock-label");
+          applyClock({
+            status: clock.dataset.status, deadline: clock.dataset.deadline, remaining: clock.dataset.remaining,
+            warnings: (clock.dataset.warnings || "").split(",").filter(Boolean), now: clock.dataset.now,
+            warned: clock.dataset.warned, round: label ? label.textContent : ""
+          });
+        }
       })
       .catch(function () {})
       .then(function () {

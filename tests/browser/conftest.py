@@ -46,13 +46,15 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="module")
-def stack(django_db_setup, django_db_blocker, redis_url, tmp_path_factory, chromium_path):
+def stack(request, django_db_setup, django_db_blocker, redis_url, tmp_path_factory, chromium_path):
     """daphne + a Celery worker serving the test database of this test process, for one module.
-    Torn down before pytest-django drops the database (this fixture depends on its setup)."""
+    Torn down before pytest-django drops the database (this fixture depends on its setup). A module
+    may set STACK_OPTIONS (keyword arguments of start_stack, e.g. production_limits=True)."""
     from django.db import connection
 
     db_name = connection.settings_dict["NAME"]
-    running = start_stack(db_name, tmp_path_factory.mktemp("browser-stack"))
+    options = getattr(request.module, "STACK_OPTIONS", {})
+    running = start_stack(db_name, tmp_path_factory.mktemp("browser-stack"), **options)
     yield running
     running.stop()
 

@@ -33,6 +33,8 @@ class Process:
     name: str
     proc: subprocess.Popen
     log: Path
+    argv: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
 
     def tail(self, lines: int = 40) -> str:
         try:
@@ -47,6 +49,15 @@ class Stack:
     base_url: str
     db_name: str
     processes: list[Process] = field(default_factory=list)
+
+    def wait_healthy(self, failure: str) -> None:
+        """Until /healthz answers; `failure` (and the logs) if a process died or it took too long."""
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not _healthy(self.base_url):
+            if self.dead() or time.monotonic() > deadline:
+                why = ", ".join(self.dead()) or "timeout"
+                raise RuntimeError(f"{failure} ({why}):\n{self.logs()}")
+            time.sleep(0.1)
 
     def dead(self) -> list[str]:
         return [
@@ -69,6 +80,24 @@ class Stack:
             _signal_group(p.proc.pid, signal.SIGKILL)  # and whatever it left in its group
             p.proc.wait()
 
+    def process(self, name: str) -> Process:
+        return next(p for p in self.processes if p.name == name)
+
+    def kill(self, name: str) -> None:
+        """Kill one process (and its group) at once, as a crash or a lost machine would: no close
+        frames, its connections just drop."""
+        p = self.process(name)
+        _signal_group(p.proc.pid, signal.SIGKILL)
+        p.proc.wait(STOP_TIMEOUT)
+
+    def start_again(self, name: str) -> None:
+        """Start a killed process again with the same command (daphne on the same port); returns once
+        /healthz answers."""
+        p = self.process(name)
+        assert p.proc.poll() is not None, f"{name} is still running"
+        p.proc = _spawn(p.argv, p.env, p.log, append=True)
+        self.wait_healthy(f"{name} did not come back")
+
 
 def _signal_group(pid: int, sig: int) -> None:
     try:
@@ -77,8 +106,25 @@ def _signal_group(pid: int, sig: int) -> None:
         pass
 
 
-def start_stack(db_name: str, log_dir: Path, bot_delay: float = 0.0) -> Stack:
-    """daphne on a free loopback port and a Celery worker for the bots; returns once /healthz answers."""
+def _spawn(argv: list[str], env: dict[str, str], log: Path, append: bool = False) -> subprocess.Popen:
+    out = open(log, "ab" if append else "wb")  # noqa: SIM115 - the child keeps it
+    try:
+        return subprocess.Popen(
+            argv, env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    finally:
+        out.close()
+
+
+def start_stack(
+    db_name: str, log_dir: Path, bot_delay: float = 0.0, production_limits: bool = False
+) -> Stack:
+    """daphne on a free loopback port and a Celery worker for the bots; returns once /healthz answers.
+
+    By default bots answer at once and the socket's message limit is far above what a test sends.
+    `production_limits`: the settings' own bot delay and message limit instead, for a test that must
+    see the game at a person's pace."""
     port = free_port()
     tag = uuid.uuid4().hex[:10]
     env = dict(os.environ)
@@ -91,6 +137,8 @@ def start_stack(db_name: str, log_dir: Path, bot_delay: float = 0.0) -> Stack:
         BROWSER_TEST_QUEUE=f"browser-bots-{tag}",
         BROWSER_TEST_BOT_DELAY=str(bot_delay),
     )
+    if production_limits:
+        env["BROWSER_TEST_PRODUCTION_LIMITS"] = "1"
     for name in ("DATABASE_URL", "REDIS_URL", "DEBUG"):  # the settings module says it all
         env.pop(name, None)
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -108,19 +156,8 @@ def start_stack(db_name: str, log_dir: Path, bot_delay: float = 0.0) -> Stack:
     try:
         for name, argv in commands.items():
             log = log_dir / f"{name}.log"
-            out = open(log, "wb")  # noqa: SIM115 - the child keeps it
-            proc = subprocess.Popen(
-                argv, env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )  # fmt: skip
-            out.close()
-            stack.processes.append(Process(name, proc, log))
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not _healthy(stack.base_url):
-            if stack.dead() or time.monotonic() > deadline:
-                why = ", ".join(stack.dead()) or "timeout"
-                raise RuntimeError(f"the test server did not come up ({why}):\n{stack.logs()}")
-            time.sleep(0.2)
+            stack.processes.append(Process(name, _spawn(argv, env, log), log, argv, env))
+        stack.wait_healthy("the test server did not come up")
     except BaseException:
         stack.stop()
         raise

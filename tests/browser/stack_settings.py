@@ -16,4 +16,11 @@ CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=os.environ["BROWSER_TES
 PLAY_BOT_QUEUE = os.environ["BROWSER_TEST_QUEUE"]
 PLAY_BOT_DELAY = float(os.environ.get("BROWSER_TEST_BOT_DELAY", "0"))
 PLAY_WS_RATE = (1000, 10.0)  # a test clicks faster than people do
+if os.environ.get("BROWSER_TEST_PRODUCTION_LIMITS"):
+    # A test that must see the game at a person's pace: the bots' delay and the message limit of the
+    # real settings, not the fast ones above.
+    from smashup import settings as production
+
+    PLAY_BOT_DELAY = production.PLAY_BOT_DELAY
+    PLAY_WS_RATE = production.PLAY_WS_RATE
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]

@@ -22,6 +22,11 @@ from concurrent.futures import ThreadPoolExecutor
 from .conftest import LAPTOP, PHONE
 from .pages import CHOICE, GamePage
 
+NEWEST_LOG_LINE_IN_VIEW_JS = """() => {
+  const log = document.getElementById('log-lines').getBoundingClientRect();
+  const line = document.querySelector('#log-lines li:last-child').getBoundingClientRect();
+  return line.bottom <= Math.min(window.innerHeight, log.bottom) + 1 && line.top >= log.top - 1;
+}"""
 GAME_SECONDS = 300  # a whole 4-player game, bots included; it usually takes well under a minute
 MAX_MOVES = 1500
 
@@ -104,6 +109,12 @@ def test_a_person_plays_three_bots_to_the_end(stack, browser, screenshots):
             shoot(page, screenshots, "a-phone-first-decision", PHONE)
             shots["first"] = True
         if not shots["mid"] and game.turn() >= 6:
+            # On a laptop the players and the log fit the window, at the top of the page and while
+            # the board scrolls, the newest log line included (the column used to be taller).
+            assert page.evaluate(NEWEST_LOG_LINE_IN_VIEW_JS), "the newest log line is out of sight"
+            page.evaluate("() => window.scrollBy(0, 700)")
+            assert page.evaluate(NEWEST_LOG_LINE_IN_VIEW_JS), "scrolled, the newest log line is out of sight"
+            page.evaluate("() => window.scrollTo(0, 0)")
             shoot(page, screenshots, "a-laptop-mid-game")
             shoot(page, screenshots, "a-phone-mid-game", PHONE)
             shoot(page, screenshots, "a-phone-mid-game-full", PHONE, full_page=True)

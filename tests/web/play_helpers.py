@@ -76,8 +76,21 @@ def error_code(html: str) -> str | None:
     return match.group(1) if match else None
 
 
+# Every way a page names a card: the data-card attribute, a minion's details element (id="m-45"), and
+# an option value that carries a card id (m45, m45@2, a12, c12, t12, s73:0; a base option b3 carries
+# a base slot, p1 a player). The decision's source card is shown with data-card.
 CARD_RE = re.compile(r'data-card="(\d+)"')
+ELEMENT_RE = re.compile(r'\bid="m-(\d+)"')
+OPTION_RE = re.compile(r'\bvalue="(?:[mact](\d+)(?:@\d+)?|s(\d+):\d+)"')
 
 
 def html_card_ids(html: str) -> set[int]:
-    return {int(n) for n in CARD_RE.findall(html)}
+    ids = {int(n) for n in CARD_RE.findall(html)}
+    ids.update(int(n) for n in ELEMENT_RE.findall(html))
+    ids.update(int(a or b) for a, b in OPTION_RE.findall(html))
+    return ids
+
+
+def option_card_ids(html: str) -> set[int]:
+    """The card ids carried by option values alone (to check that the scan reads them)."""
+    return {int(a or b) for a, b in OPTION_RE.findall(html)}

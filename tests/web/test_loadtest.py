@@ -76,6 +76,17 @@ def test_the_clients_only_target_the_loopback_interface():
     urls = [c.url for c in run.tables[0].conns]
     assert urls[0].startswith("ws://127.0.0.1:1/ws/games/abc/?format=json&token=t0")
     assert urls[1].startswith("ws://127.0.0.1:2/") and "token" not in urls[2]
+    # Routed by game: every connection of a table goes to one server, the tables alternate.
+    plans = [loadtest.TablePlan("abc", ["t0", "t1"]), loadtest.TablePlan("def", ["u0", "u1"])]
+    run = loadtest.LoadRun(
+        ["ws://127.0.0.1:1", "ws://127.0.0.1:2"], "http://127.0.0.1:1", plans, seconds=1, route="game"
+    )
+    assert [{c.url.split("/ws/")[0] for c in t.conns} for t in run.tables] == [
+        {"ws://127.0.0.1:1"},
+        {"ws://127.0.0.1:2"},
+    ]
+    with pytest.raises(ValueError, match="route"):
+        loadtest.LoadRun(["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, route="seat")
 
 
 def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():

@@ -29,6 +29,7 @@ from .play_helpers import (
     eager_bots,
     error_code,
     html_card_ids,
+    option_card_ids,
     option_values,
     person_vs_bot,
     snapshot,
@@ -216,6 +217,54 @@ async def test_refused_connections():
     assert "another game" in await comm.receive_from(timeout=TIMEOUT)
 
 
+async def test_an_old_seat_link_cannot_play_the_bot_that_took_the_seat():
+    """The creator started early: the free seat's link (sent to someone who never came) now names a
+    bot seat. Connecting with it is refused like any bad link, and the bot's game goes on untouched."""
+
+    def setup():
+        game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+        services.claim_seat(game.pk, 0, guest_name="Ada")
+        link = services.seat_link_token(game.seats.get(index=1))
+        services.start_game(game.pk)
+        game.refresh_from_db()
+        return game, link
+
+    game, old_link = await database_sync_to_async(setup)()
+    before = await snap(game)
+    bot_link = await link_for(game, 1)  # signed with the bot seat's current secret: refused too
+    for link in (old_link, bot_link):
+        path = f"/ws/games/{game.public_id}/?token={link}"
+        comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+        assert (await comm.connect(timeout=TIMEOUT))[0]
+        text = await comm.receive_from(timeout=TIMEOUT)
+        assert error_code(text) == "bad_link", text
+        assert (await comm.receive_output(timeout=TIMEOUT)) == {"type": "websocket.close", "code": 4403}
+    assert "played by a bot" in text
+    assert await snap(game) == before
+
+
+async def test_the_origin_check_names_hosts_and_trusted_origins_and_ignores_any_host(settings):
+    """Even with ALLOWED_HOSTS = ['*'] (refused by smashup.config in production, but a settings file
+    could still say it), a page of another site cannot open a game socket; a trusted origin can."""
+    settings.DEBUG = False
+    settings.ALLOWED_HOSTS = ["testserver", "*"]
+    settings.CSRF_TRUSTED_ORIGINS = ["https://play.example.org"]
+    game = await database_sync_to_async(two_person_game)()
+
+    async def handshake(origin: bytes) -> bool:
+        path = f"/ws/games/{game.public_id}/"
+        comm = WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
+        connected, _ = await comm.connect(timeout=TIMEOUT)
+        if connected:
+            await comm.disconnect()
+        return connected
+
+    assert not await handshake(b"https://evil.example")
+    assert await handshake(b"https://play.example.org")
+    assert not await handshake(b"http://play.example.org")  # not the trusted scheme
+    assert await handshake(b"http://testserver")
+
+
 # ---------------------------------------------------------------------------------- bad input ----
 async def test_every_bad_message_gets_a_clear_error_and_changes_nothing():
     game = await database_sync_to_async(two_person_game)()
@@ -312,15 +361,108 @@ async def test_a_flood_is_refused_with_a_clear_error_then_closed(settings):
     await comm.send_to(text_data=json.dumps({"type": "refresh"}))
     text = await comm.receive_from(timeout=TIMEOUT)
     assert error_code(text) == "rate_limited" and "Too many messages" in text
-    for _ in range(5):  # more of the same: dropped silently
+    for _ in range(4):  # more of the same: dropped silently (refusals 2 to 5 of at most 5)
         await comm.send_to(text_data=json.dumps({"type": "refresh"}))
     assert await comm.receive_nothing(timeout=0.3)
-    for _ in range(30):  # keeps flooding: closed
-        await comm.send_to(text_data="{}")
+    await comm.send_to(text_data="{}")  # the sixth refusal: closed
     text = await comm.receive_from(timeout=TIMEOUT)
-    assert error_code(text) == "rate_limited"
+    assert error_code(text) == "rate_limited" and "connection is closed" in text
     assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4029}
     assert await snap(game) == before
+
+
+def planned_choices(game: Game, seat: int, count: int) -> list[dict]:
+    """Real choices of `seat` from the start of `game` (heuristic, on an engine copy), as messages,
+    while the decisions stay that seat's."""
+    engine = new_game(game.config, game.seed)
+    rng = random.Random(2)
+    messages = []
+    while engine.pending is not None and engine.pending.seat == seat and len(messages) < count:
+        ids = heuristic_choice(engine, rng)
+        decision = engine.pending.id
+        messages.append({"type": "choice", "seq": len(engine.choices), "decision": decision, "options": ids})
+        engine.apply(seat, engine.pending.id, ids)
+    return messages
+
+
+async def test_a_flood_of_real_choices_is_closed_and_only_the_choices_within_the_limit_land(settings):
+    """A seat sends its real choices (each one legal when its turn comes), every one many times over,
+    as fast as it can. The connection is refused, then closed, with a clear error; what landed is
+    exactly a prefix of those choices, no more than the limit, and the game is that prefix's state."""
+    settings.PLAY_WS_RATE = (5, 60.0)
+    game = await database_sync_to_async(two_person_game)(seed=7)
+    seat = game.pending_seat
+    plan = await database_sync_to_async(planned_choices)(game, seat, 8)
+    assert len(plan) >= 3
+    comm = await connect(game, token=await link_for(game, seat), fmt="json")
+    await comm.receive_from(timeout=TIMEOUT)
+    flood = [message for message in plan for _ in range(2)] * 10  # 2 copies each, all again, 10 times
+    for message in flood:
+        await comm.send_to(text_data=json.dumps(message))
+    received = []
+    while True:
+        output = await comm.receive_output(timeout=TIMEOUT)
+        if output["type"] == "websocket.close":
+            assert output["code"] == 4029
+            break
+        received.append(json.loads(output["text"]))
+    errors = [m for m in received if m["type"] == "error"]
+    assert errors[-1] == {
+        "type": "error",
+        "code": "rate_limited",
+        "message": "Too many messages: this connection is closed.",
+    }
+    assert any("at most 5 every 60 seconds" in m["message"] for m in errors)
+    landed = [m for m in received if m["type"] == "ok"]
+    assert 1 <= len(landed) <= 5
+    row = await refresh(game)
+    assert row.version == len(landed)
+
+    def record_and_state():
+        record = [c.as_record() for c in row.choices.in_record().order_by("seq")]
+        engine = new_game(row.config, row.seed)
+        for message in plan[: row.version]:
+            engine.apply(seat, message["decision"], message["options"])
+        return record, engine.digest()
+
+    record, digest = await database_sync_to_async(record_and_state)()
+    assert record == [[seat, m["decision"], m["options"]] for m in plan[: row.version]]
+    assert row.state_hash == digest
+    # Coming back at once with a new connection does not buy a fresh budget: refused, clearly.
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/?format=json&token={await link_for(game, seat)}",
+        headers=[ORIGIN],
+    )
+    assert (await comm.connect(timeout=TIMEOUT))[0]
+    message = json.loads(await comm.receive_from(timeout=TIMEOUT))
+    assert message["code"] == "rate_limited" and "Too many connections" in message["message"]
+    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4029}
+    assert await snap(game) == (row.version, row.status, row.state_hash, row.version)
+
+
+async def test_each_client_may_open_only_so_many_connections(settings):
+    settings.PLAY_WS_CONNECT_RATE = (3, 60.0)
+    game = await database_sync_to_async(two_person_game)()
+
+    async def open_from(address: str) -> tuple[WebsocketCommunicator, str]:
+        comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/", headers=[ORIGIN])
+        comm.scope["client"] = (address, 50000)
+        assert (await comm.connect(timeout=TIMEOUT))[0]
+        return comm, await comm.receive_from(timeout=TIMEOUT)
+
+    opened = []
+    for _ in range(3):
+        comm, text = await open_from("198.51.100.7")
+        assert status_attrs(text) is not None  # a spectator's page
+        opened.append(comm)
+    await opened[0].disconnect()  # closing one does not give it back within the window
+    comm, text = await open_from("198.51.100.7")
+    assert error_code(text) == "rate_limited" and "Too many connections" in text
+    assert await comm.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4029}
+    other, text = await open_from("198.51.100.8")  # another address has its own count
+    assert status_attrs(text) is not None
+    for comm in (*opened[1:], other):
+        await comm.disconnect()
 
 
 # ---------------------------------------------------------------------------------- playing ------
@@ -451,29 +593,55 @@ async def test_simultaneous_choices_from_two_connections_of_one_seat_land_once()
 
 
 # ---------------------------------------------------------------------------------- hidden cards -
-async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_see():
-    """Play a whole game between two seats, each driven over its own socket (HTML for seat 0, JSON for
-    seat 1), with an HTML and a JSON spectator watching. Every message each connection receives is
-    checked against the engine's hidden set for that connection at the version the message shows."""
-    game = await database_sync_to_async(two_person_game)(seed=12)
-    tokens = [await link_for(game, 0), await link_for(game, 1)]
-    conns = {
-        ("seat0", 0, "html"): await connect(game, token=tokens[0]),
-        ("seat1", 1, "json"): await connect(game, token=tokens[1], fmt="json"),
-        ("spec", None, "html"): await connect(game),
-        ("specj", None, "json"): await connect(game, fmt="json"),
-    }
+def people_game(seats: int, seed: int, specials: str, end_after_bases: int | None = None) -> Game:
+    """A started game of `seats` guests (factions alternate), bases from every set (enough for 4)."""
+    pairs = [["Aliens", "Ninjas"], ["Ninjas", "Aliens"]]
+    game = services.create_game(
+        [services.SeatSpec("person", pairs[i % 2]) for i in range(seats)],
+        seed=seed,
+        specials=specials,
+        base_sets="all",
+        end_after_bases=end_after_bases,
+    )
+    for i in range(seats):
+        services.claim_seat(game.pk, i, guest_name=f"Player {i + 1}")
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize(
+    "seats, specials, seed, end_after_bases",
+    # The bigger tables end after two bases (the tournament rule) to keep the run short.
+    [(2, "fast", 12, None), (2, "ask", 14, None), (3, "fast", 6, 2), (4, "ask", 11, 2)],
+    ids=["2-fast", "2-ask", "3-fast", "4-ask"],
+)
+async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_see(
+    seats, specials, seed, end_after_bases
+):
+    """Play a whole game between people, each seat driven over its own socket (HTML for even seats,
+    JSON for odd ones), with an HTML and a JSON spectator watching. Every message each connection
+    receives is checked against the engine's hidden set for that connection at the version the message
+    shows: every card id it names (data-card, minion element ids, option values, the decision's source;
+    in JSON the "id"/"card"/"source" keys and option ids)."""
+    game = await database_sync_to_async(people_game)(seats, seed, specials, end_after_bases)
+    fmts = {i: "html" if i % 2 == 0 else "json" for i in range(seats)}
+    conns = {}
+    for i in range(seats):
+        conns[(f"seat{i}", i, fmts[i])] = await connect(game, token=await link_for(game, i), fmt=fmts[i])
+    conns[("spec", None, "html")] = await connect(game)
+    conns[("specj", None, "json")] = await connect(game, fmt="json")
     logs: dict = {key: [] for key in conns}
     # The test's own copy of the game, kept in step with the server's, for the hidden sets.
     engine = new_game(game.config, game.seed)
+    viewers = [None, *range(seats)]
     hidden: dict[int, dict] = {}
 
     def remember():
-        hidden[len(engine.choices)] = {s: hidden_from(engine, s) for s in (0, 1, None)}
+        hidden[len(engine.choices)] = {s: hidden_from(engine, s) for s in viewers}
 
     remember()
     rng = random.Random(5)
-    by_seat = {0: ("seat0", 0, "html"), 1: ("seat1", 1, "json")}
+    by_seat = {i: (f"seat{i}", i, fmts[i]) for i in range(seats)}
     while engine.pending is not None:
         version = len(engine.choices)
         key = by_seat[engine.pending.seat]
@@ -513,6 +681,7 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
 
     scanned = 0
     own_cards_seen = 0
+    option_cards_seen = 0
     for (name, seat, fmt), messages in logs.items():
         assert messages, name
         for text in messages:
@@ -522,17 +691,21 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
                     assert not html_card_ids(text), (name, text)  # errors/acks carry no cards
                     continue
                 version, ids = int(attrs["version"]), html_card_ids(text)
+                option_cards_seen += len(option_card_ids(text))
             else:
                 data = json.loads(text)
                 if data["type"] != "state":
                     assert not card_ids_in(text)
                     continue
                 version, ids = data["version"], card_ids_in(text)
+                pending = data["view"]["pending"] or {}
+                option_cards_seen += sum(1 for o in pending.get("options", []) if o["id"][0] in "macts")
             leaked = ids & hidden[version][seat]
             assert not leaked, f"{name} saw hidden cards {sorted(leaked)} at version {version}"
             scanned += len(ids)
             if seat is not None:
-                # The scan does see hand cards: this seat's own hand is hidden from the other seat.
-                own_cards_seen += len(ids & hidden[version][1 - seat])
+                # The scan does see hand cards: this seat's own hand is hidden from the next seat.
+                own_cards_seen += len(ids & hidden[version][(seat + 1) % seats])
     assert scanned > 1000
     assert own_cards_seen > 100, "the scan never saw a hand card: it could not catch a leak"
+    assert option_cards_seen > 100, "the scan never read an option's card: it could not catch a leak"

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import time
 import random
 import threading
+import time
 import uuid
 
 import pytest
-from asgiref.sync import async_to_sync
 from celery.contrib.testing.worker import start_worker
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -19,7 +18,7 @@ from django.db import connection, transaction
 from smashup.celery import app as celery_app
 from smashup.engine import replay
 from smashup.engine.bots import heuristic_choice
-from smashup.play import services
+from smashup.play import limits, services
 from smashup.play.models import Choice, Game, Seat
 
 from .play_helpers import eager_bots, person_vs_bot, snapshot, two_person_game
@@ -162,6 +161,33 @@ def test_seat_links_are_signed_and_revocable():
 
 
 @pytest.mark.django_db
+def test_a_seat_link_never_plays_a_bot_seat():
+    """A link handed out for a person seat that the creator then gave to a bot (start now) stops
+    working, and a link signed for a bot seat never worked."""
+    game = services.create_game(
+        [services.SeatSpec("person"), services.SeatSpec("person"), services.SeatSpec("bot")], seed=5
+    )
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    free = game.seats.get(index=1)
+    old_link, old_token = services.seat_link_token(free), free.token
+    assert services.resolve_seat(game, link=old_link) == 1  # still a person's seat: it works
+    services.start_game(game.pk)
+    game.refresh_from_db()
+    free.refresh_from_db()
+    assert free.is_bot and free.token != old_token  # the converted seat has a new secret
+    for link in (old_link, services.seat_link_token(free), services.seat_link_token(game.seats.get(index=2))):
+        with pytest.raises(services.BadSeatLink):
+            services.seat_from_link(link)
+        with pytest.raises(services.BadSeatLink):
+            services.resolve_seat(game, link=link)
+    # Even a link that carries the bot seat's current secret is refused as a bot's.
+    with pytest.raises(services.BadSeatLink, match="played by a bot"):
+        services.seat_from_link(services.seat_link_token(free))
+    # The person seat's own link still works.
+    assert services.resolve_seat(game, link=services.seat_link_token(game.seats.get(index=0))) == 0
+
+
+@pytest.mark.django_db
 def test_resolve_seat_from_user_and_session():
     ada = get_user_model().objects.create_user("ada", password="x")
     game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
@@ -288,6 +314,68 @@ def test_game_cache_hands_out_each_game_once_and_keeps_the_newest():
     assert cache.take(1, 0) is None and cache.take(3, 0) == 3  # least recently used went first
 
 
+def play_first_options(game: Game, count: int) -> None:
+    for _ in range(count):
+        game.refresh_from_db()
+        seat, decision, options = first_option(game)
+        services.submit_choice(game.pk, seat, game.version, decision, options)
+    game.refresh_from_db()
+
+
+@pytest.mark.django_db
+def test_a_process_whose_game_is_behind_applies_only_the_choices_it_lacks():
+    """Another server process applied the last choices: this one catches its cached game up from
+    the stored choices (hash-checked) instead of replaying the whole record."""
+    game = two_person_game()
+    play_first_options(game, 2)
+    behind = services.rebuild(game)  # this process's copy at version 2
+    play_first_options(game, 3)  # ...while "another process" plays three more
+    services.cache.clear()
+    services.cache.put(game.pk, (0, 2), behind)
+    caught_up = services.cache.catch_ups
+    with services.engine_game(game) as engine:
+        assert engine is behind  # the same object, brought forward
+        assert len(engine.choices) == game.version == 5
+        assert engine.digest() == game.state_hash
+        assert engine.pending.id == game.pending_decision
+    assert services.cache.catch_ups == caught_up + 1
+
+
+@pytest.mark.django_db
+def test_a_cached_game_that_cannot_be_caught_up_safely_is_rebuilt_from_the_record():
+    game = two_person_game()
+    play_first_options(game, 1)
+    behind = services.rebuild(game)
+    play_first_options(game, 2)
+    caught_up = services.cache.catch_ups
+    # A choice taken back since (the number of undos moved on): the record below changed.
+    services.cache.clear()
+    services.cache.put(game.pk, (0, 1), behind)
+    Game.objects.filter(pk=game.pk).update(undos=1)
+    game.refresh_from_db()
+    with services.engine_game(game) as engine:
+        assert engine is not behind and engine.digest() == game.state_hash
+    # A stored hash that does not match what the choice gives: refused, and the rebuild says so.
+    Game.objects.filter(pk=game.pk).update(undos=0)
+    game.refresh_from_db()
+    services.cache.clear()
+    services.cache.put(game.pk, (0, 1), services.rebuild(game, version=1))
+    Choice.objects.filter(game=game, seq=2).update(state_hash="0" * 32)
+    with pytest.raises(services.GameBroken):
+        with services.engine_game(game):
+            pass
+    assert services.cache.catch_ups == caught_up
+
+
+def test_game_cache_takes_an_older_entry_only():
+    cache = services.GameCache(size=2)
+    cache.put(1, (0, 3), "g3")
+    assert cache.take_older(1, (0, 3)) is None  # not older
+    assert cache.take_older(1, (0, 2)) is None  # newer than the row: it stays
+    assert cache.take_older(1, (0, 5)) == ((0, 3), "g3")
+    assert cache.take(1, (0, 3)) is None  # taken
+
+
 # ---------------------------------------------------------------------------------- after commit -
 # The Pub/Sub layer unsubscribes a channel whose receive() is cancelled, so these tests keep one
 # receive task running and look at whether it is done, rather than waiting with a timeout.
@@ -311,7 +399,24 @@ async def test_the_group_hears_of_a_choice_only_after_the_commit(redis_url):
 
     assert await database_sync_to_async(choose_and_look_before_commit)() is False
     message = await asyncio.wait_for(asyncio.shield(heard), 5)
-    assert message == {"type": "game.changed", "version": 1, "status": "active"}
+    row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    # Only public facts of the row travel with the ping (the connections render their own views).
+    assert message == {
+        "type": "game.changed",
+        "version": 1,
+        "status": "active",
+        "row": {
+            "version": 1,
+            "undos": 0,
+            "status": "active",
+            "pending_seat": row.pending_seat,
+            "pending_decision": row.pending_decision,
+            "winner": None,
+            "deadline": None,
+            "deadline_seq": None,
+            "undo_seat": row.undo_seat,
+        },
+    }
     # A refused choice tells nobody.
     heard = asyncio.ensure_future(layer.receive(channel))
     with pytest.raises(services.StaleChoice):
@@ -440,3 +545,161 @@ def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timezone.timedelta(minutes=1))
     game.refresh_from_db()
     assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version)]
+
+
+# ---------------------------------------------------------------------------------- limits -------
+def test_the_message_budget_closes_a_steady_flood_just_over_the_limit():
+    """The old limit forgot its refusals at every accepted message, so a client sending a little
+    faster than allowed was never closed. The budget keeps them."""
+    now = [0.0]
+    budget = limits.MessageBudget(40, 10.0, clock=lambda: now[0])
+    sent = 0
+    while not budget.exhausted:
+        budget.take()
+        sent += 1
+        now[0] += 10.0 / 44  # 44 messages every 10 seconds: 10 % over the limit
+        assert sent < 10_000, "never closed"
+    assert budget.refused == 41
+    # At the limit, a client is never refused, however long it goes on.
+    now = [0.0]
+    steady = limits.MessageBudget(40, 10.0, clock=lambda: now[0])
+    for _ in range(5000):
+        assert steady.take()
+        now[0] += 10.0 / 40
+    # A burst of the whole budget at once is fine; one more is refused, and waiting refills it.
+    now = [0.0]
+    burst = limits.MessageBudget(5, 10.0, clock=lambda: now[0])
+    assert all(burst.take() for _ in range(5)) and not burst.take() and burst.refused == 1
+    now[0] += 2.0  # one token back
+    assert burst.take() and not burst.take() and burst.refused == 2  # the count was not cleared
+
+
+@pytest.mark.django_db
+def test_the_connection_count_is_per_client_and_slides(settings):
+    settings.PLAY_WS_CONNECT_RATE = (3, 60.0)
+    t = 1_000_020.0  # 20 s into a window
+    assert all(limits.connection_allowed("ip:a", now=t) for _ in range(3))
+    assert not limits.connection_allowed("ip:a", now=t)
+    assert limits.connection_allowed("ip:b", now=t)
+    # 50 s later (a new window, the old one mostly still in reach): still refused; a full window
+    # after the last attempts: allowed again.
+    assert not limits.connection_allowed("ip:a", now=t + 50)
+    assert limits.connection_allowed("ip:a", now=t + 125)
+    limits.mark_flooding("ip:b")
+    assert not limits.connection_allowed("ip:b", now=t + 125)
+    assert limits.client_key({"client": ("203.0.113.5", 1)}) == "ip:203.0.113.5"
+    assert limits.client_key({}) == "ip:unknown"
+
+
+# ---------------------------------------------------------------------------------- each picks ---
+def seat_state(game: Game) -> list[tuple]:
+    """What a refused pick must leave as it was: each seat and the game's status."""
+    game.refresh_from_db()
+    seats = [(s.index, s.kind, s.claimed, s.guest_name, list(s.factions), s.token) for s in game.seats.all()]
+    return [game.status, game.version, *seats]
+
+
+def picking_table(seed: int = 5) -> Game:
+    return services.create_game(
+        [services.SeatSpec("person"), services.SeatSpec("person"), services.SeatSpec("bot")],
+        seed=seed,
+        player_picks=True,
+        base_sets="all",
+    )
+
+
+@pytest.mark.django_db
+def test_each_player_picks_their_factions_and_bots_get_random_ones_at_the_start():
+    game = picking_table()
+    assert game.player_picks and game.is_lobby
+    assert [s.factions for s in game.seats.all()] == [[], [], []]  # nobody's yet, the bot's neither
+    services.claim_seat(game.pk, 0, guest_name="Ada", factions=["Ninjas", "Aliens"])
+    game.refresh_from_db()
+    assert game.is_lobby and game.seats.get(index=0).factions == ["Ninjas", "Aliens"]
+    # Ada changes her mind before the start (her browser session holds the seat).
+    session: dict = {}
+    services.remember_seat(session, game.seats.get(index=0))
+    services.pick_factions(game.pk, 0, ["Aliens", "Ninjas"], session_seats=session["play_seats"])
+    assert game.seats.get(index=0).factions == ["Aliens", "Ninjas"]
+    # The last seat filled with its factions starts the game; the bot's are drawn then.
+    services.claim_seat(game.pk, 1, guest_name="Bob", factions=["Ninjas", "Aliens"])
+    game.refresh_from_db()
+    assert game.is_active
+    bot = game.seats.get(index=2).factions
+    assert len(bot) == 2 and bot[0] != bot[1] and set(bot) <= set(services.factions_available())
+    picked = [p["factions"] for p in game.config["players"]]
+    assert picked == [["Aliens", "Ninjas"], ["Ninjas", "Aliens"], bot]
+    with pytest.raises(services.FactionError, match="has started"):
+        services.pick_factions(game.pk, 0, ["Ninjas", "Aliens"], session_seats=session["play_seats"])
+
+
+@pytest.mark.django_db
+def test_a_refused_pick_changes_nothing():
+    game = picking_table()
+    services.claim_seat(game.pk, 0, guest_name="Ada", factions=["Aliens", "Ninjas"])
+    ada_session: dict = {}
+    services.remember_seat(ada_session, game.seats.get(index=0))
+    before = seat_state(game)
+    held = ada_session["play_seats"]
+
+    def claim(index, name, factions=None):
+        return lambda: services.claim_seat(game.pk, index, guest_name=name, factions=factions)
+
+    def pick(index, factions, seats=held):
+        return lambda: services.pick_factions(game.pk, index, factions, session_seats=seats)
+
+    cases = [
+        (claim(1, "Bob", ["Aliens", "Aliens"]), "Aliens twice"),
+        (claim(1, "Bob", ["Aliens", "Pirates"]), "no faction called 'Pirates'"),
+        (claim(1, "Bob", ["Aliens"]), "Pick two"),
+        (claim(1, "Bob", ["Aliens", ""]), "Pick two"),
+        (claim(1, "Bob", "Aliens"), "Pick two"),
+        (claim(1, "Bob"), "Pick your two factions"),
+        (claim(1, "", ["Aliens", "Ninjas"]), "Enter a name"),
+        # Picking for another seat: one already taken, one held by nobody, a bot's.
+        (claim(0, "Eve", ["Ninjas", "Aliens"]), "taken by Ada"),
+        (pick(1, ["Ninjas", "Aliens"]), "your own seat"),
+        (pick(0, ["Ninjas", "Aliens"], seats=None), "your own seat"),
+        (pick(2, ["Ninjas", "Aliens"]), "a bot's"),
+        (pick(0, ["Ninjas", "Ninjas"]), "Ninjas twice"),
+        (pick(9, ["Ninjas", "Aliens"]), "no seat 10"),
+    ]
+    for call, message in cases:
+        with pytest.raises(services.PlayError, match=message):
+            call()
+        assert seat_state(game) == before, message
+    # A table whose factions were set with it takes no picks.
+    other = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=4)
+    fixed = seat_state(other)
+    with pytest.raises(services.FactionError, match="set when it was created"):
+        services.claim_seat(other.pk, 0, guest_name="Ada", factions=["Aliens", "Ninjas"])
+    with pytest.raises(services.FactionError, match="not picked by the players"):
+        services.pick_factions(other.pk, 0, ["Aliens", "Ninjas"])
+    assert seat_state(other) == fixed
+
+
+@pytest.mark.django_db
+def test_starting_a_picking_table_early_gives_the_free_seats_random_factions():
+    game = picking_table()
+    services.claim_seat(game.pk, 0, guest_name="Ada", factions=["Aliens", "Ninjas"])
+    services.start_game(game.pk)
+    game.refresh_from_db()
+    assert game.is_active
+    for index in (1, 2):
+        seat = game.seats.get(index=index)
+        assert seat.is_bot and len(set(seat.factions)) == 2
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"draft": True, "player_picks": True}, "not both"),
+        ({"player_picks": True, "factions": ["Aliens", None]}, "not set in advance"),
+    ],
+)
+@pytest.mark.django_db
+def test_a_picking_table_refuses_a_mixed_setup(kwargs, message):
+    factions = kwargs.pop("factions", [None, None])
+    with pytest.raises(services.PlayError, match=message):
+        services.create_game([services.SeatSpec("person", factions), services.SeatSpec("person")], **kwargs)
+    assert not Game.objects.exists()

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from smashup.asgi import application
 from smashup.engine import new_game, replay
+from smashup.engine.bots import heuristic_choice
 from smashup.play import render, services, timers, undo
 from smashup.play.models import Choice, Game
 
@@ -209,7 +210,7 @@ def test_stale_malformed_and_out_of_place_undos_are_refused(game):
 def test_an_undo_is_checked_again_on_the_rebuilt_game(game, monkeypatch):
     """The stored verdict is only the hint for the button: the service replays and checks again."""
     game = play(game, ADA, "m5@1")
-    monkeypatch.setattr(undo, "block_reason", lambda before, after, seat: "checked again")
+    monkeypatch.setattr(undo, "block_reason", lambda before, after, seat, **kw: "checked again")
     refused(game, ADA, 1, "cannot_undo", "checked again")
 
 
@@ -248,6 +249,125 @@ def test_the_rule_on_engine_games():
     before = undo.snapshot(engine)
     engine.move_card(engine.players[seat].deck[0], ("hand", seat))
     assert "drawn" in undo.block_reason(before, engine, seat)
+
+
+# ---------------------------------------------------------------------------------- Specials ---
+TWO = {
+    "players": [
+        {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
+        {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+    ],
+    "base_sets": "factions",
+}
+
+
+def test_the_snapshot_knows_exactly_the_cards_each_view_shows():
+    """The snapshot reads the public part of the views once; it must still be each viewer's view."""
+    from smashup.engine.invariants import card_ids_in
+
+    rng = random.Random(3)
+    for seed in range(3):
+        game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]}] * 3, "base_sets": "all"}, seed)
+        for _ in range(120):
+            if game.pending is None:
+                break
+            known = undo.snapshot(game).known
+            for viewer in (None, 0, 1, 2):
+                assert known[viewer] == card_ids_in(game.view(viewer))
+            d = game.pending
+            game.apply(d.seat, d.id, heuristic_choice(game, rng))
+
+
+@pytest.mark.parametrize("specials", ["fast", "ask"])
+def test_no_choice_that_hands_the_game_to_another_player_or_peeks_at_their_specials_is_undoable(specials):
+    """Whole games (the seeds the audit reproduced the leak with): every choice after which another
+    player decides, or during which a "fast" Special window looked at another player's hand, is
+    refused; the test counts that both cases (and undoable choices) really came up."""
+    handed_to_window = peeked_and_back = undoable = 0
+    for seed in (2, 4, 5, 7):
+        engine = new_game({**TWO, "specials": specials}, seed)
+        rng = random.Random(1)
+        while engine.pending is not None:
+            decision = engine.pending
+            ids = heuristic_choice(engine, rng)
+            before = undo.snapshot(engine)
+            with undo.watching_specials(engine) as peeked:
+                engine.apply(decision.seat, decision.id, ids)
+            block = undo.block_reason(before, engine, decision.seat, peeked=peeked)
+            after = engine.pending
+            if after is not None and after.seat != decision.seat:
+                assert block, (seed, len(engine.choices))
+                handed_to_window += after.kind == "special"
+            elif specials == "fast" and peeked - {decision.seat}:
+                assert block, (seed, len(engine.choices))
+                peeked_and_back += 1
+            undoable += not block
+    assert handed_to_window > 0 and undoable > 100
+    if specials == "fast":
+        assert peeked_and_back > 0
+
+
+def drive_until(game: Game, rng: random.Random, stop) -> tuple:
+    """Play `game` (both seats people) with the heuristic through `services.submit_choice`, keeping an
+    engine copy in step, until `stop(decision, engine, peeked)` holds after a choice. Returns that
+    choice's row and the engine copy."""
+    engine = new_game(game.config, game.seed)
+    while engine.pending is not None:
+        decision = engine.pending
+        ids = heuristic_choice(engine, rng)
+        services.submit_choice(game.pk, decision.seat, len(engine.choices), decision.id, ids)
+        with undo.watching_specials(engine) as peeked:
+            engine.apply(decision.seat, decision.id, ids)
+        if stop(decision, engine, peeked):
+            game.refresh_from_db()
+            assert game.state_hash == engine.digest()
+            return Choice.objects.get(game=game, seq=game.version - 1, undone_at__isnull=True), engine
+    raise AssertionError("the game ended before the case came up")
+
+
+@pytest.mark.django_db
+def test_a_choice_that_opens_another_players_special_window_cannot_be_taken_back():
+    """In "fast" mode the window opens only for a player holding a usable Special: taking the choice
+    back would tell the chooser so and let them try another line."""
+    game = two_person_game(seed=2)
+    assert game.config["specials"] == "fast"
+
+    def opens_their_window(decision, engine, peeked):
+        return engine.pending is not None and engine.pending.kind == "special" and (
+            engine.pending.seat != decision.seat
+        )
+
+    choice, engine = drive_until(game, random.Random(1), opens_their_window)
+    chooser = choice.seat
+    assert not choice.undoable and choice.undo_block == "another player is deciding now"
+    assert game.undo_seat is None and not services.may_undo(game, chooser)
+    refused(game, chooser, game.version, "cannot_undo", "another player is deciding now")
+    # The stored verdict is only the button's hint: with it forced open, the service's own check on
+    # the rebuilt game still refuses, and nothing changes.
+    Choice.objects.filter(pk=choice.pk).update(undoable=True, undo_block="")
+    Game.objects.filter(pk=game.pk).update(undo_seat=chooser)
+    refused(game, chooser, game.version, "cannot_undo", "another player is deciding now")
+
+
+@pytest.mark.django_db
+def test_a_special_window_that_passed_another_player_silently_blocks_the_undo_too():
+    """The same information the other way round: the window skipped the other player (no usable
+    Special) and came back to the chooser."""
+    game = two_person_game(seed=7)
+
+    def peeked_and_came_back(decision, engine, peeked):
+        return engine.pending is not None and engine.pending.seat == decision.seat and bool(
+            peeked - {decision.seat}
+        )
+
+    choice, engine = drive_until(game, random.Random(1), peeked_and_came_back)
+    chooser = choice.seat
+    assert game.pending_seat == chooser  # the chooser decides next: only the peek blocks it
+    assert not choice.undoable and "another player could play a Special" in choice.undo_block
+    refused(game, chooser, game.version, "cannot_undo", "another player could play a Special")
+    Choice.objects.filter(pk=choice.pk).update(undoable=True, undo_block="")
+    Game.objects.filter(pk=game.pk).update(undo_seat=chooser)
+    refused(game, chooser, game.version, "cannot_undo", "another player could play a Special")
 
 
 # ---------------------------------------------------------------------------------- timers -------

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from smashup.engine.invariants import hidden_from
+from smashup.engine.invariants import card_ids_in, hidden_from
 from smashup.play import render, services
 from smashup.play.models import Game
 
@@ -170,6 +170,122 @@ def test_seat_links(client):
     assert forged.status_code == 403 and "not valid" in forged.content.decode()
 
 
+def test_a_seat_link_of_a_seat_given_to_a_bot_is_refused(client):
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    old = seat_link(game, 1)
+    services.start_game(game.pk)
+    response = client.get(old)  # its secret was replaced when the bot took the seat
+    assert response.status_code == 403 and "no longer valid" in response.content.decode()
+    response = client.get(seat_link(game, 1))  # signed with the current secret: still a bot's seat
+    assert response.status_code == 403 and "played by a bot" in response.content.decode()
+    html = client.get(f"/play/g/{game.public_id}/").content.decode()
+    assert status_attrs(html)["seat"] == "" and 'id="hand"' not in html  # a spectator, nothing more
+
+
+# ---------------------------------------------------------------------------------- each picks ---
+def seats_of(game: Game) -> list[tuple]:
+    game.refresh_from_db()
+    return [game.status] + [(s.kind, s.claimed, s.guest_name, list(s.factions)) for s in game.seats.all()]
+
+
+def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
+    form = lobby_form(factions_mode="pick", seat0_faction0="Ninjas", seat0_faction1="Aliens")
+    form.update(seat1_kind="person", seat2_kind="bot")
+    response = client.post("/play/", form)
+    game = Game.objects.get()
+    assert response["Location"] == f"/play/t/{game.public_id}/" and game.player_picks and game.is_lobby
+    assert seats_of(game)[1:] == [
+        ("person", True, "Ada", ["Ninjas", "Aliens"]),
+        ("person", False, "", []),
+        ("bot", False, "", []),
+    ]
+    # The table page: Bob's sit form asks for his two factions; Ada may change hers.
+    bob = Client()
+    html = bob.get(f"/play/t/{game.public_id}/").content.decode()
+    assert 'name="faction0"' in html and 'name="faction1"' in html and '<option value="Aliens">' in html
+    assert "random at the start" in html and "Change my factions" not in html
+    mine = client.get(f"/play/t/{game.public_id}/").content.decode()
+    assert "Change my factions" in mine and '<option value="Ninjas" selected>' in mine
+    response = client.post(
+        f"/play/t/{game.public_id}/factions/", {"seat": "0", "faction0": "Aliens", "faction1": "Ninjas"}
+    )
+    assert response["Location"] == f"/play/t/{game.public_id}/"
+    assert seats_of(game)[1][3] == ["Aliens", "Ninjas"]
+    # Bob sits with his own pick: the game starts, the bot with random factions.
+    bobs = {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"}
+    response = bob.post(f"/play/t/{game.public_id}/sit/1/", bobs)
+    assert response["Location"] == f"/play/g/{game.public_id}/"
+    game.refresh_from_db()
+    assert game.is_active
+    players = game.config["players"]
+    assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Ninjas", "Aliens"]
+    assert len(set(players[2]["factions"])) == 2
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"seat0_faction0": "", "seat0_faction1": ""}, "Your seat: Pick two factions"),
+        ({"seat0_faction1": "Aliens"}, "Your seat: You picked Aliens twice"),
+        ({"seat0_faction1": "Pirates"}, "Select a valid choice"),
+    ],
+)
+def test_the_lobby_asks_the_creator_who_sits_for_their_own_pick(client, overrides, message):
+    response = client.post("/play/", lobby_form(factions_mode="pick", seat1_kind="person", **overrides))
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_picking_through_a_seat_link_and_bad_picks_change_nothing(client):
+    game = services.create_game(
+        [services.SeatSpec("person"), services.SeatSpec("person")], seed=3, player_picks=True
+    )
+    link = seat_link(game, 1)
+    html = client.get(link).content.decode()
+    assert "you pick your own two" in html and 'name="faction0"' in html and 'name="faction1"' in html
+    before = seats_of(game)
+    for form, message in [
+        ({"name": "Bob", "faction0": "Aliens", "faction1": "Aliens"}, "You picked Aliens twice"),
+        ({"name": "Bob", "faction0": "Aliens", "faction1": "Pirates"}, "no faction called"),
+        ({"name": "Bob"}, "Pick your two factions"),
+        ({"name": "Bob", "faction0": "Aliens"}, "Pick two factions"),
+    ]:
+        response = client.post(link, form)
+        text = response.content.decode()
+        assert response.status_code == 200 and message.replace("'", "&#x27;") in text, form
+        assert seats_of(game) == before
+    response = client.post(link, {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"})
+    assert response["Location"] == f"/play/t/{game.public_id}/"
+    assert seats_of(game)[2] == ("person", True, "Bob", ["Ninjas", "Aliens"])
+
+
+def test_nobody_picks_for_another_seat_through_the_pages(client):
+    game = services.create_game(
+        [services.SeatSpec("person"), services.SeatSpec("person"), services.SeatSpec("person")],
+        seed=3,
+        player_picks=True,
+        base_sets="all",
+    )
+    client.post(seat_link(game, 0), {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"})
+    Client().post(seat_link(game, 1), {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"})
+    before = seats_of(game)
+    url = f"/play/t/{game.public_id}/factions/"
+    # Ada (seat 0) tries to set Bob's seat, a free seat, and a seat that does not exist.
+    for seat in ("1", "2", "7", "x"):
+        response = client.post(url, {"seat": seat, "faction0": "Aliens", "faction1": "Ninjas"}, follow=True)
+        text = response.content.decode()
+        assert "your own seat" in text or "no seat" in text or "seat number" in text, seat
+        assert seats_of(game) == before
+    # ...or sits down at Bob's seat with her pick; a stranger cannot change Ada's.
+    adas = {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"}
+    response = client.post(f"/play/t/{game.public_id}/sit/1/", adas, follow=True)
+    assert "already taken by Bob" in response.content.decode()
+    response = Client().post(url, {"seat": "0", "faction0": "Ninjas", "faction1": "Aliens"}, follow=True)
+    assert "your own seat" in response.content.decode()
+    assert seats_of(game) == before
+
+
 # ---------------------------------------------------------------------------------- game page ----
 def test_the_game_page_for_a_seat(client):
     game = two_person_game()
@@ -209,6 +325,21 @@ def test_the_game_page_for_a_spectator_hides_every_hand():
     with services.engine_game(game) as engine:
         assert not html_card_ids(html) & hidden_from(engine, None)
     assert Client().get("/play/g/nosuchgame/").status_code == 404
+
+
+def test_the_hidden_card_scans_read_every_way_a_page_or_message_names_a_card():
+    """The scans behind the leak tests must see a card however it is named, or a leak would pass."""
+    assert html_card_ids('<li data-card="7">') == {7}
+    assert html_card_ids('<details id="m-45">') == {45}
+    for value, card in [("m45", 45), ("m45@2", 45), ("a12", 12), ("c9", 9), ("t3", 3), ("s73:0", 73)]:
+        assert html_card_ids(f'<button name="options" value="{value}">') == {card}, value
+    # Base slots, players, decisions and form values name no card.
+    no_cards = '<button value="b3"> <i value="p1"> <i value="d7"> <i value="12"> <i value="choice">'
+    assert html_card_ids(no_cards) == set()
+    options = [{"id": "s73:0"}, {"id": "m45@2"}, {"id": "b2"}]
+    view = {"pending": {"id": "d4", "source": 31, "options": options}}
+    assert card_ids_in(view) == {31, 73, 45}
+    assert card_ids_in({"hand": [{"id": 5}], "options": [{"id": "x", "card": 6}]}) == {5, 6}
 
 
 # ---------------------------------------------------------------------------------- POST fallback -
@@ -255,8 +386,17 @@ def test_a_plain_form_post_redirects_back_with_a_message(client):
 
 # ---------------------------------------------------------------------------------- replay -------
 def test_the_replay_opens_when_the_game_is_over(client):
+    """`?as=N` shows any seat's hand: only once hidden information is over. A game in the lobby or in
+    play is refused, whatever the query asks, and the answer names no card."""
     game = two_person_game()
-    assert client.get(f"/play/g/{game.public_id}/replay/").status_code == 409
+    lobby = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+    for row in (game, lobby):
+        url = f"/play/g/{row.public_id}/replay/"
+        for query in ({}, {"as": 1}, {"as": 0, "step": 0}, {"as": 1, "step": 10**6}):
+            response = client.get(url, query)
+            html = response.content.decode()
+            assert response.status_code == 409 and "when the game is over" in html, (row, query)
+            assert 'id="hand"' not in html and not html_card_ids(html)
 
 
 @pytest.mark.django_db(transaction=True)

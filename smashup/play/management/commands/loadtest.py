@@ -71,6 +71,13 @@ class Command(BaseCommand):
         parser.add_argument("--server", choices=["daphne", "uvicorn"], default="daphne")
         parser.add_argument("--processes", type=int, default=1, help="web server processes (default 1)")
         parser.add_argument(
+            "--route",
+            choices=["connection", "game"],
+            default="connection",
+            help="with several processes: spread every connection round-robin (default), or send all "
+            "connections of a game to one process (a balancer hashing the game's URL)",
+        )
+        parser.add_argument(
             "--url", help="use this running server (http://127.0.0.1:PORT) instead of starting one"
         )
         parser.add_argument(
@@ -231,12 +238,11 @@ class Command(BaseCommand):
         report.update(
             server=opts["server"],
             processes=opts["processes"],
+            route=opts["route"],
             layer=opts["layer"],
             # What the server ran with: the option, else the configured value it inherited.
             conn_max_age=(
-                opts["conn_max_age"]
-                if opts["conn_max_age"] is not None
-                else db.get("CONN_MAX_AGE", 0)
+                opts["conn_max_age"] if opts["conn_max_age"] is not None else db.get("CONN_MAX_AGE", 0)
             ),
             database=name,
             database_dropped=created and not opts["keep_db"],
@@ -368,6 +374,7 @@ async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
         seed=opts["seed"],
         max_choices=opts["max_choices"],
         on_window=on_window,
+        route=opts["route"],
     )
     return await run.run()
 

@@ -33,7 +33,8 @@ class Command(BaseCommand):
             "--no-check", action="store_true", help="skip the invariant checks (to measure raw speed)"
         )
         parser.add_argument("--record", metavar="FILE",
-                            help="save the record of the longest game (for `replay`)")
+                            help="save the record of the longest game, with a state hash after "
+                                 "every choice (`replay` checks them)")
         parser.add_argument("--json", action="store_true", help="print one JSON line")
 
     def handle(self, *args, **opts):
