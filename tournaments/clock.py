@@ -247,6 +247,16 @@ def schedule(clock_id: int, version: int, moments) -> None:
             logger.exception("could not schedule clock %s at %s", clock_id, moment)
 
 
+def warning_given(clock: RoundClock | None) -> int | None:
+    """The latest warning given (seconds before the end) while the round still runs, for the pages'
+    alert ("less than 10 minutes left"); None before any warning and once time is called. A warning
+    counts as given once it is in `fired` (a round started with less time left than a warning has
+    it there from the start: the alert is still true)."""
+    if clock is None or clock.status not in (RoundClock.Status.RUNNING, RoundClock.Status.PAUSED):
+        return None
+    return min(clock.fired) if clock.fired else None
+
+
 def state(clock: RoundClock | None, now=None) -> dict:
     """The clock as JSON for pages and the WebSocket: they count down from `deadline` themselves."""
     if clock is None:
@@ -261,6 +271,7 @@ def state(clock: RoundClock | None, now=None) -> dict:
         "duration": clock.duration,
         "warnings": list(clock.warnings),
         "fired": list(clock.fired),
+        "warned": warning_given(clock),
         "version": clock.version,
         "now": now.isoformat(),
     }

@@ -4,9 +4,10 @@ A ``Draft`` row holds the pure ``DraftState`` as JSON and a ``version`` (the num
 A choice names the version it answers, so a double click or two devices never choose twice. Only
 the player whose turn it is (or an organizer, on their behalf) may choose.
 
-Pick timer (optional, ``Event.pick_seconds``): it runs from the first choice on (the first player
-may take their time while the table sits down; an organizer can pick for anyone at any time). Each
-choice sets ``deadline``; a Celery task scheduled for it (``draft_timeout(draft, version)``) takes
+Pick timer (optional, ``Event.pick_seconds``): it runs from the moment the draft opens, so the
+first picker is timed like everyone else (an organizer can pick for anyone at any time, and taking
+the round back or re-pairing restarts the draft). Opening the draft and each choice set
+``deadline``; a Celery task scheduled for it (``draft_timeout(draft, version)``) takes
 the default (seeded random) choice if the draft is still at that version, and the beat sweep
 catches a task that got lost. When the draft is done the factions go to the seats (and, in an
 event draft, to the entrants for the whole event).
@@ -40,11 +41,21 @@ def start_draft(event: Event, table, players: list[int], first=None) -> Draft:
             pool=list(event.faction_pool),
             copies=event.faction_copies,
             bans_per_player=event.bans_per_player,
+            min_per_player=event.min_factions_per_player,
             first=first,
         )
     except kiq.DraftError as exc:
         raise Invalid(f"The draft at table {table.number} cannot start: {exc}.") from None
-    return Draft.objects.create(table=table, state=state.to_dict(), pick_seconds=event.pick_seconds)
+    deadline = None
+    if event.pick_seconds:
+        deadline = timezone.now() + timedelta(seconds=event.pick_seconds)
+    draft = Draft.objects.create(
+        table=table, state=state.to_dict(), pick_seconds=event.pick_seconds, deadline=deadline
+    )
+    if deadline is not None:
+        pk = draft.pk
+        transaction.on_commit(lambda: schedule_timeout(pk, 0, deadline))
+    return draft
 
 
 def state_of(draft: Draft) -> kiq.DraftState:

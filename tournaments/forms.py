@@ -23,6 +23,16 @@ class EventForm(forms.ModelForm):
         initial="10",
         help_text="Comma separated, e.g. 10, 5. Empty: no warnings.",
     )
+    # Empty means the rulebook's 2, so a form posted without the field keeps the usual rule.
+    min_factions_per_player = forms.IntegerField(
+        label="Minimum pool: factions per player",
+        required=False,
+        min_value=kiq.FACTIONS_EACH,
+        max_value=8,
+        initial=kiq.FACTIONS_EACH,
+        help_text="The rulebook's pool rule: at least this many factions per player in the middle "
+        "(2 by default); bans may not take the pool below it.",
+    )
     faction_pool = forms.MultipleChoiceField(
         label="Faction pool", choices=FACTION_CHOICES, widget=forms.CheckboxSelectMultiple, required=False
     )
@@ -31,9 +41,15 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
-            "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player", "pick_seconds",
-            "scoring", "top_cut", "require_check_in", "registration_open", "in_app_base_limit",
+            "end_rule", "faction_pool", "faction_copies", "min_factions_per_player", "draft_mode",
+            "bans_per_player", "pick_seconds", "scoring", "top_cut", "require_check_in", "registration_open",
+            "in_app_base_limit",
         ]  # fmt: skip
+        help_texts = {
+            "in_app_base_limit": "4 at 2 players, 5 at 3, 6 at 4: the turn in which that base scores is the "
+            "last, then the most VP wins. Games in the app end by themselves; the event's pages show the "
+            "rule to tables playing with cards.",
+        }
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "description": forms.Textarea(attrs={"rows": 3}),
@@ -47,7 +63,7 @@ class EventForm(forms.ModelForm):
             "end_rule": "When time is called",
             "require_check_in": "Pair only checked-in players",
             "registration_open": "Players may sign up on the event page",
-            "in_app_base_limit": "Games played in the app end after a number of scored bases",
+            "in_app_base_limit": "Base limit: every game ends after a number of scored bases",
         }
 
     def __init__(self, *args, **kwargs):
@@ -77,6 +93,10 @@ class EventForm(forms.ModelForm):
         if any(not 0 < m < 600 for m in minutes):
             raise forms.ValidationError("Each warning is 1 to 599 minutes before the end.")
         return minutes
+
+    def clean_min_factions_per_player(self) -> int:
+        value = self.cleaned_data.get("min_factions_per_player")
+        return kiq.FACTIONS_EACH if value is None else value
 
     def clean(self):
         data = super().clean()

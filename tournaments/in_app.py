@@ -28,12 +28,9 @@ from django.db import transaction
 from smashup.play import services as play
 
 from . import services
-from .models import Draft, Event, Round, RoundClock, Table
+from .models import BASE_LIMITS, Draft, Event, Round, RoundClock, Table
 
 logger = logging.getLogger(__name__)
-
-# The tournament option: the game ends after this many scored bases (by table size).
-BASE_LIMITS = {2: 4, 3: 5, 4: 6}
 
 
 def base_limit(event: Event, players: int) -> int | None:
@@ -252,8 +249,7 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
     return {
         "tables": rows,
         "startable": sum(r["can_start"] for r in rows),
-        "base_limit": event.in_app_base_limit,
-        "limits": BASE_LIMITS,
+        "base_limit": event.base_limit_rule,
     }
 
 

@@ -20,6 +20,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from tournaments import draft as kiq
 from tournaments import scoring
 from tournaments.draft import FACTIONS
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
@@ -37,6 +38,8 @@ TIEBREAKER_LABELS = {
     "firsts": "Games won",
     "vp": "Total VP",
 }
+# The base limit, by players at the table (the tournament option of ending a game early).
+BASE_LIMITS = {2: 4, 3: 5, 4: 6}
 TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins", "vp": "VP"}
 assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS) == set(TIEBREAKER_SHORT)
 
@@ -104,6 +107,10 @@ class Event(models.Model):
     )
     faction_pool = models.JSONField(default=default_pool)
     faction_copies = models.PositiveSmallIntegerField(default=1)
+    # The rulebook's minimum pool: at least this many factions per player in the middle, bans included.
+    min_factions_per_player = models.PositiveSmallIntegerField(
+        default=kiq.FACTIONS_EACH, verbose_name="minimum factions per player"
+    )
     draft_mode = models.CharField(max_length=8, choices=DraftMode.choices, default=DraftMode.EVENT)
     bans_per_player = models.PositiveSmallIntegerField(default=0)
     pick_seconds = models.PositiveSmallIntegerField(
@@ -112,14 +119,20 @@ class Event(models.Model):
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.NORMALISED)
     tiebreakers = models.JSONField(default=default_tiebreakers)
     top_cut = models.PositiveSmallIntegerField(
-        default=0, choices=[(0, "No top cut"), (4, "Top 4 (one final table)"), (16, "Top 16 (semifinals)")]
+        default=0,
+        choices=[
+            (0, "No top cut"),
+            (4, "Top 4 (one final table; at 1v1, two semifinals and a final)"),
+            (16, "Top 16 (semifinals, then a final table)"),
+        ],
     )
-    # Games played in the app (tournaments.in_app) end after a number of scored bases: the tournament
-    # option, 4 at 2 players, 5 at 3, 6 at 4 (in_app.BASE_LIMITS). Off: they end at 15 VP or on time.
+    # The tournament end option: a game ends after a number of scored bases (BASE_LIMITS). Games in
+    # the app apply it themselves (tournaments.in_app); the pages show it to cardboard tables. Off:
+    # games end at 15 VP or when time is called. (The name predates cardboard tables following it.)
     in_app_base_limit = models.BooleanField(
         default=False,
-        verbose_name="in-app base limit",
-        help_text="In-app games end after 4 scored bases at 2 players, 5 at 3, 6 at 4; most VP wins.",
+        verbose_name="base limit",
+        help_text="Every game ends after 4 scored bases at 2 players, 5 at 3, 6 at 4; most VP wins.",
     )
     require_check_in = models.BooleanField(default=True)
     registration_open = models.BooleanField(default=True)
@@ -148,6 +161,21 @@ class Event(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def base_limit_rule(self) -> str:
+        """The base limit in words for the pages ('' when the event does not use it)."""
+        if not self.in_app_base_limit:
+            return ""
+        counts = ", ".join(
+            f"{BASE_LIMITS[n]} at {n} players" if i == 0 else f"{BASE_LIMITS[n]} at {n}"
+            for i, n in enumerate(sorted(BASE_LIMITS))
+        )
+        return (
+            f"A game ends after a number of scored bases: {counts}. The turn in which that base scores "
+            "is played out, then the player with the most VP wins (a tied lead plays on, as when time "
+            "is called)."
+        )
 
     @property
     def warnings_seconds(self) -> list[int]:

@@ -175,7 +175,7 @@ EVENT_FIELDS = (
     "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
     "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
     "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
-    "in_app_base_limit",
+    "in_app_base_limit", "min_factions_per_player",
 )  # fmt: skip
 
 
@@ -185,10 +185,16 @@ def check_settings(values: Mapping) -> None:
     unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
     if unknown or len(set(tiebreakers)) != len(tiebreakers):
         raise Invalid(f"Tie-breakers: choose each of {', '.join(TIEBREAKERS)} at most once.")
+    one_v_one = int(values.get("table_size") or 4) == 2
+    if one_v_one and int(values.get("top_cut") or 0) not in (0, *topcut.ONE_V_ONE_CUTS):
+        raise Invalid("A 1v1 event's top cut is a top 4: two semifinals, then the final.")
     pool = list(values.get("faction_pool") or [])
     bad = [f for f in pool if f not in kiq.FACTIONS]
     if bad:
         raise Invalid(f"Unknown factions in the pool: {', '.join(bad)}.")
+    minimum = values.get("min_factions_per_player", kiq.FACTIONS_EACH)
+    if isinstance(minimum, bool) or not isinstance(minimum, int) or not kiq.FACTIONS_EACH <= minimum <= 8:
+        raise Invalid(f"The minimum pool is {kiq.FACTIONS_EACH} to 8 factions per player.")
     if values.get("draft_mode", Event.DraftMode.EVENT) != Event.DraftMode.NONE:
         size = int(values.get("table_size") or 4)
         try:
@@ -198,6 +204,7 @@ def check_settings(values: Mapping) -> None:
                 pool=pool,
                 copies=int(values.get("faction_copies") or 1),
                 bans_per_player=int(values.get("bans_per_player") or 0),
+                min_per_player=minimum,
             )
         except kiq.DraftError as exc:
             raise Invalid(f"The faction pool does not work for a table of {size}: {exc}.") from None
@@ -503,6 +510,11 @@ def seat_late(entrant: Entrant | int, table: Table | int, by) -> Seat:
         if draft is not None:
             draft.delete()
             _start_draft(event, table, [s.entrant_id for s in [*seats, seat]])
+        if rnd.stage == Round.Stage.SWISS:
+            # The table's explanation follows its new players (no longer short, who met whom...).
+            numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
+            report = named_pairing(rnd)[0].tables[numbers.index(table.number)]
+            Table.objects.filter(pk=table.pk).update(report=named_report(report, {}))
         _changed(
             event,
             by,
@@ -576,7 +588,11 @@ def standings(
 
 # ---------------------------------------------------------------------------------- pairing ------
 def pairing_options(event: Event) -> PairingOptions:
-    return PairingOptions(table_size=event.table_size, layout=event.layout)
+    # With a per-event draft each round-1 table drafted from its own pool and the pairs are kept all
+    # event, so later tables must not gather more holders of a faction than the copies allow. In the
+    # other modes factions are drafted at each table (or brought by the players): nothing to check.
+    copies = event.faction_copies if event.draft_mode == Event.DraftMode.EVENT else None
+    return PairingOptions(table_size=event.table_size, layout=event.layout, faction_copies=copies)
 
 
 def history(event: Event, before_round: int) -> list[PastRound]:
@@ -604,12 +620,14 @@ def history(event: Event, before_round: int) -> list[PastRound]:
 def pairing_players(event: Event, before_round: int, entrants: list[Entrant]) -> list[Player]:
     """`entrants` as pairing players, with their points and tie-breakers before `before_round`."""
     rows = {r.entrant.pk: r for r in standings(event, before_round=before_round)}
-    return [
-        Player(e.pk, points=rows[e.pk].points, tiebreaks=rows[e.pk].tiebreaks)
-        if e.pk in rows
-        else Player(e.pk)
-        for e in entrants
-    ]
+    players = []
+    for e in entrants:
+        row, held = rows.get(e.pk), tuple(e.factions or ())
+        if row is None:
+            players.append(Player(e.pk, factions=held))
+        else:
+            players.append(Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held))
+    return players
 
 
 def named_report(report: TableReport, names: Mapping[int, str]) -> dict:
@@ -624,6 +642,7 @@ def named_report(report: TableReport, names: Mapping[int, str]) -> dict:
         repeats=tuple((n(a), n(b), k) for a, b, k in report.repeats),
         fairness=tuple((n(p), k) for p, k in report.fairness),
         first_seat=(n(report.first_seat[0]), report.first_seat[1]),
+        clashes=tuple((f, tuple(n(p) for p in holders), copies) for f, holders, copies in report.clashes),
     )
     return {
         "cost": report.cost,
@@ -632,6 +651,7 @@ def named_report(report: TableReport, names: Mapping[int, str]) -> dict:
         "short": report.short,
         "fairness": [list(f) for f in shown.fairness],
         "first_seat": list(shown.first_seat),
+        "clashes": [[f, list(holders), copies] for f, holders, copies in shown.clashes],
         "lines": [line.strip() for line in shown.lines()[1:]],
     }
 
@@ -678,11 +698,49 @@ def generate_round(event: Event, by) -> Round:
             by,
             "pair",
             f"Paired {rnd.label.lower()}: {len(pairing.tables)} tables ({pairing.method}), "
-            f"{pairing.repeats} repeat meetings{', bye: ' + byes if byes else ''}.",
+            f"{pairing.repeats} repeat meetings"
+            + (f", {pairing.clashes} faction clash{'es' * (pairing.clashes > 1)}" if pairing.clashes else "")
+            + (f", bye: {byes}" if byes else "")
+            + ".",
             round=rnd.number,
             cost=pairing.cost,
+            # A random draw is checked by drawing again: who was drawn (see published_draw).
+            **({"drawn": sorted(p.id for p in players)} if pairing.method == "random" else {}),
         )
     return rnd
+
+
+def published_draw(rnd: Round) -> dict | None:
+    """What anyone needs to draw a random round again and compare (tournaments.pairing.pair_round
+    with no history): the event's seed, the players drawn (entrant numbers and names) and the table
+    options. The seed is published only once the round is paired: before, it would tell a player
+    who signs up last where everyone will sit."""
+    if rnd.method != "random":
+        return None
+    entry = (
+        AuditEntry.objects.filter(event_id=rnd.event_id, action="pair", data__round=rnd.number)
+        .order_by("-at", "-pk")
+        .first()
+    )
+    if entry is None or "drawn" not in entry.data:
+        return None
+    drawn = list(entry.data["drawn"])
+    names = dict(Entrant.objects.filter(pk__in=drawn).values_list("pk", "name"))
+    event = rnd.event
+    options = PairingOptions(table_size=event.table_size, layout=event.layout)
+    again = pair_round([Player(pk) for pk in drawn], [], rnd.number, event.seed, options)
+    now = [[s.entrant_id for s in t.seats.all()] for t in round_tables(rnd)]
+    byes = sorted(rnd.byes.values_list("entrant_id", flat=True))
+    return {
+        "seed": event.seed,
+        "round": rnd.number,
+        "players": [(pk, names.get(pk, "?")) for pk in drawn],
+        "ids": ", ".join(map(str, drawn)),
+        "table_size": event.table_size,
+        "layout": event.layout,
+        # False after a swap or a late entrant at a short table (both are in the log).
+        "matches": again.seats() == now and sorted(again.bye_players()) == byes,
+    }
 
 
 def _create_round(event, number, stage, method, summary, entrants) -> Round:
@@ -712,10 +770,12 @@ def _create_table(event: Event, rnd: Round, number: int, entrants: list[Entrant]
     return table
 
 
-def _start_draft(event: Event, table: Table, players: list[int], first=None) -> Draft:
+def _start_draft(event: Event, table: Table, players: list[int]) -> Draft:
+    """`players` in seat order. The first seat picks first: the pairing rotates that seat fairly
+    ("first player, first pick", pairing/seats.py), and in a top cut it is the best seed."""
     from .drafting import start_draft
 
-    return start_draft(event, table, players, first=first)
+    return start_draft(event, table, players, first=players[0])
 
 
 def unpair_round(event: Event, by) -> int:
@@ -936,7 +996,8 @@ def _maybe_finish_round(event: Event, rnd: Round) -> None:
 # ---------------------------------------------------------------------------------- top cut ------
 def start_top_cut(event: Event, by) -> Round:
     """The top cut (tournaments.topcut) from the final Swiss standings: a final table for a top 4,
-    four snake-seeded semifinal tables for a top 16. Drafts as configured, best seed picks first."""
+    four snake-seeded semifinal tables for a top 16, two semifinals of 2 for a 1v1 top 4. Drafts as
+    configured, best seed picks first."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
@@ -951,7 +1012,7 @@ def start_top_cut(event: Event, by) -> Round:
             raise Conflict(f"{last.label} is not finished yet.")
         ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
         try:
-            tables = topcut.top_cut([e.pk for e in ranked], event.top_cut)
+            tables = topcut.top_cut([e.pk for e in ranked], event.top_cut, event.table_size)
         except ValueError as exc:
             raise Conflict(f"No top cut: {exc}.") from None
         stage = Round.Stage.FINAL if len(tables) == 1 else Round.Stage.SEMIFINAL
@@ -977,7 +1038,7 @@ def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entr
         for i, e in enumerate(entrants)
     )
     if event.draft_mode == Event.DraftMode.TABLE:
-        _start_draft(event, table, [e.pk for e in entrants], first=entrants[0].pk)
+        _start_draft(event, table, [e.pk for e in entrants])
     return table
 
 
@@ -988,8 +1049,8 @@ def table_winner(table: Table, seed: Mapping[int, int]) -> int:
 
 
 def start_final(event: Event, by) -> Round:
-    """After the semifinals of a top 16: the four winners (most VP, ties to the better seed) meet
-    at the final table, seated by their original seed."""
+    """After the semifinals (of a top 16, or of a 1v1 top 4): the winners (most VP, ties to the
+    better seed) meet at the final table, seated by their original seed."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
@@ -1018,7 +1079,9 @@ def named_pairing(rnd: Round):
     history before it. Players are named by their entrant names (unique in an event), so the pure
     module's explanations and warnings read as they are. Returns (pairing, players, history, pks)."""
     event = rnd.event
-    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    names, factions = {}, {}
+    for pk, name, held in Entrant.objects.filter(event=event).values_list("pk", "name", "factions"):
+        names[pk], factions[name] = name, tuple(held or ())
     tables = [
         [names[s.entrant_id] for s in t.seats.all()]
         for t in rnd.tables.prefetch_related("seats").order_by("number")
@@ -1028,7 +1091,9 @@ def named_pairing(rnd: Round):
     rows = standings(event, before_round=rnd.number)
     points = {r.entrant.name: r for r in rows}
     players = [
-        Player(n, points=points[n].points, tiebreaks=points[n].tiebreaks) if n in points else Player(n)
+        Player(n, points=points[n].points, tiebreaks=points[n].tiebreaks, factions=factions[n])
+        if n in points
+        else Player(n, factions=factions[n])
         for n in sorted(placed)
     ]
     past = [

@@ -66,6 +66,8 @@ def organizer_only(view):
             return forbidden(request)
         return view(request, event, *args, **kwargs)
 
+    # Lets tests/tournaments/test_tournament_permissions.py list every organizer view from the URLs.
+    wrapper.organizers_only = True
     return wrapper
 
 
@@ -118,6 +120,7 @@ def base_context(request, event: Event) -> dict:
         "round": rnd,
         "clock": clock,
         "clock_state": clocks.state(clock),
+        "clock_warning": clocks.warning_given(clock),
         "now": timezone.now(),
     }
 
@@ -288,7 +291,9 @@ def round_page(request, pk, number):
     context = base_context(request, event)
     rnd = _round_or_404(event, number)
     context.update(_tables_context(rnd, event))
-    context.update({"shown": rnd, "rounds": list(event.rounds_set.all())})
+    context.update(
+        {"shown": rnd, "rounds": list(event.rounds_set.all()), "draw": services.published_draw(rnd)}
+    )
     return render(request, "tournaments/round.html", context)
 
 

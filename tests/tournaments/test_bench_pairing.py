@@ -55,8 +55,19 @@ def test_text_report_and_other_table_sizes():
     assert data["table_size"] == 3 and data["methods"] == ["local", "random"]
 
 
+def test_a_per_event_draft_is_simulated_and_its_clashes_counted():
+    data = json.loads(run("--players", "32", "--rounds", "3", "--faction-copies", "1", "--json"))
+    assert set(data) == FIELDS | {"faction_copies", "clashes", "clashes_by_round"}
+    assert data["faction_copies"] == 1 and len(data["clashes_by_round"]) == 3
+    assert data["clashes"] == sum(data["clashes_by_round"]) == 0 and data["avoidable"] == 0
+    text = run("--players", "16", "--rounds", "2", "--faction-copies", "1")
+    assert "faction clashes (1 per table): 0" in text
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(CommandError):
         run("--players", "1", "--rounds", "2")
     with pytest.raises(CommandError):
         run("--players", "8", "--rounds", "0")
+    with pytest.raises(CommandError):
+        run("--players", "8", "--rounds", "2", "--faction-copies", "0")

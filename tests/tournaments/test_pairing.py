@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tournaments.draft import FACTIONS as CLASH_POOL
 from tournaments.pairing import (
     Layout,
     PairingOptions,
@@ -21,6 +22,7 @@ from tournaments.pairing import (
 )
 from tournaments.pairing.bounds import degree_bound, min_repeats
 from tournaments.pairing.context import build_context, standings_order
+from tournaments.pairing.local import Grouping, group_kinds, initial_groups
 from tournaments.scoring import table_points
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,6 +272,131 @@ def test_one_v_one_event_with_an_odd_player_gives_a_fair_bye_and_no_rematches():
 def test_large_one_v_one_rounds_use_the_local_search():
     pairings, _ = play_event(150, 4, seed=4, options=PairingOptions(table_size=2))
     assert pairings[-1].method == "local" and sum(p.repeats for p in pairings) == 0
+
+
+# --- faction clashes (a per-event draft: each round-1 table drafted from its own pool) ---------------
+
+# Round 1 was A B C D / E F G H; each table drafted eight different factions (one copy each), so a
+# faction can be held at both tables. Points favour A, E, B, F: the standings cut (and the best
+# spread with the fewest repeats) is A E B F / C G D H, where Aliens, Ninjas, Pirates, Robots, and
+# Wizards, Zombies, Dinosaurs, Tricksters are each held twice. A B G H / C D E F has as few repeats
+# (4, two per table) and no clash.
+CLASH_HISTORY = [PastRound([("A", "B", "C", "D"), ("E", "F", "G", "H")])]
+CLASH_FACTIONS = {
+    "A": ("Aliens", "Ninjas"), "B": ("Pirates", "Robots"), "C": ("Wizards", "Zombies"),
+    "D": ("Dinosaurs", "Tricksters"), "E": ("Aliens", "Pirates"), "F": ("Ninjas", "Robots"),
+    "G": ("Wizards", "Dinosaurs"), "H": ("Zombies", "Tricksters"),
+}  # fmt: skip
+CLASH_POINTS = {"A": 4, "E": 4, "B": 3, "F": 3, "C": 2, "G": 2, "D": 1, "H": 1}
+
+
+def holders(points=CLASH_POINTS, factions=CLASH_FACTIONS):
+    return [Player(p, float(points[p]), factions=factions[p]) for p in points]
+
+
+def test_without_the_faction_check_the_best_pairing_clashes():
+    plain = pair_round(holders(), CLASH_HISTORY, 2, seed=1)
+    assert sorted(sorted(t) for t in plain.seats()) == [list("ABEF"), list("CDGH")]
+    checked = evaluate(plain.seats(), [], holders(), CLASH_HISTORY, options=PairingOptions(faction_copies=1))
+    assert checked.clashes == 8 and plain.clashes == 0  # unseen without faction_copies
+
+
+def test_the_pairing_avoids_faction_clashes_at_the_same_repeats():
+    pairing = pair_round(holders(), CLASH_HISTORY, 2, seed=1, options=PairingOptions(faction_copies=1))
+    assert pairing.method == "exact"
+    assert sorted(sorted(t) for t in pairing.seats()) == [list("ABGH"), list("CDEF")]
+    assert pairing.clashes == 0 and pairing.repeats == 4
+    # Two copies per table: sharing one faction is allowed, so the spread decides again.
+    two = pair_round(holders(), CLASH_HISTORY, 2, seed=1, options=PairingOptions(faction_copies=2))
+    assert sorted(sorted(t) for t in two.seats()) == [list("ABEF"), list("CDGH")] and two.clashes == 0
+
+
+def test_a_clash_weighs_more_than_a_rematch():
+    # 1v1, round 1 A-B and C-D. Every new opponent holds one of your factions; your round-1
+    # opponent drafted beside you and holds none: two rematches beat two clashes.
+    factions = {"A": ("Aliens", "Ninjas"), "B": ("Pirates", "Robots"), "C": ("Aliens", "Pirates"),
+                "D": ("Ninjas", "Robots")}  # fmt: skip
+    players = holders({"A": 3, "B": 3, "C": 0, "D": 0}, factions)
+    history = [PastRound([("A", "B"), ("C", "D")])]
+    options = PairingOptions(table_size=2, faction_copies=1)
+    pairing = pair_round(players, history, 2, seed=1, options=options)
+    assert pairing.method == "matching"
+    assert sorted(sorted(t) for t in pairing.seats()) == [["A", "B"], ["C", "D"]]
+    assert pairing.clashes == 0 and pairing.repeats == 2
+    assert pair_round(players, history, 2, seed=1, options=PairingOptions(table_size=2)).repeats == 0
+
+
+def test_fairness_weighs_more_than_a_clash():
+    # 1v1 with three players: C had the bye, so C plays now, though both A and B hold one of C's
+    # factions; the table says so.
+    factions = {"A": ("Aliens", "Pirates"), "B": ("Ninjas", "Robots"), "C": ("Aliens", "Ninjas")}
+    players = holders({"A": 1, "B": 1, "C": 1}, factions)
+    history = [PastRound([("A", "B")], byes=["C"])]
+    pairing = pair_round(players, history, 2, seed=1, options=PairingOptions(table_size=2, faction_copies=1))
+    assert pairing.bye_players() != ["C"] and pairing.clashes == 1
+    (table,) = pairing.tables
+    assert [(f, sorted(h), c) for f, h, c in table.clashes] in (
+        [("Aliens", ["A", "C"], 1)],
+        [("Ninjas", ["B", "C"], 1)],
+    )
+    assert any(line.strip().startswith("faction clash:") and "both hold" in line for line in table.lines())
+    assert "1 faction clash" in pairing.lines()[0]
+
+
+def test_a_swap_that_makes_a_clash_warns_and_the_table_explains_it():
+    options = PairingOptions(faction_copies=1)
+    pairing = evaluate([list("ABGH"), list("CDEF")], [], holders(), CLASH_HISTORY, options=options)
+    assert pairing.clashes == 0
+    check = check_swap(pairing, "B", "E", holders(), CLASH_HISTORY, options=options)
+    # A and E both hold Aliens at table 1; B joins C D F, with F holding Robots too.
+    assert "Table 1: A and E both hold Aliens (1 copy per table)" in check.warnings
+    assert "Table 2: B and F both hold Robots (1 copy per table)" in check.warnings
+    assert check.pairing.clashes == 2 and check.delta >= 2 * options.weights.clash
+    assert "faction clash: A and E both hold Aliens (1 copy per table)" in "\n".join(check.after[0].lines())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_larger_events_with_a_per_event_draft_avoid_clashes_and_repeats(seed):
+    """64 players: after the round-1 draft (each table eight different factions of the 17), the
+    standings cut alone clashes every round; the local search leaves no clash and no repeat."""
+    rng = random.Random(seed)
+    points, held, history = dict.fromkeys(range(64), 0.0), {}, []
+    for r in range(1, 5):
+        players = [Player(i, points[i], factions=held.get(i, ())) for i in range(64)]
+        options = PairingOptions(faction_copies=1)
+        pairing = pair_round(players, history, r, seed, options)
+        if r == 1:
+            for table in pairing.seats():
+                pool = rng.sample(sorted(CLASH_POOL), 2 * len(table))
+                held.update({p: tuple(pool[2 * k : 2 * k + 2]) for k, p in enumerate(table)})
+        else:
+            assert pairing.method == "local" and pairing.clashes == 0 and pairing.repeats == 0, r
+            blind = pair_round(players, history, r, seed, PairingOptions())
+            assert evaluate(blind.seats(), [], players, history, r, seed, options).clashes > 0
+        history.append(PastRound(pairing.seats()))
+        for table in pairing.seats():
+            for pid, pts in table_points({pid: rng.randint(0, 15) for pid in table}).items():
+                points[pid] += pts
+
+
+def test_the_local_searchs_quick_clash_count_matches_a_recount():
+    """Grouping.hard_delta counts clashes from per-table faction counts; a recount after each swap agrees."""
+    rng = random.Random(4)
+    players = [Player(i, factions=tuple(rng.sample(sorted(CLASH_POOL), 2))) for i in range(22)]
+    for copies in (1, 2):
+        ctx = build_context(players, [], PairingOptions(faction_copies=copies))
+        layout = round_layout(22, 4, "byes")
+        kinds = group_kinds(layout)
+        state = Grouping(ctx, initial_groups(ctx, layout), kinds)
+        for _ in range(300):
+            x, y = rng.sample(range(22), 2)
+            if state.where[x] == state.where[y]:
+                continue
+            before, delta = state.hard_total(), state.hard_delta(x, y)
+            state.swap(x, y)
+            recount = Grouping(ctx, state.groups, kinds)
+            assert recount.hard_total() == pytest.approx(state.hard_total())
+            assert state.hard_total() - before == pytest.approx(delta)
 
 
 # --- explanations and manual swaps -----------------------------------------------------------------

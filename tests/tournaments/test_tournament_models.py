@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import RestrictedError
+from django.utils import timezone
 
 from tournaments import draft as kiq
 from tournaments import drafting, services
@@ -82,6 +83,40 @@ def test_event_settings_are_checked():
     services.update_event(event, event.organizer, round_minutes=45, place="Hall B")
     event.refresh_from_db()
     assert event.round_minutes == 45 and event.audit.filter(action="settings").count() == 1
+
+
+def test_the_minimum_pool_per_player_is_an_event_setting_the_drafts_follow():
+    org = user("org")
+    # 13 factions, tables of 4: 3 per player fit (12), with a ban each they would not (13 - 4 < 12).
+    pool = list(kiq.FACTIONS)[:13]
+    event = new_event(
+        players=4, draft_mode=Event.DraftMode.TABLE, faction_pool=pool, min_factions_per_player=3
+    )
+    assert Event.objects.get(pk=event.pk).min_factions_per_player == 3
+    assert new_event(name="Usual").min_factions_per_player == 2  # the rulebook's default
+    before = (Event.objects.count(), AuditEntry.objects.count())
+    for bad in ({"min_factions_per_player": 1}, {"min_factions_per_player": 9}, {"bans_per_player": 1}):
+        with pytest.raises(services.Invalid, match="pool"):
+            services.update_event(event, org, **bad)
+    with pytest.raises(services.Invalid, match="pool"):
+        new_event(
+            name="Too many", faction_pool=pool, draft_mode=Event.DraftMode.EVENT, min_factions_per_player=4
+        )
+    assert (Event.objects.count(), AuditEntry.objects.count()) == before  # nothing changed
+    event.refresh_from_db()
+    assert event.min_factions_per_player == 3 and event.bans_per_player == 0
+    # Both table drafts (every round) and per-event drafts get the event's rule.
+    rnd = services.generate_round(event, by=org)
+    assert drafting.state_of(rnd.tables.get().draft).min_per_player == 3
+    services.unpair_round(event, org)
+    services.update_event(event, org, min_factions_per_player=2, bans_per_player=1)
+    entry = event.audit.filter(action="settings").first()
+    assert (
+        "minimum factions per player" in entry.message and entry.data["after"]["min_factions_per_player"] == 2
+    )
+    services.update_event(event, org, draft_mode=Event.DraftMode.EVENT)
+    state = drafting.state_of(services.generate_round(event, by=org).tables.get().draft)
+    assert state.min_per_player == 2 and state.bans_per_player == 1
 
 
 @pytest.mark.parametrize(
@@ -226,6 +261,26 @@ def test_late_entry_joins_the_next_round_or_a_short_table_now():
     assert {late.pk, later.pk} <= everyone
     rows = {r.entrant.name: r for r in services.standings(event)}
     assert rows["Late"].games == 1 and rows["Later"].games == 0
+
+
+def test_a_late_entrant_seated_at_a_short_table_updates_its_cost_explanation():
+    event = new_event(players=11)  # 4 + 4 + 3
+    org = event.organizer
+    play_round(services.generate_round(event, by=org), org)
+    rnd = services.generate_round(event, by=org)
+    short = next(t for t in rnd.tables.all() if t.seats.count() == 3)
+    before = short.report
+    assert before["short"] is True
+    late = services.register(event, "Late", by=org)
+    services.seat_late(late, short, by=org)
+    short.refresh_from_db()
+    assert short.report != before and short.report["short"] is False
+    # The same explanation as the round's tables get when explained afresh (as after a swap).
+    numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
+    fresh = services.named_pairing(rnd)[0].tables[numbers.index(short.number)]
+    assert short.report == services.named_report(fresh, {})
+    spread = next(line for line in short.report["lines"] if line.startswith("spread:"))
+    assert spread.count(" / ") == 3  # four players' points, the late entrant's 0 among them
 
 
 def test_history_stays_consistent_whatever_order_things_happen_in():
@@ -418,12 +473,93 @@ def test_event_draft_at_round_one_tables_and_the_pair_is_kept():
     assert all(len(s.factions) == 2 for s in Seat.objects.filter(round=rnd2))
 
 
+# Round 1's tables drafted separately: A B C D at one, E F G H at the other, each table eight
+# different factions, so each faction is held once at each table (tests/tournaments/test_pairing.py
+# has the same case without a database).
+CLASH_FACTIONS = {
+    "A": ["Aliens", "Ninjas"], "B": ["Pirates", "Robots"], "C": ["Wizards", "Zombies"],
+    "D": ["Dinosaurs", "Tricksters"], "E": ["Aliens", "Pirates"], "F": ["Ninjas", "Robots"],
+    "G": ["Wizards", "Dinosaurs"], "H": ["Zombies", "Tricksters"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", [Event.DraftMode.EVENT, Event.DraftMode.NONE])
+def test_a_per_event_draft_keeps_holders_of_a_faction_apart_later(mode):
+    event = new_event(players=8, draft_mode=mode)
+    org = event.organizer
+    for e in event.entrants.all():  # a pair each, so round 1 needs no draft
+        services.set_factions(e, ["Sharks", "Tornados"], org)
+    r1 = services.generate_round(event, by=org)
+    first, second = seats_of(r1)
+    letter = dict(zip([*first, *second], "ABCDEFGH", strict=True))
+    for pk, name in letter.items():
+        services.set_factions(pk, CLASH_FACTIONS[name], org)
+    for table in r1.tables.all():  # A and E win, B and F second, ...
+        services.set_result(table, {s.entrant_id: 12 - 4 * s.position for s in table.seats.all()}, by=org)
+    r2 = services.generate_round(event, by=org)
+    tables = sorted("".join(sorted(letter[pk] for pk in t)) for t in seats_of(r2))
+    reports = [t.report for t in r2.tables.order_by("number")]
+    if mode == Event.DraftMode.EVENT:
+        assert services.pairing_options(event).faction_copies == 1
+        assert tables == ["ABGH", "CDEF"]  # as few repeats as the best spread, and no clash
+        assert all(r["clashes"] == [] for r in reports)
+        # Swapping B and E puts A and E (Aliens) together: the warning names them.
+        a, b, e = (next(pk for pk, n in letter.items() if n == x) for x in "ABE")
+        names_of = dict(event.entrants.values_list("pk", "name"))
+        warning = next(w for w in services.check_swap(r2, b, e).warnings if "Aliens" in w)
+        assert warning.endswith("both hold Aliens (1 copy per table)")
+        assert names_of[a] in warning and names_of[e] in warning
+        services.swap_players(r2, b, e, by=org)
+        clashed = [t.report for t in r2.tables.order_by("number") if t.report["clashes"]]
+        assert len(clashed) == 2 and any(line.startswith("faction clash:") for line in clashed[0]["lines"])
+    else:
+        # Players bring their own factions: nothing to keep apart, the spread decides.
+        assert services.pairing_options(event).faction_copies is None
+        assert tables == ["ABEF", "CDGH"]
+
+
+def test_the_first_seat_picks_first_at_every_table_draft():
+    """The pairing balances "first player, first pick" over the seats, so each table's draft starts
+    with seat 1 (not a draw of its own), in round 1, later rounds, and after a swap or a late entrant."""
+    event = new_event(players=11, draft_mode=Event.DraftMode.TABLE)
+    org = event.organizer
+
+    def firsts(rnd):
+        out = []
+        for table in rnd.tables.order_by("number"):
+            state = drafting.state_of(Draft.objects.get(table=table))
+            seat_one = table.seats.order_by("position").values_list("entrant_id", flat=True)[0]
+            out.append((state.first, state.first_by, kiq.current_picker(state), seat_one))
+        return out
+
+    r1 = services.generate_round(event, by=org)
+    assert all(first == picker == seat_one and by == "given" for first, by, picker, seat_one in firsts(r1))
+    for table in r1.tables.all():
+        draft = Draft.objects.get(table=table)
+        while draft.status == Draft.Status.OPEN:
+            drafting.pick_for_current(draft.pk, org)
+            draft.refresh_from_db()
+    play_round(r1, org)
+    r2 = services.generate_round(event, by=org)
+    assert all(first == seat_one for first, _, _, seat_one in firsts(r2))
+    # A swap of two first seats restarts both drafts with the new first seats.
+    (a, *_), (b, *_), _ = seats_of(r2)
+    services.swap_players(r2, a, b, by=org)
+    assert [first for first, *_ in firsts(r2)][:2] == [b, a]
+    # A late entrant takes the last seat of a short table: its first seat still picks first.
+    late = services.register(event, "Late", by=org)
+    short = next(t for t in r2.tables.all() if t.seats.count() < 4)
+    services.seat_late(late, short, by=org)
+    assert all(first == seat_one for first, _, _, seat_one in firsts(r2))
+    assert drafting.state_of(Draft.objects.get(table=short)).players[-1] == late.pk
+
+
 def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings):
     event = new_event(players=3, draft_mode=Event.DraftMode.TABLE, pick_seconds=30)
     org = event.organizer
     rnd = services.generate_round(event, by=org)
     draft = rnd.tables.get().draft
-    assert draft.deadline is None  # the timer runs from the first choice on
+    assert draft.deadline is not None  # the timer runs from the start (see the next test)
     drafting.pick_for_current(draft.pk, org)
     draft.refresh_from_db()
     assert draft.version == 1 and draft.deadline is not None
@@ -437,6 +573,44 @@ def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings
     assert draft.version == 2 and state.picks[-1].auto
     with pytest.raises(services.NotAllowed):
         drafting.pick_for_current(draft.pk, user("stranger"))
+
+
+@pytest.mark.parametrize("mode", [Event.DraftMode.TABLE, Event.DraftMode.EVENT])
+def test_the_pick_timer_runs_from_the_start_of_the_draft(
+    monkeypatch, django_capture_on_commit_callbacks, mode
+):
+    scheduled = []
+    monkeypatch.setattr(drafting, "schedule_timeout", lambda *args: scheduled.append(args))
+    event = new_event(players=7, draft_mode=mode, pick_seconds=40)
+    org = event.organizer
+    started = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.generate_round(event, by=org)
+    drafts = list(Draft.objects.filter(table__round=rnd).order_by("table__number"))
+    assert len(drafts) == 2
+    for draft in drafts:
+        assert draft.version == 0
+        assert 39 <= (draft.deadline - started).total_seconds() <= 41
+    # One timeout task per draft, for version 0 and its deadline, only once the round is committed.
+    assert sorted(scheduled) == sorted((d.pk, 0, d.deadline) for d in drafts)
+    # The first picker who lets it run out gets the default pick, as anyone later would.
+    draft = drafts[0]
+    first = drafting.state_of(draft).first
+    assert not drafting.timeout(draft.pk, 0)  # not yet
+    Draft.objects.filter(pk=draft.pk).update(deadline=timezone.now() - datetime.timedelta(seconds=1))
+    assert drafting.timeout(draft.pk, 0) and not drafting.timeout(draft.pk, 0)
+    draft.refresh_from_db()
+    pick = drafting.state_of(draft).picks[0]
+    assert pick.player == first and pick.auto and draft.version == 1
+
+
+def test_without_a_pick_timer_a_draft_has_no_deadline(monkeypatch, django_capture_on_commit_callbacks):
+    scheduled = []
+    monkeypatch.setattr(drafting, "schedule_timeout", lambda *args: scheduled.append(args))
+    event = new_event(players=4, draft_mode=Event.DraftMode.TABLE)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = services.generate_round(event, by=event.organizer)
+    assert rnd.tables.get().draft.deadline is None and scheduled == []
 
 
 # ---------------------------------------------------------------------------------- top cut ------
@@ -454,6 +628,26 @@ def test_top_cut_of_four_after_the_swiss_rounds():
     services.finish_event(event, by=org)
     event.refresh_from_db()
     assert event.is_finished
+
+
+def test_a_one_v_one_top_four_plays_semifinals_of_two_then_a_final_of_two():
+    event = new_event(players=8, table_size=2, top_cut=4)
+    org = event.organizer
+    for _ in range(3):
+        play_round(services.generate_round(event, by=org), org)
+    ranked = [r.entrant.pk for r in services.standings(event)]
+    semis = services.start_top_cut(event, by=org)
+    assert semis.stage == Round.Stage.SEMIFINAL
+    assert seats_of(semis) == [[ranked[0], ranked[3]], [ranked[1], ranked[2]]]
+    for table in semis.tables.all():  # the worse seed wins each semifinal
+        services.set_result(table, {s.entrant_id: 5 + s.position for s in table.seats.all()}, by=org)
+    final = services.start_final(event, by=org)
+    assert final.stage == Round.Stage.FINAL and seats_of(final) == [[ranked[2], ranked[3]]]
+    # A top 16 at 1v1 would need more knockout rounds than the cut has: refused in the settings.
+    with pytest.raises(services.Invalid, match="1v1"):
+        services.update_event(event, org, top_cut=16)
+    with pytest.raises(services.Invalid, match="1v1"):
+        new_event(name="Big 1v1", table_size=2, top_cut=16)
 
 
 def test_top_sixteen_semifinals_then_the_final():

@@ -6,6 +6,7 @@ Players may act only for themselves: their own table's result and their own draf
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -90,6 +91,7 @@ def _url(scene: Scene, template: str) -> str:
         "e": e.pk,
         "zed": scene.zed.pk,
         "gone": scene.gone.pk,
+        "in": scene.entrants[1].pk,  # added by the organizer: checked in
         "helper": user("helper").pk,
     }
     if scene.round is not None:
@@ -109,6 +111,7 @@ ORGANIZER_POSTS = [
     ("registration", "organizers/{helper}/remove/", {}),
     ("registration", "entrants/add/", {"name": "Newcomer"}),
     ("registration", "entrants/{zed}/checkin/", {}),
+    ("registration", "entrants/{in}/uncheck/", {}),
     ("registration", "entrants/{zed}/drop/", {}),
     ("registration", "entrants/{gone}/reinstate/", {}),
     ("registration", "entrants/{zed}/rename/", {"name": "Zeta"}),
@@ -217,6 +220,60 @@ def test_the_manage_link_shows_only_to_organizers(client):
         f"/tournaments/{scene.event.pk}/manage/"
         in client.get(f"/tournaments/{scene.event.pk}/").content.decode()
     )
+
+
+# ---------------------------------------------------------------------------------- coverage -----
+# What players and visitors may POST: for themselves only, each with its test in this file (the
+# draft pick), test_tournament_views.py (sign-up, results) or for anyone logged in (a new event).
+OWN_POSTS = {"new", "signup", "drop_me", "report", "confirm", "dispute", "draft_pick"}
+
+
+def _routes() -> list:
+    from tournaments import urls
+
+    return urls.urlpatterns
+
+
+def _resolve(path: str):
+    from django.urls import resolve
+
+    ids = dict.fromkeys(("e", "zed", "gone", "in", "helper", "table"), 1)
+    return resolve("/tournaments/{e}/".format(**ids) + path.split("?")[0].format(**ids))
+
+
+def test_every_organizer_view_and_action_has_a_permission_test():
+    """A new organizer view (or a new entrant or clock action) fails here until it is added to the
+    lists above (or to the in-app start views' own test)."""
+    from tests.tournaments.test_tournament_in_app import START_URLS
+    from tournaments import views
+
+    covered = set()
+    for path in [p for _, p, _ in ORGANIZER_POSTS] + START_URLS + ORGANIZER_PAGES:
+        match = _resolve(path)
+        covered.add((match.url_name, match.kwargs.get("action")))
+    organizer_views = {r.name for r in _routes() if getattr(r.callback, "organizers_only", False)}
+    assert {"manage", "edit", "entrant_action", "clock", "swap"} <= organizer_views
+    missing = {name for name in organizer_views if not any(n == name for n, _ in covered)}
+    actions = [("entrant_action", a) for a in views.ENTRANT_ACTIONS]
+    actions += [("clock", a) for a in [*views.CLOCK_ACTIONS, "extend"]]
+    missing |= {f"{name}:{action}" for name, action in actions if (name, action) not in covered}
+    assert not missing, f"organizer views without a permission test: {sorted(missing)}"
+
+
+def test_no_other_view_changes_anything_by_post(client):
+    """Every view that is neither an organizer's nor one of a player's own actions refuses a POST."""
+    event = services.create_event(user("org"), name="Read only", date=datetime.date(2026, 5, 1))
+    before = snapshot(event)
+    for route in _routes():
+        if getattr(route.callback, "organizers_only", False) or route.name in OWN_POSTS:
+            continue
+        path = str(route.pattern)
+        for key, value in (("<int:pk>", event.pk), ("<str:token>", "x"), ("<str:kind>", "standings")):
+            path = path.replace(key, str(value))
+        path = re.sub(r"<int:\w+>", "1", path)
+        response = client.post("/tournaments/" + path)
+        assert response.status_code == 405, (route.name, response.status_code)
+    assert snapshot(event) == before
 
 
 # ---------------------------------------------------------------------------------- players ------

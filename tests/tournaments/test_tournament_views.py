@@ -13,8 +13,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tournaments import services
+from tournaments.forms import FACTION_CHOICES
 from tournaments.models import Entrant, Event, Round, RoundClock, Table
 
 pytestmark = pytest.mark.django_db
@@ -131,6 +133,19 @@ def test_edit_settings(org_client):
     event.refresh_from_db()
     assert event.name == "Friday Smash II" and event.round_minutes == 45
     assert event.audit.filter(action="settings").exists()
+    assert event.min_factions_per_player == 2  # not in the form posted: the rulebook's 2
+    assert 'name="min_factions_per_player"' in html
+    # 8 factions cannot give 4 players 3 each: refused with the reason, nothing saved.
+    response = org_client.post(f"/tournaments/{event.pk}/edit/", event_form(min_factions_per_player="3"))
+    assert response.status_code == 200 and "faction pool does not work" in response.content.decode()
+    event.refresh_from_db()
+    assert event.min_factions_per_player == 2
+    twelve = [f for f, _ in FACTION_CHOICES][:12]
+    org_client.post(
+        f"/tournaments/{event.pk}/edit/", event_form(min_factions_per_player="3", faction_pool=twelve)
+    )
+    event.refresh_from_db()
+    assert event.min_factions_per_player == 3 and len(event.faction_pool) == 12
     user("helper")
     org_client.post(f"/tournaments/{event.pk}/organizers/add/", {"username": "helper"})
     assert list(event.co_organizers.values_list("username", flat=True)) == ["helper"]
@@ -308,6 +323,115 @@ def test_time_is_called_shows_the_end_rule(org_client, client):
     assert "Time is called" in html and "Finish the round; most VP wins." in html
 
 
+def _warned_alert(html: str) -> str:
+    found = re.search(r'<div id="t-warned" data-live>(.*?)</div>\s*(?:<div id="t-live"|<main)', html, re.S)
+    assert found, "no warning region"
+    return found.group(1)
+
+
+def test_a_fired_clock_warning_shows_an_alert_on_every_page(org_client, client):
+    from tournaments import clock as clocks
+
+    event = new_event(players=4, warning_minutes=[10, 5])
+    services.generate_round(event, by=event.organizer)
+    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    paths = ("", "standings/", "round/1/", "me/", "projector/", "manage/")
+    org_client.post(f"/tournaments/{event.pk}/clock/start/")
+
+    def alerts():
+        out = {}
+        for path in paths:
+            who = org_client if path == "manage/" else client
+            out[path] = _warned_alert(who.get(f"/tournaments/{event.pk}/{path}").content.decode())
+        return out
+
+    assert all(a.strip() == "" for a in alerts().values())  # running, no warning yet
+    clock = RoundClock.objects.select_related("round").get()
+    RoundClock.objects.filter(pk=clock.pk).update(
+        deadline=timezone.now() + datetime.timedelta(minutes=9, seconds=30)
+    )
+    assert clocks.advance(clock.pk, clock.version) == ["warn:600"]  # the warning's task
+    for path, alert in alerts().items():
+        assert 'role="alert"' in alert and "Less than 10 minutes left" in alert, path
+        if path != "projector/":
+            assert "Less than 10 minutes left in round 1." in alert, path
+    live = client.get(f"/tournaments/{event.pk}/live.json").json()
+    assert live["clock"]["fired"] == [600] and live["clock"]["warned"] == 600
+    org_client.post(f"/tournaments/{event.pk}/clock/pause/")  # still true while paused
+    assert "Less than 10 minutes left" in alerts()[""]
+    org_client.post(f"/tournaments/{event.pk}/clock/resume/")
+    RoundClock.objects.filter(pk=clock.pk).update(
+        deadline=timezone.now() + datetime.timedelta(minutes=4, seconds=50)
+    )
+    clocks.sweep()
+    assert "Less than 5 minutes left in round 1." in alerts()["me/"]
+    # More time puts the warnings behind again; calling time replaces them with its own alert.
+    org_client.post(f"/tournaments/{event.pk}/clock/extend/", {"minutes": "20"})
+    assert all(a.strip() == "" for a in alerts().values())
+    org_client.post(f"/tournaments/{event.pk}/clock/call/")
+    assert all(a.strip() == "" for a in alerts().values())
+
+
+def test_round_one_publishes_its_seed_so_anyone_can_draw_it_again(org_client, client):
+    from tournaments.pairing import PairingOptions, Player, pair_round
+
+    event = new_event(players=9)
+    for path in ("", "standings/", "projector/", "export/pairings.csv"):
+        assert event.seed not in client.get(f"/tournaments/{event.pk}/{path}").content.decode()
+    rnd = services.generate_round(event, by=event.organizer)
+    html = client.get(f"/tournaments/{event.pk}/round/1/").content.decode()
+    assert "Check this draw" in html and f"<code>{event.seed}</code>" in html
+    # Only what the page says: the seed, the players' numbers and the table options.
+    ids = [int(n) for n in re.search(r"for n in \(([0-9, ]+)\)", html).group(1).split(", ")]
+    size = int(re.search(r"table_size=(\d+)", html).group(1))
+    layout = re.search(r'layout="(\w+)"', html).group(1)
+    again = pair_round([Player(n) for n in ids], [], 1, event.seed, PairingOptions(size, layout))
+    assert again.seats() == [list(t.seats.order_by("position").values_list("entrant_id", flat=True))
+                             for t in rnd.tables.order_by("number")]  # fmt: skip
+    assert "They are the tables above." in html
+    # After a swap the page says the tables were changed since the draw.
+    (a, *_), (b, *_), *_ = again.seats()
+    services.swap_players(rnd, a, b, by=event.organizer)
+    html = client.get(f"/tournaments/{event.pk}/round/1/").content.decode()
+    assert "The tables above differ" in html
+    # Later rounds are not drawn at random: nothing to publish there.
+    for table in rnd.tables.all():
+        services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=event.organizer)
+    services.generate_round(event, by=event.organizer)
+    assert "Check this draw" not in client.get(f"/tournaments/{event.pk}/round/2/").content.decode()
+
+
+BASE_RULE = "A game ends after a number of scored bases: 4 at 2 players, 5 at 3, 6 at 4."
+
+
+def _called_alert(html: str) -> str:
+    """The "time is called" region of a page (header pages and the projector)."""
+    found = re.search(r'id="t-called" data-live>(.*?)(?:<main|<div id="t-live")', html, re.S)
+    assert found, "no time-called region"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_the_base_limit_shows_on_the_players_pages_and_when_time_is_called(org_client, client, on):
+    """The base limit is a rule for every table, cardboard ones included: the event, round, my-table
+    and projector pages state it, and so does the time-called alert; off, none of them does."""
+    event = new_event(players=4, in_app_base_limit=on)
+    services.generate_round(event, by=event.organizer)
+    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    for path in ("", "round/1/", "me/", "projector/"):
+        html = client.get(f"/tournaments/{event.pk}/{path}").content.decode()
+        assert (BASE_RULE in html) is on, path
+        assert "time is called" not in _called_alert(html).lower()
+    org_client.post(f"/tournaments/{event.pk}/clock/start/")
+    org_client.post(f"/tournaments/{event.pk}/clock/call/")
+    for path in ("", "standings/", "me/", "projector/"):
+        alert = _called_alert(client.get(f"/tournaments/{event.pk}/{path}").content.decode())
+        assert "Time is called" in alert and event.end_rule in alert, path
+        assert (BASE_RULE in alert) is on, path
+    form = org_client.get(f"/tournaments/{event.pk}/edit/").content.decode()
+    assert "Base limit: every game ends after a number of scored bases" in form
+
+
 # ---------------------------------------------------------------------------------- queries ------
 def _standings_queries(client, players: int) -> int:
     event = new_event(players=players, name=f"Q{players}")
@@ -354,6 +478,9 @@ def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, o
     assert "Your pick: open the draft" in me.get(f"/tournaments/{event.pk}/me/").content.decode()
     html = me.get(url).content.decode()
     assert "Your pick!" in html and "(1 of 8)" in html
+    assert picker == table.seats.get(position=0).entrant  # seat 1 picks first, and the page says why
+    assert f"First: {picker.name} (the first seat, which the pairing rotates)" in html
+    assert 'class="t-pick-clock"' in html  # the first pick is timed too
     assert (
         f"<strong>{picker.name}</strong> picks now"
         in _player(client.__class__, waiting).get(url).content.decode()
@@ -362,7 +489,7 @@ def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, o
     assert "Wizards" in response.content.decode()
     draft = table.draft.__class__.objects.get(pk=table.draft.pk)
     assert draft.version == 1 and drafting.state_of(draft).picks[0].faction == "Wizards"
-    assert draft.deadline is not None  # the pick timer runs from the first pick on
+    assert draft.deadline is not None  # the pick timer runs for every pick, the first too
     html = me.post(f"{url}pick/", {"faction": "Aliens", "version": "0"}, follow=True).content.decode()
     assert "Someone chose in the meantime" in html or "not your turn" in html.lower()
     # The organizer can take a random pick for whoever is next, and the page says it was random.

@@ -7,6 +7,12 @@ repeat meetings and a lower bound of them, so that "avoidable" repeats are told 
   exact minimum by branch and bound. `avoidable` sums repeats above a proven minimum; a round whose
   minimum could not be proven is counted in `unproven_rounds` and only adds to `avoidable_at_most`.
 The bound counts repeats alone; with short tables the fairness rule can force a few more.
+
+With `faction_copies` the event drafts at the round 1 tables and players keep their pair (a per-event
+draft: each table takes different factions from the 17, at most that many copies of each): later
+rounds also avoid faction clashes and the report counts them. The bound and `avoidable` then count
+a clash as the pairing weighs it (Weights.clash / Weights.repeat repeats), since a repeat above
+the repeats' own minimum may be the price of a clash avoided.
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import replace
 
+from tournaments.draft import FACTIONS
 from tournaments.pairing.bounds import degree_bound, min_repeats
 from tournaments.pairing.context import PairingOptions, PastRound, Player, build_context, standings_order
 from tournaments.pairing.layout import round_layout
@@ -33,35 +41,47 @@ def run_bench(
     seed: int | str = 0,
     layout: str = "even",
     max_evaluations: int | None = None,
+    faction_copies: int | None = None,
 ) -> dict:
-    options = PairingOptions(table_size=table_size, layout=layout)
+    options = PairingOptions(table_size=table_size, layout=layout, faction_copies=faction_copies)
     if max_evaluations is not None:
-        options = PairingOptions(table_size=table_size, layout=layout, max_evaluations=max_evaluations)
+        options = replace(options, max_evaluations=max_evaluations)
+    held: dict[int, tuple[str, ...]] = {}
+    clashes: list[int] = []
     rng = random.Random(f"{seed}:results")
     ids = list(range(1, players + 1))
     games: list[Game] = []
     byes: list[tuple[int, int]] = []
     history: list[PastRound] = []
-    seconds, repeats, bounds, methods, proven = [], [], [], [], []
+    seconds, repeats, units, bounds, methods, proven = [], [], [], [], [], []
+    w = options.weights
+    ratio = w.clash / w.repeat if faction_copies is not None else 0.0
     bye_value = average_points(table_size)
     for r in range(1, rounds + 1):
         standings = compute_standings(
             ids, games, byes, options=StandingsOptions(seed=seed, bye_points=bye_value)
         )
-        entrants = [Player(s.player, s.points, s.tiebreaks) for s in standings]
+        entrants = [
+            Player(s.player, s.points, s.tiebreaks, factions=held.get(s.player, ())) for s in standings
+        ]
         started = time.perf_counter()
         pairing = pair_round(entrants, history, r, seed, options)
         seconds.append(time.perf_counter() - started)
-        bound, tight = _bound(pairing, entrants, history, r, seed, options)
+        cost = pairing.repeats + ratio * pairing.clashes  # in repeats
+        bound, tight = _bound(pairing, cost, ratio, entrants, history, r, seed, options)
         repeats.append(pairing.repeats)
+        units.append(cost)
         bounds.append(bound)
         proven.append(tight)
         methods.append(pairing.method)
+        clashes.append(pairing.clashes)
+        if faction_copies is not None and r == 1:
+            held = _draft(pairing.seats(), faction_copies, random.Random(f"{seed}:draft"))
         history.append(PastRound(pairing.seats(), pairing.bye_players()))
         for table in pairing.seats():
             games.append(Game(r, {pid: rng.randint(0, 20) for pid in table}))
         byes += [(r, pid) for pid in pairing.bye_players()]
-    return {
+    report = {
         "players": players,
         "rounds": rounds,
         "table_size": table_size,
@@ -72,27 +92,55 @@ def run_bench(
         "seconds_by_round": [round(s, 4) for s in seconds],
         "repeats": sum(repeats),
         "repeats_by_round": repeats,
-        "lower_bound": sum(bounds),
+        "lower_bound": _int(sum(bounds)),
         # Repeats above a proven minimum; rounds whose minimum is unknown only give an upper estimate.
-        "avoidable": sum(r - b for r, b, t in zip(repeats, bounds, proven, strict=True) if t),
-        "avoidable_at_most": sum(repeats) - sum(bounds),
-        "unproven_rounds": sum(1 for r, b, t in zip(repeats, bounds, proven, strict=True) if r > b and not t),
+        "avoidable": _int(sum(u - b for u, b, t in zip(units, bounds, proven, strict=True) if t)),
+        "avoidable_at_most": _int(sum(units) - sum(bounds)),
+        "unproven_rounds": sum(1 for u, b, t in zip(units, bounds, proven, strict=True) if u > b and not t),
         "methods": sorted(set(methods)),
     }
+    if faction_copies is not None:
+        report.update(faction_copies=faction_copies, clashes=sum(clashes), clashes_by_round=clashes)
+    return report
 
 
-def _bound(pairing, entrants, history, round_number, seed, options) -> tuple[int, bool]:
-    """(a lower bound of this round's repeats, whether it is proven to be the minimum)."""
+def _draft(tables, copies: int, rng: random.Random) -> dict[int, tuple[str, ...]]:
+    """Each table's players get two different factions from their table's own pool (`copies` of each)."""
+    held = {}
+    for table in tables:
+        pool = [f for f in FACTIONS for _ in range(copies)]
+        rng.shuffle(pool)
+        for pid in table:
+            first = pool.pop()
+            second = next(f for f in reversed(pool) if f != first)
+            pool.remove(second)
+            held[pid] = (first, second)
+    return held
+
+
+def _int(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def _bound(pairing, cost, ratio, entrants, history, round_number, seed, options) -> tuple[float, bool]:
+    """(a lower bound of this round's `cost`: repeats, plus `ratio` per faction clash; whether it
+    is proven to be the minimum)."""
     if pairing.method in ("random", "exact", "matching"):
-        return pairing.repeats, True
+        return cost, True
     ctx = build_context(standings_order(entrants, seed, round_number), history, options)
     layout = round_layout(ctx.n, options.table_size, options.layout)
-    bound = degree_bound(ctx, list(layout.tables), layout.byes)
-    if pairing.repeats <= bound:
-        return pairing.repeats, True
+    bound = degree_bound(ctx, list(layout.tables), layout.byes)  # clashes cost >= 0: still a bound
+    if cost <= bound:
+        return cost, True
     if ctx.n <= PROVE_UP_TO:
         fewest = min_repeats(
-            ctx, list(layout.tables), layout.byes, upper=pairing.repeats, node_limit=PROVE_NODES, fair=True
+            ctx,
+            list(layout.tables),
+            layout.byes,
+            upper=cost,
+            node_limit=PROVE_NODES,
+            fair=True,
+            clash=ratio,
         )
         if fewest is not None:
             return fewest, True

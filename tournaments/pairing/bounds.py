@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from tournaments.pairing.context import Context
+from tournaments.pairing.cost import clash_excess
 
 
 def degree_bound(ctx: Context, sizes: list[int], byes: int = 0) -> int:
@@ -56,10 +57,13 @@ def min_repeats(
     upper: int | None = None,
     node_limit: int = 500_000,
     fair: bool = False,
+    clash: float = 0.0,
 ) -> int | None:
     """The fewest repeat meetings any grouping into `sizes` (plus `byes`) can have, or None if the
     search needs to look at more than `node_limit` groups. `upper`: a count known to be reachable
-    (by a fair grouping, with `fair`); it prunes the search."""
+    (by a fair grouping, with `fair`); it prunes the search. `clash` > 0: count each faction clash
+    (cost.clash_excess) as that many repeats, so that the result bounds repeats and clashes together
+    (the pairing's own trade-off, Weights.clash / Weights.repeat)."""
     kinds: dict[int, int] = {}
     for s in sizes:
         kinds[s] = kinds.get(s, 0) + 1
@@ -99,6 +103,8 @@ def min_repeats(
                     kinds[kind] += 1
                     return False
                 extra = 0 if kind < 0 else _repeats([opener, *others], met)
+                if clash and kind > 0:
+                    extra += clash * clash_excess(ctx, [opener, *others])
                 if cost + extra < best:
                     taken = set(others)
                     if not walk([p for p in rest if p not in taken], cost + extra):

@@ -19,6 +19,9 @@ class Player:
     points: float = 0.0
     tiebreaks: tuple[float, ...] = ()  # higher is better, in the event's order (see standings)
     dropped: bool = False
+    # The factions the player holds for the whole event (a per-event draft); checked against
+    # PairingOptions.faction_copies.
+    factions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -32,10 +35,17 @@ class Weights:
     """Cost weights, highest first; each level outweighs everything below it in any realistic round.
 
     Fairness is a rule: nobody gets a second short table (or bye) before everyone had one, even if
-    that costs a repeat. Repeats come next, far above the standings spread.
+    that costs a repeat. A faction clash comes next: with a per-event draft each round-1 table drafts
+    from its own pool, so two players who keep the same faction may meet later. The draft's copy
+    rule (two players of a table share a faction only if there are enough copies) is a rule of the
+    format, where a rematch is only a less varied game, so one clash weighs ten repeats. It stays
+    below fairness, the search's one hard rule: with a small pool clashes can be unavoidable, and
+    they must not hand someone a second short table.
+    Repeats come next, far above the standings spread.
     """
 
     fairness: float = 100_000_000.0  # a short table / bye for someone who had more than the fewest
+    clash: float = 10_000_000.0  # per player at a table beyond the copies of a faction they hold
     repeat: float = 1_000_000.0  # per earlier meeting of each pair now at one table
     spread: float = 1.0  # per squared points difference of each pair at a table
     bye_rank: float = 10.0  # per point above the lowest score: the lowest ranked sit out first
@@ -53,6 +63,9 @@ class PairingOptions:
     max_evaluations: int = 1_000_000
     time_limit: float | None = None  # seconds; a safety cap that makes results machine-dependent
     window: int = 6  # tables either side (in standings order) tried for a swap before widening
+    # How many players of one table may hold the same faction (the event's copies per table pool);
+    # None: factions are not checked (players draft at every table, or bring their own).
+    faction_copies: int | None = None
 
 
 def tri(k: int) -> int:
@@ -80,6 +93,11 @@ class Context:
     first_pen: list[float]
     table_size: int
     weights: Weights
+    # Per player, the factions they hold as small ints (None when factions are not checked), and how
+    # many players of one table may hold the same one.
+    factions: list[tuple[int, ...]] | None = None
+    copies: int = 1
+    faction_names: list[str] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -130,6 +148,11 @@ def build_context(
     low = min(points, default=0.0)
     least_short, least_byes = min(short, default=0), min(byes, default=0)
     bye_fair = [w.fairness * tri(b - least_byes) for b in byes]
+    factions, names = None, []
+    if options.faction_copies is not None and any(p.factions for p in players):
+        names = sorted({f for p in players for f in p.factions})
+        number = {f: i for i, f in enumerate(names)}
+        factions = [tuple(sorted({number[f] for f in p.factions})) for p in players]
     return Context(
         ids=ids,
         points=points,
@@ -144,4 +167,7 @@ def build_context(
         first_pen=[w.first_seat * f for f in firsts],
         table_size=options.table_size,
         weights=w,
+        factions=factions,
+        copies=max(1, options.faction_copies or 1),
+        faction_names=names,
     )

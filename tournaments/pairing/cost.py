@@ -1,9 +1,11 @@
 """What a table costs, and the same cost explained in words an organizer can read.
 
 A table's cost, highest weight first:
-- repeats: for each pair at the table, how many earlier tables they already shared;
 - fairness: a short table (fewer than the event's table size) for someone who already had more short
   tables than the players with the fewest; a bye likewise, and byes go to the lowest scores;
+- faction clash (only with PairingOptions.faction_copies): for each faction, the players of the
+  table holding it beyond the copies a table may share;
+- repeats: for each pair at the table, how many earlier tables they already shared;
 - spread: the squared points difference of every pair (players at a table should have similar scores);
 - first seat: how often whoever sits first has sat first before.
 `group_cost` is the hot path of the search; the reports recompute the same numbers with names.
@@ -15,6 +17,31 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from tournaments.pairing.context import Context
+
+
+def clash_excess(ctx: Context, members: Sequence[int]) -> int:
+    """Players of a table beyond the copies of a faction they hold (0 when factions are not checked)."""
+    factions = ctx.factions
+    if factions is None:
+        return 0
+    copies, seen, excess = ctx.copies, {}, 0
+    for m in members:
+        for f in factions[m]:
+            k = seen.get(f, 0) + 1
+            seen[f] = k
+            excess += k > copies
+    return excess
+
+
+def clashes_at(ctx: Context, members: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """(faction, its holders) for each faction held at the table by more players than its copies."""
+    if ctx.factions is None:
+        return []
+    holders: dict[int, list[int]] = {}
+    for m in members:
+        for f in ctx.factions[m]:
+            holders.setdefault(f, []).append(m)
+    return [(f, h) for f, h in sorted(holders.items()) if len(h) > ctx.copies]
 
 
 def group_cost(ctx: Context, members: Sequence[int], is_bye: bool = False) -> float:
@@ -33,6 +60,8 @@ def group_cost(ctx: Context, members: Sequence[int], is_bye: bool = False) -> fl
     cost = w.repeat * repeats + w.spread * spread + min(ctx.first_pen[m] for m in members)
     if len(members) < ctx.table_size:
         cost += sum(ctx.short_pen[m] for m in members)
+    if ctx.factions is not None:
+        cost += w.clash * clash_excess(ctx, members)
     return cost
 
 
@@ -47,6 +76,8 @@ class TableReport:
     fairness: tuple[tuple[Hashable, int], ...]  # at a short table again: (player, earlier short tables)
     first_seat: tuple[Hashable, int]  # (who sits first, earlier first seats)
     cost: float
+    # (faction, its holders here, the copies a table may share) where the holders are more.
+    clashes: tuple[tuple[str, tuple, int], ...] = ()
 
     def lines(self) -> list[str]:
         names = ", ".join(map(str, self.players))
@@ -58,6 +89,8 @@ class TableReport:
             )
         else:
             out.append("  repeats: none")
+        for faction, holders, copies in self.clashes:
+            out.append(f"  faction clash: {clash_text(faction, holders, copies)}")
         out.append(f"  spread: {self.spread:g} points ({' / '.join(f'{p:g}' for p in self.points)})")
         if self.fairness:
             out.append(
@@ -66,6 +99,15 @@ class TableReport:
         who, times = self.first_seat
         out.append(f"  first seat: {who} (sat first {times} time{'s' * (times != 1)} before)")
         return out
+
+
+def clash_text(faction: str, holders, copies: int) -> str:
+    names = [str(h) for h in holders]
+    who = ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"{who} {'both' if len(names) == 2 else 'all'} hold {faction} "
+        f"({copies} cop{'y' if copies == 1 else 'ies'} per table)"
+    )
 
 
 @dataclass(frozen=True)
@@ -101,6 +143,11 @@ def table_report(ctx: Context, number: int, seats: Sequence[int]) -> TableReport
         + w.spread * spread_cost
         + ctx.first_pen[seats[0]]
         + (sum(ctx.short_pen[m] for m in seats) if short else 0.0)
+        + w.clash * clash_excess(ctx, seats)
+    )
+    clashes = tuple(
+        (ctx.faction_names[f], tuple(ids[m] for m in holders), ctx.copies)
+        for f, holders in clashes_at(ctx, seats)
     )
     return TableReport(
         number=number,
@@ -112,6 +159,7 @@ def table_report(ctx: Context, number: int, seats: Sequence[int]) -> TableReport
         fairness=fairness,
         first_seat=(ids[seats[0]], ctx.firsts[seats[0]]),
         cost=cost,
+        clashes=clashes,
     )
 
 

@@ -2,11 +2,11 @@
 
 1. `initial_groups`: the standings cut, after the byes and the short-table seats went to those who had
    the fewest (among equals, the lowest ranked).
-2. Repair: each player in trouble (part of a repeat at their table, or at a short table / bye while
-   someone seated elsewhere had fewer) takes the best improving swap, looked for among nearby tables in
-   standings order first, then among all tables.
-3. Only while repeats or unfair seats remain above a lower bound: a seeded tabu search on repeats
-   and fairness (see `_tabu`), then a polish of the spread that adds neither. Its budget is a number
+2. Repair: each player in trouble (part of a repeat or a faction clash at their table, or at a short
+   table / bye while someone seated elsewhere had fewer) takes the best improving swap, looked for
+   among nearby tables in standings order first, then among all tables.
+3. Only while repeats, clashes or unfair seats remain above a lower bound: a seeded tabu search on
+   them (see `_tabu`), then a polish of the spread that adds none of them. Its budget is a number
    of swap evaluations, so the result depends on the seed alone; `time_limit` is a safety cap for
    slow machines that makes it depend on the machine too.
 A grouping is a list of lists of player indices; `kinds[g]` is (size, is_bye) of group g, byes last.
@@ -19,7 +19,7 @@ import time
 
 from tournaments.pairing.bounds import min_repeats
 from tournaments.pairing.context import Context, PairingOptions
-from tournaments.pairing.cost import group_cost
+from tournaments.pairing.cost import clash_excess, clashes_at, group_cost
 from tournaments.pairing.layout import Layout
 
 EPS = 1e-6  # costs reach 1e6 and more; differences below this are float noise
@@ -83,6 +83,9 @@ class Grouping:
             for p in g:
                 self.where[p] = gi
         self.costs = [group_cost(ctx, g, b) for g, b in zip(self.groups, self.is_bye, strict=True)]
+        self.clash = [0 if b else clash_excess(ctx, g) for g, b in zip(self.groups, self.is_bye, strict=True)]
+        # Per group, how many of its players hold each faction (kept only when factions are checked).
+        self.held = [self._held(gi) for gi in range(len(self.groups))]
         self.hard = [self._hard(gi) for gi in range(len(self.groups))]
         self.evaluations = 0
         self.thresholds()
@@ -93,14 +96,22 @@ class Grouping:
     def hard_total(self) -> float:
         return sum(self.hard)
 
+    def _held(self, gi: int) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        if self.ctx.factions is not None and not self.is_bye[gi]:
+            for m in self.groups[gi]:
+                for f in self.ctx.factions[m]:
+                    counts[f] = counts.get(f, 0) + 1
+        return counts
+
     def _hard(self, gi: int) -> float:
-        """Repeats and fairness of one group: what the tabu search tries to bring down."""
+        """Repeats, faction clashes and fairness of one group: what the tabu search tries to bring down."""
         ctx, g = self.ctx, self.groups[gi]
         if self.is_bye[gi]:
             return sum(ctx.bye_fair[p] for p in g)
         repeats = sum(ctx.met[a].get(b, 0) for i, a in enumerate(g) for b in g[i + 1 :])
         unfair = sum(ctx.short_pen[p] for p in g) if len(g) < ctx.table_size else 0.0
-        return ctx.weights.repeat * repeats + unfair
+        return ctx.weights.repeat * repeats + ctx.weights.clash * self.clash[gi] + unfair
 
     def swap(self, x: int, y: int) -> None:
         _, a, b = self.swap_delta(x, y)
@@ -115,7 +126,7 @@ class Grouping:
         return new - self.costs[gx] - self.costs[gy], a, b
 
     def hard_delta(self, x: int, y: int) -> float:
-        """Change of repeats-and-fairness if x and y swap (cheaper than swap_delta)."""
+        """Change of repeats, clashes and fairness if x and y swap (cheaper than swap_delta)."""
         ctx = self.ctx
         self.evaluations += 1
         gx, gy = self.where[x], self.where[y]
@@ -133,6 +144,18 @@ class Grouping:
                 delta += ctx.bye_fair[into] - ctx.bye_fair[out]
             elif len(self.groups[g]) < ctx.table_size:
                 delta += ctx.short_pen[into] - ctx.short_pen[out]
+        if ctx.factions is not None:
+            # Counted from the groups' faction counts: one player leaves, the other comes in.
+            clash, copies = 0, ctx.copies
+            for g, out, into in ((gx, x, y), (gy, y, x)):
+                if self.is_bye[g]:
+                    continue
+                held, gone = self.held[g], ctx.factions[out]
+                for f in gone:
+                    clash -= held[f] > copies
+                for f in ctx.factions[into]:
+                    clash += held.get(f, 0) - (f in gone) >= copies
+            delta += ctx.weights.clash * clash
         return delta
 
     def apply(self, x: int, y: int, a: list[int], b: list[int]) -> None:
@@ -141,6 +164,8 @@ class Grouping:
         self.where[x], self.where[y] = gy, gx
         for gi in (gx, gy):
             self.costs[gi] = group_cost(self.ctx, self.groups[gi], self.is_bye[gi])
+            self.clash[gi] = 0 if self.is_bye[gi] else clash_excess(self.ctx, self.groups[gi])
+            self.held[gi] = self._held(gi)
             self.hard[gi] = self._hard(gi)
 
     def thresholds(self) -> None:
@@ -160,11 +185,13 @@ class Grouping:
         if self.is_bye[gi]:
             return [p for p in g if ctx.bye_fair[p] > self.seated_min + EPS]
         short = len(g) < ctx.table_size
+        clashing = {m for _, holders in clashes_at(ctx, g) for m in holders} if self.clash[gi] else set()
         return [
             p
             for p in g
             if any(ctx.met[p].get(q) for q in g if q != p)
             or (short and ctx.short_pen[p] > self.full_min + EPS)
+            or p in clashing
         ]
 
     def troubled(self) -> list[int]:
@@ -248,19 +275,23 @@ SAMPLE = 24  # troubled players looked at per tabu step, at most
 
 
 def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) -> float:
-    """For small events, the exact fewest repeats (when a short branch and bound proves it), so the
-    tabu search stops as soon as it reaches them instead of spending its whole budget."""
+    """For small events, the exact fewest repeats and faction clashes (weighted as the cost weighs
+    them; when a short branch and bound proves it), so the tabu search stops as soon as it reaches
+    them instead of spending its whole budget."""
     if ctx.n > PROVE_UP_TO:
         return 0.0
     sizes = [size for size, is_bye in kinds if not is_bye]
     byes = sum(size for size, is_bye in kinds if is_bye)
-    repeats = round((state.hard_total() - _fairness(state)) / ctx.weights.repeat)
-    fewest = min_repeats(ctx, sizes, byes, upper=repeats, node_limit=PROVE_NODES, fair=True)
+    w = ctx.weights
+    clash = w.clash / w.repeat if ctx.factions is not None else 0.0
+    # Repeats plus clashes in repeat units, as the grouping in hand has them: reachable, so an upper bound.
+    reached = (state.hard_total() - _fairness(state)) / w.repeat
+    fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
     if fewest is None:
         return 0.0
     short_seats = sum(size for size in sizes if size < ctx.table_size)
     fairness = sum(sorted(ctx.short_pen)[:short_seats]) + sum(sorted(ctx.bye_fair)[:byes])
-    return ctx.weights.repeat * fewest + fairness
+    return w.repeat * fewest + fairness
 
 
 def _fairness(state: Grouping) -> float:
@@ -275,7 +306,7 @@ def _fairness(state: Grouping) -> float:
 
 
 def _tabu(state: Grouping, bound: float, rng: random.Random, budget: int, window: int, deadline):
-    """Min-conflicts tabu search on repeats and fairness only (the spread would only bias it; the
+    """Min-conflicts tabu search on repeats, clashes and fairness only (the spread would only bias it; the
     polish restores it): each step makes the best swap of a troubled player, uphill if need be, ties
     broken at random; the players just swapped stay put for a few steps unless moving them gives a
     new best. After STALL steps without progress, restart from the best with a few random swaps; give

@@ -19,7 +19,7 @@ from tournaments.pairing.context import (
     build_context,
     standings_order,
 )
-from tournaments.pairing.cost import ByeReport, TableReport, bye_report, table_report
+from tournaments.pairing.cost import ByeReport, TableReport, bye_report, clash_text, table_report
 from tournaments.pairing.exact import exact_search
 from tournaments.pairing.layout import round_layout
 from tournaments.pairing.local import group_kinds, initial_groups, local_search
@@ -44,6 +44,11 @@ class Pairing:
         """Repeat meetings: for each pair at a table, the earlier tables they shared."""
         return sum(n for t in self.tables for _, _, n in t.repeats)
 
+    @property
+    def clashes(self) -> int:
+        """Faction clashes: players at a table beyond the copies of a faction they hold."""
+        return sum(len(holders) - copies for t in self.tables for _, holders, copies in t.clashes)
+
     def seats(self) -> list[list[Hashable]]:
         return [list(t.players) for t in self.tables]
 
@@ -53,13 +58,15 @@ class Pairing:
     def to_dict(self) -> dict:
         """Plain JSON-ready data (as long as the player ids are)."""
         data = asdict(self)
-        data.update(cost=self.cost, repeats=self.repeats)
+        data.update(cost=self.cost, repeats=self.repeats, clashes=self.clashes)
         return data
 
     def lines(self) -> list[str]:
         head = (
             f"Round {self.round} ({self.method}): {len(self.tables)} tables, {self.repeats} repeat meetings"
         )
+        if self.clashes:
+            head += f", {self.clashes} faction clash{'es' * (self.clashes > 1)}"
         out = [head]
         for t in self.tables:
             out += t.lines()
@@ -213,6 +220,10 @@ def _warnings(before, after) -> list[str]:
         for x, y, n in new.repeats:
             if frozenset((x, y)) not in known:
                 out.append(f"Table {new.number}: {x} and {y} met {n} time{'s' * (n > 1)} before")
+        clashed = {faction: set(holders) for faction, holders, _ in old.clashes}
+        for faction, holders, copies in new.clashes:
+            if not set(holders) <= clashed.get(faction, set()):
+                out.append(f"Table {new.number}: {clash_text(faction, holders, copies)}")
         for pid, had in new.fairness:
             if pid not in dict(old.fairness):
                 out.append(f"Table {new.number}: {pid} gets a short table again (had {had})")

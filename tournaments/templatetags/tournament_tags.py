@@ -18,6 +18,18 @@ def mmss(seconds) -> str:
 
 
 @register.filter
+def minutes(seconds) -> str:
+    """Seconds as words for a clock warning: "10 minutes", "1 minute", "90 seconds"."""
+    try:
+        seconds = int(seconds)
+    except (TypeError, ValueError):
+        return ""
+    if seconds % 60:
+        return f"{seconds} seconds"
+    return f"{seconds // 60} minute{'s' * (seconds != 60)}"
+
+
+@register.filter
 def num(value, places=3) -> str:
     """A number without trailing zeros (2.5, 4, 3.25), at most `places` decimals."""
     if value is None or value == "":

@@ -20,6 +20,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--max-evaluations", type=int, default=None, help="the local search's budget (default: its own)"
         )
+        parser.add_argument(
+            "--faction-copies",
+            type=int,
+            default=None,
+            help="simulate a per-event draft at the round 1 tables with this many copies of each faction "
+            "per table, and avoid faction clashes later (default: factions are not checked)",
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON line")
 
     def handle(self, *args, **opts):
@@ -27,6 +34,8 @@ class Command(BaseCommand):
             raise CommandError("--players must be at least 2")
         if opts["rounds"] < 1:
             raise CommandError("--rounds must be at least 1")
+        if opts["faction_copies"] is not None and not 1 <= opts["faction_copies"] <= 4:
+            raise CommandError("--faction-copies must be 1 to 4")
         result = run_bench(
             opts["players"],
             opts["rounds"],
@@ -34,6 +43,7 @@ class Command(BaseCommand):
             opts["seed"],
             opts["layout"],
             opts["max_evaluations"],
+            opts["faction_copies"],
         )
         if opts["json"]:
             self.stdout.write(json.dumps(result))
@@ -47,6 +57,11 @@ class Command(BaseCommand):
             f"repeat meetings: {result['repeats']} (by round {result['repeats_by_round']}); "
             f"lower bound {result['lower_bound']}; avoidable {result['avoidable']}"
         )
+        if "clashes" in result:
+            self.stdout.write(
+                f"faction clashes ({result['faction_copies']} per table): {result['clashes']} "
+                f"(by round {result['clashes_by_round']})"
+            )
         if result["unproven_rounds"]:
             self.stdout.write(
                 f"  {result['unproven_rounds']} round(s) with no proven minimum: "
