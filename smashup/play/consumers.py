@@ -51,6 +51,7 @@ import json
 import logging
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -64,6 +65,15 @@ MAX_MESSAGE = 8192  # bytes of one client message
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
 CLOSE_FLOOD = 4029
+
+
+def _with_notifications(service, *args):
+    """Run a service and hand back its group pings, for the event loop to send: sent from the
+    database thread, each would hold that thread (and every query queued behind it) until the
+    event loop got round to it."""
+    with services.deferred_notifications() as events:
+        outcome = service(*args)
+    return outcome, events
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -110,6 +120,17 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.push(full=True)
+
+    async def dispatch(self, message):
+        """Channels' own dispatch first closes stale database connections, with a hop to its one
+        database thread, before EVERY message: each ping of every table would then wait behind
+        whatever query that thread runs. Every database call here goes through
+        `database_sync_to_async`, which closes stale connections on its own thread, so the hop is
+        skipped."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         if self.group is not None:
@@ -194,7 +215,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _act(self, service, *args):
         try:
-            outcome = await database_sync_to_async(service)(*args)
+            outcome, events = await database_sync_to_async(_with_notifications)(service, *args)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             if exc.code in ("stale", "not_your_decision"):
@@ -206,6 +227,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             logger.exception("%s on game %s failed", service.__name__, self.game_pk)
             await self.send_error("The server could not apply that choice; please try again.", "server_error")
             return
+        for group, event in events:
+            try:
+                await self.channel_layer.group_send(group, event)
+            except Exception:  # committed: the clients catch up on their next message or reconnect
+                logger.exception("could not notify game %s of version %s", self.game_pk, outcome.version)
         if self.json_mode:
             await self.send(text_data=json.dumps({"type": "ok", "version": outcome.version}))
         else:

@@ -430,7 +430,8 @@ async def test_a_flood_of_real_choices_is_closed_and_only_the_choices_within_the
     assert row.state_hash == digest
     # Coming back at once with a new connection does not buy a fresh budget: refused, clearly.
     comm = WebsocketCommunicator(
-        application, f"/ws/games/{game.public_id}/?format=json&token={await link_for(game, seat)}",
+        application,
+        f"/ws/games/{game.public_id}/?format=json&token={await link_for(game, seat)}",
         headers=[ORIGIN],
     )
     assert (await comm.connect(timeout=TIMEOUT))[0]
@@ -489,6 +490,47 @@ async def test_reconnecting_mid_decision_shows_the_same_decision():
     )
     await until(second, is_state(version=1))
     await second.disconnect()
+
+
+async def test_a_choice_and_its_pings_never_queue_on_the_database_thread(monkeypatch):
+    """Channels' dispatch would hop to its one database thread before every message (to close stale
+    connections), and a ping sent from that thread would hold it until the event loop got round to
+    it: at a busy server every table then waits behind every other table's queries."""
+    import channels.consumer
+
+    hops = []
+
+    async def hop():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", hop)
+    sent_from = []
+    real_notify = services.notify
+
+    def notify(*args, **kwargs):
+        sent_from.append(getattr(services._deferred, "events", None) is not None)
+        return real_notify(*args, **kwargs)
+
+    monkeypatch.setattr(services, "notify", notify)
+    game = await database_sync_to_async(two_person_game)()
+    seat = game.pending_seat
+    chooser = await connect(game, token=await link_for(game, seat), fmt="json")
+    watcher = await connect(game, fmt="json")
+    state = json.loads(await chooser.receive_from(timeout=TIMEOUT))
+    await watcher.receive_from(timeout=TIMEOUT)
+    sent_from.clear()  # the pings of setting the table up
+    pending = state["view"]["pending"]
+    await chooser.send_to(
+        text_data=json.dumps(
+            {"type": "choice", "seq": 0, "decision": pending["id"], "options": [pending["options"][0]["id"]]}
+        )
+    )
+    for comm in (chooser, watcher):
+        await until(comm, lambda text: json.loads(text).get("version") == 1)
+    assert hops == []
+    assert sent_from == [True], "the ping of a choice is collected on the database thread, sent by the loop"
+    await chooser.disconnect()
+    await watcher.disconnect()
 
 
 async def test_a_stale_connection_is_told_and_closed_when_its_game_is_deleted():

@@ -77,3 +77,20 @@ def test_a_ping_falls_back_to_the_database_when_it_cannot_render_alone():
     page = connection(timed, 0, json_mode=False)
     fields = choose_first(timed)
     assert page._render_from_ping(fields) is None
+
+
+def test_deferred_notifications_are_collected_not_sent(monkeypatch):
+    import channels.layers
+
+    def no_layer():
+        raise AssertionError("nothing may be sent while notifications are deferred")
+
+    monkeypatch.setattr(channels.layers, "get_channel_layer", no_layer)
+    with services.deferred_notifications() as outer:
+        services.notify(5, 3, "active", live={"version": 3})
+        with services.deferred_notifications() as inner:
+            services.notify(6, 1, "active", undos=2)
+        services.notify(7, 2, "finished")
+    assert inner == [("play.game.6", {"type": "game.changed", "version": 1, "status": "active", "undos": 2})]
+    assert [group for group, _ in outer] == ["play.game.5", "play.game.7"]
+    assert outer[0][1]["row"] == {"version": 3}

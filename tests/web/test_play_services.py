@@ -376,6 +376,38 @@ def test_game_cache_takes_an_older_entry_only():
     assert cache.take(1, (0, 3)) is None  # taken
 
 
+@pytest.mark.django_db
+def test_a_choice_is_stored_in_one_statement_and_exactly_as_the_orm_would(monkeypatch):
+    """On PostgreSQL the choice row and the game row are written by one statement; on another
+    database (SQLite, the embedded default) by the ORM. Both store the same thing."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    stored = {}
+    for path in ("postgresql", "orm"):
+        game = two_person_game(seed=11)
+        seat, decision, options = first_option(game)
+        with monkeypatch.context() as patch:
+            if path == "orm":
+                patch.setattr(connection, "vendor", "sqlite")
+            with CaptureQueriesContext(connection) as queries:
+                services.submit_choice(game.pk, seat, 0, decision, options)
+        writes = [
+            q["sql"]
+            for q in queries
+            if not q["sql"].lstrip().upper().startswith(("SELECT", "SAVEPOINT", "RELEASE"))
+        ]
+        assert len(writes) == (1 if path == "postgresql" else 2), writes
+        choice = Choice.objects.filter(game=game).values().get()
+        row = Game.objects.filter(pk=game.pk).values(*services.CHOICE_FIELDS).get()
+        assert row.pop("updated_at") >= choice.pop("created_at")
+        for key in ("id", "game_id"):
+            choice.pop(key)
+        stored[path] = (choice, row)
+    assert stored["postgresql"] == stored["orm"]
+    assert stored["orm"][0]["options"] == options and stored["orm"][1]["version"] == 1
+
+
 # ---------------------------------------------------------------------------------- after commit -
 # The Pub/Sub layer unsubscribes a channel whose receive() is cancelled, so these tests keep one
 # receive task running and look at whether it is done, rather than waiting with a timeout.
