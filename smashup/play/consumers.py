@@ -346,7 +346,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         """This connection's own view of `game` (at `row.version`), as its next message."""
         self.row = row
         if self.json_mode:
-            text = json.dumps(
+            head = json.dumps(
                 {
                     "type": "state",
                     "version": row.version,
@@ -355,9 +355,10 @@ class GameConsumer(AsyncWebsocketConsumer):
                     "undos": row.undos,
                     "deadline": row.deadline.isoformat() if row.deadline else None,
                     "may_undo": services.may_undo(row, self.seat),
-                    "view": game.view(self.seat),
                 }
             )
+            view = render.view_json((self.game_pk, row.undos, row.version), game, self.seat)
+            text = f'{head[:-1]}, "view": {view}}}'
             log_total = None
         else:
             context = render.board_context(row, game, self.seat)

@@ -94,3 +94,31 @@ def test_deferred_notifications_are_collected_not_sent(monkeypatch):
     assert inner == [("play.game.6", {"type": "game.changed", "version": 1, "status": "active", "undos": 2})]
     assert [group for group, _ in outer] == ["play.game.5", "play.game.7"]
     assert outer[0][1]["row"] == {"version": 3}
+
+
+@pytest.mark.django_db
+def test_the_public_part_of_a_json_view_is_built_once_per_version_and_shared(monkeypatch):
+    from smashup.play import render
+
+    game = two_person_game(seed=5)
+    fields = choose_first(game)
+    key = (game.pk, fields["undos"], fields["version"])
+    with services.engine_game(game) as engine:
+        expected = {seat: json.dumps(engine.view(seat)) for seat in (0, 1, None)}
+        built = []
+        real = engine.public_view
+        monkeypatch.setattr(engine, "public_view", lambda: built.append(1) or real())
+        for seat in (0, 1, None):
+            assert render.view_json(key, engine, seat) == expected[seat]  # the very same text
+        assert len(built) == 1
+    # Another version is another entry: nothing stale is ever shown.
+    other = (game.pk, fields["undos"], fields["version"] + 1)
+    assert render.public_views.get(other, _Stub({"turn": 99})) == '{"turn": 99}'
+
+
+class _Stub:
+    def __init__(self, public):
+        self.public = public
+
+    def public_view(self):
+        return self.public
