@@ -520,10 +520,41 @@ def _insert_game(**fields) -> Game:
 
 
 def _lock(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameNotFound("This game no longer exists.") from None
+    """The game row, locked until the end of the caller's transaction. Every choice starts here, so
+    on PostgreSQL the query is written once (`_lock_plan`) rather than built by the ORM each time."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        try:
+            return Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise GameNotFound("This game no longer exists.") from None
+    sql, names, converters = _lock_plan()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        found = cursor.fetchone()
+    if found is None:
+        raise GameNotFound("This game no longer exists.")
+    values = list(found)
+    for index, convert in converters:  # what the ORM does on reading (JSON text to Python)
+        values[index] = convert(values[index], None, connection)
+    return Game.from_db(connection.alias, names, values)
+
+
+@functools.cache
+def _lock_plan() -> tuple[str, list[str], list[tuple[int, Callable]]]:
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    fields = Game._meta.concrete_fields
+    sql = (
+        f"SELECT {', '.join(quote(f.column) for f in fields)} FROM {quote(Game._meta.db_table)} "
+        f"WHERE {quote(Game._meta.pk.column)} = %s FOR UPDATE"
+    )
+    converters = [
+        (index, convert) for index, f in enumerate(fields) for convert in f.get_db_converters(connection)
+    ]
+    return sql, [f.attname for f in fields], converters
 
 
 # ---------------------------------------------------------------------------------- seats --------

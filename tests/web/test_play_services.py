@@ -377,6 +377,23 @@ def test_game_cache_takes_an_older_entry_only():
 
 
 @pytest.mark.django_db
+def test_the_written_lock_query_reads_the_row_exactly_as_the_orm_does(monkeypatch):
+    game = two_person_game(seed=12, turn_seconds=45)
+    Game.objects.filter(pk=game.pk).update(draft={"picks": [[0, "Aliens"]]})
+    with transaction.atomic():
+        raw = services._lock(game.pk)
+        with monkeypatch.context() as patch:
+            patch.setattr(connection, "vendor", "sqlite")
+            orm = services._lock(game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(raw, field.attname) == getattr(orm, field.attname), field.name
+    assert isinstance(raw.config, dict) and raw.draft == {"picks": [[0, "Aliens"]]}
+    assert not raw._state.adding and raw._state.db == "default"
+    with pytest.raises(services.GameNotFound):
+        services._lock(game.pk + 10_000)
+
+
+@pytest.mark.django_db
 def test_a_choice_is_stored_in_one_statement_and_exactly_as_the_orm_would(monkeypatch):
     """On PostgreSQL the choice row and the game row are written by one statement; on another
     database (SQLite, the embedded default) by the ORM. Both store the same thing."""
