@@ -9,13 +9,12 @@ over the wire for hidden cards.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 
 from django.db.models import Q
 from django.template.loader import render_to_string
 
 from .ending import describe as describe_ending
+from .lru import LRU
 
 PHASES = {
     "setup": "Setup",
@@ -368,42 +367,20 @@ def render_table_ping(n: int, status: str) -> str:
     return render_to_string("play/_table_ping.html", {"n": n, "status": status, "oob": True})
 
 
-class PublicViewCache:
-    """The public part of a game's view (`Game.public_view`) as JSON text, kept per (game, undos,
-    version) and shared by every connection of this process: after a choice each seat and each
-    spectator sends its own view, and the public part, most of it, is the same for all of them."""
-
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._lock = threading.Lock()
-        self._texts: OrderedDict[tuple, str] = OrderedDict()
-
-    def get(self, key: tuple, game) -> str:
-        with self._lock:
-            text = self._texts.get(key)
-            if text is not None:
-                self._texts.move_to_end(key)
-                return text
-        text = json.dumps(game.public_view())
-        with self._lock:
-            self._texts[key] = text
-            while len(self._texts) > self.size:
-                self._texts.popitem(last=False)
-        return text
-
-    def clear(self) -> None:
-        with self._lock:
-            self._texts.clear()
-
-
-public_views = PublicViewCache()
+# The public part of a game's view (`Game.public_view`) as JSON text, per (game pk, undos, version),
+# shared by every connection of this process: after a choice each seat and each spectator sends its
+# own view, and the public part, most of it, is the same for all of them.
+public_views = LRU(256)
 
 
 def view_json(key: tuple, game, seat: int | None) -> str:
     """`json.dumps(game.view(seat))`, exactly, with the public part from `public_views`. `key`:
     (game pk, undos, version) of the state `game` is in. The two parts never share a key (the
     engine's `view` is the public dict updated with the private one)."""
-    public = public_views.get(key, game)
+    public = public_views.get(key)
+    if public is None:
+        public = json.dumps(game.public_view())
+        public_views.put(key, public)
     private = json.dumps(game.private_view(seat))
     if public == "{}":
         return private

@@ -55,6 +55,7 @@ from smashup.engine.bots import BOTS
 from smashup.engine.game import CALL_TIME
 
 from . import drafting, timers
+from .lru import LRU
 from . import undo as undo_rule
 from .models import Game, Seat, new_seat_token
 
@@ -207,6 +208,11 @@ class GameCache:
 
 
 cache = GameCache(int(getattr(settings, "PLAY_GAME_CACHE_SIZE", 256)))
+
+# The undo rule's snapshot of a game after a person's choice (`undo_rule.snapshot`), by (game pk,
+# undos, version), stored once committed: it is the "before" of the next choice, so a choice takes one
+# snapshot rather than two.
+undo_snapshots = LRU(int(getattr(settings, "PLAY_GAME_CACHE_SIZE", 256)))
 
 
 def rebuild(row: Game, version: int | None = None):
@@ -923,7 +929,9 @@ def _apply(
             log_at = len(game.log_lines)
             # A person's choice may be taken back later: note what everyone knew before it, and
             # whose hands a Special window looked at while it was applied.
-            before = undo_rule.snapshot(game) if not by_bot else None
+            before = None
+            if not by_bot:
+                before = undo_snapshots.get((row.pk, *_key(row))) or undo_rule.snapshot(game)
             peeked: set = set()
             if before is not None:
                 with undo_rule.watching_specials(game) as peeked:
@@ -937,8 +945,10 @@ def _apply(
             cache.put(row.pk, _key(row), game)
             raise
         # Any other error leaves the engine object half-way: it is dropped, never cached.
+        after = None
         if before is not None:
-            block = undo_rule.block_reason(before, game, seat, peeked=peeked)
+            after = undo_rule.snapshot(game)
+            block = undo_rule.block_reason(before, game, seat, peeked=peeked, after=after)
         else:
             block = "it was made by the bot" + (" when the time ran out" if timed_out else "")
         choice = Choice(
@@ -962,7 +972,9 @@ def _apply(
         _store_choice(row, choice)
         outcome = _outcome(row, game)
         live = live_fields(row)
-        transaction.on_commit(lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots, live))
+        transaction.on_commit(
+            lambda: _committed(row.pk, outcome.version, game, outcome, schedule_bots, live, after)
+        )
     return outcome
 
 
@@ -1010,12 +1022,20 @@ def _store_choice_sql() -> str:
 
 
 def _committed(
-    pk: int, version: int, game, outcome: Outcome, schedule_bots: bool, live: dict | None = None
+    pk: int,
+    version: int,
+    game,
+    outcome: Outcome,
+    schedule_bots: bool,
+    live: dict | None = None,
+    undo_snapshot=None,
 ) -> None:
     """After a commit (never before): cache the new state, tell the clients, wake the bot, start
     the turn timer; tell other apps when the game has just finished (`signals.game_finished`)."""
     finished = outcome.status == Game.Status.FINISHED
     final = ([p.vp for p in game.players], game.winner, list(game.shared_winners)) if finished else None
+    if undo_snapshot is not None:
+        undo_snapshots.put((pk, outcome.undos, version), undo_snapshot)
     cache.put(pk, (outcome.undos, version), game)
     notify(pk, version, outcome.status, undos=outcome.undos, live=live)
     if schedule_bots and outcome.bot_next:

@@ -65,12 +65,18 @@ def watching_specials(game) -> Iterator[set]:
         seen.update(game.special_checks[start:])
 
 
-def block_reason(before: Snapshot, after_game, seat: int, peeked=frozenset()) -> str:
+def block_reason(
+    before: Snapshot, after_game, seat: int, peeked=frozenset(), after: Snapshot | None = None
+) -> str:
     """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can).
-    `peeked`: the seats whose hands a Special window looked at during the choice (`watching_specials`)."""
-    if after_game.rng.getstate() != before.rng:
+    `peeked`: the seats whose hands a Special window looked at during the choice (`watching_specials`).
+    `after`: `snapshot(after_game)` if the caller took it already."""
+    if after is None and after_game.rng.getstate() != before.rng:
         return "cards were shuffled or something was decided at random"
-    after = snapshot(after_game)
+    if after is None:
+        after = snapshot(after_game)
+    elif after.rng != before.rng:
+        return "cards were shuffled or something was decided at random"
     mine = before.known.get(seat, frozenset())
     for viewer, ids in after.known.items():
         if ids - before.known.get(viewer, frozenset()) - mine:

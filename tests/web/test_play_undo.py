@@ -130,6 +130,34 @@ def test_a_player_may_take_back_several_choices_in_a_row(game):
         services.undo_choice(game.pk, ADA, 0)
 
 
+@pytest.mark.django_db
+def test_a_choice_reuses_the_undo_snapshot_its_previous_choice_left(monkeypatch):
+    """The snapshot after a committed choice is the next choice's "before": one snapshot a choice,
+    and the same rulings as when every snapshot is taken afresh."""
+    from django.test import TestCase
+
+    from smashup.play import undo as undo_rule
+
+    taken = []
+    real = undo_rule.snapshot
+    monkeypatch.setattr(undo_rule, "snapshot", lambda engine: taken.append(1) or real(engine))
+    rulings = {}
+    for reuse in (True, False):
+        game = two_person_game(seed=7)
+        counts = []
+        for option in ("m5@1", "a19", "b1"):  # Scout; Terraforming; pick a base (shows the deck)
+            if not reuse:
+                services.undo_snapshots.clear()
+            taken.clear()
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                game = play(game, ADA, option)
+            counts.append(len(taken))
+        rulings[reuse] = list(game.choices.order_by("seq").values_list("undoable", "undo_block"))
+        assert counts == ([2, 1, 1] if reuse else [2, 2, 2])
+    assert rulings[True] == rulings[False]
+    assert rulings[True][0] == (True, "") and "drawn or revealed" in rulings[True][2][1]
+
+
 # ---------------------------------------------------------------------------------- refused ------
 def refused(game: Game, seat, seq, code: str, match: str) -> None:
     before = full_snapshot(game)
