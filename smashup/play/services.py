@@ -50,13 +50,14 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from smashup.core import params
 from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
 from smashup.engine.bots import BOTS
 from smashup.engine.game import CALL_TIME
 
 from . import drafting, timers
-from .lru import LRU
 from . import undo as undo_rule
+from .lru import LRU
 from .models import Game, Seat, new_seat_token
 
 logger = logging.getLogger(__name__)
@@ -858,12 +859,10 @@ def _sync_row(row: Game, game) -> None:
 
 def clean_choice(seq, decision, options) -> tuple[int, str, list[str]]:
     """Check the shape of a choice from outside (numbers may come as strings from forms)."""
-    if isinstance(seq, bool):
-        raise BadRequest("'seq' must be the game version you answered (a number).")
-    if isinstance(seq, str) and seq.strip().isdigit():
-        seq = int(seq.strip())
-    if not isinstance(seq, int) or seq < 0:
-        raise BadRequest("'seq' must be the game version you answered (a number).")
+    try:
+        seq = params.whole_number(seq, "seq")
+    except params.BadNumber:
+        raise BadRequest("'seq' must be the game version you answered (a number).") from None
     if not isinstance(decision, str) or not decision or len(decision) > 32:
         raise BadRequest("'decision' must be the id of the decision you answer.")
     if options is None:
@@ -1209,10 +1208,10 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
     """
     from .models import Choice
 
-    if isinstance(expected_seq, str) and expected_seq.strip().isdigit():
-        expected_seq = int(expected_seq.strip())
-    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
-        raise BadRequest("'seq' must be the game version you see (a number).")
+    try:
+        expected_seq = params.whole_number(expected_seq, "seq")
+    except params.BadNumber:
+        raise BadRequest("'seq' must be the game version you see (a number).") from None
     if seat is None:
         raise SpectatorChoice("Spectators watch; only a player at the table can take back a choice.")
     if not isinstance(seat, int) or isinstance(seat, bool):

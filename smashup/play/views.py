@@ -15,6 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from smashup.core import params
+
 from . import drafting, services
 from . import render as presenter
 from .forms import NewGameForm, SitForm
@@ -47,8 +49,11 @@ def _session_seats(request):
 
 
 def _wanted(request) -> int | None:
-    value = request.GET.get("seat") or request.POST.get("as") or ""
-    return int(value) if value.isdigit() else None
+    """The seat a page asks to act for among those this browser holds (`?seat=N`, or the form's
+    `as`). A malformed number is a 400 (`params.BadNumber`), never a guess."""
+    if request.GET.get("seat"):
+        return params.optional_number(request.GET["seat"], "seat")
+    return params.optional_number(request.POST.get("as"), "as")
 
 
 def _my_seat(request, row: Game) -> int | None:
@@ -271,11 +276,11 @@ def pick_factions(request, public_id):
     row = _game_or_404(public_id)
     form = SitForm(request.POST)
     form.is_valid()
-    index = request.POST.get("seat", "")
+    index = params.optional_number(request.POST.get("seat"), "seat")
     try:
         services.pick_factions(
             row.pk,
-            int(index) if index.isdigit() else -1,
+            index,
             form.picked() or [],
             user=request.user,
             session_seats=_session_seats(request),
@@ -437,13 +442,11 @@ def replay(request, public_id):
             },
             status=409,
         )
-    try:
-        step = int(request.GET.get("step", row.version))
-    except ValueError:
-        step = row.version
-    step = max(0, min(step, row.version))
-    as_seat = request.GET.get("as", "")
-    as_seat = int(as_seat) if as_seat.isdigit() and int(as_seat) < len(row.config["players"]) else None
+    step = params.optional_number(request.GET.get("step"), "step")
+    step = row.version if step is None else min(step, row.version)
+    as_seat = params.optional_number(request.GET.get("as"), "as")
+    if as_seat is not None and as_seat >= len(row.config["players"]):
+        as_seat = None
     try:
         engine = services.game_at(row, max(step - 1, 0))
         last = None

@@ -10,6 +10,9 @@ from smashup.play import services
 from smashup.play.models import Game
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
+# What a browser on a page of the test site sends with a socket's handshake.
+SITE_HEADERS = [ORIGIN, HOST]
 
 
 def two_person_game(seed: int = 7, **kwargs) -> Game:

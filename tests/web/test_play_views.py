@@ -275,7 +275,7 @@ def test_nobody_picks_for_another_seat_through_the_pages(client):
     for seat in ("1", "2", "7", "x"):
         response = client.post(url, {"seat": seat, "faction0": "Aliens", "faction1": "Ninjas"}, follow=True)
         text = response.content.decode()
-        assert "your own seat" in text or "no seat" in text or "seat number" in text, seat
+        assert "your own seat" in text or "no seat" in text or "must be a whole number" in text, seat
         assert seats_of(game) == before
     # ...or sits down at Bob's seat with her pick; a stranger cannot change Ada's.
     adas = {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"}
@@ -413,7 +413,7 @@ def test_the_replay_steps_through_a_finished_game(client):
     last = client.get(url).content.decode()
     assert f"Choice <strong>{game.version}</strong>" in last and "wins" in last
     assert client.get(url, {"step": 10**6}).status_code == 200  # clamped
-    assert client.get(url, {"step": "x"}).status_code == 200
+    assert client.get(url, {"step": "x"}).status_code == 400  # a number, or nothing (the end)
     as_seat = client.get(url, {"step": 5, "as": 1}).content.decode()
     assert 'id="hand"' in as_seat and "Bot 2's hand" in as_seat
     # The game page of a finished game links to the replay, gives the final scores and shows
