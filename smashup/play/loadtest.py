@@ -24,6 +24,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 MAX_TABLES = 1000  # a bound on what one run may open (3 connections a table by default)
 CONNECT_CONCURRENCY = 50  # handshakes in flight at once while the clients connect
@@ -269,7 +270,7 @@ class LoadRun:
             try:
                 conn.ws = await self._connect(
                     conn.url,
-                    origin=self.origin,
+                    origin=_page_origin(conn.url, self.origin),
                     compression=None,
                     proxy=None,
                     open_timeout=30,
@@ -365,3 +366,12 @@ class LoadRun:
         except Exception as exc:  # noqa: BLE001
             conn.table.inflight.pop(version, None)
             self.errors[f"send:{type(exc).__name__}"] += 1
+
+
+def _page_origin(url: str, default: str) -> str:
+    """The Origin a browser would send to this server process: the page of the very scheme, host
+    and port the socket goes to (the server checks all three), `default` for another address."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.netloc:
+        return default
+    return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"

@@ -25,7 +25,7 @@ from smashup.engine.bots import heuristic_choice
 from smashup.play import render, services, timers, undo
 from smashup.play.models import Choice, Game
 
-from .play_helpers import ORIGIN, error_code, snapshot, status_attrs, two_person_game
+from .play_helpers import SITE_HEADERS, error_code, snapshot, status_attrs, two_person_game
 
 ADA, BOB = 0, 1
 TIMEOUT = 10
@@ -464,7 +464,7 @@ async def connect(game: Game, seat: int | None = None, fmt: str | None = None) -
     if fmt:
         query.append(f"format={fmt}")
     path = f"/ws/games/{game.public_id}/" + ("?" + "&".join(query) if query else "")
-    comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, path, headers=SITE_HEADERS)
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert connected
     return comm
