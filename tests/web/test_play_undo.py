@@ -279,6 +279,73 @@ def test_the_rule_on_engine_games():
     assert "drawn" in undo.block_reason(before, engine, seat)
 
 
+def test_a_card_leaving_another_hand_or_a_deck_blocks_even_when_the_chooser_knew_it():
+    """The chooser having seen a card (Probe showed them the hand, they looked at their deck's top)
+    does not make it theirs to show: it leaves a hidden zone, so the choice cannot be taken back."""
+    import dataclasses
+
+    config = {
+        "players": [
+            {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
+            {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+        ]
+    }
+    engine = new_game(config, 7)
+    seat = engine.pending.seat
+    theirs, top = engine.players[1 - seat].hand[0], engine.players[seat].deck[0]
+    seen = undo.snapshot(engine)
+    knew = dataclasses.replace(seen, known={**seen.known, seat: seen.known[seat] | {theirs, top}})
+    engine.move_card(theirs, ("discard", 1 - seat))
+    assert "another player's hand was revealed" in undo.block_reason(knew, engine, seat)
+    engine = new_game(config, 7)
+    engine.move_card(top, ("hand", seat))
+    assert "drawn or revealed" in undo.block_reason(knew, engine, seat)
+    # A decision that shows its seat cards nobody else sees, or offers another hand's cards.
+    engine = new_game(config, 7)
+    engine.pending.reveal = [theirs]
+    assert "shown to you alone" in undo.block_reason(undo.snapshot(engine), engine, seat)
+    engine = new_game(config, 7)
+    engine.pending.options[0].card = theirs
+    assert "hidden hand or deck" in undo.block_reason(undo.snapshot(engine), engine, seat)
+
+
+def is_probes_pick(decision, engine, peeked) -> bool:
+    """Probe is resolving: its player picks which minion of the hand they look at is discarded."""
+    pending = engine.pending
+    return (
+        pending is not None
+        and pending.kind == "cards"
+        and pending.source is not None
+        and engine.defs[pending.source].name == "Probe"
+        and len(pending.options) >= 2
+    )
+
+
+@pytest.mark.django_db
+def test_probe_then_undo_cannot_show_a_hand_to_the_table_one_card_at_a_time():
+    """The audit's case: Bob plays Probe on Ada, picks Invader from her hand (it goes to her discard
+    pile, in everyone's view), takes it back and picks again: each round trip would show the table
+    another of Ada's minions. The pick is made among cards shown to Bob alone, and it moves a card
+    out of Ada's hidden hand: never undoable."""
+    game = two_person_game(seed=10)  # with these bots, a Probe the old rule let be taken back
+    _, engine = drive_until(game, random.Random(3), is_probes_pick)
+    decision = engine.pending
+    prober, victim = decision.seat, 1 - decision.seat
+    assert set(decision.reveal) == set(engine.players[victim].hand)  # Bob sees Ada's hand
+    picked = decision.options[0]
+    assert picked.card in engine.players[victim].hand
+    assert picked.card not in undo.snapshot(engine).known[None]  # hidden from the table
+    game.refresh_from_db()
+    services.submit_choice(game.pk, prober, game.version, decision.id, [picked.id])
+    game.refresh_from_db()
+    choice = Choice.objects.get(game=game, seq=game.version - 1, undone_at__isnull=True)
+    with services.engine_game(game) as after:
+        assert picked.card in after.players[victim].discard  # the table sees it now
+    assert not choice.undoable and "shown to you alone" in choice.undo_block
+    assert game.undo_seat is None and not services.may_undo(game, prober)
+    refused(game, prober, game.version, "cannot_undo", "cannot be taken back: it was chosen among cards")
+
+
 # ---------------------------------------------------------------------------------- Specials ---
 TWO = {
     "players": [
