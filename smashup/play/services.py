@@ -1270,7 +1270,7 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
         _sync_row(row, before)
         previous = row.choices.in_record().filter(seq=row.version - 1).first() if row.version else None
         row.undo_seat = previous.seat if previous is not None and previous.undoable else None
-        timers.arm(row, at_least=last.deadline)
+        timers.arm(row, keep=last.deadline)  # the clock it had, not a new one (nor any grace)
         row.save()
         outcome = _outcome(row, before)
         transaction.on_commit(lambda: _committed(row.pk, outcome.version, before, outcome, False))

@@ -482,12 +482,39 @@ def test_an_undo_gives_back_the_time_that_was_left_and_stale_timer_tasks_do_noth
     assert timers.fire(game.pk, 0, second_deadline.isoformat()) is None
     game.refresh_from_db()
     assert game.version == 0
-    # Almost out of time when the choice was taken back: a few seconds of grace.
-    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() + timedelta(seconds=1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_play_and_undo_over_and_over_never_restarts_the_clock(monkeypatch):
+    """The audit's case: play, undo, play, undo kept a decision open for ever (each undo gave a few
+    seconds more). The decision taken back keeps the deadline it was first given; once it has
+    passed, the undo leaves it overdue, its timeout task is scheduled for that deadline (so it runs
+    at once) and the bot answers for the seat."""
+    scheduled = []
+    monkeypatch.setattr(timers, "schedule", lambda pk, seq, deadline: scheduled.append((seq, deadline)))
+    game = two_person_game(seed=7, turn_seconds=60)
+    nearly = timezone.now() + timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(deadline=nearly)  # Ada's time is nearly out
+    for _ in range(3):
+        game = play(game, ADA, "m5@1")
+        assert game.deadline > nearly + timedelta(seconds=30)  # the next decision has its own clock
+        services.undo_choice(game.pk, ADA, 1)
+        game.refresh_from_db()
+        assert (game.version, game.deadline_seq, game.deadline) == (0, 0, nearly)  # never longer
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
+    game.refresh_from_db()
+    passed = game.deadline
     game = play(game, ADA, "m5@1")
+    scheduled.clear()
     services.undo_choice(game.pk, ADA, 1)
     game.refresh_from_db()
-    assert game.deadline >= timezone.now() + timedelta(seconds=timers.UNDO_GRACE_SECONDS - 1)
+    assert (game.version, game.deadline) == (0, passed) and timers.remaining(game) == 0
+    assert scheduled == [(0, passed)]  # an ETA in the past: the worker runs it at once
+    outcome = timers.fire(game.pk, 0, passed.isoformat())
+    assert outcome is not None and outcome.version == 1
+    timed_out = Choice.objects.get(game=game, seq=0, undone_at__isnull=True)
+    assert timed_out.by_bot and timed_out.timed_out
+    refused(game, ADA, 1, "cannot_undo", "the time ran out and the bot chose for you")
 
 
 # ---------------------------------------------------------------------------------- pages --------
