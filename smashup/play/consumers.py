@@ -1,7 +1,9 @@
 """The game WebSocket, ``ws/games/<public id>/``: a thin layer over ``services``.
 
-Who is connecting: a seat link (``?token=<signed seat link>``), else the seats the session user or
-the browser session holds (``?seat=N`` picks among several), else a spectator. A bad link is refused
+Who is connecting: a seat holder's own resume link (``?token=<services.resume_link_token>``; a seat
+link that offers a free seat seats nobody here: it is taken on its page, by a POST), else the seats the
+session user or the browser session holds (``?seat=N`` picks among several), else a spectator. A bad
+link is refused
 with an error and close code 4403; an unknown game with 4404 before the handshake completes; a
 ``?seat=`` that is not a plain number (ASCII digits, ``params.whole_number``) with an error and 4400.
 

@@ -4,7 +4,7 @@ No Django here: the command (``management/commands/loadtest.py``) prepares the t
 then hands this module a list of tables (public id + one signed seat link per seat) and a ``ws://``
 base URL on the loopback interface.
 
-Every seat of every table gets a WebSocket client in JSON mode (``?format=json&token=<seat link>``,
+Every seat of every table gets a WebSocket client in JSON mode (``?format=json&token=<resume link>``,
 with an ``Origin`` header), and each table gets ``spectators`` more clients without a seat. A seat
 client that receives its own state with a decision open for it waits a think time, picks a legal
 answer from the decision in its view (a random number of options within min..max, at random) and
@@ -125,7 +125,7 @@ def format_report(report: dict) -> str:
 @dataclass
 class TablePlan:
     public_id: str
-    seat_links: list[str]  # signed seat link of each seat, in seat order
+    seat_links: list[str]  # each seat holder's own link (services.resume_link_token), in seat order
 
 
 @dataclass

@@ -31,6 +31,22 @@ def two_person_game(seed: int = 7, **kwargs) -> Game:
     return game
 
 
+def resume_path(game: Game, index: int) -> str:
+    """The page of seat `index`'s own resume link (the holder's way in on another device)."""
+    return f"/play/r/{services.resume_link_token(game.seats.get(index=index))}/"
+
+
+def seated_client(game: Game, index: int, client=None):
+    """A browser (a Django test client) that holds seat `index`, as its holder's second device: it
+    confirms the seat's resume link (a POST; opening the link alone changes nothing)."""
+    from django.test import Client
+
+    client = client or Client()
+    response = client.post(resume_path(game, index))
+    assert response.status_code == 302, response.status_code
+    return client
+
+
 def person_vs_bot(seed: int = 7, **kwargs) -> Game:
     game = services.create_game(
         [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("bot", ["Ninjas", "Aliens"])],

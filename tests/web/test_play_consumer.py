@@ -79,7 +79,7 @@ async def connect(
 
 async def link_for(game: Game, index: int) -> str:
     def sign():
-        return services.seat_link_token(game.seats.get(index=index))
+        return services.resume_link_token(game.seats.get(index=index))
 
     return await database_sync_to_async(sign)()
 

@@ -25,7 +25,7 @@ from smashup.engine.bots import heuristic_choice
 from smashup.play import render, services, timers, undo
 from smashup.play.models import Choice, Game
 
-from .play_helpers import SITE_HEADERS, error_code, snapshot, status_attrs, two_person_game
+from .play_helpers import SITE_HEADERS, error_code, seated_client, snapshot, status_attrs, two_person_game
 
 ADA, BOB = 0, 1
 TIMEOUT = 10
@@ -62,10 +62,6 @@ def full_snapshot(game: Game) -> tuple:
     return base + (game.undos, game.undo_seat, game.deadline, game.deadline_seq, undone)
 
 
-def seated_client(game: Game, seat: int) -> Client:
-    client = Client()
-    client.get(f"/play/s/{services.seat_link_token(game.seats.get(index=seat))}/")
-    return client
 
 
 @pytest.fixture
@@ -553,7 +549,7 @@ def test_undo_by_post_with_and_without_htmx(game):
 async def connect(game: Game, seat: int | None = None, fmt: str | None = None) -> WebsocketCommunicator:
     query = []
     if seat is not None:
-        token = await database_sync_to_async(lambda: services.seat_link_token(game.seats.get(index=seat)))()
+        token = await database_sync_to_async(lambda: services.resume_link_token(game.seats.get(index=seat)))()
         query.append(f"token={token}")
     if fmt:
         query.append(f"format={fmt}")
