@@ -215,3 +215,12 @@ def test_tournament_forms_answer_a_bad_number_with_a_message_and_change_nothing(
 def test_a_huge_number_in_a_url_is_a_404_not_an_error(client):
     for url in (f"/tournaments/{'9' * 30}/", f"/tournaments/1/round/{'9' * 30}/"):
         assert client.get(url).status_code == 404, url
+
+
+@pytest.mark.django_db
+def test_a_huge_seat_number_in_a_play_url_is_refused_with_a_message(client):
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+    before = table_state(game)
+    response = client.post(f"/play/t/{game.public_id}/sit/{'9' * 30}/", {"name": "Eve"}, follow=True)
+    assert response.status_code == 200 and "no seat" in response.content.decode()
+    assert table_state(game) == before
