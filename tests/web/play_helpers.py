@@ -36,6 +36,14 @@ def resume_path(game: Game, index: int) -> str:
     return f"/play/r/{services.resume_link_token(game.seats.get(index=index))}/"
 
 
+def linked_seats(html: str, kind: str = "r") -> set[int]:
+    """The seat indexes of the resume links (`kind` "r") or seat links ("s") a page shows. Links are
+    compared by the seat they open: a signed link carries the second it was made."""
+    tokens = set(re.findall(rf"/play/{kind}/([^/\"'<\s]+)/", html))
+    read = services.seat_from_resume_link if kind == "r" else services.seat_from_link
+    return {read(token).index for token in tokens}
+
+
 def seated_client(game: Game, index: int, client=None):
     """A browser (a Django test client) that holds seat `index`, as its holder's second device: it
     confirms the seat's resume link (a POST; opening the link alone changes nothing)."""
