@@ -417,4 +417,3 @@ def test_a_guests_seat_link_works_once_and_the_organizers_cannot_open_the_seat_a
         assert response.status_code == 403 and "taken this seat" in response.content.decode()
     org_page = org.get(f"/play/g/{game.public_id}/").content.decode()
     assert 'data-seat=""' in org_page and "/play/r/" not in org_page  # a spectator
-

@@ -62,8 +62,6 @@ def full_snapshot(game: Game) -> tuple:
     return base + (game.undos, game.undo_seat, game.deadline, game.deadline_seq, undone)
 
 
-
-
 @pytest.fixture
 def game(db) -> Game:
     game = two_person_game(seed=7)
