@@ -10,7 +10,6 @@ Were We Thinking? rulebook (`001_*`).
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import dataclass, field
 
 from .core import (
@@ -29,6 +28,7 @@ from .core import (
     counted,
 )
 from .registry import REGISTRY, BaseDef, CardDef, Registry
+from .rng import GAME_STREAM, LEGACY, stream, version_for
 
 WIN_VP = 15
 HAND_LIMIT = 10
@@ -126,11 +126,14 @@ class _GameEnds(Exception):
 class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
-    def __init__(self, config: dict, seed: int, registry: Registry = REGISTRY):
+    def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
+                 rng_version: int | None = None):
         self.registry = registry
         self.config = normalize_config(config, registry)
+        # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng_version = version_for(seed, rng_version)
+        self.rng = stream(seed, GAME_STREAM, self.rng_version)
         self.defs: list[CardDef | BaseDef] = []
         self.owner: list[int | None] = []
         self.loc: list[tuple] = []
@@ -261,7 +264,10 @@ class Game:
         return self.pending is None
 
     def record(self) -> dict:
-        data = {"config": self.config, "seed": self.seed, "choices": [list(c) for c in self.choices]}
+        data = {"config": self.config, "seed": self.seed}
+        if self.rng_version != LEGACY:  # a record without "rng" is version 1 (rng.py)
+            data["rng"] = self.rng_version
+        data["choices"] = [list(c) for c in self.choices]
         if self.scenario is not None:
             data["scenario"] = self.scenario
         if self.track_hashes:
