@@ -130,6 +130,22 @@ class KeyedRandom(random.Random):
         self._bits = bits - k
         return pool & ((1 << k) - 1)
 
+    def _randbelow(self, n: int) -> int:
+        """A uniform int in [0, n): the standard library's rejection method on `getrandbits`
+        (random.Random._randbelow_with_getrandbits), written out to spare a call per draw: every
+        shuffle, choice and sample goes through here. Same bits, same results."""
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if k <= self._bits:
+                r = self._pool & mask
+                self._pool >>= k
+                self._bits -= k
+            else:
+                r = self.getrandbits(k)
+            if r < n:
+                return r
+
     def random(self) -> float:
         """A float in [0, 1): 53 bits of the stream, as CPython's own generator makes one."""
         return self.getrandbits(53) * 2.0**-53
