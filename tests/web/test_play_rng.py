@@ -102,6 +102,38 @@ def test_a_table_draws_its_factions_and_its_bots_moves_from_keyed_streams():
         game.apply(choice.seat, choice.decision, choice.options)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_bots_draw_their_factions_from_a_keyed_stream_when_each_player_picks():
+    seats = [services.SeatSpec("person"), services.SeatSpec("bot")]
+    row = services.create_game(seats, seed=SECRET, player_picks=True)
+    services.claim_seat(row.pk, 0, guest_name="Ada", factions=["Ninjas", "Aliens"])
+    row.refresh_from_db()
+    assert row.is_active
+    specs = [services.SeatSpec("person", ["Ninjas", "Aliens"]), services.SeatSpec("bot", [None, None])]
+    pool = services.factions_available()
+    expected = services.draw_factions(specs, KeyedRandom(SECRET, "lobby:bot-factions"), pool)
+    assert row.seats.get(index=1).factions == expected[1]
+
+
+@pytest.mark.django_db
+def test_undo_works_on_a_keyed_game():
+    """The undo rule compares the generator's states (play/undo.py): a version 2 game's choice that
+    shuffles nothing can be taken back, and the game is as it was."""
+    row = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=SECRET)
+    for index in (0, 1):
+        services.claim_seat(row.pk, index, guest_name=f"P{index}")
+    row.refresh_from_db()
+    seat, start_hash = row.pending_seat, row.state_hash
+    with services.engine_game(row) as engine:
+        minion = next(o.id for o in engine.pending.options if o.id.startswith("m"))
+    services.submit_choice(row.pk, seat, 0, row.pending_decision, [minion])
+    row.refresh_from_db()
+    assert row.version == 1 and row.undo_seat == seat
+    services.undo_choice(row.pk, seat, 1)
+    row.refresh_from_db()
+    assert row.version == 0 and row.state_hash == start_hash
+
+
 @pytest.mark.django_db
 def test_a_table_draft_draws_from_keyed_streams_and_keeps_no_secret():
     seats = [services.SeatSpec("person"), services.SeatSpec("bot"), services.SeatSpec("bot")]
