@@ -66,10 +66,23 @@ def test_replay_refuses_a_broken_record(tmp_path):
         run("replay", str(tmp_path / "missing.json"))
 
 
-def test_bench_engine_reports_the_agreed_figures():
+def test_a_record_saved_before_the_keyed_generator_replays_through_the_command(tmp_path):
+    """`simulate --record` files made before version 2 have no "rng": they replay as version 1."""
+    from pathlib import Path
+
+    fixture = Path(__file__).parent / "engine" / "fixtures" / "rng_v1_records.json"
+    entry = next(e for e in json.loads(fixture.read_text())["records"] if e["name"] == "simulate-record")
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(entry["record"]))
+    out = json.loads(run("replay", str(path), "--json"))
+    assert out["digest"] == entry["final_digest"] and out["choices"] == len(entry["record"]["choices"])
+
+
+@pytest.mark.parametrize("rng", ["1", "2"])
+def test_bench_engine_reports_the_agreed_figures(rng):
     data = json.loads(run("bench_engine", "--games", "4", "--players", "2", "--repeats", "1",
-                          "--json"))
-    assert data["replay_choices"] == 1000
+                          "--rng", rng, "--json"))
+    assert data["replay_choices"] == 1000 and data["rng"] == int(rng)
     for key in ("games_per_sec_unchecked", "games_per_sec_checked", "replay_ms_median"):
         assert data[key] > 0
 

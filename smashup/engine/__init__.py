@@ -2,11 +2,11 @@
 
 The contract (DESIGN.md section 3):
 
-    game = new_game(config, seed)        # runs to the first decision
+    game = new_game(config, seed)        # runs to the first decision; seed: a secret (rng.py)
     game.pending                         # the open Decision, or None when the game is over
     game.apply(seat, decision_id, ids)   # checks everything first; IllegalChoice changes nothing
     game.view(seat)                      # what that seat may know (None: spectators)
-    game.record() / replay(record)       # config, seed and choices; rebuilds the same game
+    game.record() / replay(record)       # config, seed, rng version, choices; the same game again
 
 `Scenario` builds a game in any position for tests. Card modules (smashup.cards) declare cards
 with `Faction` and `base` and write their abilities with the `Ctx` effect vocabulary.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import random
 from dataclasses import dataclass, field
 from types import GeneratorType
 
@@ -35,6 +34,7 @@ from .core import (
 )
 from .effects import Ctx, Effect
 from .registry import REGISTRY, BaseDef, CardDef, Registry
+from .rng import GAME_STREAM, LEGACY, stream, version_for
 
 WIN_VP = 15
 HAND_LIMIT = 10
@@ -159,11 +159,14 @@ class _GameEnds(Exception):
 class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
-    def __init__(self, config: dict, seed: int, registry: Registry = REGISTRY):
+    def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
+                 rng_version: int | None = None):
         self.registry = registry
         self.config = normalize_config(config, registry)
+        # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng_version = version_for(seed, rng_version)
+        self.rng = stream(seed, GAME_STREAM, self.rng_version)
         self.defs: list[CardDef | BaseDef] = []
         self.owner: list[int | None] = []
         self.loc: list[tuple] = []
@@ -307,7 +310,10 @@ class Game:
         return self.pending is None
 
     def record(self) -> dict:
-        data = {"config": self.config, "seed": self.seed, "choices": [list(c) for c in self.choices]}
+        data = {"config": self.config, "seed": self.seed}
+        if self.rng_version != LEGACY:  # a record without "rng" is version 1 (rng.py)
+            data["rng"] = self.rng_version
+        data["choices"] = [list(c) for c in self.choices]
         if self.scenario is not None:
             data["scenario"] = self.scenario
         if self.track_hashes:
@@ -965,6 +971,9 @@ class Game:
             extra = not grant.free
         defn = self.defs[cid]
         self.move_card(cid, ("resolving",))
+        # The play counts from the moment the card is revealed, before its target is chosen (as it
+        # did when records of digest version 1 were made: their stored hashes count it there).
+        self._note_play(seat, cid, ACTION, None, extra)
         uid = None
         if defn.attach is not None:
             if host is None:
@@ -978,11 +987,9 @@ class Game:
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
-            self._note_play(seat, cid, ACTION, None, extra)
             self.attach(cid, seat, host, log_play=True)
             uid = self.base_of(cid)
         else:
-            self._note_play(seat, cid, ACTION, None, extra)
             self.log(f"{self.pname(seat)} plays {defn.name}.")
         if uid is not None:
             self.turn_state.plays[-1].base = uid

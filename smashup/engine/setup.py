@@ -5,6 +5,7 @@ from __future__ import annotations
 from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
 from .game import STARTING_HAND, Game, PlayerState, digest_version_of
 from .registry import REGISTRY, Registry
+from .rng import LEGACY, version_for
 
 
 def _registry(registry: Registry | None) -> Registry:
@@ -32,11 +33,15 @@ def base_sets_for(config: dict, registry: Registry) -> list[str]:
     return sets
 
 
-def new_game(config: dict, seed: int, registry: Registry | None = None,
-             track_hashes: bool = False) -> Game:
-    """Set up a standard game (CR "Setup") and run it to its first decision."""
+def new_game(config: dict, seed: int | str, registry: Registry | None = None,
+             track_hashes: bool = False, rng_version: int | None = None) -> Game:
+    """Set up a standard game (CR "Setup") and run it to its first decision.
+
+    `seed`: a secret of 128+ bits in hex for the keyed generator (version 2, what live play uses),
+    or an int for the old Mersenne Twister (version 1: old records, tests). `rng_version` says which
+    when given; by default the seed's form does (see rng.py)."""
     registry = _registry(registry)
-    game = Game(config, seed, registry)
+    game = Game(config, seed, registry, rng_version)
     game.track_hashes = track_hashes
     for seat, pc in enumerate(game.config["players"]):
         player = PlayerState(seat, pc["name"], pc["factions"], pc["bot"])
@@ -65,12 +70,13 @@ def new_game(config: dict, seed: int, registry: Registry | None = None,
 
 def replay(record: dict, registry: Registry | None = None, verify: bool = True) -> Game:
     """Rebuild a game from its record. With stored hashes, a drift raises ReplayMismatch at the
-    first choice whose resulting state differs."""
+    first choice whose resulting state differs. A record without "rng" was played with version 1."""
     registry = _registry(registry)
     if "scenario" in record:
         game = build_scenario(record["scenario"], registry)
     else:
-        game = new_game(record["config"], record["seed"], registry)
+        game = new_game(record["config"], record["seed"], registry,
+                        rng_version=record.get("rng", LEGACY))
     hashes = record.get("hashes") if verify else None
     if record.get("hashes"):
         # A record keeps the digest it was made with (v1 for records made before v2 existed).
@@ -97,7 +103,8 @@ class Scenario:
     The same data as a dict (`Scenario.to_dict`) is what `build_scenario` takes.
     """
 
-    def __init__(self, factions, names=None, seed: int = 0, specials: str = "fast"):
+    def __init__(self, factions, names=None, seed: int | str = 0, specials: str = "fast",
+                 rng_version: int | None = None):
         self.data = {
             "players": [
                 {"name": (names[i] if names else f"P{i}"), "factions": list(f), "hand": [],
@@ -113,6 +120,9 @@ class Scenario:
             "seed": seed,
             "specials": specials,
         }
+        version = version_for(seed, rng_version)
+        if version != LEGACY:  # scenario data without "rng" is version 1, as records are
+            self.data["rng"] = version
 
     def hand(self, seat, *names):
         self.data["players"][seat]["hand"].extend(names)
@@ -188,7 +198,7 @@ def build_scenario(data: dict, registry: Registry | None = None) -> Game:
     }
     if data.get("end_after_bases") is not None:
         config["end_after_bases"] = data["end_after_bases"]
-    game = Game(config, data.get("seed", 0), registry)
+    game = Game(config, data.get("seed", 0), registry, data.get("rng", LEGACY))
     game.scenario = data
     game.bases_scored = data.get("bases_scored", 0)
     for seat, pd in enumerate(data["players"]):

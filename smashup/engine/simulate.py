@@ -1,6 +1,9 @@
 """Seeded bot games with every invariant checked after every step: the engine's safety net.
 
-`simulate(...)` is a plain function; `manage.py simulate` only parses arguments and prints.
+`simulate(...)` is a plain function; `manage.py simulate` only parses arguments and prints. Games use
+the keyed generator of live play (rng.py, version 2) with secrets derived from `--seed`, so a failing
+game is reproducible from the command line; `rng_version=1` plays them with the old Mersenne Twister
+(to compare speed).
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from collections import Counter
 from . import invariants
 from .bots import BOTS
 from .registry import REGISTRY
+from .rng import KEYED, LEGACY, derived_secret, stream, version_for
 from .setup import new_game
 
 # A game that has not ended after this many choices is reported as a violation (a hang).
@@ -28,12 +32,20 @@ def game_config(rng: random.Random, players: int, factions: list[str], bots: str
     return {"players": seats, "specials": specials, "base_sets": "all"}
 
 
-def play_game(config: dict, seed: int, check: bool = True, track_hashes: bool = False):
+def bot_streams(seed: int | str, seats: int) -> list[random.Random]:
+    """Each seat's bot generator: a keyed stream per seat of a version 2 secret; for an int seed
+    (version 1) the Mersenne Twisters that older simulations used."""
+    if version_for(seed) == KEYED:
+        return [stream(seed, f"simulate:bot:{seat}") for seat in range(seats)]
+    return [random.Random(seed * 31 + seat) for seat in range(seats)]
+
+
+def play_game(config: dict, seed: int | str, check: bool = True, track_hashes: bool = False):
     """Play one game with the bots named in its config. Returns (game, violations).
     With `track_hashes` its record carries the state hash after every choice, so a replay of it
     is checked step by step (`replay` raises ReplayMismatch at the first drift)."""
     game = new_game(config, seed, track_hashes=track_hashes)
-    rngs = [random.Random(seed * 31 + seat) for seat in range(len(game.players))]
+    rngs = bot_streams(seed, len(game.players))
     choosers = [BOTS[p["bot"] or "random"] for p in game.config["players"]]
     violations = invariants.check(game) if check else []
     vp = [p.vp for p in game.players]
@@ -52,7 +64,7 @@ def play_game(config: dict, seed: int, check: bool = True, track_hashes: bool = 
 
 def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "random",
              factions: list[str] | None = None, check: bool = True, specials: str = "fast",
-             keep_record: bool = False) -> dict:
+             keep_record: bool = False, rng_version: int = KEYED) -> dict:
     """Play `games` seeded games and report counts, speed, violations and a digest of the results.
 
     `players` may be a list: the games cycle through it (2, 3, 4...). The digest is a hash of every
@@ -63,7 +75,7 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
 
         factions = sorted(REGISTRY.factions)
     counts = players if isinstance(players, list) else [players]
-    master = random.Random(seed)
+    master = random.Random(seed)  # version 1 only
     digest = hashlib.blake2b(digest_size=16)
     wins = Counter()
     choices = 0
@@ -71,9 +83,13 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
     longest = None
     started = time.perf_counter()
     for i in range(games):
-        game_seed = master.randrange(2**32)
-        config = game_config(random.Random(game_seed), counts[i % len(counts)], factions, bots,
-                             specials)
+        if rng_version == LEGACY:
+            game_seed = master.randrange(2**32)
+            config_rng = random.Random(game_seed)
+        else:
+            game_seed = derived_secret(f"simulate:{seed}:{i}")
+            config_rng = stream(game_seed, "simulate:config")
+        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials)
         # A kept record carries the hashes of the game as it was played, not of a later replay.
         game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
         violations.extend(problems)
@@ -97,11 +113,12 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "digest": digest.hexdigest(),
         "wins_by_faction": dict(sorted(wins.items())),
         "checked": check,
+        "rng": rng_version,
         **({"record": longest} if keep_record else {}),
     }
 
 
-def long_record(choices: int = 1000, seed: int = 0, players: int = 4) -> dict:
+def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED) -> dict:
     """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
     end their Play Cards phase early, so bases fill slowly and the game runs long."""
     import smashup.cards  # noqa: F401
@@ -109,8 +126,12 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4) -> dict:
     factions = sorted(REGISTRY.factions)
     attempt = seed
     while True:
-        rng = random.Random(attempt)
-        game = new_game(game_config(rng, players, factions, "random", "ask"), attempt)
+        if rng_version == LEGACY:
+            game_seed, rng = attempt, random.Random(attempt)
+        else:
+            game_seed = derived_secret(f"long-record:{attempt}")
+            rng = stream(game_seed, "simulate:bots")
+        game = new_game(game_config(rng, players, factions, "random", "ask"), game_seed)
         while game.pending is not None and len(game.choices) < choices:
             d = game.pending
             if d.kind == "play" and rng.random() < 0.7:
@@ -122,17 +143,19 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4) -> dict:
         attempt += 1
 
 
-def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3) -> dict:
+def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
+          rng_version: int = KEYED) -> dict:
     """Engine figures for the notes: games/s unchecked and checked, and the replay time of a
-    1,000-choice game (medians; compare figures from one run, the machine is shared)."""
+    1,000-choice game (medians; compare figures from one run, the machine is shared).
+    `rng_version` 1 plays the same with the old Mersenne Twister, to compare the generators."""
     from statistics import median
 
     from .setup import replay
 
-    unchecked = [simulate(games, players, seed, check=False)["games_per_sec"]
+    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version)["games_per_sec"]
                  for _ in range(repeats)]
-    checked = simulate(max(games // 10, 5), players, seed)["games_per_sec"]
-    record = long_record(1000, seed, players)
+    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version)["games_per_sec"]
+    record = long_record(1000, seed, players, rng_version)
     times = []
     for _ in range(max(repeats * 7, 20)):
         started = time.perf_counter()
@@ -140,6 +163,7 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3) -
         times.append((time.perf_counter() - started) * 1000)
     return {
         "players": players,
+        "rng": rng_version,
         "games_per_sec_unchecked": median(unchecked),
         "games_per_sec_checked": checked,
         "replay_choices": len(record["choices"]),

@@ -3,10 +3,12 @@
 The lobby's third way to give out factions (besides picked per seat and random): the table is set
 up with its seats and no factions, and ``Game.draft`` holds the draft state
 (``tournaments.draft.DraftState.to_dict()``, the players being the seat indexes). The first picker is
-drawn from the game's seed; picks go clockwise from them, then back (a snake: the last picks twice
-in a row). Each seat picks on its turn on the table page, once it is taken; bot seats pick at once
-(a seeded random legal faction, the draft's own ``default_choice``). Each seat's factions so far are
-kept on the seat; when every seat has two the game starts (``services._maybe_start``).
+drawn from the game's keyed generator (``services.table_stream``, "table-draft:first"); picks go
+clockwise from them, then back (a snake: the last picks twice in a row). Each seat picks on its turn
+on the table page, once it is taken; bot seats pick at once (a random legal faction from the stream
+"table-draft:pick:<n>"; tables stored before the keyed generator keep the draft's own seeded
+``default_choice``). The draft state never holds the game's secret seed. Each seat's factions so far
+are kept on the seat; when every seat has two the game starts (``services._maybe_start``).
 
 The pool is every implemented faction. With few of them, copies make a draft possible: each faction
 gets ``default_copies`` copies, enough for every seat to end with two different factions (with two
@@ -17,9 +19,12 @@ PlayError and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.db import transaction
 
 from smashup.core import params
+from smashup.engine import rng as engine_rng
 from tournaments import draft as kiq
 
 from .models import Game, Seat
@@ -46,13 +51,18 @@ def picks_made(row: Game) -> int:
 
 def begin(row: Game, pool: list[str]) -> None:
     """Inside the creating transaction: start the draft of `row` (its seats exist)."""
-    seats = row.seats.count()
-    current = kiq.new_draft(
-        list(range(seats)),
-        seed=f"{row.seed}:table-draft",
-        pool=list(pool),
-        copies=default_copies(seats, len(pool)),
-    )
+    from .services import table_stream
+
+    seats = list(range(row.seats.count()))
+    options = {"pool": list(pool), "copies": default_copies(len(seats), len(pool))}
+    if row.rng_version == engine_rng.LEGACY:
+        current = kiq.new_draft(seats, seed=f"{row.seed}:table-draft", **options)
+    else:
+        first = table_stream(row, "table-draft:first").choice(seats)
+        # The draft keeps a seed of its own (for its default choice): a keyed output, not the secret.
+        own_seed = table_stream(row, "table-draft:seed").getrandbits(128)
+        current = kiq.new_draft(seats, seed=f"{own_seed:032x}", first=first, **options)
+        current = dataclasses.replace(current, first_by="random")
     row.draft = current.to_dict()
     row.save(update_fields=["draft", "updated_at"])
     bots_pick(row)
@@ -67,10 +77,20 @@ def bots_pick(row: Game) -> int:
     bots = set(row.seats.filter(kind=Seat.Kind.BOT).values_list("index", flat=True))
     made = 0
     while not kiq.is_done(current) and kiq.current_picker(current) in bots:
-        current = kiq.apply_pick(current, kiq.current_picker(current), kiq.default_choice(current))
+        current = kiq.apply_pick(current, kiq.current_picker(current), _bot_pick(row, current))
         made += 1
     _store(row, current)
     return made
+
+
+def _bot_pick(row: Game, current: kiq.DraftState) -> str:
+    """A bot's pick: a random legal faction, from the game's keyed generator (version 2)."""
+    from .services import table_stream
+
+    if row.rng_version == engine_rng.LEGACY:
+        return kiq.default_choice(current)
+    done = len(current.bans) + len(current.picks)
+    return table_stream(row, f"table-draft:pick:{done}").choice(kiq.legal_picks(current))
 
 
 def _store(row: Game, current: kiq.DraftState) -> None:

@@ -1,12 +1,13 @@
 """Live games: a game row, its seats, and the append-only log of the choices made in it.
 
-The engine's record (config, seed, the ordered choices) is the truth: the state of a game is rebuilt
-from ``Game.config``, ``Game.seed`` and its ``Choice`` rows that were not taken back (see
-``services.engine_game``). Nothing else about the engine's state is stored, except a few denormalised
-fields (``version``, ``pending_seat``, ``pending_decision``, ``winner``, ``undo_seat``, the turn
-timer's ``deadline``) that let pages, timers and bot tasks decide cheaply whether they have anything to
-do. A faction draft at the table (before the game starts) keeps its state in ``Game.draft``; a table
-where each player picks their own factions says so in ``Game.player_picks``.
+The engine's record (config, seed, generator version, the ordered choices) is the truth: the state of
+a game is rebuilt from ``Game.record_head()`` (config, seed, ``rng_version``) and its ``Choice`` rows
+that were not taken back (see ``services.engine_game``). Nothing else about the engine's state is
+stored, except a few denormalised fields (``version``, ``pending_seat``, ``pending_decision``,
+``winner``, ``undo_seat``, the turn timer's ``deadline``) that let pages, timers and bot tasks decide
+cheaply whether they have anything to do. A faction draft at the table (before the game starts) keeps
+its state in ``Game.draft``; a table where each player picks their own factions says so in
+``Game.player_picks``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+
+from smashup.engine import rng
 
 # Short join codes: no 0/O, 1/I/L, so they can be read aloud and typed from a TV screen.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -34,7 +37,14 @@ def new_seat_token() -> str:
 
 
 def new_seed() -> int:
+    """A version 1 seed, as games were given before the keyed generator. Migration 0001 names it;
+    no new game gets one (a player could find it from their opening hand by trying them all)."""
     return secrets.randbelow(2**31)
+
+
+def new_secret_seed() -> str:
+    """The secret of a new game's keyed generator (smashup/engine/rng.py): 256 bits from the OS."""
+    return secrets.token_hex(rng.SECRET_BYTES)
 
 
 class Game(models.Model):
@@ -51,7 +61,12 @@ class Game(models.Model):
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.STANDARD)
     # The engine config (normalised by the engine); player names are filled in when the game starts.
     config = models.JSONField()
-    seed = models.BigIntegerField(default=new_seed)
+    # The game's randomness (smashup/engine/rng.py). Version 2: `secret_seed`, the key of the keyed
+    # generator (256 bits in hex), never shown while the game runs (only the replay page of a finished
+    # game shows it). Version 1, games stored before it: `seed`, an int for random.Random.
+    rng_version = models.PositiveSmallIntegerField(default=rng.CURRENT)
+    secret_seed = models.CharField(max_length=128, blank=True, default=new_secret_seed, editable=False)
+    seed = models.BigIntegerField(null=True, blank=True, default=None)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY, db_index=True)
     # Number of choices applied so far; the next choice gets this as its `seq`.
     version = models.PositiveIntegerField(default=0)
@@ -87,6 +102,18 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.public_id} ({self.code}, {self.status}, v{self.version})"
+
+    @property
+    def engine_seed(self) -> int | str:
+        """The seed the engine takes: the secret (version 2) or the old int (version 1)."""
+        return self.seed if self.rng_version == rng.LEGACY else self.secret_seed
+
+    def record_head(self) -> dict:
+        """The engine record without its choices: config, seed and (from version 2) "rng"."""
+        head = {"config": self.config, "seed": self.engine_seed}
+        if self.rng_version != rng.LEGACY:
+            head["rng"] = self.rng_version
+        return head
 
     @property
     def group_name(self) -> str:

@@ -52,6 +52,7 @@ from django.utils import timezone
 
 from smashup.core import params
 from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
+from smashup.engine import rng as engine_rng
 from smashup.engine.bots import BOTS
 from smashup.engine.game import CALL_TIME
 
@@ -233,8 +234,7 @@ def rebuild(row: Game, version: int | None = None):
     if [c[0] for c in choices] != list(range(version)):
         raise GameBroken(f"The stored record of game {row.code} has gaps; it cannot be rebuilt.")
     record = {
-        "config": row.config,
-        "seed": row.seed,
+        **row.record_head(),
         "choices": [[seat, decision, list(options)] for _, seat, decision, options, _ in choices],
         "hashes": [h for *_, h in choices],
     }
@@ -327,8 +327,7 @@ def game_at(row: Game, steps: int):
     steps = max(0, min(steps, row.version))
     choices = list(row.choices.in_record().filter(seq__lt=steps).order_by("seq"))
     record = {
-        "config": row.config,
-        "seed": row.seed,
+        **row.record_head(),
         "choices": [c.as_record() for c in choices],
         "hashes": [c.state_hash for c in choices],
     }
@@ -384,6 +383,20 @@ class SeatSpec:
     user: object = None
 
 
+def random_stream(seed, version: int, label: str, legacy: str) -> random.Random:
+    """One random stream of a table, for one purpose (`label`). Version 2: the keyed stream `label`
+    of the game's secret seed (smashup/engine/rng.py), which nobody at the table can predict.
+    Version 1 (games stored before it): the Mersenne Twister seeded with `legacy`, as they drew."""
+    if version == engine_rng.LEGACY:
+        return random.Random(legacy)
+    return engine_rng.KeyedRandom(seed, label)
+
+
+def table_stream(row: Game, label: str, legacy: str = "") -> random.Random:
+    """`random_stream` of a game row (`legacy`: the version 1 seed string, if it ever drew one)."""
+    return random_stream(row.engine_seed, row.rng_version, label, legacy)
+
+
 def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) -> list[list[str]]:
     """Each seat's two factions: the chosen ones, random ones for the rest. Random picks avoid
     factions that other seats already have while there are enough to go round."""
@@ -419,7 +432,7 @@ def create_game(
     base_sets: str = "factions",
     specials: str = "fast",
     turn_seconds: int | None = None,
-    seed: int | None = None,
+    seed: int | str | None = None,
     draft: bool = False,
     first_player: int | None = None,
     end_after_bases: int | None = None,
@@ -429,7 +442,10 @@ def create_game(
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
     game starts when every seat is filled and has drafted two. With `player_picks`, each person
     picks their own two when they sit down (`claim_seat`), and the bots get random ones when the
-    game starts (so they can avoid the people's picks while there are enough to go round)."""
+    game starts (so they can avoid the people's picks while there are enough to go round).
+
+    `seed`: None draws a new 256-bit secret (the keyed generator, version 2: what every table gets).
+    A test may give a secret, or an int for the old generator (version 1), to replay a known game."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
     if draft and player_picks:
@@ -449,10 +465,16 @@ def create_game(
     ):
         raise PlayError(f"A turn timer is {low} to {high} seconds.", "config")
     if seed is None:
-        from .models import new_seed
+        from .models import new_secret_seed
 
-        seed = new_seed()
-    rng = random.Random(f"factions:{seed}")
+        seed = new_secret_seed()
+    try:
+        rng_version = engine_rng.version_for(seed)
+    except ConfigError as exc:
+        raise PlayError(f"Bad seed: {exc}.", "config") from exc
+    legacy = rng_version == engine_rng.LEGACY
+    seeds = {"seed": seed, "secret_seed": ""} if legacy else {"seed": None, "secret_seed": seed}
+    rng = random_stream(seed, rng_version, "lobby:factions", legacy=f"factions:{seed}")
     pool = factions_available()
     if draft:
         if len(pool) < 2:
@@ -487,14 +509,15 @@ def create_game(
         "end_after_bases": end_after_bases,
     }
     try:  # the engine's own check, and a trial setup (enough bases for this many players?)
-        config = new_game(config, seed).config
+        config = new_game(config, seed, rng_version=rng_version).config
     except ConfigError as exc:
         hint = " Choose bases from all sets." if "bases" in str(exc) and base_sets != "all" else ""
         raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc
     with transaction.atomic():
         row = _insert_game(
             config=config,
-            seed=seed,
+            rng_version=rng_version,
+            **seeds,
             created_by=created_by,
             turn_seconds=turn_seconds,
             player_picks=player_picks,
@@ -737,7 +760,7 @@ def _maybe_start(row: Game) -> bool:
         player["factions"] = list(seat.factions)
     config["players"] = players
     try:
-        game = new_game(config, row.seed, track_hashes=True)
+        game = new_game(config, row.engine_seed, track_hashes=True, rng_version=row.rng_version)
     except ConfigError as exc:
         raise PlayError(f"The game cannot start: {exc}", "config") from exc
     row.config = game.config
@@ -760,7 +783,8 @@ def _draw_bot_factions(row: Game, seats: list[Seat]) -> None:
     if all(s.factions for s in seats if s.is_bot):
         return
     specs = [SeatSpec(s.kind, list(s.factions) if s.factions else [None, None]) for s in seats]
-    pairs = draw_factions(specs, random.Random(f"factions:{row.seed}:bots"), factions_available())
+    rng = table_stream(row, "lobby:bot-factions", legacy=f"factions:{row.seed}:bots")
+    pairs = draw_factions(specs, rng, factions_available())
     for seat, pair in zip(seats, pairs, strict=True):
         if seat.is_bot and not seat.factions:
             seat.factions = pair
@@ -1370,7 +1394,8 @@ def bot_move(game_id: int, seq: int, *, force: bool = False, timed_out: bool = F
         if not force and not is_bot_seat(row, pending.seat):
             raise _NothingToDo
         kind = row.config["players"][pending.seat].get("bot") or "heuristic"
-        rng = random.Random(f"{row.seed}:{seq}")  # reproducible from the record
+        # Reproducible from the record; unpredictable without the game's secret (version 2).
+        rng = table_stream(row, f"bot:{seq}", legacy=f"{row.seed}:{seq}")
         return pending.seat, pending.id, BOTS[kind](game, rng)
 
     try:

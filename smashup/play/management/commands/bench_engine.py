@@ -14,15 +14,19 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--repeats", type=int, default=3)
+        parser.add_argument(
+            "--rng", type=int, default=2, choices=[1, 2],
+            help="random generator: 2 the keyed one games use (default), 1 the old Mersenne Twister",
+        )
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, **opts):
-        result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"])
+        result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"], opts["rng"])
         if opts["json"]:
             self.stdout.write(json.dumps(result))
             return
         self.stdout.write(
-            f"{result['players']} players, random bots, one process: "
+            f"{result['players']} players, random bots, one process, random generator v{result['rng']}: "
             f"{result['games_per_sec_unchecked']} games/s unchecked, "
             f"{result['games_per_sec_checked']} games/s with every invariant checked\n"
             f"replay of a {result['replay_choices']}-choice game: "

@@ -253,6 +253,7 @@ class Command(BaseCommand):
     def seed(self, count: int, seed: int) -> list[loadtest.TablePlan]:
         """`count` started 2-player games with both seats claimed by guests, and their seat links.
         Their "changed" pings go to an in-process layer: nobody listens to them yet."""
+        from smashup.engine.rng import derived_secret
         from smashup.play import services
 
         started = time.monotonic()
@@ -261,8 +262,10 @@ class Command(BaseCommand):
             CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
         ):
             for i in range(count):
+                # The keyed generator of every real table, with secrets that --seed reproduces.
                 game = services.create_game(
-                    [services.SeatSpec("person"), services.SeatSpec("person")], seed=seed * 100_003 + i
+                    [services.SeatSpec("person"), services.SeatSpec("person")],
+                    seed=derived_secret(f"loadtest:{seed}:{i}"),
                 )
                 for index in (0, 1):
                     services.claim_seat(game.pk, index, guest_name=f"Load {i + 1}-{index + 1}")
