@@ -26,9 +26,11 @@ def _is_microbot(ctx, m) -> bool:
 
 
 def _first_minion_bonus(ctx):
-    # "The first minion you played this turn", in any phase of this turn (Ctx.first_minion_played;
-    # a scenario's earlier plays count too).
-    if ctx.first_minion_played() == ctx.card:
+    # "The first minion you played this turn", in any phase of this turn: this play is the only
+    # minion play of yours in the turn's log so far (a copy returned and played again is a
+    # second play; a scenario's earlier plays count too).
+    mine = ctx.plays(seat=ctx.me, kind=MINION)
+    if len(mine) == 1 and mine[0].card == ctx.card:
         yield from ctx.grant_extra(MINION)
 
 

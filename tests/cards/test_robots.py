@@ -396,6 +396,19 @@ def test_microbot_fixer_played_second_grants_nothing():
     assert minion_plays(game) == []
 
 
+def test_microbot_fixer_returned_and_played_again_is_not_the_first_minion_any_more():
+    s = scenario()
+    s.hand(0, "Microbot Fixer", "Beam Up", "Zapbot")
+    game = s.build()
+    fixer = card(game, "Microbot Fixer")
+    play(game, "Microbot Fixer", base="Jungle Oasis")  # first: an extra minion is banked
+    play(game, "Beam Up")  # the Fixer is the only minion: back to hand
+    assert game.loc[fixer] == ("hand", 0)
+    play(game, "Microbot Fixer", base="Jungle Oasis")  # the extra; now the second minion played
+    assert log(game).count("P0 may play an extra minion (Microbot Fixer).") == 1
+    assert at(game, 1, "play")  # no extra left for the Zapbot: the turn went on
+
+
 def test_microbot_fixers_give_each_of_your_microbots_1_power_each():
     s = scenario()
     s.minion(OASIS, "Microbot Fixer", owner=0)
