@@ -450,6 +450,8 @@ def test_survival_destroys_one_weakest_minion_on_each_base_with_a_stronger_one()
     assert game.pending.kind == "target" and not game.pending.may_decline
     assert option_cards(game) == {theirs, mine}
     assert "Jungle Oasis" in game.pending.prompt
+    assert_refused(game, [f"m{card(game, 'King Rex', 'minion')}"])  # not a weakest one
+    assert_refused(game, [])  # mandatory
     events = record_events(game)
     choose(game, theirs)
     assert game.loc[theirs] == ("discard", 1)
@@ -539,6 +541,7 @@ def test_upgrade_gives_its_host_2_power_while_attached():
     s = scenario()
     s.minion(OASIS, "Invader", owner=1)
     s.minion(OASIS, "War Raptor", owner=0)
+    s.minion(FACTORY, "Scout", owner=1, attached=[("Smoke Bomb", 1)])
     s.hand(0, "Upgrade", "Howl")
     s.hand(1, "Beam Up")
     game = s.build()
@@ -546,6 +549,8 @@ def test_upgrade_gives_its_host_2_power_while_attached():
     upgrade = card(game, "Upgrade")
     play(game, "Upgrade")
     assert game.pending.prompt == "Attach Upgrade to which minion?"
+    assert option_cards(game) == {raptor, card(game, "Invader")}
+    assert_refused(game, [f"m{card(game, 'Scout')}"])  # Smoke Bomb: not affected by your actions
     choose(game, raptor)
     assert game.loc[upgrade] == ("attached", raptor)
     assert at(game, 1, "play")

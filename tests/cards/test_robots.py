@@ -244,6 +244,7 @@ def test_hoverbot_may_play_a_revealed_minion_from_the_top_of_the_deck_as_an_extr
     d = game.pending
     assert (d.kind, d.min_count) == ("base", 0)
     assert labels(game) == ["Jungle Oasis", "Factory 436-1337", "The Mothership"]
+    assert_refused(game, ["b99"])
     events = record_events(game)
     choose(game, "Factory 436-1337")
     assert game.loc[zapbot] == ("minion", base_uid(game, "Factory 436-1337"))
@@ -288,6 +289,8 @@ def test_zapbot_grants_an_extra_minion_of_power_2_or_less():
     plays = minion_plays(game)
     assert any("Microbot Guard" in p for p in plays)
     assert not any("Hoverbot" in p for p in plays)
+    hoverbot = card(game, "Hoverbot")
+    assert_refused(game, [f"m{hoverbot}@{base_uid(game, 'Jungle Oasis')}"])
     play(game, "Microbot Guard", base="The Mothership")
     assert game.turn_state.plays[-1].extra
 
@@ -509,6 +512,8 @@ def test_microbot_reclaimer_grants_an_extra_and_shuffles_chosen_microbots_into_t
     # Alike copies are one option; the Zapbot is no Microbot in the discard pile (AEG).
     assert option_cards(game) == {guards[0], alpha}
     assert sorted(labels(game)) == ["Microbot Alpha", "Microbot Guard"]
+    assert_refused(game, [f"c{card(game, 'Zapbot', 'discard')}"])
+    assert_refused(game, [f"c{guards[1]}"])  # the alike copy is not offered twice
     choose(game, guards[0])
     assert option_cards(game) == {guards[1], alpha}
     assert "1 chosen so far" in game.pending.prompt
@@ -557,6 +562,7 @@ def test_tech_center_draws_a_card_for_each_of_your_minions_on_the_chosen_base():
     game = s.build()
     play(game, "Tech Center")
     assert labels(game) == ["Jungle Oasis", "Factory 436-1337", "The Mothership"]
+    assert_refused(game, [])
     choose(game, "Jungle Oasis")
     assert hand_names(game, 0) == ["Zapbot", "Howl", "Upgrade"]
 
