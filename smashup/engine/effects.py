@@ -264,7 +264,7 @@ class Ctx:
         return list(self.game.slot(uid).actions)
 
     def breakpoint(self, uid: int) -> int:
-        """A base's breakpoint now (printed, for now)."""
+        """A base's breakpoint now: printed, with lasting changes (`change_breakpoint`)."""
         return self.game.breakpoint(self.game.slot(uid))
 
     def total_power(self, uid: int) -> int:
@@ -1049,6 +1049,40 @@ class Ctx:
             g.note_cancel(to, was_active, card, state.controller)
         return True
         yield
+
+    # ================================================================== Dinosaurs (fb) =======
+    def change_breakpoint(self, uid: int, amount: int, until: str = "end_of_turn") -> bool:
+        """Base `uid`'s breakpoint changes by `amount` (negative lowers it: Rampage) `until` as in
+        `add_power`. The change belongs to that base card: it ends if the base leaves play (a
+        base swapped into its place is another base). The breakpoint never goes below 0
+        (`breakpoint`). Returns True if it applied."""
+        g = self.game
+        slot = g.slot_or_none(uid)
+        if slot is None or amount == 0:
+            return False
+        self.lasting("breakpoint", slot.card, amount=amount, until=until, on_card=True)
+        g.log(f"{g.base_name(uid)}'s breakpoint is now {g.breakpoint(slot)} "
+              f"({self.name(self.card)}).")
+        return True
+
+    def one_of_each(self, cards) -> list[int]:
+        """`cards` with the copies a player could not tell apart kept once (the first): identical
+        copies must never give identical options. In play: the same name, base, controller,
+        owner, power, counters and attached cards; elsewhere: the same name, zone and owner."""
+        g = self.game
+        seen, kept = set(), []
+        for c in cards:
+            zone = g.loc[c]
+            key = (g.defs[c].name, zone[0], zone[1] if len(zone) > 1 else None, g.owner[c])
+            state = g.minion_state.get(c)
+            if state is not None:
+                key += (state.controller, g.power(c), state.counters,
+                        tuple(sorted((g.defs[a].name, g.owner[a], g.controller(a))
+                                     for a in state.attached)))
+            if key not in seen:
+                seen.add(key)
+                kept.append(c)
+        return kept
 
 
 # Every generator method of Ctx (a verb or a question) is wrapped so that calling it without

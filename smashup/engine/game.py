@@ -630,7 +630,16 @@ class Game:
         return sum(self.power(m) for m in slot.minions)
 
     def breakpoint(self, slot: BaseSlot) -> int:
-        return self.base_def(slot).breakpoint
+        """A base's breakpoint now: printed + its active lasting "breakpoint" changes (Rampage),
+        never below 0 (WWWT: "base breakpoint is never reduced below zero"). Derived on demand
+        like power; scoring readiness, views and cards all read it here."""
+        value = self.base_def(slot).breakpoint
+        if self.lasting:
+            for eff in self.lasting:
+                if (eff.kind == "breakpoint" and eff.target == slot.card
+                        and self.lasting_active(eff)):
+                    value += eff.amount
+        return max(0, value)
 
     # ------------------------------------------------------------------ log --------------------
     def log(self, text: str, to: tuple | None = None) -> None:

@@ -21,8 +21,8 @@ def test_player_count_outside_2_to_4_is_refused(players):
 @pytest.mark.parametrize("config, message", [
     ({"players": [{"factions": ["Aliens", "Aliens"]}, {"factions": ["Ninjas", "Aliens"]}]},
      "same faction twice"),
-    ({"players": [{"factions": ["Aliens", "Robots"]}, {"factions": ["Ninjas", "Aliens"]}]},
-     "unknown faction 'Robots'"),
+    ({"players": [{"factions": ["Aliens", "Martians"]}, {"factions": ["Ninjas", "Aliens"]}]},
+     "unknown faction 'Martians'"),
     ({"players": [{"factions": ["Aliens"]}, {"factions": ["Ninjas", "Aliens"]}]},
      "exactly two factions"),
     ({"players": [{"factions": ["Aliens", "Ninjas", "Aliens"]}, {"factions": ["Ninjas", "Aliens"]}]},
