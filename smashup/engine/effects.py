@@ -565,6 +565,7 @@ class Ctx:
         names = ", ".join(self.name(c) for c in g.players[seat].hand) or "no cards"
         g.log(f"{g.pname(viewer)} looks at {g.pname(seat)}'s hand.")
         g.log(f"{g.pname(seat)}'s hand: {names}.", to=(viewer, seat))
+        g.disclose(g.players[seat].hand, to=(viewer, seat))
 
     # ================================================================== decks ==================
     # WWWT Phase 4: to draw, reveal, search for or look at a card with an empty deck, shuffle the
@@ -596,6 +597,7 @@ class Ctx:
         if cards:
             g.log(f"{g.pname(viewer)} looks at {self._whose_deck(viewer, seat, cards, bottom)}.")
             g.log(f"You see {', '.join(self.name(c) for c in cards)}.", to=(viewer,))
+            g.disclose(cards, to=(viewer,))
         return cards
 
     def reveal_top(self, seat: int, count: int, bottom: bool = False) -> list[int]:
@@ -606,6 +608,7 @@ class Ctx:
         if cards:
             g.log(f"{g.pname(self.me)} reveals {self._whose_deck(self.me, seat, cards, bottom)}: "
                   f"{', '.join(self.name(c) for c in cards)}.")
+            g.disclose(cards)
         return cards
 
     def discard_from_deck(self, seat: int | None = None, count: int = 1) -> list[int]:

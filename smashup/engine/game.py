@@ -228,6 +228,10 @@ class Game:
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
         self.special_checks: list[int] = []
+        # Every hidden card shown while it stayed where it was (a revealed or looked-at deck top, a
+        # hand looked at): (card id, seats it was shown to, None for everyone). Not state, like
+        # `special_checks`: live play's undo must not take back a choice that showed one.
+        self.disclosures: list[tuple[int, tuple | None]] = []
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
@@ -414,6 +418,11 @@ class Game:
                 if not ((e.on_card and e.target == cid) or (e.with_source and e.source == cid))]
         if len(kept) != len(self.lasting):
             self.lasting = kept
+
+    def disclose(self, cards, to: tuple | None = None) -> None:
+        """Note that hidden `cards` were shown (to the seats `to`, or to everyone) without moving:
+        see `disclosures`."""
+        self.disclosures.extend((cid, to) for cid in cards)
 
     def enter_play(self) -> int:
         """A new serial for a minion entering play (see MinionState.entered)."""
@@ -1813,6 +1822,7 @@ NOT_STATE = frozenset({
     "log_lines",  # words for people: rewording a line must not break stored hashes
     "_flow",  # the running generator: replaying the record rebuilds it
     "special_checks",  # which hands a Special window looked at (live play's undo, not state)
+    "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "protectors", "reactive", "talented", "replacers", "_index_kinds",

@@ -22,6 +22,10 @@ chosen since) and the choice taught nobody anything that the seat could use afte
   (the chooser's own too: nobody knows its order), the base deck. Even when the chooser had seen the
   card (Probe shows them a hand), the card comes out where everyone sees it: taken back and chosen
   again, the same choice would show the table that hand one card at a time;
+- no hidden card was shown where it lay (a deck's top revealed to the table or looked at, a hand
+  looked at: the engine's ``Game.disclosures``), unless it is a card of the chooser's own hand: a
+  public reveal writes no private line and moves nothing, yet taken back and chosen again it would
+  show the next card of the deck every time;
 - the choice was not made among cards that other people's hidden information put in front of the
   chooser: the decision revealed cards to the chooser alone (``Decision.reveal``: a hand looked at,
   the top of a deck), or offered cards from another player's hand, a deck or the base deck. Taken
@@ -53,6 +57,7 @@ class Snapshot:
     hidden: dict
     # Why the decision open now (its seat's) is answered knowing someone's hidden cards, or "".
     secret_decision: str
+    disclosures: int = 0  # len(game.disclosures): hidden cards shown where they lay so far
 
 
 def hidden_zones(game) -> dict:
@@ -92,6 +97,7 @@ def snapshot(game) -> Snapshot:
         log_len=len(game.log_lines),
         hidden=hidden,
         secret_decision=secret_decision(game, hidden),
+        disclosures=len(game.disclosures),
     )
 
 
@@ -123,6 +129,9 @@ def block_reason(
     if before.secret_decision:
         return before.secret_decision
     own_hand = ("hand", seat)
+    for cid, _ in after_game.disclosures[before.disclosures :]:
+        if before.hidden.get(cid, own_hand) != own_hand:
+            return "a hidden card was revealed"
     for cid, zone in before.hidden.items():
         if zone != own_hand and after_game.loc[cid] != zone:
             if zone[0] == "hand":

@@ -303,6 +303,34 @@ def test_a_card_leaving_another_hand_or_a_deck_blocks_even_when_the_chooser_knew
     assert "hidden hand or deck" in undo.block_reason(undo.snapshot(engine), engine, seat)
 
 
+def test_a_deck_top_revealed_to_the_table_blocks_the_undo():
+    """Hoverbot reveals the top of its player's deck to everyone; when it is an action nothing is
+    asked, nothing moves and no private line is written. Taken back and played again, it would show
+    the table the next card every time: a disclosure blocks the undo."""
+    from smashup.engine import Scenario
+    from smashup.engine.testing import play
+
+    def scenario():
+        s = Scenario([("Robots", "Aliens"), ("Ninjas", "Dinosaurs")])
+        s.base("The Homeworld")
+        s.base("Tar Pits")
+        s.hand(0, "Hoverbot", "Invader", "Abduction")  # an action keeps the Play Cards phase open
+        s.deck(0, "Beam Up", "Scout")
+        return s.build()
+
+    engine = scenario()
+    before = undo.snapshot(engine)
+    play(engine, "Hoverbot", base="Tar Pits")
+    assert engine.players[0].deck[:1] == [c for c in engine.players[0].deck if engine.name(c) == "Beam Up"]
+    assert engine.pending.seat == 0 and engine.pending.kind == "play"  # nothing was asked
+    assert undo.block_reason(before, engine, 0) == "a hidden card was revealed"
+    # Playing Invader from the same position reveals nothing: still undoable.
+    engine = scenario()
+    before = undo.snapshot(engine)
+    play(engine, "Invader", base="Tar Pits")
+    assert undo.block_reason(before, engine, 0) == ""
+
+
 def is_probes_pick(decision, engine, peeked) -> bool:
     """Probe is resolving: its player picks which minion of the hand they look at is discarded."""
     pending = engine.pending
