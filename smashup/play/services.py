@@ -55,8 +55,8 @@ from smashup.engine.bots import BOTS
 from smashup.engine.game import CALL_TIME
 
 from . import drafting, timers
-from .lru import LRU
 from . import undo as undo_rule
+from .lru import LRU
 from .models import Game, Seat, new_seat_token
 
 logger = logging.getLogger(__name__)
@@ -1340,13 +1340,50 @@ def schedule_bot(game_id: int, seq: int) -> None:
         logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
 
 
+# A bot's decision open this much longer than its delay has lost its task (a worker killed while it
+# held it, a broker outage when it was sent): `kick_bots` and `sweep_bots` play it then.
+BOT_LATE_SECONDS = 2
+
+
+def bot_overdue_after() -> timedelta:
+    return timedelta(seconds=bot_delay() + BOT_LATE_SECONDS)
+
+
 def kick_bots(row: Game) -> bool:
     """If a bot's decision has been open for a while (a lost task, a restarted worker), schedule
     the bot again. Duplicates are harmless. Returns whether a task was scheduled."""
     if not row.is_active or not is_bot_seat(row, row.pending_seat):
         return False
-    quiet = timedelta(seconds=bot_delay() + 2)
-    if row.updated_at and timezone.now() - row.updated_at < quiet:
+    if row.updated_at and timezone.now() - row.updated_at < bot_overdue_after():
         return False
     schedule_bot(row.pk, row.version)
     return True
+
+
+def sweep_bots(now: datetime | None = None, limit: int = 500) -> int:
+    """Celery beat's safety net for bots, as `timers.sweep` is for turn timers: play every bot
+    decision that has been open for longer than its delay, as its lost task would have. The same
+    `bot_move` path, so a sweep that meets the task (or another sweep) applies the move once.
+    Returns the number of moves made."""
+    from django.db.models import F
+
+    cutoff = (now or timezone.now()) - bot_overdue_after()
+    waiting = list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            updated_at__lte=cutoff,
+            seats__index=F("pending_seat"),
+            seats__kind=Seat.Kind.BOT,
+        )
+        .order_by("updated_at")
+        .values_list("pk", "version")[:limit]
+    )
+    moves = 0
+    for pk, version in waiting:
+        try:
+            moves += run_bots(pk, version)
+        except Exception:  # one broken game must not stop the others
+            logger.exception("the bot sweep could not play game %s at %s", pk, version)
+    if waiting:
+        logger.info("bot sweep: %d game(s) waited on a lost bot task; %d move(s) made", len(waiting), moves)
+    return moves
