@@ -15,6 +15,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from smashup.core import catchup
+
 from . import drafting, services
 from . import render as presenter
 from .forms import NewGameForm, SitForm
@@ -355,7 +357,9 @@ def game(request, public_id):
     ws_url = f"/ws/games/{row.public_id}/"
     if seat is not None and len(held) > 1:
         ws_url += f"?seat={seat}"
-    context.update({"ws_url": ws_url, "held": held, "oob": False})
+    context.update(
+        {"ws_url": ws_url, "held": held, "oob": False, "quiet_seconds": catchup.page_quiet_seconds()}
+    )
     return render(request, "play/game.html", context)
 
 
