@@ -48,9 +48,7 @@ class EventConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         await self.join_group(group_name(self.event_id))  # may fail while Redis is down
         await self.accept()
         await self._send("state", state)
-        self.live_start(("event", self.event_id))
-        if not self.joined:
-            await self.tell_live_state(force=True)
+        await self.live_start(("event", self.event_id))
 
     async def dispatch(self, message):
         async with self.live_lock:  # one at a time with the catch-up's messages

@@ -185,7 +185,7 @@ def watch() -> Watch:
 class CatchUp:
     """What a consumer needs to take part in the watch (mix it into an AsyncWebsocketConsumer).
 
-    The consumer sets ``live_key`` by calling ``live_start(key)`` once its socket is accepted,
+    The consumer sets ``live_key`` by awaiting ``live_start(key)`` once its socket is accepted,
     implements ``live_behind(marker)``, the ``live_check`` handler and ``send_live_state(state)``
     (how its page is told "live" or "reconnecting"), joins its group with ``join_group`` and leaves
     it with ``leave_group``, calls ``live_stop()`` on disconnect, and handles every message under
@@ -225,9 +225,13 @@ class CatchUp:
         except Exception:  # noqa: BLE001 - the layer is down: there is no subscription to drop
             logger.debug("could not leave %s", self.group, exc_info=True)
 
-    def live_start(self, key: tuple) -> None:
+    async def live_start(self, key: tuple) -> None:
+        """Join the watch (once the socket is accepted); a page whose updates cannot get through
+        right now (the group not joined, or the layer known to be down) is told so at once."""
         self.live_key = key
         watch().add(self)
+        if self.live_state() != "live":
+            await self.tell_live_state(force=True)
 
     def live_stop(self) -> None:
         if self.live_key is not None:

@@ -317,9 +317,7 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
     async def start_catching_up(self):
         if self.game_pk is None:
             return
-        self.live_start(("game", self.game_pk))
-        if not self.joined:
-            await self.tell_live_state(force=True)
+        await self.live_start(("game", self.game_pk))
 
     def live_behind(self, marker) -> bool:
         """Whether the stored game (`marker`: undos, version, status; None once deleted) differs

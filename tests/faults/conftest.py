@@ -42,6 +42,8 @@ def fault_stack(django_db_setup, django_db_blocker, own_redis, tmp_path_factory)
 
 @pytest.fixture
 def browser(transactional_db, fault_stack, chromium_path):  # noqa: F811
+    """Chromium. While it runs, read the database through `in_thread` (Playwright's sync API runs an
+    event loop in this thread, where Django refuses database calls)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
