@@ -7,7 +7,7 @@ aliens = Faction("Aliens", set="core")
 @aliens.minion("Supreme Overlord", power=5, text=(
     "On play: you may return any one minion in play (this one included) to its owner's hand."))
 def supreme_overlord(ctx):
-    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.targets(),
                               "Return a minion to its owner's hand?", optional=True)
 
 
@@ -15,7 +15,6 @@ def supreme_overlord(ctx):
 def invader(ctx):
     # AEG: the VP is kept even if this Invader leaves play later.
     ctx.gain_vp(ctx.me, 1)
-    yield from ()
 
 
 scout = aliens.minion("Scout", power=3, copies=3, text=(
@@ -23,11 +22,11 @@ scout = aliens.minion("Scout", power=3, copies=3, text=(
     "your discard pile."))
 
 
-def _scout_applies(game, scout, event):
+def _scout_applies(ctx, event):
     # Only on its own base, and only while it is still headed for the discard pile: once an
     # earlier "instead" (Temple of Goju) has sent it elsewhere, there is nothing left to replace
     # (our reading: the first "instead" resolved wins, as CR step 9 does for base replacements).
-    return game.base_of(scout) == event.base and scout not in event.data["scoring"].instead
+    return ctx.here == event.base and ctx.card not in event.data["scoring"].instead
 
 
 @scout.trigger("after_scoring", applies=_scout_applies,
@@ -37,7 +36,6 @@ def scout_to_hand(ctx, event):
     # owner's hand, deck or discard pile). "Put into your hand" is a place, not a return (WWWT
     # "Place"): the default term of a redirect.
     event.data["scoring"].redirect(ctx.card, "hand")
-    yield from ()
 
 
 @aliens.minion("Collector", power=2, copies=4, text=(
@@ -45,21 +43,21 @@ def scout_to_hand(ctx, event):
 def collector(ctx):
     # The reverted errata: any minion of power 3 or less here, Collectors (itself) included.
     yield from ctx.choose_and(ctx.return_to_hand,
-                              ctx.minions(base=ctx.here, where=ctx.power_at_most(3)),
+                              ctx.targets(base=ctx.here, where=ctx.power_at_most(3)),
                               "Return a minion of power 3 or less here?", optional=True)
 
 
 @aliens.action("Abduction", text=(
     "Return a minion in play to its owner's hand. Then you may play an extra minion this turn."))
 def abduction(ctx):
-    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.targets(),
                               "Return which minion to its owner's hand?")
     yield from ctx.grant_extra(MINION)
 
 
 @aliens.action("Beam Up", copies=2, text="Return a minion in play to its owner's hand.")
 def beam_up(ctx):
-    yield from ctx.choose_and(ctx.return_to_hand, ctx.minions(),
+    yield from ctx.choose_and(ctx.return_to_hand, ctx.targets(),
                               "Return which minion to its owner's hand?")
 
 
@@ -67,7 +65,7 @@ def beam_up(ctx):
     "Choose a base. Return every minion on it to its owner's hand."))
 def crop_circles(ctx):
     uid = yield from ctx.choose_base(ctx.bases(), "Return every minion from which base?")
-    for m in ctx.minions(base=uid):
+    for m in ctx.targets(base=uid):
         yield from ctx.return_to_hand(m)
 
 
@@ -75,24 +73,17 @@ def crop_circles(ctx):
     "Put a minion of power 3 or less on the bottom of its owner's deck."))
 def disintegrator(ctx):
     yield from ctx.choose_and(
-        ctx.place_on_deck_bottom, ctx.minions(where=ctx.power_at_most(3)),
+        ctx.place_on_deck_bottom, ctx.targets(where=ctx.power_at_most(3)),
         "Put which minion of power 3 or less on the bottom of its owner's deck?")
 
 
 @aliens.action("Invasion", text="Move a minion in play to another base.")
 def invasion(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(), "Move which minion?")
-    if target is None:
-        return
-    here = ctx.game.base_of(target)
-    to = yield from ctx.choose_base(ctx.bases(lambda u: u != here), "Move it to which base?")
-    if to is not None:
-        yield from ctx.move(target, to)
+    yield from ctx.choose_and_move(ctx.targets(), "Move which minion?")
 
 
-jammed_signal = aliens.action("Jammed Signal", attach="base", text=(
+aliens.action("Jammed Signal", attach="base", cancels_base=True, text=(
     "Play on a base. Ongoing: that base's abilities are cancelled."))
-jammed_signal.card.cancels_base = True
 
 
 @aliens.action("Probe", text=(
@@ -101,9 +92,9 @@ def probe(ctx):
     seat = yield from ctx.choose_player(ctx.opponents(), "Look at whose hand?")
     ctx.reveal_hand_to(ctx.me, seat)
     hand = ctx.hand(seat)
-    minions = [c for c in hand if ctx.game.defs[c].is_minion]
+    minions = [c for c in hand if ctx.is_minion(c)]
     chosen = yield from ctx.choose_cards(
-        minions, f"{ctx.game.pname(seat)} discards which minion?", reveal=hand)
+        minions, f"{ctx.player_name(seat)} discards which minion?", reveal=hand)
     ctx.discard_from_hand(seat, chosen)
 
 

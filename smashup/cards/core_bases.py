@@ -1,5 +1,5 @@
 """The bases of the Core Set."""
-from smashup.engine import MINION, base, counted
+from smashup.engine import MINION, base
 
 # ---------------------------------------------------------------------- Aliens ---------------
 homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=(
@@ -7,8 +7,7 @@ homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=
     "power 2 or less on any base."))
 
 
-@homeworld.trigger("minion_played",
-                   applies=lambda g, c, e: g.loc[c] == ("base", e.base))
+@homeworld.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
 def homeworld_extra(ctx, event):
     # Errata: once per turn, counted per player (our reading, noted in the catalog).
     if ctx.flag("homeworld", event.player):
@@ -24,9 +23,8 @@ mothership = base("The Mothership", "core", 20, (4, 2, 1), faction="Aliens", tex
 
 @mothership.hook("after_scoring")
 def mothership_rescue(ctx, scoring):
-    uid = scoring.slot.uid
-    for seat in _in_turn_order(ctx, scoring.winners()):
-        mine = ctx.minions(base=uid, controller=seat,
+    for seat in ctx.in_turn_order(scoring.winners()):
+        mine = ctx.targets(base=ctx.here, controller=seat,
                            where=lambda m: ctx.power(m) <= 3 and m not in scoring.instead)
         target = yield from ctx.choose_minion(
             mine, "Return one of your minions of power 3 or less to your hand?", optional=True,
@@ -43,8 +41,8 @@ dojo = base("Ninja Dojo", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 
 @dojo.hook("after_scoring")
 def dojo_strike(ctx, scoring):
-    for seat in _in_turn_order(ctx, scoring.winners()):
-        yield from ctx.choose_and(ctx.destroy, ctx.minions(), "Destroy a minion?", optional=True,
+    for seat in ctx.in_turn_order(scoring.winners()):
+        yield from ctx.choose_and(ctx.destroy, ctx.targets(), "Destroy a minion?", optional=True,
                                   seat=seat)
 
 
@@ -55,11 +53,10 @@ goju = base("Temple of Goju", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 
 @goju.hook("after_scoring")
 def goju_sends_back(ctx, scoring):
-    uid = scoring.slot.uid
-    for seat in ctx.game.seats_from_current():
+    for seat in ctx.players_from_current():
         # Only minions still bound for the discard pile: one that an earlier "instead" (a Scout
         # to the hand) already sends elsewhere is not replaced again (the first "instead" wins).
-        mine = ctx.minions(base=uid, controller=seat, affectable=False,
+        mine = ctx.minions(base=ctx.here, controller=seat,
                            where=lambda m: m not in scoring.instead)
         if not mine:
             continue
@@ -80,14 +77,12 @@ tar_pits = base("Tar Pits", "core", 16, (4, 3, 2), faction="Dinosaurs", text=(
     "owner's deck instead."))
 
 
-@tar_pits.hook("would_destroy")
+@tar_pits.replacement("destroy", applies=lambda ctx, minion: ctx.base_of(minion) == ctx.here
+                      and not ctx.flag(("tar_pits", ctx.here)))
 def tar_pits_swallow(ctx, minion):
     # Errata: a replacement, so the minion is not destroyed and "after destroyed" abilities do not
     # happen (catalog doubt); the second destruction here in the same turn happens normally.
-    key = ("tar_pits", ctx.here)
-    if ctx.flag(key):
-        return False
-    ctx.set_flag(key)
+    ctx.set_flag(("tar_pits", ctx.here))
     yield from ctx.place_on_deck_bottom(minion)
     return True
 
@@ -100,14 +95,14 @@ grey_opal = base("The Grey Opal", "core", 17, (3, 1, 1), faction="Pirates", text
 
 @grey_opal.hook("after_scoring")
 def grey_opal_escape(ctx, scoring):
-    uid = scoring.slot.uid
-    others = ctx.bases(lambda u: u != uid)
+    others = ctx.bases(lambda u: u != ctx.here)
     if not others:
         return
-    for seat in ctx.game.seats_from_current():
+    for seat in ctx.players_from_current():
         if seat in scoring.winners():  # tied winners are all winners: none of them moves
             continue
-        mine = ctx.minions(base=uid, controller=seat, where=lambda m: m not in scoring.instead)
+        mine = ctx.targets(base=ctx.here, controller=seat,
+                           where=lambda m: m not in scoring.instead)
         target = yield from ctx.choose_minion(
             mine, "Move one of your minions to another base instead of the discard pile?",
             optional=True, seat=seat)
@@ -125,13 +120,12 @@ tortuga = base("Tortuga", "core", 21, (4, 3, 2), faction="Pirates", text=(
 
 
 @tortuga.hook("after_replaced")
-def tortuga_recruits(ctx, scoring, new_slot):
+def tortuga_recruits(ctx, scoring, new):
     # The new base is out before the runner-up decides (CR step 9, "probably").
-    new = new_slot.uid
-    for seat in _in_turn_order(ctx, scoring.runners_up()):
-        theirs = ctx.minions(controller=seat, where=lambda m: ctx.game.base_of(m) != new)
+    for seat in ctx.in_turn_order(scoring.runners_up()):
+        theirs = ctx.targets(controller=seat, where=lambda m: ctx.base_of(m) != new)
         target = yield from ctx.choose_minion(
-            theirs, f"Move one of your minions to {ctx.game.base_name(new)}?", optional=True,
+            theirs, f"Move one of your minions to {ctx.base_name(new)}?", optional=True,
             seat=seat)
         if target is not None:
             yield from ctx.move(target, new)
@@ -145,11 +139,10 @@ factory = base("Factory 436-1337", "core", 25, (2, 2, 1), faction="Robots", text
 @factory.hook("when_scoring")
 def factory_bonus(ctx, scoring):
     # Counted on the power that ranked the players (the same moment the VP are awarded).
-    for seat in _in_turn_order(ctx, scoring.winners()):
+    for seat in ctx.in_turn_order(scoring.winners()):
         bonus = scoring.powers.get(seat, 0) // 5
         if bonus:
             ctx.gain_vp(seat, bonus)
-    yield from ()
 
 
 central_brain = base("The Central Brain", "core", 19, (4, 2, 1), faction="Robots", text=(
@@ -157,8 +150,8 @@ central_brain = base("The Central Brain", "core", 19, (4, 2, 1), faction="Robots
 
 
 @central_brain.hook("power_modifier")
-def central_brain_boost(game, slot, minion):
-    return 1 if minion in slot.minions else 0
+def central_brain_boost(ctx, minion):
+    return 1 if ctx.base_of(minion) == ctx.here else 0
 
 
 # ---------------------------------------------------------------------- Tricksters -----------
@@ -166,16 +159,11 @@ cave = base("Cave of Shinies", "core", 23, (4, 2, 1), faction="Tricksters", text
     "After a minion here is destroyed, its owner gains 1 VP."))
 
 
-def _destroyed_here(game, cave_card, event):
-    return game.loc[cave_card] == ("base", event.base) and game.defs[event.card].is_minion
-
-
-@cave.trigger("destroyed", applies=_destroyed_here)
+@cave.trigger("destroyed", applies=lambda ctx, e: e.base == ctx.here and ctx.is_minion(e.card))
 def cave_pays(ctx, event):
     # Bases FAQ: the owner scores it, not the controller. Minions put away when the base scores
     # are discarded, not destroyed: no VP for them.
     ctx.gain_vp(ctx.owner(event.card), 1)
-    yield from ()
 
 
 mushroom = base("Mushroom Kingdom", "core", 20, (5, 3, 2), faction="Tricksters", text=(
@@ -186,7 +174,7 @@ mushroom = base("Mushroom Kingdom", "core", 20, (5, 3, 2), faction="Tricksters",
 @mushroom.hook("at_turn_start")
 def mushroom_lure(ctx, seat):
     here = ctx.here
-    theirs = ctx.minions(where=lambda m: ctx.controller(m) != seat and ctx.game.base_of(m) != here)
+    theirs = ctx.targets(where=lambda m: ctx.controller(m) != seat and ctx.base_of(m) != here)
     target = yield from ctx.choose_minion(
         theirs, "Move another player's minion to Mushroom Kingdom?", optional=True, seat=seat)
     if target is not None:
@@ -201,23 +189,20 @@ school = base("School of Wizardry", "core", 20, (3, 2, 1), faction="Wizards", te
 
 @school.hook("replace_from")
 def school_picks(ctx, scoring):
-    g = ctx.game
-    winners = _in_turn_order(ctx, scoring.winners())
-    if not winners or g.draw_base() is None:  # draw_base refills an empty base deck
+    winners = ctx.in_turn_order(scoring.winners())
+    if not winners or not ctx.refill_base_deck():
         return None
     # Tied winners each use it in turn (WWWT Tie Fighter): each rearranges the same top 3, so the
     # last one's pick replaces the base (our reading; no ruling found).
     for seat in winners:
-        top = g.base_deck[:3]
-        g.log(f"{g.pname(seat)} looks at the top {counted(len(top), 'base')} of the base deck.")
+        top = ctx.look_at_bases(3, seat=seat)
         picked = yield from ctx.choose_cards(top, "Which base replaces School of Wizardry?",
                                              seat=seat, reveal=top)
         rest = [b for b in top if b != picked[0]]
         order = yield from ctx.choose_order(
             rest, "Put the other bases back on top: which one is on top?", seat=seat, reveal=top)
-        for b in reversed([picked[0], *order]):
-            g.move_card(b, ("base_deck",), 0)
-    return g.base_deck[0]
+        ctx.put_bases_on_deck([picked[0], *order])
+    return picked[0]
 
 
 library = base("The Great Library", "core", 22, (4, 2, 1), faction="Wizards", text=(
@@ -226,9 +211,8 @@ library = base("The Great Library", "core", 22, (4, 2, 1), faction="Wizards", te
 
 @library.hook("after_scoring")
 def library_reading(ctx, scoring):
-    uid = scoring.slot.uid
-    readers = [s for s in ctx.game.seats_from_current()
-               if ctx.minions(base=uid, controller=s, affectable=False)]
+    readers = [s for s in ctx.players_from_current()
+               if ctx.minions(base=ctx.here, controller=s)]
     for seat in readers:
         if (yield from ctx.may("Draw a card (The Great Library)?", seat=seat)):
             ctx.draw(seat, 1)
@@ -241,10 +225,9 @@ cemetery = base("Evans City Cemetery", "core", 20, (5, 3, 2), faction="Zombies",
 
 @cemetery.hook("after_scoring")
 def cemetery_new_hand(ctx, scoring):
-    for seat in _in_turn_order(ctx, scoring.winners()):
+    for seat in ctx.in_turn_order(scoring.winners()):
         ctx.discard_from_hand(seat, ctx.hand(seat))
         ctx.draw(seat, 5)
-    yield from ()
 
 
 mall = base("Rhodes Plaza Mall", "core", 24, (0, 0, 0), faction="Zombies", text=(
@@ -253,13 +236,7 @@ mall = base("Rhodes Plaza Mall", "core", 24, (0, 0, 0), faction="Zombies", text=
 
 @mall.hook("when_scoring")
 def mall_sales(ctx, scoring):
-    uid = scoring.slot.uid
-    for seat in ctx.game.seats_from_current():
-        count = len(ctx.minions(base=uid, controller=seat, affectable=False))
+    for seat in ctx.players_from_current():
+        count = len(ctx.minions(base=ctx.here, controller=seat))
         if count:
             ctx.gain_vp(seat, count)
-    yield from ()
-
-def _in_turn_order(ctx, seats):
-    """Tied winners each use the ability, from the current player clockwise (WWWT Tie Fighter)."""
-    return [s for s in ctx.game.seats_from_current() if s in seats]

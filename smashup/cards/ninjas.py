@@ -4,20 +4,16 @@ from smashup.engine import MINION, Faction
 ninjas = Faction("Ninjas", set="core")
 
 
-def host_of(game, action):
-    return game.action_state[action].host
-
-
 @ninjas.minion("Ninja Master", power=5, text="On play: you may destroy a minion on this base.")
 def ninja_master(ctx):
-    yield from ctx.choose_and(ctx.destroy, ctx.minions(base=ctx.here),
+    yield from ctx.choose_and(ctx.destroy, ctx.targets(base=ctx.here),
                               "Destroy a minion on this base?", optional=True)
 
 
 @ninjas.minion("Tiger Assassin", power=4, copies=2, text=(
     "On play: you may destroy a minion of power 3 or less on this base."))
 def tiger_assassin(ctx):
-    yield from ctx.choose_and(ctx.destroy, ctx.minions(base=ctx.here, where=ctx.power_at_most(3)),
+    yield from ctx.choose_and(ctx.destroy, ctx.targets(base=ctx.here, where=ctx.power_at_most(3)),
                               "Destroy a minion of power 3 or less here?", optional=True)
 
 
@@ -26,12 +22,12 @@ shinobi = ninjas.minion("Shinobi", power=3, copies=3, text=(
     "scoring base."))
 
 
-@shinobi.special("before_scoring", usable=lambda g, seat, c, sc: "shinobi" not in sc.used,
+@shinobi.special("before_scoring", usable=lambda ctx, scoring: "shinobi" not in scoring.used,
                  label="Play Shinobi on the scoring base")
 def shinobi_play(ctx, scoring):
     # Read as once per scoring base (the wikis' reading).
     scoring.used.add("shinobi")
-    yield from ctx.play_minion(ctx.card, scoring.slot.uid)
+    yield from ctx.play_minion(ctx.card, scoring.base)
 
 
 acolyte = ninjas.minion("Ninja Acolyte", power=2, copies=4, text=(
@@ -39,9 +35,13 @@ acolyte = ninjas.minion("Ninja Acolyte", power=2, copies=4, text=(
     "an extra minion on this base at once."))
 
 
-@acolyte.talent_ability(usable=lambda g, c: g.turn_state.minions_played == 0)
+def _no_minion_played_yet(ctx):
+    # AEG: minions played at the start of the turn do not count: only Play Cards phase plays do.
+    return not ctx.plays(seat=ctx.me, kind=MINION, phase="play")
+
+
+@acolyte.talent_ability(usable=_no_minion_played_yet)
 def acolyte_talent(ctx):
-    # AEG: minions played at the start of the turn do not count (we count Play Cards phase plays).
     here = ctx.here
     yield from ctx.return_to_hand(ctx.card)
     yield from ctx.play_extra_now(MINION, base=here, optional=False)
@@ -53,7 +53,7 @@ assassination = ninjas.action("Assassination", attach="minion", text=(
 
 @assassination.trigger("turn_end")
 def assassination_strikes(ctx, event):
-    host = host_of(ctx.game, ctx.card)
+    host = ctx.host_of(ctx.card)
     # A host that came under another player's Smoke Bomb after this was attached is no longer
     # affected by it (Smoke Bomb: "not affected by other players' actions"); it stays attached.
     if ctx.can_affect(host):
@@ -64,13 +64,12 @@ def assassination_strikes(ctx, event):
     "Choose one or two of your minions on one base. Play as many extra minions on that base, then "
     "return the chosen ones to your hand."))
 def disguise(ctx):
-    g = ctx.game
-    in_hand = [c for c in ctx.hand() if g.defs[c].is_minion]
-    bases = ctx.bases(lambda u: ctx.minions(base=u, controller=ctx.me))
+    in_hand = [c for c in ctx.hand() if ctx.is_minion(c)]
+    bases = ctx.bases(lambda u: ctx.targets(base=u, controller=ctx.me))
     if not in_hand or not bases:
         return  # both parts happen or neither
     uid = yield from ctx.choose_base(bases, "Disguise minions on which base?")
-    mine = ctx.minions(base=uid, controller=ctx.me)
+    mine = ctx.targets(base=uid, controller=ctx.me)
     chosen = yield from ctx.choose_minions(mine, "Swap out which minions (one or two)?", 1,
                                            min(2, len(mine), len(in_hand)))
     marks = [ctx.in_play_mark(m) for m in chosen]
@@ -92,7 +91,7 @@ hidden_ninja = ninjas.action("Hidden Ninja", special_only=True, text=(
 
 @hidden_ninja.special("before_scoring", label="Play Hidden Ninja: an extra minion on the scoring base")
 def hidden_ninja_play(ctx, scoring):
-    yield from ctx.play_extra_now(MINION, base=scoring.slot.uid)
+    yield from ctx.play_extra_now(MINION, base=scoring.base)
 
 
 infiltrate = ninjas.action("Infiltrate", copies=2, attach="base", text=(
@@ -113,8 +112,8 @@ def infiltrate_talent(ctx):
     here = ctx.here
     yield from ctx.destroy_action(ctx.card)
     ctx.cancel_base_until_my_next_turn(here)
-    ctx.game.log(f"{ctx.game.base_name(here)}'s ability is cancelled until "
-                 f"{ctx.game.pname(ctx.me)}'s next turn.")
+    ctx.log(f"{ctx.base_name(here)}'s ability is cancelled until "
+            f"{ctx.player_name(ctx.me)}'s next turn.")
 
 
 poison = ninjas.action("Poison", attach="minion", text=(
@@ -123,7 +122,7 @@ poison = ninjas.action("Poison", attach="minion", text=(
 
 @poison.on_played
 def poison_played(ctx):
-    host = host_of(ctx.game, ctx.card)
+    host = ctx.host_of(ctx.card)
     others = [a for a in ctx.attached(host) if a != ctx.card]
     chosen = yield from ctx.choose_cards(others, "Destroy which actions on that minion?", 0,
                                          len(others))
@@ -132,38 +131,27 @@ def poison_played(ctx):
 
 
 @poison.modifier
-def poison_weakens(game, poison_card, minion):
-    return -4 if host_of(game, poison_card) == minion else 0
+def poison_weakens(ctx, minion):
+    return -4 if ctx.host_of(ctx.card) == minion else 0
 
 
 @ninjas.action("Seeing Stars", copies=2, text="Destroy a minion of power 3 or less.")
 def seeing_stars(ctx):
-    yield from ctx.choose_and(ctx.destroy, ctx.minions(where=ctx.power_at_most(3)),
+    yield from ctx.choose_and(ctx.destroy, ctx.targets(where=ctx.power_at_most(3)),
                               "Destroy which minion of power 3 or less?")
 
 
 smoke_bomb = ninjas.action(
     "Smoke Bomb", attach="minion",
-    attach_filter=lambda g, seat, m: g.minion_state[m].controller == seat,
+    attach_filter=lambda ctx, m: ctx.controller(m) == ctx.me,
     text="Play on one of your minions. Ongoing: it is not affected by other players' actions.")
 
 
-@smoke_bomb.protection
-def smoke_bomb_hides(game, bomb, target, source, source_player):
-    return (
-        target == host_of(game, bomb)
-        and source is not None
-        and game.defs[source].is_action
-        and source_player != game.action_state[bomb].controller
-    )
+@smoke_bomb.protection("affect", from_="other_players", only="actions")
+def smoke_bomb_hides(ctx, target):
+    return target == ctx.host_of(ctx.card)
 
 
 @ninjas.action("Way of Deception", text="Move one of your minions to another base.")
 def way_of_deception(ctx):
-    target = yield from ctx.choose_minion(ctx.minions(controller=ctx.me), "Move which minion?")
-    if target is None:
-        return
-    here = ctx.game.base_of(target)
-    to = yield from ctx.choose_base(ctx.bases(lambda u: u != here), "Move it to which base?")
-    if to is not None:
-        yield from ctx.move(target, to)
+    yield from ctx.choose_and_move(ctx.targets(controller=ctx.me), "Move which minion?")

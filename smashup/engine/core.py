@@ -5,6 +5,7 @@ shown to a person, sent over a socket or stored as JSON without conversion.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,13 +35,59 @@ MINION = "minion"
 ACTION = "action"
 BASE = "base"
 
+# Every kind of event a card may react to (`trigger`), and every Special window a card may use
+# (`special`). A declaration naming anything else is refused at once (`registry.py`), so a
+# misspelt name cannot fail silently. Each event's fields are described in smashup/engine/README.md.
+EVENT_KINDS = frozenset({
+    "minion_played", "action_played", "destroyed", "returned", "moved", "placed", "discarded",
+    "transferred", "cancelled", "attached", "power_changed", "counters_changed",
+    "turn_start", "turn_end", "before_scoring", "when_scoring", "after_scoring",
+})
+# Events a card that has just left play can still react to, as its "last words" (a trigger
+# declared with `leaves_play=True`): the events that take a card out of play.
+LEAVES_PLAY_KINDS = frozenset({"destroyed", "returned", "placed", "discarded"})
+# Windows in which Specials are used: the scoring steps and the start of a turn. A Special may also
+# answer an event (CR Card Resolution Order step 4: "cards in hand with a Special ability that can
+# be activated because of" what happened): then its window is that event's kind.
+SPECIAL_WINDOWS = frozenset({"before_scoring", "after_scoring", "turn_start"}) | EVENT_KINDS
+
+# Option ids. An option about a card carries the card's id in its option id (a page may show the id
+# without the option's "card" key), so every such id is made by `card_option_id` and the leak check
+# of `invariants.py` reads card ids back with `CARD_OPTION_ID`: a new kind of option cannot hide a
+# card from it. Prefixes: m minion (in play, or a minion played "m<card>@<base>"), a action,
+# c card not in play, t talent, s Special ("s<card>:<n>").
+CARD_OPTION_PREFIXES = "macts"
+CARD_OPTION_ID = re.compile(r"^([" + CARD_OPTION_PREFIXES + r"])(\d+)((?:[@:]\d+)*)$")
+# Every other option id names no card: a base ("b3"), a player ("p1"), a labelled choice ("o2"), a
+# position in a list of abilities to order ("0"), or a fixed word.
+PLAIN_OPTION_ID = re.compile(r"^(?:[bpo]\d+|\d+|yes|no|pass|end)$")
+
+
+def card_option_id(prefix: str, card: int, *, at: int | None = None, index: int | None = None) -> str:
+    """The option id of an option about `card`: `prefix` one of CARD_OPTION_PREFIXES, `at` a base
+    uid ("m12@3": card 12 onto base 3), `index` a number within the card ("s12:0": its first
+    Special)."""
+    if prefix not in CARD_OPTION_PREFIXES or len(prefix) != 1:
+        raise EngineError(f"unknown card option prefix {prefix!r}")
+    text = f"{prefix}{card}"
+    if at is not None:
+        text += f"@{at}"
+    if index is not None:
+        text += f":{index}"
+    return text
+
+
+def plain_option_id(index: int) -> str:
+    """The option id of a labelled choice that names no card (`Ctx.choose_one`): "o<n>"."""
+    return f"o{index}"
+
 
 @dataclass(slots=True)
 class Option:
     """One thing a seat may pick. `id` is stable for the decision; `label` is for people."""
 
     id: str
-    label: str
+    label: str = field(metadata={"words": True})  # for people; not state (the digest skips it)
     card: int | None = None  # card the option is about, if any (a hand card, a minion...)
     base: int | None = None  # base slot uid the option is about, if any
     value: Any = None  # engine-side payload; never shown to other seats
@@ -65,11 +112,12 @@ class Decision:
     id: str
     seat: int
     kind: str
-    prompt: str
-    options: list[Option]
+    prompt: str = field(metadata={"words": True})  # for people; not state (the digest skips it)
+    options: list[Option] = field(default_factory=list)
     min_count: int = 1
     max_count: int = 1
     source: int | None = None  # card id that asks, if any
+    reveal: list[int] = field(default_factory=list)  # hidden cards the deciding seat may see
 
     @property
     def may_decline(self) -> bool:
@@ -97,13 +145,21 @@ class Decision:
 
 @dataclass
 class Event:
-    """Something that happened, for abilities that react to it ("after X...")."""
+    """Something that happened, for abilities that react to it ("after X...").
+
+    `player` is whose card it was (its controller in play, its owner elsewhere) or whose turn it
+    is, per kind (README). `by_card` and `by_player` name what caused it: the card whose ability
+    did it and the player who controlled that ability (the destroyer, the mover...); the player
+    who played a card for `minion_played`/`action_played`; None when the rules did it (a scored
+    base's cards put away, the hand limit)."""
 
     kind: str
     card: int | None = None
     base: int | None = None  # slot uid where it happened (for a move: the destination)
-    player: int | None = None  # who did it, or whose card it was (see each kind)
+    player: int | None = None  # whose card it was, or whose turn (see each kind)
     data: dict = field(default_factory=dict)
+    by_card: int | None = None
+    by_player: int | None = None
 
 
 @dataclass
@@ -116,9 +172,11 @@ class MinionState:
     # Which entry into play this is (a game-wide serial, `Game.enter_play`). A minion that leaves
     # play and is played again is a new card in play (CR "Void Where Prohibited": effects end when
     # their card leaves play), so an ability that chose it earlier no longer finds it
-    # (`Ctx.in_play_mark` / `Ctx.still_in_play`). Not part of the state hash: it only tells entries
-    # apart, and the zones already say everything the hash needs.
+    # (`Ctx.in_play_mark` / `Ctx.still_in_play`).
     entered: int = 0
+    # What an ability remembers on this card while it is in play (`Ctx.remember`): plain data only.
+    # It goes when the card leaves play, with this state.
+    memory: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -128,6 +186,7 @@ class ActionState:
     controller: int
     host_kind: str  # "base" or "minion"
     host: int  # slot uid for a base, card id for a minion
+    memory: dict = field(default_factory=dict)  # see MinionState.memory (Block the Path's faction)
 
 
 @dataclass
@@ -149,13 +208,54 @@ class Grant:
         return (0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
 
 
+# When a lasting effect ends (`Lasting.ends`), as plain data:
+#   ("turn_end", None)   at the end of the current turn ("until the end of the turn")
+#   ("turn_end", seat)   at the end of `seat`'s turn: this one if it is theirs, else their next
+#                        ("until the end of your turn" played on another player's turn)
+#   ("turn_start", seat) at the start of `seat`'s next turn ("until your next turn")
+#   None                 only when its source leaves play (`with_source`) or an ability ends it
+END_OF_TURN = ("turn_end", None)
+
+
 @dataclass
 class Lasting:
-    """An effect with a deadline ("until the end of the turn", "until the start of your next turn")."""
+    """An effect that lasts: a power change, a cancelled base, a restriction... Plain data only
+    (the state digest reads it), so a card that needs its own kind names it by a string and
+    reads it back with `Ctx.lasting_effects`.
 
-    kind: str  # e.g. "power", "cancel_base"
-    target: int | None  # card id or slot uid
+    It is active from `starts` (None: at once; ("turn_start", seat): from the start of that
+    player's next turn, Mark of Sleep) until `ends`, only in the turns `during` allows (None:
+    every turn; "others": turns of players other than `player`, Armor Stego; "own": `player`'s
+    turns), and ends early when its `source` leaves play if `with_source`."""
+
+    kind: str  # e.g. "power", "cancel_base", "cannot_play"
+    target: int | None  # card id, slot uid or seat, per kind
     amount: int = 0
-    player: int | None = None  # whose effect it is
-    expires: tuple = ("turn_end",)  # ("turn_end",) or ("turn_start", seat)
+    player: int | None = None  # whose effect it is (the controller of its source)
+    ends: tuple | None = END_OF_TURN
     source: int | None = None
+    starts: tuple | None = None
+    during: str | None = None
+    with_source: bool = False
+    data: dict = field(default_factory=dict)
+    # `target` is a card (not a base uid or a seat): the effect ends when that card leaves play.
+    on_card: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self.starts is None
+
+
+@dataclass
+class PlayRecord:
+    """One card played this turn, for "the first minion you played this turn" and the like
+    (`Ctx.plays`). `card` is None for plays a test scenario says were made before it starts."""
+
+    seat: int
+    card: int | None
+    kind: str  # MINION or ACTION: what it was played as
+    base: int | None = None  # the base a minion (or an action on a base or minion) went to
+    phase: str = "play"  # the turn phase it was played in ("start", "play", "score", ...)
+    extra: bool = False  # played as an extra (not the free play of the turn)
+    special: bool = False  # played through a Special
+    turn_seat: int | None = None  # whose turn it was

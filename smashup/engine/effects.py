@@ -1,40 +1,189 @@
 """The effect vocabulary that card abilities are written in.
 
-An ability receives a `Ctx`: the game, the card whose ability it is, "you" (its controller) and
-"here" (its base). Queries are plain methods; effects that may ask a question or set off reactions
-are generators used with `yield from`. The terms follow the rulebooks' definitions (WWWT "Terms"):
-destroy, return, move, place, discard and play are distinct events, each announced as its own
-`Event` so that the cards that react to one do not react to another.
+An ability receives a `Ctx`: the card whose ability it is, "you" (`ctx.me`, its controller) and
+"here" (`ctx.here`, its base, or where it last was). Card code reads the game only through it:
+queries are plain methods; effects that may ask a question, be prevented or replaced, or set off
+reactions are generators used with `yield from` (a generator method called without `yield from`
+raises EngineError instead of silently doing nothing: see `Effect`). The terms follow the
+rulebooks' definitions (WWWT "Terms"): destroy, return, move, place, discard, transfer and play are
+distinct events, each announced as its own `Event` naming the card and the player who caused it
+(`by_card`, `by_player`), so that the cards that react to one do not react to another.
+
+smashup/engine/README.md has the vocabulary as a table.
 """
 from __future__ import annotations
 
-from .core import ACTION, MINION, Event, Grant, Lasting, Option, counted
+import inspect
+from functools import wraps
+
+from .core import (
+    ACTION,
+    END_OF_TURN,
+    MINION,
+    EngineError,
+    Event,
+    Grant,
+    Lasting,
+    Option,
+    card_option_id,
+    counted,
+    plain_option_id,
+)
+
+# `until=` of the lasting verbs, by the words cards use (core.Lasting.ends).
+UNTIL = {
+    "end_of_turn": lambda ctx: END_OF_TURN,
+    "end_of_your_turn": lambda ctx: ("turn_end", ctx.me),
+    "start_of_your_next_turn": lambda ctx: ("turn_start", ctx.me),
+    "source_leaves_play": lambda ctx: None,
+}
+
+
+class Effect:
+    """What a generator method of `Ctx` returns: the generator, wrapped so that dropping it
+    unstarted (a verb called without `yield from`, which would do nothing) is noticed. CPython
+    frees it at the end of the statement; the game then raises EngineError at its next step
+    (`Game.check_dropped`), naming the card and the verb."""
+
+    __slots__ = ("gen", "game", "what", "started")
+
+    def __init__(self, gen, game, what):
+        self.gen = gen
+        self.game = game
+        self.what = what
+        self.started = False
+
+    def __iter__(self):
+        self.started = True
+        return self.gen
+
+    # Driven by hand (tests that run a verb step by step) it behaves as its generator.
+    def __next__(self):
+        self.started = True
+        return next(self.gen)
+
+    def send(self, value):
+        self.started = True
+        return self.gen.send(value)
+
+    def __del__(self):
+        if not self.started and self.game is not None:
+            self.game.dropped_effects.append(self.what)
+
+
+def _effect(fn):
+    name = fn.__name__
+
+    @wraps(fn)
+    def verb(self, *args, **kwargs):
+        game = self.game
+        return Effect(fn(self, *args, **kwargs), game,
+                      f"ctx.{name}(...) in {game.defs[self.card].name}")
+
+    verb.is_effect = True
+    return verb
 
 
 class Ctx:
+    __slots__ = ("game", "card", "me", "_base")
+
     def __init__(self, game, card: int, me: int, base: int | None = None):
         self.game = game
         self.card = card
         self.me = me
         self._base = base
 
-    # ------------------------------------------------------------------ who, where -------------
+    # ================================================================== who, where, when =======
     @property
     def here(self) -> int | None:
-        """The base this card is on now (for a card that left play: where it was played)."""
-        uid = self.game.base_of(self.card)
-        return uid if uid is not None else self._base
+        """The base this card is on (a base: itself; an attached action: its host's base). For a
+        card that is not in play (a resolving action, a card that just left play), the base it
+        was played on or last was on."""
+        zone = self.game.loc[self.card]
+        kind = zone[0]
+        if kind in ("minion", "base_action", "base"):
+            return zone[1]
+        if kind == "attached":
+            return self.game.base_of(zone[1])
+        return self._base
 
     @property
-    def is_action(self) -> bool:
-        return self.game.defs[self.card].kind == ACTION
+    def current_player(self) -> int:
+        return self.game.current
 
-    def opponents(self) -> list[int]:
+    @property
+    def is_my_turn(self) -> bool:
+        return self.game.current == self.me
+
+    @property
+    def phase(self) -> str:
+        """The current turn's phase: "start", "play", "score", "draw" or "end"."""
+        return self.game.phase
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    def players(self) -> list[int]:
+        return list(range(len(self.game.players)))
+
+    def opponents(self, seat: int | None = None) -> list[int]:
+        """The other players than `seat` (you), clockwise from the next one."""
+        seat = self._seat(seat)
         n = len(self.game.players)
-        return [(self.me + i) % n for i in range(1, n)]
+        return [(seat + i) % n for i in range(1, n)]
+
+    def players_from_current(self) -> list[int]:
+        """Every player, from the current player clockwise (WWWT: "if a single effect affects
+        multiple players, the order starts with the current player and goes clockwise")."""
+        return self.game.seats_from_current()
+
+    def in_turn_order(self, seats) -> list[int]:
+        """These players, from the current player clockwise (tied winners each use a base's
+        ability in that order, WWWT Tie Fighter)."""
+        wanted = set(seats)
+        return [s for s in self.game.seats_from_current() if s in wanted]
+
+    # ------------------------------------------------------------------ names and log ---------
+    def name(self, cid: int) -> str:
+        return self.game.name(cid)
+
+    def base_name(self, uid: int) -> str:
+        return self.game.base_name(uid)
+
+    def player_name(self, seat: int) -> str:
+        return self.game.pname(seat)
+
+    def log(self, text: str, to: tuple | None = None) -> None:
+        """A log line; `to` limits it to these seats (something only they may know)."""
+        self.game.log(text, to)
+
+    # ================================================================== card facts =============
+    def is_minion(self, cid: int | None = None) -> bool:
+        return self.game.defs[self.card if cid is None else cid].kind == MINION
+
+    def is_action(self, cid: int | None = None) -> bool:
+        return self.game.defs[self.card if cid is None else cid].kind == ACTION
+
+    def printed_power(self, cid: int) -> int:
+        """The power printed on a minion card (0 for other cards)."""
+        return self.game.defs[cid].power
 
     def power(self, m: int) -> int:
+        """Current power: printed power out of play, with every modifier in play."""
         return self.game.power(m)
+
+    def faction_of(self, cid: int) -> str:
+        return self.game.defs[cid].faction
+
+    def factions_in_game(self) -> list[str]:
+        """Every faction some player plays in this game, in seat order."""
+        seen = []
+        for p in self.game.players:
+            for f in p.factions:
+                if f not in seen:
+                    seen.append(f)
+        return seen
 
     def controller(self, cid: int) -> int | None:
         return self.game.controller(cid)
@@ -42,13 +191,41 @@ class Ctx:
     def owner(self, cid: int) -> int | None:
         return self.game.owner[cid]
 
-    def name(self, cid: int) -> str:
-        return self.game.name(cid)
+    def in_play(self, cid: int) -> bool:
+        return self.game.in_play(cid)
 
-    def minions(self, base: int | None = None, where=None, controller: int | None = None,
-                affectable: bool = True) -> list[int]:
-        """Minions in play (on `base` if given) that pass `where`, and that this ability may
-        affect (protections such as Smoke Bomb) unless `affectable` is False."""
+    def zone(self, cid: int) -> str:
+        """Where a card is: "hand", "deck", "discard", "play" (a minion, or an action on a base
+        or a minion), "base" (a base in play), "resolving", "base_deck" or "base_discard"."""
+        kind = self.game.loc[cid][0]
+        return "play" if kind in ("minion", "base_action", "attached") else kind
+
+    def base_of(self, cid: int) -> int | None:
+        """The base a card in play is on (an attached action: its host's base)."""
+        zone = self.game.loc[cid]
+        if zone[0] == "base":
+            return zone[1]
+        return self.game.base_of(cid)
+
+    def host_of(self, action: int) -> int | None:
+        """What an action in play is attached to: a minion's card id or a base's uid."""
+        state = self.game.action_state.get(action)
+        return state.host if state is not None else None
+
+    def counters(self, m: int) -> int:
+        """The +1 power counters on a minion in play."""
+        state = self.game.minion_state.get(m)
+        return state.counters if state is not None else 0
+
+    # ================================================================== the board ==============
+    def bases(self, where=None) -> list[int]:
+        return [s.uid for s in self.game.bases if where is None or where(s.uid)]
+
+    def minions(self, base: int | None = None, where=None, controller: int | None = None
+                ) -> list[int]:
+        """Minions in play (on `base` if given, controlled by `controller` if given) that pass
+        `where`: for counting and reading ("for each of your minions here"). To choose what an
+        ability does something to, use `targets`."""
         g = self.game
         slots = [g.slot(base)] if base is not None else g.bases
         found = []
@@ -58,19 +235,27 @@ class Ctx:
                     continue
                 if where is not None and not where(m):
                     continue
-                if affectable and not self.can_affect(m):
-                    continue
                 found.append(m)
         return found
 
-    def can_affect(self, target: int) -> bool:
-        return self.game.affects(self.card, self.me, target)
+    def targets(self, base: int | None = None, where=None, controller: int | None = None
+                ) -> list[int]:
+        """Minions as `minions`, without those this ability may not affect (a protection such as
+        Smoke Bomb): the minions it may choose to do something to."""
+        affects = self.game.affects
+        me = self.source_player
+        return [m for m in self.minions(base, where, controller)
+                if affects(self.card, me, m)]
 
-    def bases(self, where=None) -> list[int]:
-        return [s.uid for s in self.game.bases if where is None or where(s.uid)]
+    def can_affect(self, target: int, kind: str = "affect") -> bool:
+        """Whether this ability may affect `target` (kind "destroy"/"move": may destroy/move it)."""
+        return self.game.affects(self.card, self.source_player, target, kind)
 
-    def hand(self, seat: int | None = None) -> list[int]:
-        return list(self.game.players[self.me if seat is None else seat].hand)
+    @property
+    def source_player(self) -> int | None:
+        """The player whose ability this is, for protections ("other players' cards"): the
+        controller, or nobody for a base's ability."""
+        return None if self.game.defs[self.card].kind == "base" else self.me
 
     def attached(self, m: int) -> list[int]:
         return list(self.game.minion_state[m].attached)
@@ -78,12 +263,67 @@ class Ctx:
     def actions_on_base(self, uid: int) -> list[int]:
         return list(self.game.slot(uid).actions)
 
+    def breakpoint(self, uid: int) -> int:
+        """A base's breakpoint now (printed, for now)."""
+        return self.game.breakpoint(self.game.slot(uid))
+
+    def total_power(self, uid: int) -> int:
+        """The total power of every minion on a base."""
+        return self.game.total_power(self.game.slot(uid))
+
+    def player_power(self, uid: int, seat: int) -> int:
+        """A player's total power on a base."""
+        return self.game.player_power(uid, seat)
+
+    def hand(self, seat: int | None = None) -> list[int]:
+        return list(self.game.players[self._seat(seat)].hand)
+
+    def discard_pile(self, seat: int | None = None) -> list[int]:
+        return list(self.game.players[self._seat(seat)].discard)
+
+    def deck_size(self, seat: int | None = None) -> int:
+        return len(self.game.players[self._seat(seat)].deck)
+
+    # ------------------------------------------------------------------ filters for `where` ---
+    def power_at_most(self, limit: int):
+        """A `where` filter: current power `limit` or less."""
+        power = self.game.power
+        return lambda m: power(m) <= limit
+
+    def printed_power_at_most(self, limit: int):
+        """A `where` filter: printed power `limit` or less (Laseratops; The Homeworld checks the
+        card in hand)."""
+        defs = self.game.defs
+        return lambda c: defs[c].power <= limit
+
+    # ================================================================== memory =================
     def flag(self, key, seat: int | None = None):
-        """Per-turn memory for "once per turn" abilities."""
+        """Per-turn memory for "once per turn" abilities (cleared when a turn starts)."""
         return self.game.turn_state.flags.get((key, seat))
 
     def set_flag(self, key, seat: int | None = None, value=True):
         self.game.turn_state.flags[(key, seat)] = value
+
+    def remember(self, key: str, value, card: int | None = None) -> None:
+        """Note plain data on a card in play (default this one): Block the Path's named faction.
+        It is forgotten when the card leaves play."""
+        self._memory(card)[key] = value
+
+    def recall(self, key: str, default=None, card: int | None = None):
+        """What `remember` noted on a card in play, or `default` (also once it left play)."""
+        state = self._state(self.card if card is None else card)
+        return default if state is None else state.memory.get(key, default)
+
+    def _state(self, cid):
+        g = self.game
+        return g.minion_state.get(cid) or g.action_state.get(cid)
+
+    def _memory(self, card):
+        cid = self.card if card is None else card
+        state = self._state(cid)
+        if state is None:
+            raise EngineError(f"{self.name(cid)} is not in play: nothing can be remembered on it")
+        return state.memory
 
     def in_play_mark(self, m: int) -> tuple[int, int]:
         """Remember minion `m` as the card in play it is now, for an ability that chooses it first
@@ -99,21 +339,44 @@ class Ctx:
         state = self.game.minion_state.get(m)
         return state is not None and state.entered == entered
 
-    # ------------------------------------------------------------------ choose -----------------
+    # ================================================================== the turn's plays =======
+    def plays(self, seat: int | None = None, kind: str | None = None, base: int | None = None,
+              phase: str | None = None) -> list:
+        """The cards played this turn (core.PlayRecord: seat, card, kind, base, phase, extra,
+        special), oldest first, by anyone unless `seat` is given, of a kind, on a base, in a
+        phase of the turn."""
+        return [p for p in self.game.turn_state.plays
+                if (seat is None or p.seat == seat) and (kind is None or p.kind == kind)
+                and (base is None or p.base == base) and (phase is None or p.phase == phase)]
+
+    def first_minion_played(self, seat: int | None = None) -> int | None:
+        """The first minion `seat` (you) played this turn, in any phase, or None (Microbot Fixer:
+        "if this is the first minion you played this turn" is `first_minion_played() ==
+        ctx.card`)."""
+        found = self.plays(self._seat(seat), MINION)
+        return found[0].card if found else None
+
+    def played_minion_here(self, seat: int | None = None, base: int | None = None) -> bool:
+        """Whether `seat` (you) played a minion on `base` (here) this turn (Hot Venue)."""
+        return bool(self.plays(self._seat(seat), MINION, self.here if base is None else base))
+
+    # ================================================================== choose =================
     def _seat(self, seat):
         return self.me if seat is None else seat
 
     def choose_minion(self, candidates, prompt, optional=False, seat=None):
         """Pick one minion among `candidates`; None if there is none or the player declines."""
         g = self.game
-        options = [Option(f"m{m}", g.describe_minion(m), card=m) for m in candidates]
+        options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
+                   for m in candidates]
         chosen = yield from g.ask(self._seat(seat), "target", prompt, options,
                                   0 if optional else 1, 1, source=self.card)
         return chosen[0].card if chosen else None
 
     def choose_minions(self, candidates, prompt, min_count=0, max_count=None, seat=None):
         g = self.game
-        options = [Option(f"m{m}", g.describe_minion(m), card=m) for m in candidates]
+        options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
+                   for m in candidates]
         top = len(options) if max_count is None else max_count
         chosen = yield from g.ask(self._seat(seat), "targets", prompt, options, min_count, top,
                                   source=self.card)
@@ -127,9 +390,10 @@ class Ctx:
         return chosen[0].base if chosen else None
 
     def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None):
-        """Pick cards that are not in play (in a hand, a discard pile...)."""
+        """Pick cards that are not in play (in a hand, a discard pile...). `reveal`: hidden cards
+        the chooser may see while deciding (a deck searched, a hand looked at)."""
         g = self.game
-        options = [Option(f"c{c}", g.name(c), card=c) for c in candidates]
+        options = [Option(card_option_id("c", c), g.name(c), card=c) for c in candidates]
         chosen = yield from g.ask(self._seat(seat), "cards", prompt, options, min_count,
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
@@ -153,6 +417,26 @@ class Ctx:
                                   0 if optional else 1, 1, source=self.card)
         return int(chosen[0].id[1:]) if chosen else None
 
+    def choose_one(self, prompt, choices, optional=False, seat=None):
+        """One of several labelled choices: `choices` is [(key, label), ...] with keys of your
+        own (any plain value); returns the chosen key, or None when declined (`optional`)."""
+        choices = list(choices)
+        options = [Option(plain_option_id(i), label, value=key)
+                   for i, (key, label) in enumerate(choices)]
+        chosen = yield from self.game.ask(self._seat(seat), "choice", prompt, options,
+                                          0 if optional else 1, 1, source=self.card)
+        return chosen[0].value if chosen else None
+
+    def name_faction(self, prompt="Name a faction", among=None, seat=None):
+        """Name a faction (Sea Dogs, Block the Path): one of `among`, by default every faction in
+        this game. Returns its name."""
+        names = list(among) if among is not None else self.factions_in_game()
+        return (yield from self.choose_one(prompt, [(n, n) for n in names], seat=seat))
+
+    def may(self, prompt, seat=None):
+        """A "you may" with no target to pick: yes or no."""
+        return (yield from self.game.ask_yes_no(self._seat(seat), prompt, source=self.card))
+
     def choose_and(self, effect, candidates, prompt, optional=False, seat=None):
         """Choose one minion among `candidates` and do `effect` to it (destroy, return_to_hand,
         place_on_deck_bottom...). Returns the minion, or None when there was none or the player
@@ -162,24 +446,127 @@ class Ctx:
             yield from effect(target)
         return target
 
-    def power_at_most(self, limit: int):
-        """A `where` filter for `minions()`: current power `limit` or less."""
-        return lambda m: self.game.power(m) <= limit
+    def choose_and_move(self, candidates, prompt, to=None, optional=False, seat=None,
+                        to_prompt="Move it to which base?"):
+        """Choose a minion among `candidates`, then a base other than its own (among `to` if
+        given), and move it there (Invasion, Way of Deception). Returns (minion, base), or None
+        when nothing moved."""
+        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
+        if target is None:
+            return None
+        src = self.game.base_of(target)
+        bases = [u for u in (self.bases() if to is None else to) if u != src]
+        dest = yield from self.choose_base(bases, to_prompt, seat=seat)
+        if dest is None:
+            return None
+        moved = yield from self.move(target, dest)
+        return (target, dest) if moved else None
 
-    def may(self, prompt, seat=None):
-        """A "you may" with no target to pick: yes or no."""
-        return (yield from self.game.ask_yes_no(self._seat(seat), prompt, source=self.card))
-
-    # ------------------------------------------------------------------ effects ----------------
+    # ================================================================== numbers ================
     def gain_vp(self, seat: int, amount: int) -> None:
         g = self.game
         g.players[seat].vp += amount
         g.log(f"{g.pname(seat)} gains {amount} VP ({self.name(self.card)}).")
 
+    def add_counters(self, m: int, count: int) -> bool:
+        """Put `count` +1 power counters on a minion from the pool (a negative count removes that
+        many to the pool): not a transfer (WWWT "Transfer"). A change of power, so a minion this
+        ability may not affect keeps its counters. Announced as `counters_changed` (data
+        "amount": the change). Returns True if the counters changed."""
+        g = self.game
+        state = g.minion_state.get(m)
+        if state is None or count == 0 or not self.can_affect(m):
+            return False
+        amount = max(count, -state.counters)
+        if amount == 0:
+            return False
+        state.counters += amount
+        g.emit(self._event("counters_changed", m, g.base_of(m), state.controller,
+                           {"amount": amount}))
+        return True
+
+    def add_power(self, m: int, amount: int, until: str = "end_of_turn", during: str | None = None,
+                  with_source: bool = False) -> bool:
+        """A minion gets `amount` power (may be negative) `until` "end_of_turn" (the current
+        turn), "end_of_your_turn" (this turn if yours, else the end of your next turn:
+        Augmentation, Howl), "start_of_your_next_turn" or "source_leaves_play"; only `during`
+        "others" (other players' turns: Armor Stego) or "own" turns if given; ending early when
+        this card leaves play if `with_source`. The minion must be affectable; it ends when the
+        minion leaves play. Announced as `power_changed`. Returns True if it applied."""
+        g = self.game
+        if not g.is_minion_in_play(m) or not self.can_affect(m):
+            return False
+        self.lasting("power", m, amount=amount, until=until, during=during,
+                     with_source=with_source, on_card=True)
+        g.emit(self._event("power_changed", m, g.base_of(m), g.controller(m), {"amount": amount}))
+        return True
+
+    def power_until_end_of_turn(self, m: int, amount: int) -> bool:
+        return self.add_power(m, amount)
+
+    def lasting(self, kind: str, target=None, amount: int = 0, until: str = "end_of_turn",
+                starts_next_turn_of: int | None = None, during: str | None = None,
+                with_source: bool = False, data: dict | None = None,
+                on_card: bool = False) -> Lasting:
+        """Start a lasting effect of your own kind (plain data, read back with
+        `lasting_effects`): e.g. Mark of Sleep's `lasting("cannot_play", seat,
+        starts_next_turn_of=seat, data={"kind": "action"})` (during that player's next turn).
+        `until` as in `add_power`, or a plain tuple (core.Lasting.ends). `on_card`: `target` is a
+        card, and the effect ends when it leaves play."""
+        ends = UNTIL[until](self) if isinstance(until, str) else until
+        if starts_next_turn_of is not None and ends == ("turn_end", None):
+            ends = ("turn_end", starts_next_turn_of)
+        effect = Lasting(kind, target, amount, self.me, ends, self.card,
+                         None if starts_next_turn_of is None
+                         else ("turn_start", starts_next_turn_of),
+                         during, with_source, dict(data or {}), on_card)
+        self.game.lasting.append(effect)
+        return effect
+
+    def lasting_effects(self, kind: str, target=None, active_only: bool = True) -> list[Lasting]:
+        """The lasting effects of `kind` (on `target` if given), only those in force now unless
+        `active_only` is False."""
+        g = self.game
+        return [e for e in g.lasting if e.kind == kind and (target is None or e.target == target)
+                and (not active_only or g.lasting_active(e))]
+
+    def cancel_base_until_my_next_turn(self, uid: int) -> None:
+        g = self.game
+        was_active = g.base_active(g.slot(uid))
+        g.lasting.append(Lasting("cancel_base", uid, 0, self.me, ("turn_start", self.me),
+                                 self.card))
+        g.note_cancel(uid, was_active, self.card, self.me)
+
+    # ================================================================== cards in hands ========
     def draw(self, seat: int, count: int) -> list[int]:
         return self.game.draw(seat, count)
 
-    # ------------------------------------------------------------------ decks: look, reveal, search
+    def discard_from_hand(self, seat: int, cards) -> None:
+        """`seat` discards these cards from their hand (chosen by the caller)."""
+        g = self.game
+        cards = list(cards)
+        for c in cards:
+            g.move_card(c, ("discard", seat))
+            g.emit(self._event("discarded", c, None, seat, {"from": "hand"}))
+        if cards:
+            g.log(f"{g.pname(seat)} discards {', '.join(self.name(c) for c in cards)}.")
+
+    def discard_at_random(self, seat: int, count: int) -> list[int]:
+        """`seat` discards `count` cards at random from their hand (Take the Shinies, Brownie),
+        drawn with the game's seeded generator. Returns them."""
+        hand = self.game.players[seat].hand
+        cards = self.game.rng.sample(list(hand), min(count, len(hand))) if hand else []
+        if cards:
+            self.discard_from_hand(seat, cards)
+        return cards
+
+    def reveal_hand_to(self, viewer: int, seat: int) -> None:
+        g = self.game
+        names = ", ".join(self.name(c) for c in g.players[seat].hand) or "no cards"
+        g.log(f"{g.pname(viewer)} looks at {g.pname(seat)}'s hand.")
+        g.log(f"{g.pname(seat)}'s hand: {names}.", to=(viewer, seat))
+
+    # ================================================================== decks ==================
     # WWWT Phase 4: to draw, reveal, search for or look at a card with an empty deck, shuffle the
     # discard pile into a new deck first. Every one of these goes through `Game.refill_deck`.
     def _deck_end(self, seat: int, count: int, bottom: bool) -> list[int]:
@@ -221,21 +608,49 @@ class Ctx:
                   f"{', '.join(self.name(c) for c in cards)}.")
         return cards
 
-    def search_deck(self, prompt: str, where=None, min_count: int = 0, max_count: int = 1,
-                    to: str | None = "hand", seat: int | None = None):
-        """Search your deck (`seat`'s) for cards that pass `where` (generator). The searcher sees
-        the whole deck; the chosen cards are revealed to everyone and go `to` the "hand" (a
-        place) or the "discard" pile, then the deck is shuffled (CR "Void Where Prohibited":
-        a searched card is revealed, a searched deck shuffled). With `to=None` the chosen cards
-        stay in the deck for the ability to use (e.g. play one) and the ability must then call
-        `shuffle_deck`. Returns the chosen cards; with no deck and no discard pile, nothing."""
+    def discard_from_deck(self, seat: int | None = None, count: int = 1) -> list[int]:
+        """Discard the top `count` cards of `seat`'s (your) deck (a discard: `discarded`, data
+        "from": "deck"); an empty deck takes the shuffled discard pile first. Returns them."""
+        seat = self._seat(seat)
+        cards = self._deck_end(seat, count, False)
+        self.discard(cards)
+        return cards
+
+    def discard(self, cards) -> None:
+        """Put cards that are not in play (in a deck or a hand, e.g. one looked at: Walker) into
+        their owners' discard piles, each a `discarded` event."""
+        for c in list(cards):
+            self._discard_card(c)
+
+    def _discard_card(self, cid: int) -> None:
+        # A card that is not in play goes to its owner's discard pile (WWWT "Discard").
+        g = self.game
+        owner = g.owner[cid]
+        src = g.loc[cid][0]
+        g.move_card(cid, ("discard", owner))
+        g.log(f"{self.name(cid)} goes to {g.pname(owner)}'s discard pile ({self.name(self.card)}).")
+        g.emit(self._event("discarded", cid, None, owner, {"from": src}))
+
+    def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
+               max_count: int = 1, to: str | None = "hand", seat: int | None = None):
+        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`.
+        The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
+        the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
+        Where Prohibited": a searched card is revealed, a searched deck shuffled). With
+        `to=None` the chosen cards stay where they are for the ability to use (e.g. play one)
+        and an ability that searched the deck must then call `shuffle_deck`. Returns the chosen
+        cards; with nothing to search, nothing."""
         g = self.game
         seat = self._seat(seat)
-        if not g.refill_deck(seat):
+        deck = []
+        if "deck" in zones and g.refill_deck(seat):
+            deck = sorted(g.players[seat].deck, key=lambda c: (g.name(c), c))  # not the order
+        pile = list(g.players[seat].discard) if "discard" in zones else []
+        if not deck and not pile:
             return []
-        g.log(f"{g.pname(seat)} searches their deck ({self.name(self.card)}).")
-        deck = sorted(g.players[seat].deck, key=lambda c: (g.name(c), c))  # not the deck order
-        candidates = [c for c in deck if where is None or where(c)]
+        where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
+        g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
+        candidates = [c for c in deck + pile if where is None or where(c)]
         chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
                                               reveal=deck)
         if chosen:
@@ -243,11 +658,16 @@ class Ctx:
         for c in chosen:
             if to == "hand":
                 self.place_in_hand(c, revealed=True)
-            elif to == "discard":
+            elif to == "discard" and g.loc[c][0] != "discard":
                 self._discard_card(c)
-        if to is not None:
+        if deck and to is not None:
             self.shuffle_deck(seat)
         return chosen
+
+    def search_deck(self, prompt: str, where=None, min_count: int = 0, max_count: int = 1,
+                    to: str | None = "hand", seat: int | None = None):
+        """`search` of the deck only."""
+        return (yield from self.search(prompt, where, ("deck",), min_count, max_count, to, seat))
 
     def shuffle_deck(self, seat: int | None = None) -> None:
         g = self.game
@@ -274,8 +694,7 @@ class Ctx:
             g.log(f"{g.pname(owner)} puts a card from their deck into their hand "
                   f"({self.name(self.card)}).")
             g.log(f"You put {self.name(cid)} into your hand.", to=(owner,))
-        g.emit(Event("placed", card=cid, player=owner,
-                     data={"to": "hand", "from": src, "by": self.card}))
+        g.emit(self._event("placed", cid, None, owner, {"to": "hand", "from": src}))
         return True
 
     def put_on_deck(self, cards, bottom: bool = False) -> None:
@@ -283,7 +702,8 @@ class Ctx:
         card, or under the deck with `cards[-1]` the bottom card. For cards looked at or revealed
         ("put them back in any order": pick the order with `choose_order`). A card that comes
         from a hand or a discard pile is placed (`placed`); one that never left its deck was only
-        rearranged, which is no event (our reading: nothing relocated it)."""
+        rearranged, which is no event (our reading: nothing relocated it). A resolving action is
+        sent with `after_resolving` instead."""
         g = self.game
         order = list(cards) if bottom else list(reversed(cards))
         for c in order:
@@ -293,27 +713,73 @@ class Ctx:
             owner = g.owner[c]
             g.move_card(c, ("deck", owner), None if bottom else 0)
             if src != "deck":
-                g.emit(Event("placed", card=c, player=owner,
-                             data={"to": "deck_bottom" if bottom else "deck_top", "from": src,
-                                   "by": self.card}))
+                g.emit(self._event("placed", c, None, owner,
+                                   {"to": "deck_bottom" if bottom else "deck_top", "from": src}))
 
-    def _discard_card(self, cid: int) -> None:
-        # A card that is not in play goes to its owner's discard pile (WWWT "Discard").
+    def shuffle_into_deck(self, cards):
+        """Shuffle cards into their owners' decks (Lend a Hand, Microbot Reclaimer: from a discard
+        pile; Dr Livingstone: a minion in play, which leaves play like any other). Each deck that
+        got a card is shuffled once. A minion this ability may not affect stays. Each card is
+        `placed` (data "to": "deck", "shuffled": True). Returns the cards that went."""
         g = self.game
-        owner = g.owner[cid]
-        g.move_card(cid, ("discard", owner))
-        g.log(f"{self.name(cid)} goes to {g.pname(owner)}'s discard pile ({self.name(self.card)}).")
-        g.emit(Event("discarded", card=cid, player=owner, data={"by": self.card}))
+        went, decks = [], []
+        for c in list(cards):
+            src = g.loc[c][0]
+            if src == "minion":
+                if not self.can_affect(c):
+                    continue
+                uid, ctrl = self._leave_play(c)
+                g.move_card(c, ("deck", g.owner[c]))
+                g.emit(self._event("placed", c, uid, ctrl,
+                                   {"to": "deck", "from": "play", "shuffled": True}))
+            elif src in ("hand", "discard"):
+                g.move_card(c, ("deck", g.owner[c]))
+                g.emit(self._event("placed", c, None, g.owner[c],
+                                   {"to": "deck", "from": src, "shuffled": True}))
+            else:
+                continue
+            went.append(c)
+            if g.owner[c] not in decks:
+                decks.append(g.owner[c])
+        if went:
+            g.log(f"{', '.join(self.name(c) for c in went)} "
+                  f"{'is' if len(went) == 1 else 'are'} shuffled into "
+                  f"{'its owner' if len(went) == 1 else 'their owners'}' deck "
+                  f"({self.name(self.card)}).")
+        for seat in decks:
+            self.shuffle_deck(seat)
+        return went
+        yield
 
+    # ------------------------------------------------------------------ the base deck ---------
     def refill_base_deck(self) -> bool:
         """An empty base deck takes the shuffled base discard pile (it works like a player's
         deck, CR "Build the Base Deck"). True if the base deck holds a base."""
         return self.game.refill_base_deck()
 
+    def look_at_bases(self, count: int, seat: int | None = None) -> list[int]:
+        """`seat` (you) looks at the top `count` bases of the base deck (refilled from the base
+        discard pile when empty). They stay there; returns them, the top one first. A question
+        about them passes them as `reveal`."""
+        g = self.game
+        if not g.refill_base_deck():
+            return []
+        top = list(g.base_deck[:count])
+        g.log(f"{g.pname(self._seat(seat))} looks at the top {counted(len(top), 'base')} of "
+              f"the base deck.")
+        return top
+
+    def put_bases_on_deck(self, bases, bottom: bool = False) -> None:
+        """Put bases from the base deck back on it in this order (`bases[0]` the top one; with
+        `bottom`, `bases[-1]` the bottom one)."""
+        g = self.game
+        for b in (list(bases) if bottom else list(reversed(bases))):
+            g.move_card(b, ("base_deck",), None if bottom else 0)
+
     def search_base_deck(self, prompt: str, seat: int | None = None):
-        """Search the base deck for any base (generator): the searcher sees every base in it;
-        an empty base deck takes the base discard pile first. Returns the base card, or None when
-        there is no base to find. The caller puts it somewhere, then shuffles the base deck."""
+        """Search the base deck for any base: the searcher sees every base in it; an empty base
+        deck takes the base discard pile first. Returns the base card, or None when there is no
+        base to find. The caller puts it somewhere, then shuffles the base deck."""
         g = self.game
         if not g.refill_base_deck():
             return None
@@ -321,9 +787,24 @@ class Ctx:
         chosen = yield from self.choose_cards(options, prompt, seat=seat, reveal=options)
         return chosen[0]
 
+    def swap_base(self, uid: int, new_base: int) -> None:
+        """Put `new_base` in the place of base `uid`; everything on it stays (Terraforming)."""
+        g = self.game
+        slot = g.slot(uid)
+        old = slot.card
+        g.move_card(new_base, ("base", uid))
+        slot.card = new_base
+        g.move_card(old, ("base_deck",))
+        g.log(f"{g.name(new_base)} takes the place of {g.name(old)}.")
+
+    def shuffle_base_deck(self) -> None:
+        self.game.rng.shuffle(self.game.base_deck)
+
+    # ================================================================== plays ==================
     def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None):
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
-        phase; at any other time it must be used at once or is lost (CR, "extra")."""
+        phase; at any other time it must be used at once or is lost (CR, "extra"). Returns the
+        card played at once, or None."""
         g = self.game
         seat = self._seat(seat)
         grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card))
@@ -335,8 +816,9 @@ class Ctx:
 
     def play_extra_now(self, kind=MINION, seat=None, max_power=None, base=None, optional=True,
                        cards=None):
-        """Play an extra card immediately (generator): the player picks a card from hand that
-        fits (and a base for a minion), or declines when `optional`."""
+        """Play an extra card immediately: the player picks a card from hand (or from `cards`,
+        e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
+        declines when `optional`. Returns the card played, or None."""
         g = self.game
         seat = self._seat(seat)
         pool = cards if cards is not None else g.players[seat].hand
@@ -348,31 +830,58 @@ class Ctx:
             and not (kind == ACTION and g.defs[c].attach and not g.attach_hosts(seat, c))
         ]
         if not candidates or (base is not None and g.slot_or_none(base) is None):
-            return False
+            return None
         bases = [base] if base is not None else [s.uid for s in g.bases]
         options = []
         for c in candidates:
             if kind == MINION:
                 for u in bases:
-                    options.append(Option(f"m{c}@{u}", f"{g.name(c)} on {g.base_name(u)}",
-                                          card=c, base=u))
+                    options.append(Option(card_option_id("m", c, at=u),
+                                          f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
             else:
-                options.append(Option(f"a{c}", g.name(c), card=c))
+                options.append(Option(card_option_id("a", c), g.name(c), card=c))
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card)
         if not chosen:
-            return False
+            return None
         opt = chosen[0]
         if kind == MINION:
-            yield from g.play_minion(seat, opt.card, opt.base)
+            yield from g.play_minion(seat, opt.card, opt.base, extra=True)
         else:
-            yield from g.play_action(seat, opt.card)
+            yield from g.play_action(seat, opt.card, extra=True)
             g.finish_action(opt.card)
-        return True
+        return opt.card
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
-        """Play a given minion on a given base (not counted against the free play)."""
-        yield from self.game.play_minion(self._seat(seat), cid, base)
+        """Play a given minion on a given base as an extra play (not counted against the free
+        play). Returns the minion."""
+        yield from self.game.play_minion(self._seat(seat), cid, base, extra=True)
+        return cid
+
+    def attach(self, host: int, card: int | None = None):
+        """Attach this action (`card`) to `host` (a minion's id or a base's uid, as its `attach`
+        says) while it resolves: an action played through a Special that is played on a minion
+        or a base (Dragon Lands). It stays in play, controlled by you. Returns True if it
+        attached (a minion this ability may not affect cannot receive it)."""
+        cid = self.card if card is None else card
+        return self.game.attach(cid, self.me, host, by_card=self.card)
+        yield
+
+    def after_resolving(self, to: str, card: int | None = None) -> None:
+        """Where this resolving action goes when it has resolved, instead of its owner's discard
+        pile (CR "Playing Actions" step 4): "deck_top" (Favor of Dionysus), "deck_bottom" or
+        "hand". Announced as `placed` then."""
+        cid = self.card if card is None else card
+        if to not in ("deck_top", "deck_bottom", "hand"):
+            raise EngineError(f"an action cannot go to {to!r} after resolving")
+        if self.game.loc[cid][0] != "resolving":
+            raise EngineError(f"{self.name(cid)} is not resolving")
+        self.game.resolving_to[cid] = to
+
+    # ================================================================== cards in play ==========
+    def _event(self, kind, card, base, player, data=None) -> Event:
+        return Event(kind, card=card, base=base, player=player, data=data or {},
+                     by_card=self.card, by_player=self.source_player)
 
     def _leave_play(self, m: int) -> tuple[int, int]:
         """Take a minion out of play: its attached actions go to their owners' discard piles
@@ -382,27 +891,32 @@ class Ctx:
         ctrl = g.minion_state[m].controller
         for a in list(g.minion_state[m].attached):
             g.move_card(a, ("discard", g.owner[a]))
-            g.emit(Event("discarded", card=a, base=uid, player=g.owner[a]))
+            g.emit(Event("discarded", card=a, base=uid, player=g.owner[a],
+                         data={"from": "play"}, by_card=self.card, by_player=self.source_player))
         return uid, ctrl
 
-    def destroy(self, m: int):
-        """Destroy a minion: it goes to its owner's discard pile. Returns True if it happened.
+    def _allowed(self, kind: str, target: int):
+        """The first steps of the effect pipeline for `kind` ("destroy", "move", "return",
+        "place") done to `target`: protections, then replacements ("instead"). True: go on."""
+        g = self.game
+        if not g.affects(self.card, self.source_player, target, kind):
+            return False
+        replaced = yield from g.replace(kind, target, self)
+        return not replaced
 
-        A base may replace the destruction (Tar Pits); then it is not destroyed."""
+    def destroy(self, m: int):
+        """Destroy a minion: it goes to its owner's discard pile (`destroyed`). Returns True if
+        it happened: a protection ("cannot be destroyed", "not affected") or a replacement
+        ("instead", Tar Pits) may stop it."""
         g = self.game
         if not g.is_minion_in_play(m):
             return False
-        uid = g.base_of(m)
-        slot = g.slot(uid)
-        bdef = g.base_def(slot)
-        if bdef.would_destroy is not None and g.base_active(slot):
-            replaced = yield from bdef.would_destroy(Ctx(g, slot.card, g.current, base=uid), m)
-            if replaced:
-                return False
+        if not (yield from self._allowed("destroy", m)) or not g.is_minion_in_play(m):
+            return False
         uid, ctrl = self._leave_play(m)
         g.move_card(m, ("discard", g.owner[m]))
         g.log(f"{self.name(m)} is destroyed ({self.name(self.card)}).")
-        g.emit(Event("destroyed", card=m, base=uid, player=ctrl, data={"by": self.card}))
+        g.emit(self._event("destroyed", m, uid, ctrl))
         return True
 
     def destroy_action(self, a: int):
@@ -414,66 +928,73 @@ class Ctx:
         ctrl = g.controller(a)
         g.move_card(a, ("discard", g.owner[a]))
         g.log(f"{self.name(a)} is destroyed ({self.name(self.card)}).")
-        g.emit(Event("destroyed", card=a, base=uid, player=ctrl, data={"by": self.card}))
+        g.emit(self._event("destroyed", a, uid, ctrl))
+        return True
+        yield
+
+    def discard_from_play(self, a: int):
+        """Discard an action in play (not a destroy: Wildlife Preserve): it goes to its owner's
+        discard pile, announced as `discarded` (data "from": "play")."""
+        g = self.game
+        if not g.in_play(a) or g.is_minion_in_play(a):
+            return False
+        uid = g.base_of(a)
+        ctrl = g.controller(a)
+        g.move_card(a, ("discard", g.owner[a]))
+        g.log(f"{self.name(a)} is discarded ({self.name(self.card)}).")
+        g.emit(self._event("discarded", a, uid, ctrl, {"from": "play"}))
         return True
         yield
 
     def return_to_hand(self, m: int):
-        """Return a minion to its owner's hand."""
+        """Return a minion to its owner's hand (`returned`)."""
         g = self.game
         if not g.is_minion_in_play(m):
+            return False
+        if not (yield from self._allowed("return", m)) or not g.is_minion_in_play(m):
             return False
         uid, ctrl = self._leave_play(m)
         g.move_card(m, ("hand", g.owner[m]))
         g.log(f"{self.name(m)} returns to {g.pname(g.owner[m])}'s hand ({self.name(self.card)}).")
-        g.emit(Event("returned", card=m, base=uid, player=ctrl, data={"by": self.card}))
+        g.emit(self._event("returned", m, uid, ctrl))
         return True
-        yield
 
     def move(self, m: int, to_base: int):
-        """Move a minion, with what is attached to it, to another base. Not a play."""
+        """Move a minion, with what is attached to it, to another base (`moved`; the event's base
+        is the destination, data "from" the origin). Not a play."""
         g = self.game
         if not g.is_minion_in_play(m):
             return False
         src = g.base_of(m)
-        if src == to_base:
+        if src == to_base or g.slot_or_none(to_base) is None:
+            return False
+        if not (yield from self._allowed("move", m)):
+            return False
+        src = g.base_of(m)
+        if src is None or src == to_base or g.slot_or_none(to_base) is None:
             return False
         state = g.minion_state[m]
         g.slot(src).minions.remove(m)
         g.slot(to_base).minions.append(m)
         g.loc[m] = ("minion", to_base)
-        g.minion_state[m] = state
         g.log(f"{self.name(m)} moves from {g.base_name(src)} to {g.base_name(to_base)} "
               f"({self.name(self.card)}).")
-        g.emit(Event("moved", card=m, base=to_base, player=state.controller,
-                     data={"from": src, "by": self.card}))
+        g.emit(self._event("moved", m, to_base, state.controller, {"from": src}))
         return True
-        yield
 
     def place_on_deck_bottom(self, m: int):
         """Place a minion on the bottom of its owner's deck (a "place", not a destroy)."""
         g = self.game
         if not g.is_minion_in_play(m):
             return False
+        if not (yield from self._allowed("place", m)) or not g.is_minion_in_play(m):
+            return False
         uid, ctrl = self._leave_play(m)
         g.move_card(m, ("deck", g.owner[m]))
         g.log(f"{self.name(m)} goes to the bottom of {g.pname(g.owner[m])}'s deck "
               f"({self.name(self.card)}).")
-        g.emit(Event("placed", card=m, base=uid, player=ctrl, data={"to": "deck_bottom"}))
+        g.emit(self._event("placed", m, uid, ctrl, {"to": "deck_bottom", "from": "play"}))
         return True
-        yield
-
-    def discard_from_hand(self, seat: int, cards) -> None:
-        g = self.game
-        for c in cards:
-            g.move_card(c, ("discard", seat))
-            g.emit(Event("discarded", card=c, player=seat))
-        if cards:
-            g.log(f"{g.pname(seat)} discards {', '.join(self.name(c) for c in cards)}.")
-
-    def add_counters(self, m: int, count: int) -> None:
-        """Add power counters from the pool (not a transfer, WWWT "Transfer")."""
-        self.game.minion_state[m].counters += count
 
     def transfer(self, card: int, to: int, counters: int | None = None):
         """Transfer (WWWT "Transfer": relocate actions or power counters from one card to another;
@@ -488,7 +1009,7 @@ class Ctx:
         - `counters` n: up to n power counters go from minion `card` to minion `to` (both change
           power: both must be affectable). Only as many as `card` has.
 
-        Returns True if something was transferred (generator, like `move`)."""
+        Returns True if something was transferred."""
         g = self.game
         if counters is not None:
             if (counters <= 0 or card == to or not g.is_minion_in_play(card)
@@ -502,8 +1023,8 @@ class Ctx:
             g.minion_state[to].counters += moved
             g.log(f"{counted(moved, 'power counter')} go from {self.name(card)} to "
                   f"{self.name(to)} ({self.name(self.card)}).")
-            g.emit(Event("transferred", card=to, base=g.base_of(to), player=g.controller(to),
-                         data={"from": card, "counters": moved, "by": self.card}))
+            g.emit(self._event("transferred", to, g.base_of(to), g.controller(to),
+                               {"from": card, "counters": moved}))
             return True
         state = g.action_state.get(card)
         if state is None or state.host == to:
@@ -522,38 +1043,17 @@ class Ctx:
         source = state.host
         state.host = to
         g.log(f"{self.name(card)} is transferred to {where} ({self.name(self.card)}).")
-        g.emit(Event("transferred", card=card, base=g.base_of(card), player=state.controller,
-                     data={"from": source, "to": to, "by": self.card}))
+        g.emit(self._event("transferred", card, g.base_of(card), state.controller,
+                           {"from": source, "to": to}))
         if state.host_kind == "base":
             g.note_cancel(to, was_active, card, state.controller)
         return True
         yield
 
-    def power_until_end_of_turn(self, m: int, amount: int) -> None:
-        self.game.lasting.append(Lasting("power", m, amount, self.me, ("turn_end",), self.card))
 
-    def cancel_base_until_my_next_turn(self, uid: int) -> None:
-        g = self.game
-        was_active = g.base_active(g.slot(uid))
-        g.lasting.append(Lasting("cancel_base", uid, 0, self.me, ("turn_start", self.me), self.card))
-        g.note_cancel(uid, was_active, self.card, self.me)
-
-    def reveal_hand_to(self, viewer: int, seat: int) -> None:
-        g = self.game
-        names = ", ".join(self.name(c) for c in g.players[seat].hand) or "no cards"
-        g.log(f"{g.pname(viewer)} looks at {g.pname(seat)}'s hand.")
-        g.log(f"{g.pname(seat)}'s hand: {names}.", to=(viewer, seat))
-
-    def swap_base(self, uid: int, new_base: int) -> None:
-        """Put `new_base` in the place of base `uid`; everything on it stays (Terraforming)."""
-        g = self.game
-        slot = g.slot(uid)
-        old = slot.card
-        g.move_card(new_base, ("base", uid))
-        slot.card = new_base
-        g.move_card(old, ("base_deck",))
-        g.modifier_sources.pop(old, None)
-        g.log(f"{g.name(new_base)} takes the place of {g.name(old)}.")
-
-    def shuffle_base_deck(self) -> None:
-        self.game.rng.shuffle(self.game.base_deck)
+# Every generator method of Ctx (a verb or a question) is wrapped so that calling it without
+# `yield from` cannot pass unnoticed (Effect). No upkeep: a new generator method is wrapped too.
+for _name, _fn in list(vars(Ctx).items()):
+    if inspect.isgeneratorfunction(_fn):
+        setattr(Ctx, _name, _effect(_fn))
+del _name, _fn

@@ -9,12 +9,15 @@ Were We Thinking? rulebook (`001_*`).
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from dataclasses import dataclass, field
+from types import GeneratorType
 
 from .core import (
     ACTION,
+    LEAVES_PLAY_KINDS,
     MINION,
     ActionState,
     ConfigError,
@@ -26,14 +29,26 @@ from .core import (
     Lasting,
     MinionState,
     Option,
+    PlayRecord,
+    card_option_id,
     counted,
 )
+from .effects import Ctx, Effect
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 
 WIN_VP = 15
 HAND_LIMIT = 10
 STARTING_HAND = 5
 DRAW_PER_TURN = 2
+# The indexes of cards in play by hook (Game._place_in): (attribute, which definitions belong,
+# whether a base in play counts too).
+_INDEXES = (
+    ("modifier_sources", lambda d: getattr(d, "power_modifier", None) is not None, True),
+    ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
+    ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
+    ("talented", lambda d: getattr(d, "talent", None) is not None, False),
+    ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
+)
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
 TRIGGER_LIMIT = 50
@@ -76,10 +91,20 @@ class PlayerState:
 class TurnState:
     seat: int
     grants: list[Grant] = field(default_factory=list)
-    minions_played: int = 0  # in this turn's Play Cards phase (Ninja Acolyte's condition)
-    actions_played: int = 0
     talents_used: set = field(default_factory=set)
     flags: dict = field(default_factory=dict)  # per-turn memory of card abilities ("once per turn")
+    plays: list[PlayRecord] = field(default_factory=list)  # every card played this turn, in order
+
+    @property
+    def minions_played(self) -> int:
+        """Minions this turn's player played in its Play Cards phase."""
+        return sum(1 for p in self.plays
+                   if p.kind == MINION and p.seat == self.seat and p.phase == "play")
+
+    @property
+    def actions_played(self) -> int:
+        return sum(1 for p in self.plays
+                   if p.kind == ACTION and p.seat == self.seat and p.phase == "play")
 
 
 @dataclass
@@ -98,6 +123,14 @@ class Scoring:
     terms: dict[int, str] = field(default_factory=dict)
     used: set = field(default_factory=set)  # once-per-scoring limits (e.g. Shinobi)
     cancelled: bool = False
+    # Whether the base's abilities worked when it scored (step 4): its after-scoring and
+    # replacement abilities follow that, not a cancel that came later.
+    base_active_at_scoring: bool = True
+
+    @property
+    def base(self) -> int:
+        """The scoring base's uid."""
+        return self.slot.uid
 
     def redirect(self, minion: int, destination, term: str = "placed") -> bool:
         """Send a minion somewhere other than the discard pile when the base's cards are put
@@ -142,10 +175,23 @@ class Game:
         self.minion_state: dict[int, MinionState] = {}
         self.action_state: dict[int, ActionState] = {}
         self.lasting: list[Lasting] = []
-        self.modifier_sources: dict[int, None] = {}  # cards in play with a power modifier
-        self.protectors: dict[int, None] = {}  # cards in play that protect others
-        self.reactive: dict[int, None] = {}  # cards in play with triggers
-        self.talented: dict[int, None] = {}  # cards in play with a talent
+        # Where a resolving action goes instead of its owner's discard pile (Ctx.after_resolving).
+        self.resolving_to: dict[int, str] = {}
+        # Indexes of the cards in play (and bases in play, for modifiers and replacements) that
+        # have each kind of hook, so that power, an event or a main decision looks only at those
+        # (see _INDEXES; kept by `_place_in`, never part of the state).
+        self.modifier_sources: dict[int, None] = {}  # with a power modifier
+        self.protectors: dict[int, None] = {}  # that protect cards
+        self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
+        self.talented: dict[int, None] = {}  # with a talent
+        self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
+        self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
+        # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
+        # step raises EngineError naming them.
+        self.dropped_effects: list[str] = []
+        # Which digest this game's state hashes use (`digest`): 2, or 1 for a game replayed from
+        # a record whose stored hashes were made before version 2 existed.
+        self.digest_version = DIGEST_VERSION
         self.turn = 0
         self.current = 0
         self.phase = "setup"
@@ -270,9 +316,15 @@ class Game:
 
     def _advance(self, ids):
         try:
-            self.pending = self._flow.send(ids) if ids is not None else next(self._flow)
+            pending = self._flow.send(ids) if ids is not None else next(self._flow)
         except StopIteration:
-            self.pending = None
+            pending = None
+        if pending is not None and type(pending) is not Decision:
+            raise EngineError(f"an ability yielded {pending!r}, not a question: a plain verb "
+                              "(one that returns a value) was used with `yield from`")
+        if self.dropped_effects:
+            self.check_dropped()
+        self.pending = pending
 
     # ------------------------------------------------------------------ cards and zones --------
     def new_card(self, defn, owner, zone) -> int:
@@ -301,6 +353,15 @@ class Game:
             return self.resolving
         raise EngineError(f"no container for zone {zone!r}")
 
+    def _indexes_of(self, defn) -> tuple:
+        key = id(defn)
+        kinds = self._index_kinds.get(key)
+        if kinds is None:
+            kinds = self._index_kinds[key] = tuple(
+                (getattr(self, name), bases_too) for name, wanted, bases_too in _INDEXES
+                if wanted(defn))
+        return kinds
+
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
         if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
@@ -309,30 +370,15 @@ class Game:
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        in_play = zone[0] in IN_PLAY_ZONES
-        defn = self.defs[cid]
-        if getattr(defn, "power_modifier", None) is not None:
-            if in_play or zone[0] == "base":
-                self.modifier_sources[cid] = None
-            else:
-                self.modifier_sources.pop(cid, None)
-        if getattr(defn, "protects", None) is not None:
-            if in_play:
-                self.protectors[cid] = None
-            else:
-                self.protectors.pop(cid, None)
-        # Indexes of the cards in play that react to events or have a talent, so that each
-        # event and each main decision looks only at those.
-        if getattr(defn, "triggers", None):
-            if in_play:
-                self.reactive[cid] = None
-            else:
-                self.reactive.pop(cid, None)
-        if getattr(defn, "talent", None) is not None:
-            if in_play:
-                self.talented[cid] = None
-            else:
-                self.talented.pop(cid, None)
+        kinds = self._indexes_of(self.defs[cid])
+        if kinds:
+            in_play = zone[0] in IN_PLAY_ZONES
+            is_base = zone[0] == "base"
+            for index_map, bases_too in kinds:
+                if in_play or (is_base and bases_too):
+                    index_map[cid] = None
+                else:
+                    index_map.pop(cid, None)
 
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
@@ -347,12 +393,21 @@ class Game:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
-            # Likewise a power change on it ends: out of play a minion has its printed power, and
-            # played again it is a new card in play (CR "Void Where Prohibited").
-            if any(e.kind == "power" and e.target == cid for e in self.lasting):
-                self.lasting = [e for e in self.lasting
-                                if not (e.kind == "power" and e.target == cid)]
+            # Likewise a lasting effect on it ends (out of play a minion has its printed power,
+            # and played again it is a new card in play, CR "Void Where Prohibited"), and so does
+            # one that lasts only while this card is in play (`with_source`).
+            if self.lasting:
+                self._end_lasting_of(cid)
+        elif old[0] == "base" and zone[0] != "base":
+            if self.lasting:
+                self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
+
+    def _end_lasting_of(self, cid: int) -> None:
+        kept = [e for e in self.lasting
+                if not ((e.on_card and e.target == cid) or (e.with_source and e.source == cid))]
+        if len(kept) != len(self.lasting):
+            self.lasting = kept
 
     def enter_play(self) -> int:
         """A new serial for a minion entering play (see MinionState.entered)."""
@@ -440,13 +495,94 @@ class Game:
         if was_active and slot is not None and not self.base_active(slot):
             self.emit(Event("cancelled", card=source, base=uid, player=player))
 
-    def affects(self, source: int | None, source_player: int | None, target: int) -> bool:
-        """Whether an ability of `source` (controlled by `source_player`) may affect `target`."""
+    def affects(self, source: int | None, source_player: int | None, target: int,
+                kind: str = "affect") -> bool:
+        """Whether an ability of `source` (controlled by `source_player`; None for a base's or
+        the rules') may do `kind` to `target`: "affect" (anything), or "destroy"/"move" (also
+        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection)."""
+        if not self.protectors:
+            return True
+        defs = self.defs
         for protector in self.protectors:
-            fn = self.defs[protector].protects
-            if fn(self, protector, target, source, source_player):
-                return False
+            for prot in defs[protector].protections:
+                if prot.kind != "affect" and prot.kind != kind:
+                    continue
+                if prot.only is not None:
+                    sdef = defs[source] if source is not None else None
+                    if sdef is None or sdef.kind != (ACTION if prot.only == "actions" else MINION):
+                        continue
+                if prot.from_ == "other_players":
+                    if source_player is None or source_player == self.controller(protector):
+                        continue
+                elif prot.from_ == "not_its_controller":
+                    if source_player is not None and source_player == self.controller(target):
+                        continue
+                if prot.covers(self.card_ctx(protector), target):
+                    return False
         return True
+
+    def replace(self, kind: str, target: int, by: Ctx):
+        """The replacements ("instead") of `kind` ("destroy", "move", "return", "place") about to
+        happen to `target` by `by`'s ability: every card in play and active base with one that
+        applies (registry.Replacement). When several apply, the target's controller picks which
+        goes first (WWWT: the affected player orders them; each applies once to this event). A
+        replacement that declines or returns False lets the next one try. True: the event was
+        replaced and does not happen."""
+        if not self.replacers:
+            return False
+        found = []
+        for cid in list(self.replacers):
+            zone = self.loc[cid]
+            if zone[0] == "base":
+                if not self.base_active(self.slot(zone[1])):
+                    continue
+                ctx = Ctx(self, cid, self.current, zone[1])
+            else:
+                ctx = self.card_ctx(cid)
+            for i, rep in enumerate(self.defs[cid].replacements):
+                if rep.event == kind and rep.applies(ctx, target):
+                    found.append((cid, i, rep))
+        chooser = self.controller(target)
+        chooser = self.current if chooser is None else chooser
+        while found:
+            if len(found) == 1:
+                cid, i, rep = found.pop()
+            else:
+                options = [Option(card_option_id("s", c, index=i), self.name(c), card=c)
+                           for c, i, _ in found]
+                chosen = yield from self.ask(
+                    chooser, "order", "Several effects would happen instead: pick the first",
+                    options)
+                index = options.index(chosen[0])
+                cid, i, rep = found.pop(index)
+            if self.loc[target][0] not in IN_PLAY_ZONES:
+                return True  # an earlier one took it away already
+            zone = self.loc[cid]
+            if zone[0] == "base":
+                ctx = Ctx(self, cid, self.current, zone[1])
+            elif zone[0] in IN_PLAY_ZONES:
+                ctx = self.card_ctx(cid)
+            else:
+                continue  # its card left play meanwhile
+            if not rep.applies(ctx, target):
+                continue
+            if rep.optional_label is not None:
+                use = yield from self.ask_yes_no(ctx.me, rep.optional_label, source=cid)
+                if not use:
+                    continue
+            replaced = yield from self.run_ability(rep.run, ctx, target)
+            if replaced:
+                return True
+        return False
+
+    def card_ctx(self, cid: int, seat: int | None = None) -> Ctx:
+        """The Ctx a card's predicates get: you are its controller (a base: the current player;
+        a card out of play: its owner), here is its base."""
+        if seat is None:
+            seat = self.controller(cid)
+            if seat is None:
+                seat = self.owner[cid] if self.owner[cid] is not None else self.current
+        return Ctx(self, cid, seat)
 
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT)."""
@@ -457,20 +593,28 @@ class Game:
         total = defn.power + state.counters
         for source in self.modifier_sources:
             sdef = self.defs[source]
-            if self.loc[source][0] == "base":
-                slot = self.slot(self.loc[source][1])
-                if self.base_active(slot):
-                    total += sdef.power_modifier(self, slot, cid)
+            zone = self.loc[source]
+            if zone[0] == "base":
+                if self.base_active(self.slot(zone[1])):
+                    total += sdef.power_modifier(Ctx(self, source, self.current, zone[1]), cid)
                 continue
-            delta = sdef.power_modifier(self, source, cid)
-            if delta and (
-                not sdef.is_action or self.affects(source, self.controller(source), cid)
-            ):
+            ctrl = self.controller(source)
+            delta = sdef.power_modifier(Ctx(self, source, ctrl), cid)
+            # A change of power is an affect (WWWT "Affect"): a protected minion ignores it.
+            if delta and self.affects(source, ctrl, cid):
                 total += delta
         for eff in self.lasting:
-            if eff.kind == "power" and eff.target == cid:
+            if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
                 total += eff.amount
         return max(0, total)
+
+    def lasting_active(self, eff: Lasting) -> bool:
+        """Whether a lasting effect is in force now: started, and in a turn it covers."""
+        if eff.starts is not None:
+            return False
+        if eff.during is None:
+            return True
+        return (self.current != eff.player) == (eff.during == "others")
 
     def player_power(self, uid: int, seat: int) -> int:
         slot = self.slot(uid)
@@ -497,6 +641,8 @@ class Game:
         A forced answer (every option must be taken) is taken without asking: the log says what
         happened, and people and bots are spared a question with one answer.
         """
+        if self.dropped_effects:
+            self.check_dropped()
         max_count = min(max_count, len(options))
         min_count = min(min_count, max_count)
         if max_count == 0:
@@ -505,9 +651,9 @@ class Game:
             return list(options)
         self.decision_seq += 1
         decision = Decision(
-            f"d{self.decision_seq}", seat, kind, prompt, options, min_count, max_count, source
+            f"d{self.decision_seq}", seat, kind, prompt, options, min_count, max_count, source,
+            list(reveal or []),
         )
-        decision.reveal = list(reveal or [])
         ids = yield decision
         return [decision.option(i) for i in ids]
 
@@ -516,6 +662,25 @@ class Game:
             seat, "confirm", prompt, [Option("yes", yes), Option("no", no)], source=source
         )
         return chosen[0].id == "yes"
+
+    # ------------------------------------------------------------------ running abilities -----
+    def run_ability(self, fn, *args):
+        """Run an ability function (generator): a generator function is followed to its end, a
+        plain function is simply called (an ability that asks nothing needs no `yield`); returns
+        what it returns. A verb it called without `yield from` raises here (effects.Effect)."""
+        result = fn(*args)
+        if type(result) is GeneratorType or type(result) is Effect:
+            result = yield from result
+        if self.dropped_effects:
+            self.check_dropped()
+        return result
+
+    def check_dropped(self) -> None:
+        if self.dropped_effects:
+            what = "; ".join(self.dropped_effects)
+            self.dropped_effects.clear()
+            raise EngineError(f"{what} was called without `yield from`, so it did nothing: "
+                              "write `yield from ctx.<verb>(...)` (README, Writing a card)")
 
     # ------------------------------------------------------------------ events and reactions ---
     def emit(self, event: Event) -> None:
@@ -540,19 +705,40 @@ class Game:
         return result
 
     def _reactions_to(self, event: Event) -> list[tuple]:
-        """Every (card, trigger) in play or base that reacts to `event`."""
+        """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
+        took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
         found = []
+        kind = event.kind
         for slot in list(self.bases):
             bdef = self.base_def(slot)
             if bdef.triggers and self.base_active(slot):
                 for trig in bdef.triggers:
-                    if trig.event == event.kind and trig.applies(self, slot.card, event):
+                    if trig.event == kind and trig.applies(self.reaction_ctx(slot.card, trig,
+                                                                              event), event):
                         found.append((slot.card, trig))
         for cid in self.reactive:
             for trig in self.defs[cid].triggers:
-                if trig.event == event.kind and trig.applies(self, cid, event):
+                if trig.event == kind and trig.applies(self.reaction_ctx(cid, trig, event), event):
                     found.append((cid, trig))
+        gone = event.card
+        if kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive:
+            for trig in getattr(self.defs[gone], "triggers", ()):
+                if (trig.leaves_play and trig.event == kind
+                        and trig.applies(self.reaction_ctx(gone, trig, event), event)):
+                    found.append((gone, trig))
         return found
+
+    def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
+        """The Ctx of a trigger: a base's is the base (you: the current player); a card that
+        left play (a `leaves_play` trigger about itself) has its last controller and base."""
+        zone = self.loc[cid]
+        if zone[0] == "base":
+            return Ctx(self, cid, self.current, zone[1])
+        if trig.leaves_play and event.card == cid and zone[0] not in IN_PLAY_ZONES:
+            last = event.data.get("controller", event.player)
+            return Ctx(self, cid, last if last is not None else self.owner[cid], event.base)
+        ctrl = self.controller(cid)
+        return Ctx(self, cid, ctrl if ctrl is not None else self.current)
 
     def _cards_on(self, slot: BaseSlot):
         for m in slot.minions:
@@ -597,20 +783,17 @@ class Game:
             _, cid, trig = item
             if not self._still_reacts(cid, trig, event):
                 continue
-            key = (cid, id(trig))
+            key = (cid, trig.index)
             self._chain_counts[key] = self._chain_counts.get(key, 0) + 1
             if self._chain_counts[key] > TRIGGER_LIMIT:
                 self.log(f"{self.name(cid)} has reacted {TRIGGER_LIMIT} times in a row and stops.")
                 continue
-            ctrl = self.controller(cid)
-            if trig.optional_label is not None and ctrl is not None:
-                use = yield from self.ask_yes_no(ctrl, trig.optional_label, source=cid)
+            ctx = self.reaction_ctx(cid, trig, event)
+            if trig.optional_label is not None and self.loc[cid][0] != "base":
+                use = yield from self.ask_yes_no(ctx.me, trig.optional_label, source=cid)
                 if not use:
                     continue
-            from .effects import Ctx
-
-            ctx = Ctx(self, cid, ctrl if ctrl is not None else self.current)
-            yield from self.resolve(trig.run(ctx, event))
+            yield from self.resolve(self.run_ability(trig.run, ctx, event))
 
     def _reaction_label(self, item) -> str:
         if item[0] == "x":
@@ -621,8 +804,13 @@ class Game:
         zone = self.loc[cid]
         if zone[0] == "base":
             slot = self.slot_or_none(zone[1])
-            return slot is not None and self.base_active(slot) and trig.applies(self, cid, event)
-        return zone[0] in IN_PLAY_ZONES and trig.applies(self, cid, event)
+            return (slot is not None and self.base_active(slot)
+                    and trig.applies(self.reaction_ctx(cid, trig, event), event))
+        if zone[0] in IN_PLAY_ZONES:
+            return trig.applies(self.reaction_ctx(cid, trig, event), event)
+        # Its last words: a card that left play by this very event still reacts to it.
+        return (trig.leaves_play and event.card == cid
+                and trig.applies(self.reaction_ctx(cid, trig, event), event))
 
     # ------------------------------------------------------------------ Special windows --------
     def special_window(self, window: str, wctx=None):
@@ -643,7 +831,8 @@ class Game:
                 seat = (seat + 1) % n
                 continue
             options = [
-                Option(f"s{cid}:{i}", f"{sp.label}", card=cid) for cid, i, sp in usable
+                Option(card_option_id("s", cid, index=i), f"{sp.label}", card=cid)
+                for cid, i, sp in usable
             ] + [Option("pass", "Pass")]
             prompt = _WINDOW_PROMPTS.get(window, "Use a Special ability now?")
             chosen = yield from self._ask_window(seat, window, prompt, options)
@@ -654,26 +843,25 @@ class Game:
                 cid, index = chosen.id[1:].split(":")
                 cid = int(cid)
                 special = self.defs[cid].specials[int(index)]
-                from .effects import Ctx
-
                 ctx = Ctx(self, cid, seat, base=getattr(wctx, "slot", None) and wctx.slot.uid)
                 if special.zone == "hand" and self.defs[cid].is_action:
                     # A Special action is played (revealed, resolved, then discarded).
                     self.move_card(cid, ("resolving",))
                     self.log(f"{self.pname(seat)} plays {self.name(cid)}.")
-                    self.emit(Event("action_played", card=cid, player=seat))
-                    yield from self.resolve(special.run(ctx, wctx),
+                    self._note_play(seat, cid, ACTION, None, special=True)
+                    self.emit(Event("action_played", card=cid, player=seat, by_player=seat,
+                                    data={"special": True}))
+                    yield from self.resolve(self.run_ability(special.run, ctx, wctx),
                                             after=lambda c=cid: self.finish_action(c))
                 else:
                     self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
-                    yield from self.resolve(special.run(ctx, wctx))
+                    yield from self.resolve(self.run_ability(special.run, ctx, wctx))
             seat = (seat + 1) % n
 
     def _ask_window(self, seat, window, prompt, options):
         # Always a real question, even with only "Pass": in "ask" mode that is the point.
         self.decision_seq += 1
         decision = Decision(f"d{self.decision_seq}", seat, "special", prompt, options, 1, 1)
-        decision.reveal = []
         ids = yield decision
         return decision.option(ids[0])
 
@@ -692,14 +880,16 @@ class Game:
         player = self.players[seat]
         for cid in list(player.hand):
             for i, sp in enumerate(self.defs[cid].specials):
-                if sp.window == window and sp.zone == "hand" and sp.usable(self, seat, cid, wctx):
+                if (sp.window == window and sp.zone == "hand"
+                        and sp.usable(Ctx(self, cid, seat), wctx)):
                     found.append((cid, i, sp))
         for slot in self.bases:
             for cid in self._cards_on(slot):
                 if self.controller(cid) != seat:
                     continue
                 for i, sp in enumerate(self.defs[cid].specials):
-                    if sp.window == window and sp.zone == "play" and sp.usable(self, seat, cid, wctx):
+                    if (sp.window == window and sp.zone == "play"
+                            and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
         return found
 
@@ -732,46 +922,47 @@ class Game:
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
         defn = self.defs[cid]
+        filt = defn.attach_filter
+        ctx = Ctx(self, cid, seat) if filt is not None else None
         if defn.attach == "minion":
             return [
                 m
                 for m in self.all_minions()
-                if (defn.attach_filter is None or defn.attach_filter(self, seat, m))
-                and self.affects(cid, seat, m)
+                if (filt is None or filt(ctx, m)) and self.affects(cid, seat, m)
             ]
         if defn.attach == "base":
-            return [
-                s.uid
-                for s in self.bases
-                if defn.attach_filter is None or defn.attach_filter(self, seat, s.uid)
-            ]
+            return [s.uid for s in self.bases if filt is None or filt(ctx, s.uid)]
         return []
 
-    def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None):
-        """Play a minion from wherever it is onto a base and resolve its on-play ability."""
+    def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
+                   special: bool = False) -> None:
+        self.turn_state.plays.append(PlayRecord(seat, cid, kind, uid, self.phase, extra, special,
+                                                self.turn_state.seat))
+
+    def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None,
+                    extra: bool = False, special: bool = False, by_card: int | None = None):
+        """Play a minion from wherever it is onto a base and resolve its on-play ability.
+        `extra`: not the turn's free minion; `by_card`: the card whose ability played it."""
         if grant is not None:
             self.turn_state.grants.remove(grant)
+            extra = not grant.free
         self.move_card(cid, ("minion", uid))
         self.minion_state[cid] = MinionState(controller=seat, entered=self.enter_play())
-        if self.phase == "play" and self.turn_state.seat == seat:
-            self.turn_state.minions_played += 1
+        self._note_play(seat, cid, MINION, uid, extra, special)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         defn = self.defs[cid]
         if defn.on_play is not None:
-            from .effects import Ctx
+            yield from self.run_ability(defn.on_play, Ctx(self, cid, seat, base=uid))
+        self.emit(Event("minion_played", card=cid, base=uid, player=seat,
+                        by_card=by_card, by_player=seat))
 
-            yield from defn.on_play(Ctx(self, cid, seat, base=uid))
-        self.emit(Event("minion_played", card=cid, base=uid, player=seat))
-
-    def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None):
+    def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None,
+                    extra: bool = False, by_card: int | None = None):
         """Play an action: reveal it, attach it if it attaches, resolve it; the caller discards
         it afterwards (`finish_action`) unless it stayed in play."""
-        from .effects import Ctx
-
         if grant is not None:
             self.turn_state.grants.remove(grant)
-        if self.phase == "play" and self.turn_state.seat == seat:
-            self.turn_state.actions_played += 1
+            extra = not grant.free
         defn = self.defs[cid]
         self.move_card(cid, ("resolving",))
         uid = None
@@ -779,35 +970,80 @@ class Game:
             if host is None:
                 hosts = self.attach_hosts(seat, cid)
                 if defn.attach == "minion":
-                    opts = [Option(f"m{m}", self.describe_minion(m), card=m) for m in hosts]
+                    opts = [Option(card_option_id("m", m), self.describe_minion(m), card=m)
+                            for m in hosts]
                     prompt = f"Attach {defn.name} to which minion?"
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
-            if defn.attach == "minion":
-                self.move_card(cid, ("attached", host))
-                self.action_state[cid] = ActionState(seat, "minion", host)
-                uid = self.base_of(host)
-                self.log(f"{self.pname(seat)} plays {defn.name} on {self.name(host)}.")
-            else:
-                was_active = self.base_active(self.slot(host))
-                self.move_card(cid, ("base_action", host))
-                self.action_state[cid] = ActionState(seat, "base", host)
-                uid = host
-                self.log(f"{self.pname(seat)} plays {defn.name} on {self.base_name(host)}.")
-                self.note_cancel(host, was_active, cid, seat)
+            self._note_play(seat, cid, ACTION, None, extra)
+            self.attach(cid, seat, host, log_play=True)
+            uid = self.base_of(cid)
         else:
+            self._note_play(seat, cid, ACTION, None, extra)
             self.log(f"{self.pname(seat)} plays {defn.name}.")
+        if uid is not None:
+            self.turn_state.plays[-1].base = uid
         if defn.on_play is not None:
-            yield from defn.on_play(Ctx(self, cid, seat, base=uid))
-        self.emit(Event("action_played", card=cid, base=uid, player=seat))
+            yield from self.run_ability(defn.on_play, Ctx(self, cid, seat, base=uid))
+        data = {"host": host} if defn.attach is not None else {}
+        self.emit(Event("action_played", card=cid, base=uid, player=seat, data=data,
+                        by_card=by_card, by_player=seat))
+
+    def attach(self, cid: int, seat: int, host: int, log_play: bool = False,
+               by_card: int | None = None) -> bool:
+        """Put action `cid` in play on `host` (a minion's id or a base's uid, as its `attach`
+        says), controlled by `seat`: announced as `attached` (data "host"); an action that
+        cancels a base announces `cancelled` too. False if the host cannot take it."""
+        defn = self.defs[cid]
+        if defn.attach == "minion":
+            if not self.is_minion_in_play(host) or not self.affects(by_card or cid, seat, host):
+                return False
+            self.move_card(cid, ("attached", host))
+            self.action_state[cid] = ActionState(seat, "minion", host)
+            uid = self.base_of(host)
+            where = self.name(host)
+        elif defn.attach == "base":
+            if self.slot_or_none(host) is None:
+                return False
+            was_active = self.base_active(self.slot(host))
+            self.move_card(cid, ("base_action", host))
+            self.action_state[cid] = ActionState(seat, "base", host)
+            uid = host
+            where = self.base_name(host)
+        else:
+            raise EngineError(f"{defn.name} is not played on a minion or a base")
+        if log_play:
+            self.log(f"{self.pname(seat)} plays {defn.name} on {where}.")
+        else:
+            self.log(f"{defn.name} is attached to {where}.")
+        self.emit(Event("attached", card=cid, base=uid, player=seat, data={"host": host},
+                        by_card=cid if by_card is None else by_card, by_player=seat))
+        if defn.attach == "base":
+            self.note_cancel(host, was_active, cid, seat)
+        return True
 
     def finish_action(self, cid: int) -> None:
-        """CR step 5: an action that did not stay in play goes to its owner's discard pile."""
-        if self.loc[cid][0] == "resolving":
-            self.move_card(cid, ("discard", self.owner[cid]))
+        """CR step 5: an action that did not stay in play goes to its owner's discard pile (or
+        where `Ctx.after_resolving` sends it)."""
+        if self.loc[cid][0] != "resolving":
+            self.resolving_to.pop(cid, None)
+            return
+        owner = self.owner[cid]
+        dest = self.resolving_to.pop(cid, None)
+        if dest is None:
+            self.move_card(cid, ("discard", owner))
+            return
+        if dest == "hand":
+            self.move_card(cid, ("hand", owner))
+        else:
+            self.move_card(cid, ("deck", owner), 0 if dest == "deck_top" else None)
+        self.log(f"{self.name(cid)} goes "
+                 f"{_DESTINATION_WORDS[dest].format(p=self.pname(owner))}.")
+        self.emit(Event("placed", card=cid, player=owner,
+                        data={"to": dest, "from": "resolving"}, by_card=cid, by_player=owner))
 
     def describe_minion(self, m: int) -> str:
         uid = self.base_of(m)
@@ -940,7 +1176,7 @@ class Game:
             self.phase = "start"
             self._chain_counts.clear()
             self.log(f"Turn {self.turn}: {self.pname(seat)}.")
-            self._expire(("turn_start", seat))
+            self._expire_at_turn_start(seat)
             yield from self._start_of_turn(seat)
         if phase in ("start", "play"):
             self.phase = "play"
@@ -955,7 +1191,7 @@ class Game:
         self.phase = "end"
         self._chain_counts.clear()
         yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
-        self._expire(("turn_end",))
+        self._expire_at_turn_end(seat)
         self.turn_state.grants.clear()
 
     def _emit_gen(self, *events):
@@ -979,19 +1215,34 @@ class Game:
         yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
-        from .effects import Ctx
-
         def factory():
             if self.slot_or_none(slot.uid) is None or not self.base_active(slot):
                 return
-            yield from fn(Ctx(self, slot.card, self.current, base=slot.uid), *args)
+            yield from self.run_ability(fn, Ctx(self, slot.card, self.current, base=slot.uid),
+                                        *args)
 
         return factory
 
-    def _expire(self, key: tuple) -> None:
-        kept = [e for e in self.lasting if e.expires != key]
-        if len(kept) != len(self.lasting):
-            self.lasting = kept
+    def _expire_at_turn_start(self, seat: int) -> None:
+        """The start of `seat`'s turn: effects "until your next turn" end, effects "during their
+        next turn" begin (core.Lasting)."""
+        if not self.lasting:
+            return
+        ending = ("turn_start", seat)
+        kept = [e for e in self.lasting if not (e.ends == ending and e.started)]
+        for e in kept:
+            if e.starts == ending:
+                e.starts = None
+        self.lasting = kept
+
+    def _expire_at_turn_end(self, seat: int) -> None:
+        """The end of `seat`'s turn: effects "until the end of the turn" and "until the end of
+        your turn" (this player's) end."""
+        if not self.lasting:
+            return
+        self.lasting = [e for e in self.lasting
+                        if not (e.started and e.ends is not None and e.ends[0] == "turn_end"
+                                and e.ends[1] in (None, seat))]
 
     def main_options(self, seat: int) -> list[Option]:
         """Every legal play of the Play Cards phase: minion x base, action, talent, end."""
@@ -1017,7 +1268,8 @@ class Game:
                         option = made.get((cid, uid, base_card))
                         if option is None:
                             option = made[(cid, uid, base_card)] = Option(
-                                f"m{cid}@{uid}", f"Play {defn.name} on {self.defs[base_card].name}",
+                                card_option_id("m", cid, at=uid),
+                                f"Play {defn.name} on {self.defs[base_card].name}",
                                 card=cid, base=uid, value=("minion", cid, uid))
                         options.append(option)
             elif defn.is_action and has_action_grant and not defn.is_special_only:
@@ -1025,11 +1277,12 @@ class Game:
                     continue
                 if self.grants_for(seat, cid, None):
                     options.append(
-                        Option(f"a{cid}", f"Play {defn.name}", card=cid, value=("action", cid))
+                        Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
+                               value=("action", cid))
                     )
         for cid in self.talents_usable(seat):
-            options.append(Option(f"t{cid}", f"Use {self.name(cid)}'s talent", card=cid,
-                                  value=("talent", cid)))
+            options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",
+                                  card=cid, value=("talent", cid)))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
         return options
 
@@ -1039,7 +1292,7 @@ class Game:
             defn = self.defs[cid]
             if self.controller(cid) != seat or cid in self.turn_state.talents_used:
                 continue
-            if defn.talent_usable is not None and not defn.talent_usable(self, cid):
+            if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
                 continue
             found.append(cid)
         return found
@@ -1069,11 +1322,10 @@ class Game:
                 yield from self.resolve(self.use_talent(seat, cid))
 
     def use_talent(self, seat: int, cid: int):
-        from .effects import Ctx
-
         self.turn_state.talents_used.add(cid)
         self.log(f"{self.pname(seat)} uses the talent of {self.name(cid)}.")
-        yield from self.defs[cid].talent(Ctx(self, cid, seat, base=self.base_of(cid)))
+        yield from self.run_ability(self.defs[cid].talent,
+                                    Ctx(self, cid, seat, base=self.base_of(cid)))
 
     def _draw_phase(self, seat: int):
         self.draw(seat, DRAW_PER_TURN)
@@ -1081,7 +1333,7 @@ class Game:
         excess = len(player.hand) - HAND_LIMIT
         if excess > 0:
             # The hand limit applies here and only here (CR Phase 4).
-            options = [Option(f"c{c}", self.name(c), card=c) for c in player.hand]
+            options = [Option(card_option_id("c", c), self.name(c), card=c) for c in player.hand]
             chosen = yield from self.ask(
                 seat, "discard", f"Discard {counted(excess, 'card')} down to {HAND_LIMIT}", options,
                 excess, excess,
@@ -1092,7 +1344,8 @@ class Game:
                      f"down to {HAND_LIMIT} cards.")
             # A discard like any other (WWWT "Discard"): cards that react to it do.
             yield from self.resolve(self._emit_gen(
-                *[Event("discarded", card=o.card, player=seat) for o in chosen]))
+                *[Event("discarded", card=o.card, player=seat, data={"from": "hand"},
+                        by_player=seat) for o in chosen]))
 
     def _game_over(self) -> bool:
         # End of turn: 15 VP or more and a single leader wins; a tied lead plays on (WWWT p.8).
@@ -1209,8 +1462,6 @@ class Game:
         # "instead" effect sends it). This is not destroying.
         moves = [(m, sc.instead[m][1]) for m in slot.minions if self._moves_instead(sc, m)]
         if moves:
-            from .effects import Ctx
-
             # ("move", base uid): a real move, with what is attached (WWWT "Move"); its "moved"
             # reactions happen here, and whatever is still on the base afterwards is put away.
             mover = Ctx(self, sc.base_card, self.current, base=slot.uid)
@@ -1229,12 +1480,10 @@ class Game:
         index = self.bases.index(slot)
         self.bases.remove(slot)
         self.move_card(slot.card, ("base_discard",))
-        self.modifier_sources.pop(slot.card, None)
         new_card = None
-        if bdef.replace_from is not None and self._base_was_active(sc):
-            from .effects import Ctx
-
-            new_card = yield from bdef.replace_from(Ctx(self, slot.card, self.current), sc)
+        if bdef.replace_from is not None and sc.base_active_at_scoring:
+            new_card = yield from self.run_ability(
+                bdef.replace_from, Ctx(self, slot.card, self.current, slot.uid), sc)
         if new_card is None:
             new_card = self.draw_base()
         if new_card is None:
@@ -1242,12 +1491,10 @@ class Game:
             return
         new_slot = self.new_slot(new_card, index)
         self.log(f"{self.base_name(new_slot.uid)} replaces {bdef.name}.")
-        if bdef.after_replaced is not None and self._base_was_active(sc):
-            from .effects import Ctx
-
-            yield from self.resolve(
-                bdef.after_replaced(Ctx(self, slot.card, self.current), sc, new_slot)
-            )
+        if bdef.after_replaced is not None and sc.base_active_at_scoring:
+            yield from self.resolve(self.run_ability(
+                bdef.after_replaced, Ctx(self, slot.card, self.current, slot.uid), sc,
+                new_slot.uid))
 
     def _put_away(self, sc: Scoring):
         """CR Phase 3 step 7: every card on the scored base goes to its owner's discard pile at
@@ -1266,9 +1513,11 @@ class Game:
 
         def discard(card):
             owner = self.owner[card]
+            ctrl = self.controller(card)
             self.move_card(card, ("discard", owner))
             events.append(Event("discarded", card=card, base=slot.uid, player=owner,
-                                data={"scored": sc.base_card}))
+                                data={"scored": sc.base_card, "from": "play",
+                                      "controller": ctrl}, by_card=sc.base_card))
 
         for m in list(slot.minions):
             for a in list(self.minion_state[m].attached):
@@ -1279,7 +1528,9 @@ class Game:
             if dest in ("hand", "deck_bottom"):
                 self.move_card(m, ("hand", owner) if dest == "hand" else ("deck", owner))
                 events.append(Event(sc.terms.get(m, "placed"), card=m, base=slot.uid,
-                                    player=ctrl, data={"to": dest, "scored": sc.base_card}))
+                                    player=ctrl, data={"to": dest, "scored": sc.base_card,
+                                                       "from": "play"},
+                                    by_card=sc.base_card))
             else:
                 discard(m)
         for a in list(slot.actions):
@@ -1294,9 +1545,6 @@ class Game:
         # The target base must still be in play (else the minion is discarded like the rest).
         return (isinstance(dest, tuple) and dest[0] == "move" and dest[1] != sc.slot.uid
                 and self.slot_or_none(dest[1]) is not None)
-
-    def _base_was_active(self, sc: Scoring) -> bool:
-        return getattr(sc, "base_active_at_scoring", True)
 
     def _scoring_step(self, kind: str, sc: Scoring, base_hook):
         """The base's own ability for this step and every card reacting to it, in the order the
@@ -1314,10 +1562,9 @@ class Game:
         yield from self.run_reactions(self._reactions_to(event), event, extra)
 
     def _scoring_hook(self, fn, sc):
-        from .effects import Ctx
-
         def factory():
-            yield from fn(Ctx(self, sc.base_card, self.current, base=sc.slot.uid), sc)
+            yield from self.run_ability(
+                fn, Ctx(self, sc.base_card, self.current, base=sc.slot.uid), sc)
 
         return factory
 
@@ -1475,7 +1722,35 @@ class Game:
         return data
 
     def digest(self) -> str:
-        """A hash of the whole state, to catch a replay that drifts from what was played."""
+        """A hash of the whole state, to catch a replay that drifts from what was played: version
+        2 (`_digest_v2`, "2-" and 32 hex digits) for every game, version 1 (32 hex digits) for a
+        game replayed from a record whose stored hashes are version 1 (`digest_version`)."""
+        if self.digest_version == 1:
+            return self._digest_v1()
+        return self._digest_v2()
+
+    def state_fields(self) -> list[str]:
+        """The attributes of this game that are its state: every one but those in NOT_STATE and
+        functions (behaviour, e.g. a test recording `emit`, is not state)."""
+        return [k for k, v in sorted(vars(self).items())
+                if k not in NOT_STATE and not callable(v)]
+
+    def _digest_v2(self) -> str:
+        """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
+        piece of state is covered without anyone adding it here. Words shown to people (log
+        lines, prompts, labels) are not state, so rewording a card keeps old games replaying."""
+        parts = []
+        for name in self.state_fields():
+            value = getattr(self, name)
+            if name == "rng":
+                parts.append(repr(value.getstate()))
+            else:
+                parts.append(_plain(value))
+        return "2-" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+    def _digest_v1(self) -> str:
+        """The digest of records made before version 2 (kept so that they still replay; only
+        Aliens, Ninjas and the Core bases existed then)."""
         state = (
             [(p.deck, p.hand, p.discard, p.vp) for p in self.players],
             [(s.uid, s.card, s.minions, s.actions) for s in self.bases],
@@ -1483,7 +1758,8 @@ class Game:
             sorted((k, v.controller, v.host) for k, v in self.action_state.items()),
             self.base_deck, self.base_discard, self.turn, self.current, self.phase,
             self.pending.id if self.pending else None, self.winner,
-            [(e.kind, e.target, e.amount, e.player, e.expires) for e in self.lasting],
+            [(e.kind, e.target, e.amount, e.player,
+              ("turn_end",) if e.ends == ("turn_end", None) else e.ends) for e in self.lasting],
             [(g.kind, g.free, g.max_power, g.base) for g in self.turn_state.grants],
             sorted(map(repr, self.turn_state.flags.items())),
             sorted(self.turn_state.talents_used),
@@ -1510,6 +1786,61 @@ class Game:
 
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s deck",
+                      "deck_bottom": "to the bottom of {p}'s deck"}
+
+DIGEST_VERSION = 2
+# Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
+NOT_STATE = frozenset({
+    "registry", "scenario",  # where the cards come from and the record a scenario started from
+    "choices", "hashes", "track_hashes", "digest_version",  # the record itself
+    "log_lines",  # words for people: rewording a line must not break stored hashes
+    "_flow",  # the running generator: replaying the record rebuilds it
+    "special_checks",  # which hands a Special window looked at (live play's undo, not state)
+    "dropped_effects",  # a programming error about to be raised
+    # indexes and caches, derived from the zones and the definitions
+    "modifier_sources", "protectors", "reactive", "talented", "replacers", "_index_kinds",
+    "_static_views", "_minion_play_options", "_window_cards",
+})
+
+
+def digest_version_of(state_hash: str) -> int:
+    """Which digest made a stored state hash: 2 ("2-..."), else 1."""
+    return 2 if state_hash.startswith("2-") else 1
+
+
+_FIELDS: dict[type, tuple] = {}
+
+
+def _fields_of(cls) -> tuple:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                     if not f.metadata.get("words"))
+    return names
+
+
+def _plain(obj):
+    """`obj` as nested tuples of plain values, for the digest: dataclasses field by field (but
+    fields marked as words), a card or base definition by its name, dicts in their (replayed,
+    so deterministic) order, sets sorted. Anything else is refused: the state must be plain."""
+    t = type(obj)
+    if t is int or t is str or obj is None or t is bool or t is float or t is bytes:
+        return obj
+    if t is list or t is tuple:
+        return tuple([_plain(x) for x in obj])
+    if t is dict:
+        return ("d", tuple([(_plain(k), _plain(v)) for k, v in obj.items()]))
+    if t is set or t is frozenset:
+        return ("s", tuple(sorted((_plain(x) for x in obj), key=repr)))
+    if t is CardDef or t is BaseDef:
+        return obj.name
+    if dataclasses.is_dataclass(obj):
+        return (t.__name__, tuple([_plain(getattr(obj, f)) for f in _fields_of(t)]))
+    if isinstance(obj, (CardDef, BaseDef)):
+        return obj.name
+    raise EngineError(f"the game state holds a {t.__name__} ({obj!r:.60}): the digest reads only "
+                      "plain data (numbers, strings, lists, dicts, sets and dataclasses)")
 _WINDOW_PROMPTS = {
     "before_scoring": "A base is about to score: use a Special?",
     "after_scoring": "A base has scored: use a Special?",

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 
+from .core import CARD_OPTION_ID, CARD_OPTION_PREFIXES, PLAIN_OPTION_ID
 from .game import IN_PLAY_ZONES
 
 
@@ -11,6 +12,7 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
     """Return a list of violations (empty when the state is sound)."""
     problems = []
     problems += _zones(game)
+    problems += _option_ids(game)
     for m in game.all_minions():
         if game.power(m) < 0:
             problems.append(f"{game.name(m)} has negative power")
@@ -92,10 +94,27 @@ def hidden_from(game, seat) -> set[int]:
     return hidden
 
 
+def _option_ids(game) -> list[str]:
+    """Every option id has one of the known shapes (`core.CARD_OPTION_ID`, made by
+    `core.card_option_id`, or `core.PLAIN_OPTION_ID`, which names no card), and a card-shaped id
+    names its option's card: so the leak check below reads every card an option id carries."""
+    problems = []
+    if game.pending is None:
+        return problems
+    for o in game.pending.options:
+        match = CARD_OPTION_ID.match(o.id)
+        if match is None and PLAIN_OPTION_ID.match(o.id) is None:
+            problems.append(f"option id {o.id!r} has an unknown shape (use core.card_option_id)")
+        elif match is not None and int(match.group(2)) != o.card:
+            problems.append(f"option {o.id!r} names card {match.group(2)}, not its card {o.card}")
+    return problems
+
+
 _CARD_REF = re.compile(r'"(?:id|card|source)": (\d+)')
-# Option ids that carry a card id (``m45``, ``m45@2``, ``a12``, ``c12``, ``t12``, ``s73:0``): a page
-# could show one without its "card" key. Base (``b3``), player (``p1``) and decision ids name no card.
-_OPTION_REF = re.compile(r'"id": "(?:[mact](\d+)(?:@\d+)?|s(\d+):\d+)"')
+# Option ids that carry a card id (``m45``, ``m45@2``, ``a12``, ``c12``, ``t12``, ``s73:0``), the
+# shapes `core.card_option_id` makes: a page could show one without its "card" key. Base (``b3``),
+# player (``p1``), labelled (``o2``) and decision ids name no card.
+_OPTION_REF = re.compile(r'"id": "[' + CARD_OPTION_PREFIXES + r'](\d+)(?:[@:]\d+)*"')
 
 
 def card_ids_in(data) -> set[int]:
@@ -103,7 +122,7 @@ def card_ids_in(data) -> set[int]:
     card in an option id), read from its JSON form: the same text that goes over the wire."""
     text = data if isinstance(data, str) else json.dumps(data)
     ids = {int(n) for n in _CARD_REF.findall(text)}
-    ids.update(int(a or b) for a, b in _OPTION_REF.findall(text))
+    ids.update(int(n) for n in _OPTION_REF.findall(text))
     return ids
 
 

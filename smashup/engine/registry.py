@@ -8,42 +8,137 @@ so a module reads like the cards themselves:
     @aliens.minion("Invader", power=3, copies=2, text="On play: gain 1 VP.")
     def invader(ctx):
         ctx.gain_vp(ctx.me, 1)
-        yield from ()
 
-Ability functions are generators: they `yield from` effects that may ask a question or set off
-reactions, and plain effects are simple calls.
+Every ability and every predicate (`applies`, `usable`, `attach_filter`, a modifier, a
+protection...) receives a `Ctx` (effects.py), never the game. An ability is a plain function, or a
+generator when it `yield from`s an effect that may ask a question (README, "Writing a card").
+Names of events and windows are checked here, when the card is declared: a misspelt one raises
+ConfigError at import instead of never firing.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .core import ACTION, BASE, MINION, ConfigError
+from .core import (
+    ACTION,
+    BASE,
+    EVENT_KINDS,
+    LEAVES_PLAY_KINDS,
+    MINION,
+    SPECIAL_WINDOWS,
+    ConfigError,
+)
+
+# What a protection keeps away from its targets (WWWT "Affect": moved, returned, destroyed,
+# placed, changed in power or controller, an action attached, its ability cancelled).
+PROTECTION_KINDS = ("affect", "destroy", "move")
+# Whose cards a protection keeps away: anyone's; players other than the protecting card's
+# controller ("other players' actions", Smoke Bomb); anyone but the target's own controller
+# ("cannot be destroyed except by its controller", Converted Cave).
+PROTECTION_FROM = (None, "other_players", "not_its_controller")
+# What kind of card's abilities a protection covers: any card, only actions, only minions.
+PROTECTION_ONLY = (None, "actions", "minions")
+# Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin).
+REPLACEABLE = ("destroy", "move", "return", "place")
+
+
+def _always(*_args) -> bool:
+    return True
 
 
 @dataclass
 class Special:
-    """A Special ability: usable at one kind of window (e.g. "before_scoring") from a zone."""
+    """A Special ability: usable in one window (a scoring step, the start of a turn, or after an
+    event: CR step 4) from a zone."""
 
     window: str
-    zone: str  # "hand" or "play"
-    usable: Callable  # (game, seat, card_id, window_ctx) -> bool
-    run: Callable  # (ctx, window_ctx) -> generator
+    zone: str  # "hand", "play" or "discard"
+    usable: Callable  # (ctx, window_ctx) -> bool; window_ctx: the Scoring, the Event or None
+    run: Callable  # (ctx, window_ctx) -> None or generator
     label: str = ""
 
 
 @dataclass
 class Trigger:
-    """An ongoing reaction of a card in play (or a base) to an event."""
+    """An ongoing reaction of a card in play (or a base) to an event ("after X, Y")."""
 
     event: str
-    applies: Callable  # (game, card_id, event) -> bool
-    run: Callable  # (ctx, event) -> generator
+    applies: Callable  # (ctx, event) -> bool
+    run: Callable  # (ctx, event) -> None or generator
     optional_label: str | None = None  # set when the controller may decline it
+    # Also fires for the event that takes this very card out of play ("after this minion is
+    # destroyed": Nukebot, Gremlin), with ctx.me its last controller and ctx.here its last base.
+    leaves_play: bool = False
+    index: int = 0  # its place among its card's triggers (a stable key, unlike id())
 
 
 @dataclass
-class CardDef:
+class Protection:
+    """An ongoing protection of a card in play: `covers(ctx, target)` says which cards it protects
+    from `kind` ("affect": not affected at all; "destroy": cannot be destroyed; "move": cannot be
+    moved), coming from whose cards (`from_`) and of what kind (`only`)."""
+
+    kind: str
+    covers: Callable  # (ctx, target) -> bool
+    from_: str | None = None
+    only: str | None = None
+
+
+@dataclass
+class Replacement:
+    """"Instead": when `event` would happen to a card that `applies(ctx, target)` accepts, `run`
+    (ctx, target) does something else and returns True (the event does not happen), or returns
+    False (it happens after all). Each replacement applies at most once to one event."""
+
+    event: str  # one of REPLACEABLE
+    applies: Callable  # (ctx, target) -> bool
+    run: Callable  # (ctx, target) -> bool, or a generator returning bool
+    optional_label: str | None = None
+
+
+class _Declares:
+    """The decorators common to cards and bases."""
+
+    triggers: list
+    replacements: list
+
+    def trigger(self, event: str, applies=None, optional: str | None = None,
+                leaves_play: bool = False):
+        """`@card.trigger("destroyed", applies=lambda ctx, e: ...)`: after `event`, run the
+        function (ctx, event). `optional`: the controller is asked this yes/no question first.
+        `leaves_play`: it also fires when the event is this card leaving play."""
+        if event not in EVENT_KINDS:
+            raise ConfigError(f"{self.name}: unknown event {event!r} "
+                              f"(known: {', '.join(sorted(EVENT_KINDS))})")
+        if leaves_play and event not in LEAVES_PLAY_KINDS:
+            raise ConfigError(f"{self.name}: a {event!r} event never takes a card out of play")
+
+        def deco(fn):
+            self.triggers.append(Trigger(event, applies or _always, fn, optional, leaves_play,
+                                         len(self.triggers)))
+            return fn
+
+        return deco
+
+    def replacement(self, event: str, applies=None, optional: str | None = None):
+        """`@card.replacement("destroy", applies=lambda ctx, target: ...)`: when `event` would
+        happen to a card, the function (ctx, target) does something else instead and returns
+        True, or returns False to let it happen. `optional`: the controller of this card may
+        decline (a "you may ... instead")."""
+        if event not in REPLACEABLE:
+            raise ConfigError(f"{self.name}: cannot replace {event!r} "
+                              f"(replaceable: {', '.join(REPLACEABLE)})")
+
+        def deco(fn):
+            self.replacements.append(Replacement(event, applies or _always, fn, optional))
+            return fn
+
+        return deco
+
+
+@dataclass
+class CardDef(_Declares):
     name: str
     kind: str  # MINION or ACTION
     faction: str
@@ -52,14 +147,15 @@ class CardDef:
     power: int = 0
     text: str = ""
     attach: str | None = None  # "minion" or "base" for actions that stay in play
-    attach_filter: Callable | None = None  # (game, player, host) -> bool
-    on_play: Callable | None = None  # (ctx) -> generator
-    talent: Callable | None = None  # (ctx) -> generator
-    talent_usable: Callable | None = None  # (game, card_id) -> bool
+    attach_filter: Callable | None = None  # (ctx, host) -> bool; ctx.me is the player playing it
+    on_play: Callable | None = None  # (ctx) -> None or generator
+    talent: Callable | None = None  # (ctx) -> None or generator
+    talent_usable: Callable | None = None  # (ctx) -> bool
     triggers: list[Trigger] = field(default_factory=list)
     specials: list[Special] = field(default_factory=list)
-    power_modifier: Callable | None = None  # (game, this_card, minion) -> int
-    protects: Callable | None = None  # (game, this_card, target, source_card, source_player) -> bool
+    power_modifier: Callable | None = None  # (ctx, minion) -> int
+    protections: list[Protection] = field(default_factory=list)
+    replacements: list[Replacement] = field(default_factory=list)
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
 
@@ -84,33 +180,47 @@ class CardDef:
 
         return deco
 
-    def trigger(self, event: str, applies=None, optional: str | None = None):
-        def deco(fn):
-            self.triggers.append(Trigger(event, applies or (lambda g, c, e: True), fn, optional))
-            return fn
-
-        return deco
-
     def special(self, window: str, zone: str = "hand", usable=None, label: str = ""):
+        """`@card.special("before_scoring", usable=lambda ctx, scoring: ...)`. `window`: a scoring
+        step, "turn_start", or an event kind for a Special that answers that event (CR step 4).
+        `zone`: where the card is when it is used ("hand", "play", "discard")."""
+        if window not in SPECIAL_WINDOWS:
+            raise ConfigError(f"{self.name}: unknown Special window {window!r} "
+                              f"(known: {', '.join(sorted(SPECIAL_WINDOWS))})")
+        if zone not in ("hand", "play", "discard"):
+            raise ConfigError(f"{self.name}: a Special is used from the hand, play or the "
+                              f"discard pile, not {zone!r}")
+
         def deco(fn):
-            self.specials.append(
-                Special(window, zone, usable or (lambda g, s, c, w: True), fn, label or self.name)
-            )
+            self.specials.append(Special(window, zone, usable or _always, fn, label or self.name))
             return fn
 
         return deco
 
     def modifier(self, fn):
+        """`@card.modifier`: fn(ctx, minion) -> the power this card adds to that minion (may be
+        negative) while this card is in play."""
         self.power_modifier = fn
         return fn
 
-    def protection(self, fn):
-        self.protects = fn
-        return fn
+    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
+        """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
+        -> bool: which cards this card protects while it is in play. See PROTECTION_*."""
+        if kind not in PROTECTION_KINDS:
+            raise ConfigError(f"{self.name}: unknown protection {kind!r}")
+        if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
+            raise ConfigError(f"{self.name}: a protection is from {PROTECTION_FROM} "
+                              f"and only {PROTECTION_ONLY}")
+
+        def deco(fn):
+            self.protections.append(Protection(kind, fn, from_, only))
+            return fn
+
+        return deco
 
 
 @dataclass
-class BaseDef:
+class BaseDef(_Declares):
     name: str
     set: str
     breakpoint: int
@@ -119,29 +229,29 @@ class BaseDef:
     text: str = ""
     kind: str = BASE
     triggers: list[Trigger] = field(default_factory=list)
-    before_scoring: Callable | None = None  # (ctx, scoring) -> generator
-    when_scoring: Callable | None = None  # (ctx, scoring) -> generator
-    after_scoring: Callable | None = None  # (ctx, scoring) -> generator
-    after_replaced: Callable | None = None  # (ctx, scoring, new_slot) -> generator
-    replace_from: Callable | None = None  # (ctx, scoring) -> generator returning a base card id
-    power_modifier: Callable | None = None  # (game, slot, minion) -> int
-    would_destroy: Callable | None = None  # (ctx, minion) -> generator returning True if replaced
-    at_turn_start: Callable | None = None  # (ctx, seat) -> generator
+    replacements: list[Replacement] = field(default_factory=list)
+    before_scoring: Callable | None = None  # (ctx, scoring) -> None or generator
+    when_scoring: Callable | None = None  # (ctx, scoring)
+    after_scoring: Callable | None = None  # (ctx, scoring)
+    after_replaced: Callable | None = None  # (ctx, scoring, new base uid)
+    replace_from: Callable | None = None  # (ctx, scoring) -> a base card id from the base deck
+    power_modifier: Callable | None = None  # (ctx, minion) -> int; ctx.here is this base
+    at_turn_start: Callable | None = None  # (ctx, seat)
     is_minion = False
     is_action = False
     power = 0
+    specials = ()
+    protections = ()
+    copies = 1
 
-    def trigger(self, event: str, applies=None, optional: str | None = None):
-        def deco(fn):
-            self.triggers.append(Trigger(event, applies or (lambda g, c, e: True), fn, optional))
-            return fn
-
-        return deco
+    _HOOKS = ("before_scoring", "when_scoring", "after_scoring", "after_replaced",
+              "replace_from", "power_modifier", "at_turn_start")
 
     def hook(self, name: str):
         """Attach a scoring or turn hook: `@base.hook("after_scoring")`."""
-        if not hasattr(self, name):
-            raise ConfigError(f"{self.name}: unknown base hook {name!r}")
+        if name not in self._HOOKS:
+            raise ConfigError(f"{self.name}: unknown base hook {name!r} "
+                              f"(known: {', '.join(self._HOOKS)})")
 
         def deco(fn):
             setattr(self, name, fn)
@@ -224,11 +334,21 @@ class Faction:
         attach: str | None = None,
         attach_filter=None,
         special_only: bool = False,
+        cancels_base: bool = False,
     ):
+        """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
+        in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
+        attached to a base, that base's abilities are cancelled (Jammed Signal);
+        `special_only`: playable only through its Special (Hidden Ninja)."""
+        if attach not in (None, "minion", "base"):
+            raise ConfigError(f"{name}: attach is 'minion' or 'base', not {attach!r}")
+        if cancels_base and attach != "base":
+            raise ConfigError(f"{name}: only an action played on a base can cancel it")
         card = self._declare(
             CardDef(name, ACTION, self.name, self.set, copies, 0, text, attach, attach_filter)
         )
         card.is_special_only = special_only
+        card.cancels_base = cancels_base
         return _DeclaredCard(card)
 
     def deck(self) -> list[CardDef]:

@@ -2,8 +2,8 @@
 builder that puts a game in any position for tests and rulings checks."""
 from __future__ import annotations
 
-from .core import ACTION, MINION, ActionState, ConfigError, MinionState, ReplayMismatch
-from .game import STARTING_HAND, Game, PlayerState
+from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
+from .game import STARTING_HAND, Game, PlayerState, digest_version_of
 from .registry import REGISTRY, Registry
 
 
@@ -72,6 +72,9 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
     else:
         game = new_game(record["config"], record["seed"], registry)
     hashes = record.get("hashes") if verify else None
+    if record.get("hashes"):
+        # A record keeps the digest it was made with (v1 for records made before v2 existed).
+        game.digest_version = digest_version_of(record["hashes"][0])
     if hashes:
         game.track_hashes = True
     for i, (seat, decision_id, ids) in enumerate(record["choices"]):
@@ -234,16 +237,17 @@ def _attach(game, registry, ad, zone, host_kind, host):
 
 
 def _use_free_plays(game, minions, actions):
+    # The scenario says this many cards were played before it starts: their grants are used and
+    # the turn's log of plays holds them (with no card).
+    seat = game.turn_state.seat
     for kind, count in ((MINION, minions), (ACTION, actions)):
         for _ in range(count):
             for g in game.turn_state.grants:
                 if g.kind == kind:
                     game.turn_state.grants.remove(g)
                     break
-        if kind == MINION:
-            game.turn_state.minions_played = count
-        else:
-            game.turn_state.actions_played = count
+            game.turn_state.plays.append(PlayRecord(seat, None, kind, None, "play", False, False,
+                                                    seat))
 
 
 def find_cards(game: Game, name: str, zone: str | None = None) -> list[int]:

@@ -61,7 +61,7 @@ def build_test_registry() -> Registry:
 
     @testers.action("Pep Talk", text="A minion gets +3 power until the end of the turn.")
     def pep_talk(ctx):
-        target = yield from ctx.choose_minion(ctx.minions(), "Which minion gets +3 power?")
+        target = yield from ctx.choose_minion(ctx.targets(), "Which minion gets +3 power?")
         if target is not None:
             ctx.power_until_end_of_turn(target, 3)
 
@@ -70,7 +70,6 @@ def build_test_registry() -> Registry:
     @reader.talent_ability()
     def bookworm_reads(ctx):
         ctx.draw(ctx.me, 1)
-        yield from ()
 
     night_reader = testers.minion("Night Owl", power=1, text=(
         "Ongoing: at the end of each turn, its controller draws three cards."))
@@ -78,7 +77,6 @@ def build_test_registry() -> Registry:
     @night_reader.trigger("turn_end")
     def night_owl_reads(ctx, event):
         ctx.draw(ctx.me, 3)
-        yield from ()
 
     @testers.action("Double Feature", text="Play an extra minion and an extra action this turn.")
     def double_feature(ctx):
@@ -104,15 +102,14 @@ def build_test_registry() -> Registry:
         "Reveal the top card of your deck. If it is a minion, put it into your hand."))
     def town_crier(ctx):
         for c in ctx.reveal_top(ctx.me, 1):
-            if ctx.game.defs[c].is_minion:
+            if ctx.is_minion(c):
                 ctx.place_in_hand(c, revealed=True)
-        yield from ()
 
     @testers.action("Treasure Map", text=(
         "Search your deck for a minion, reveal it and put it into your hand. Shuffle your deck."))
     def treasure_map(ctx):
         yield from ctx.search_deck("Which minion do you take?",
-                                   where=lambda c: ctx.game.defs[c].is_minion, min_count=1)
+                                   where=ctx.is_minion, min_count=1)
 
     # -- Transfer (WWWT "Transfer"): an attached action or power counters go to another card.
     @testers.action("Hand-Me-Down", text=(
@@ -126,7 +123,7 @@ def build_test_registry() -> Registry:
         a = picked[0]
         if g.action_state[a].host_kind == "minion":
             to = yield from ctx.choose_minion(
-                ctx.minions(where=lambda m: m != g.action_state[a].host), "Onto which minion?")
+                ctx.targets(where=lambda m: m != g.action_state[a].host), "Onto which minion?")
         else:
             to = yield from ctx.choose_base(
                 ctx.bases(lambda u: u != g.action_state[a].host), "Onto which base?")
@@ -138,10 +135,10 @@ def build_test_registry() -> Registry:
     def siphon(ctx):
         g = ctx.game
         source = yield from ctx.choose_minion(
-            ctx.minions(where=lambda m: g.minion_state[m].counters > 0), "Take counters from?")
+            ctx.targets(where=lambda m: g.minion_state[m].counters > 0), "Take counters from?")
         if source is None:
             return
-        to = yield from ctx.choose_minion(ctx.minions(where=lambda m: m != source),
+        to = yield from ctx.choose_minion(ctx.targets(where=lambda m: m != source),
                                           "Give them to which minion?")
         if to is not None:
             yield from ctx.transfer(source, to, counters=2)
@@ -153,7 +150,6 @@ def build_test_registry() -> Registry:
     @curtain_call.special("after_scoring", label="Play Curtain Call: gain 1 VP")
     def curtain_call_bow(ctx, scoring):
         ctx.gain_vp(ctx.me, 1)
-        yield from ()
 
     early_bird = testers.action("Early Bird", special_only=True, text=(
         "Special: at the start of a turn, play this action: gain 1 VP."))
@@ -161,14 +157,13 @@ def build_test_registry() -> Registry:
     @early_bird.special("turn_start", label="Play Early Bird: gain 1 VP")
     def early_bird_sings(ctx, _):
         ctx.gain_vp(ctx.me, 1)
-        yield from ()
 
     # A minion played at the start of the turn, before the Play Cards phase (Ninja Acolyte's
     # ruling: such minions do not count as "played a minion this turn").
     riser = testers.minion("Early Riser", power=1, text=(
         "Ongoing: at the start of your turn, you may play an extra minion."))
 
-    @riser.trigger("turn_start", applies=lambda g, c, e: e.player == g.controller(c))
+    @riser.trigger("turn_start", applies=lambda ctx, e: e.player == ctx.me)
     def early_riser_wakes(ctx, event):
         yield from ctx.grant_extra(MINION)
 
@@ -185,7 +180,6 @@ def build_test_registry() -> Registry:
         def note(ctx, event, kind=kind):
             name = ctx.game.name(event.card) if event.card is not None else None
             _seen(ctx.game).append((kind, name))
-            yield from ()
 
         observatory.trigger(kind)(note)
 
@@ -199,7 +193,7 @@ def build_test_registry() -> Registry:
             target = next(s.uid for s in ctx.game.bases if ctx.game.name(s.card) == there)
             yield from ctx.move(event.card, target)
 
-        bdef.trigger("moved", applies=lambda g, c, e: g.loc[c] == ("base", e.base))(bounce)
+        bdef.trigger("moved", applies=lambda ctx, e: e.base == ctx.here)(bounce)
     return r
 
 

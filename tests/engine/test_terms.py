@@ -375,7 +375,9 @@ def test_adding_counters_from_the_pool_is_not_a_transfer():
     scout = card(game, "Scout")
     Ctx(game, scout, 0).add_counters(scout, 2)
     assert game.minion_state[scout].counters == 2 and game.power(scout) == 5
-    assert game._events == []  # nothing is announced
+    # Announced as a change of counters (an affect, item C), never as a transfer.
+    assert [(e.kind, e.card, e.data, e.by_card, e.by_player) for e in game._events] == [
+        ("counters_changed", scout, {"amount": 2}, scout, 0)]
 
 
 def test_no_action_of_another_player_is_transferred_onto_a_smoke_bombed_minion():
