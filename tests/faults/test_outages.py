@@ -85,7 +85,8 @@ def test_the_worker_survives_redis_outages_while_it_holds_eta_tasks(fault_stack,
     each."""
     from celery import Celery
 
-    client = Celery("fault-test-client", broker=own_redis.url, backend=own_redis.url)
+    # Not the current app: shared tasks in this process must stay bound to the site's app.
+    client = Celery("fault-test-client", broker=own_redis.url, backend=own_redis.url, set_as_current=False)
     client.conf.broker_connection_retry_on_startup = True
 
     def received() -> int:
