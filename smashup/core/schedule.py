@@ -11,17 +11,28 @@ of which sends the task itself for its exact moment.
 Every task sent this way must do nothing when its moment is gone or was handled already (the tasks of
 turn timers, round clocks and pick timers all check their row's version), since a relay, like any
 message, may arrive twice.
+
+While the broker cannot be reached, each attempt to send costs about a second of retries, on the
+thread that committed the change (in daphne, the one that every socket's database work waits for).
+So after a failure nothing is sent for ``BROKER_PAUSE`` seconds: ``send_at`` returns False at once,
+and beat's sweeps act on whatever was due meanwhile once Redis is back.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
 
+logger = logging.getLogger(__name__)
+
 DEFAULT_HORIZON = 300
+BROKER_PAUSE = 5.0  # seconds without sending after the broker could not be reached
+_paused_until = 0.0
 
 
 def eta_horizon() -> float:
@@ -29,19 +40,36 @@ def eta_horizon() -> float:
     return float(getattr(settings, "TASK_ETA_HORIZON", DEFAULT_HORIZON))
 
 
-def send_at(task, args: Sequence, eta: datetime, **options) -> None:
+def send_at(task, args: Sequence, eta: datetime, **options) -> bool:
     """Send `task(*args)` to run at `eta`, through relays when `eta` is beyond the horizon. `options`
-    are apply_async's (a queue); they go with every relay. Raises what apply_async raises (the broker
-    is down): callers log it and count on their beat sweep."""
+    are apply_async's (a queue); they go with every relay. Returns False, at once, in the pause after
+    the broker could not be reached; raises what apply_async raises when it cannot be reached now
+    (callers log it and count on their beat sweep)."""
+    global _paused_until
     from smashup.celery import app
 
     from .tasks import relay
 
+    if time.monotonic() < _paused_until:
+        logger.debug("broker paused: %s not sent", task.name)
+        return False
     reach = timezone.now() + timedelta(seconds=eta_horizon())
-    if eta <= reach or app.conf.task_always_eager:
-        task.apply_async(tuple(args), eta=eta, **options)
-        return
-    relay.apply_async((task.name, list(args), eta.isoformat(), options), eta=reach, **options)
+    try:
+        if eta <= reach or app.conf.task_always_eager:
+            task.apply_async(tuple(args), eta=eta, **options)
+        else:
+            relay.apply_async((task.name, list(args), eta.isoformat(), options), eta=reach, **options)
+    except Exception:
+        _paused_until = time.monotonic() + BROKER_PAUSE
+        logger.warning("the broker cannot be reached: no task is sent for %g s", BROKER_PAUSE)
+        raise
+    return True
+
+
+def resume_sending() -> None:
+    """Forget a pause (tests)."""
+    global _paused_until
+    _paused_until = 0.0
 
 
 def relay_on(name: str, args: list, eta: str, options: dict) -> bool:
@@ -57,5 +85,4 @@ def relay_on(name: str, args: list, eta: str, options: dict) -> bool:
         return False
     if task is None or not isinstance(args, list) or not isinstance(options, dict):
         return False
-    send_at(task, args, when, **options)
-    return True
+    return send_at(task, args, when, **options)

@@ -1325,18 +1325,17 @@ def run_bots(game_id: int, seq: int, *, max_moves: int = 100_000) -> int:
 
 def schedule_bot(game_id: int, seq: int) -> None:
     """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds."""
+    from smashup.core.schedule import send_at
+
     from .tasks import play_bot
 
     options: dict = {}
-    delay = bot_delay()
-    if delay > 0:
-        options["countdown"] = delay
     queue = getattr(settings, "PLAY_BOT_QUEUE", None)
     if queue:
         options["queue"] = queue
     try:
-        play_bot.apply_async((game_id, seq), **options)
-    except Exception:  # broker down: the next page load or connection kicks the bots again
+        send_at(play_bot, (game_id, seq), timezone.now() + timedelta(seconds=bot_delay()), **options)
+    except Exception:  # broker down: beat's bot sweep (or the next page load) plays it once it is back
         logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
 
 

@@ -186,3 +186,33 @@ def test_a_real_worker_fires_a_timer_through_relays_at_its_moment(redis_url, set
     timed_out = game.choices.get(seq=0)
     assert timed_out.timed_out and timed_out.created_at >= timed_out.deadline, "not before its moment"
     assert ran.count(relay.name) >= 2 and ran.count(tasks.turn_timeout.name) >= 1, ran
+
+
+def test_after_the_broker_could_not_be_reached_nothing_is_sent_for_a_while():
+    """Each attempt costs about a second of retries on the thread that made the change (in daphne,
+    the thread every socket's database work waits for): after one failure, no attempt for a while."""
+    import time
+
+    from celery import Celery
+
+    from smashup.core.launcher import free_port
+
+    nowhere = Celery("nowhere", broker=f"redis://127.0.0.1:{free_port()}/0", set_as_current=False)
+
+    @nowhere.task(name="tests.nowhere")
+    def unreachable_task():  # pragma: no cover - never runs: its broker is not there
+        return None
+
+    schedule.resume_sending()
+    try:
+        with pytest.raises(Exception):  # noqa: B017 - kombu's OperationalError, or redis-py's
+            schedule.send_at(unreachable_task, (), timezone.now())
+        started = time.monotonic()
+        assert schedule.send_at(unreachable_task, (), timezone.now()) is False
+        assert (
+            schedule.send_at(tasks.play_bot, (1, 2), timezone.now()) is False
+        )  # any task: the broker is one
+        assert time.monotonic() - started < 0.1
+    finally:
+        schedule.resume_sending()
+        nowhere.close()
