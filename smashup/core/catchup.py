@@ -160,14 +160,22 @@ class Watch:
 
     @staticmethod
     def _tell(consumer, message: dict) -> None:
-        asyncio.ensure_future(_deliver(consumer, message))
+        """Hand `message` to the consumer, unless one of its kind is still waiting there (a slow
+        render, a join that hangs): they would only pile up behind it."""
+        pending = consumer.__dict__.setdefault("_live_pending", set())
+        if message["type"] in pending:
+            return
+        pending.add(message["type"])
+        asyncio.ensure_future(_deliver(consumer, message, pending))
 
 
-async def _deliver(consumer, message: dict) -> None:
+async def _deliver(consumer, message: dict, pending: set) -> None:
     try:
         await consumer.dispatch(message)
     except Exception:  # a connection closing meanwhile, a render that failed: its own problem
         logger.debug("could not deliver %s to a connection", message.get("type"), exc_info=True)
+    finally:
+        pending.discard(message["type"])
 
 
 _watches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

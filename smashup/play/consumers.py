@@ -327,6 +327,8 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         if marker is None:
             return True
         undos, version, status = marker
+        if self.shown_status == Game.Status.LOBBY:  # a lobby shows its status only
+            return status != self.shown_status
         return (undos, version) != (self.shown_undos, self.shown_version) or status != self.shown_status
 
     async def live_check(self, message):
