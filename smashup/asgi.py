@@ -11,25 +11,58 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import OriginValidator  # noqa: E402
+from channels.security.websocket import WebsocketDenier  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from smashup.config import origin_allowed  # noqa: E402
 from smashup.routing import websocket_urlpatterns  # noqa: E402
 
 
-class SiteOriginValidator(OriginValidator):
-    """Accept a WebSocket only from a page of this site: its Origin against the named hosts and
-    CSRF_TRUSTED_ORIGINS (``config.origin_allowed``). Channels' AllowedHostsOriginValidator would let
-    any page in when ALLOWED_HOSTS is ``*``; this one honours ``*`` only with DEBUG on. Settings are
-    read per handshake, so a changed setting (or a test's) applies at once."""
+class SiteOriginValidator:
+    """Accept a WebSocket only from a page of this site: its Origin (scheme, host and port) must be
+    the site the socket was opened on (the request's Host, one of ALLOWED_HOSTS, and its scheme) or
+    one of CSRF_TRUSTED_ORIGINS (``config.origin_allowed``). Channels' AllowedHostsOriginValidator
+    would let any port and scheme of an allowed host in, and any page when ALLOWED_HOSTS is ``*``.
+    Settings are read per handshake, so a changed setting (or a test's) applies at once."""
 
     def __init__(self, application):
-        super().__init__(application, [])
+        self.application = application
 
-    def valid_origin(self, parsed_origin):
-        origin = parsed_origin.geturl() if parsed_origin is not None else None
-        return origin_allowed(origin, settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS, settings.DEBUG)
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            raise ValueError("SiteOriginValidator guards WebSocket connections only")
+        allowed = origin_allowed(
+            _header(scope, b"origin"),
+            settings.ALLOWED_HOSTS,
+            settings.CSRF_TRUSTED_ORIGINS,
+            settings.DEBUG,
+            host=_header(scope, b"host"),
+            secure=_is_secure(scope),
+        )
+        if allowed:
+            return await self.application(scope, receive, send)
+        return await WebsocketDenier()(scope, receive, send)
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return value.decode("latin1")
+    return None
+
+
+def _is_secure(scope) -> bool:
+    """Whether the socket came over TLS: wss, or (behind a proxy) the header that
+    SECURE_PROXY_SSL_HEADER names says so, as Django's request.is_secure() reads it for pages."""
+    if scope.get("scheme") in ("wss", "https"):
+        return True
+    proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if proxy:
+        name, expected = proxy
+        name = name.removeprefix("HTTP_").replace("_", "-").lower().encode("latin1")
+        value = _header(scope, name)
+        return value is not None and value.split(",")[0].strip() == expected
+    return False
 
 
 application = ProtocolTypeRouter(

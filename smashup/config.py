@@ -17,9 +17,10 @@ Variables (all optional):
                   (the embedded single-machine setup), false otherwise.
 ``SECRET_KEY``    required when DEBUG is false.
 ``ALLOWED_HOSTS`` comma separated host names; required when DEBUG is false, and ``*`` (any host) is
-                  refused then: the game WebSocket accepts pages from these hosts only (``origin_allowed``).
+                  refused then: a WebSocket is accepted from a page of the very scheme, host and port
+                  it was opened on, that host being one of these (``origin_allowed``).
 ``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front;
-                  the game WebSocket accepts pages from them too.
+                  the WebSockets accept pages from them too (scheme, host and port).
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
@@ -330,22 +331,45 @@ def caches(redis_url: str | None) -> dict:
     }
 
 
-def origin_allowed(origin: str | None, allowed_hosts, trusted_origins, debug: bool) -> bool:
-    """Whether a WebSocket handshake's ``Origin`` names a page of this site: its host matches an
-    ALLOWED_HOSTS entry (``.example.org`` covers subdomains), or it is one of CSRF_TRUSTED_ORIGINS
-    (scheme, host and port; ``https://*.example.org`` covers subdomains). ``*`` in ALLOWED_HOSTS counts
-    only with DEBUG on: in production a socket from any other site's page is refused even if the
-    settings say any host. No Origin at all (not a browser page) is refused."""
-    if not origin:
-        return False
+def _origin_parts(origin: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an http(s) origin, the port made explicit; None if it is not one."""
     parts = urlsplit(origin.strip().lower())
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        return False
+        return None
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
+        return None
+    return parts.scheme, parts.hostname.strip("[]"), port
+
+
+def origin_allowed(
+    origin: str | None,
+    allowed_hosts,
+    trusted_origins,
+    debug: bool,
+    *,
+    host: str | None = None,
+    secure: bool = False,
+) -> bool:
+    """Whether a WebSocket handshake's ``Origin`` names a page of this site, comparing scheme, host
+    and port (as Django's CSRF check does for a form):
+
+    - one of CSRF_TRUSTED_ORIGINS (``https://*.example.org`` covers subdomains, same scheme and
+      port), or
+    - the site the socket itself was opened on: the request's ``Host`` header (`host`, which must be
+      one of ALLOWED_HOSTS; ``.example.org`` covers subdomains) with the request's scheme (`secure`:
+      https/wss), port included. ``*`` in ALLOWED_HOSTS counts only with DEBUG on.
+
+    So ``http://table.example.org:9999`` or ``http://`` for an https site is refused even though the
+    host name is allowed: another program on the same host (another port) or a plain-http page is
+    another site. No Origin at all (not a browser page) is refused."""
+    if not origin:
         return False
-    host = parts.hostname
+    wanted = _origin_parts(origin)
+    if wanted is None:
+        return False
+    scheme, origin_host, port = wanted
     for trusted in trusted_origins:
         t = urlsplit(trusted.strip().lower())
         try:
@@ -353,18 +377,26 @@ def origin_allowed(origin: str | None, allowed_hosts, trusted_origins, debug: bo
         except ValueError:
             continue
         pattern = t.hostname or ""
-        if t.scheme != parts.scheme or t_port != port or not pattern:
+        if t.scheme != scheme or t_port != port or not pattern:
             continue
-        if host == pattern or (pattern.startswith("*.") and host.endswith(pattern[1:])):
+        if origin_host == pattern or (pattern.startswith("*.") and origin_host.endswith(pattern[1:])):
             return True
+    if not host:
+        return False
+    from django.http.request import split_domain_port
+
+    own_host, own_port = split_domain_port(host.strip().lower())
+    if not own_host:
+        return False
     hosts = list(allowed_hosts)
     if debug and not hosts:  # Django's own default for DEBUG without ALLOWED_HOSTS
         hosts = [".localhost", "127.0.0.1", "[::1]"]
-    for entry in hosts:
-        if entry == "*":
-            if debug:
-                return True
-            continue
-        if is_same_domain(host, entry.lower().strip("[]")):
-            return True
-    return False
+    if not any(
+        (entry == "*" and debug)
+        or (entry != "*" and is_same_domain(own_host.strip("[]"), entry.lower().strip("[]")))
+        for entry in hosts
+    ):
+        return False
+    own_scheme = "https" if secure else "http"
+    own = _origin_parts(f"{own_scheme}://{own_host}" + (f":{own_port}" if own_port else ""))
+    return own == wanted

@@ -54,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A malformed number in a request (`?seat=²`) is a 400 with its message, never a 500.
+    "smashup.core.params.BadNumberMiddleware",
 ]
 
 ROOT_URLCONF = "smashup.urls"

@@ -174,39 +174,61 @@ def test_any_host_is_refused_in_production(hosts):
     assert load(DEBUG="true", ALLOWED_HOSTS=hosts).allowed_hosts[-1] == "*"  # development only
 
 
+HOSTS = ["table.example.org", ".club.example.net", "*"]  # "*" counts for nothing in production
+TRUSTED = ["https://proxy.example.com", "https://*.cdn.example.com"]
+
+
 @pytest.mark.parametrize(
-    "origin, allowed",
+    "origin, host, secure, allowed",
     [
-        ("https://table.example.org", True),
-        ("http://table.example.org:8000", True),  # the host names the site, whatever the port
-        ("https://sub.club.example.net", True),  # ".club.example.net" covers subdomains
-        ("https://club.example.net", True),
-        ("https://proxy.example.com", True),  # a trusted origin
-        ("http://proxy.example.com", False),  # ...with its own scheme
-        ("https://proxy.example.com:8443", False),  # ...and port
-        ("https://a.cdn.example.com", True),  # "https://*.cdn.example.com"
-        ("https://cdn.example.com", False),
-        ("https://evil.example", False),
-        ("https://table.example.org.evil.example", False),
-        ("null", False),
-        ("", False),
-        (None, False),
-        ("ftp://table.example.org", False),
-        ("https://table.example.org:notaport", False),
+        # The page's origin is the site the socket was opened on: scheme, host and port.
+        ("https://table.example.org", "table.example.org", True, True),
+        ("https://table.example.org:443", "table.example.org", True, True),
+        ("http://table.example.org:8000", "table.example.org:8000", False, True),
+        ("https://sub.club.example.net", "sub.club.example.net", True, True),  # ".club.example.net"
+        ("https://club.example.net", "club.example.net", True, True),
+        # An allowed host name is not enough: another port or scheme is another site.
+        ("http://table.example.org:9999", "table.example.org:8000", False, False),
+        ("http://table.example.org", "table.example.org:8000", False, False),
+        ("http://table.example.org", "table.example.org", True, False),  # a plain-http page, an https site
+        ("https://table.example.org", "table.example.org", False, False),
+        ("https://table.example.org:8443", "table.example.org", True, False),
+        ("https://sub.club.example.net", "club.example.net", True, False),  # another allowed host
+        # The socket's own host must be allowed too.
+        ("https://evil.example", "evil.example", True, False),
+        ("https://table.example.org.evil.example", "table.example.org.evil.example", True, False),
+        ("https://table.example.org", None, True, False),  # no Host header
+        # Trusted origins (a proxy in front), whatever Host the socket carries: scheme and port too.
+        ("https://proxy.example.com", "internal:8000", False, True),
+        ("http://proxy.example.com", "internal:8000", False, False),
+        ("https://proxy.example.com:8443", "internal:8000", False, False),
+        ("https://a.cdn.example.com", "internal:8000", False, True),  # "https://*.cdn.example.com"
+        ("https://cdn.example.com", "internal:8000", False, False),
+        # Not an origin of a page.
+        ("null", "table.example.org", False, False),
+        ("", "table.example.org", False, False),
+        (None, "table.example.org", False, False),
+        ("ftp://table.example.org", "table.example.org", False, False),
+        ("https://table.example.org:notaport", "table.example.org", True, False),
     ],
 )
-def test_origin_allowed(origin, allowed):
-    hosts = ["table.example.org", ".club.example.net", "*"]  # "*" counts for nothing in production
-    trusted = ["https://proxy.example.com", "https://*.cdn.example.com"]
-    assert config.origin_allowed(origin, hosts, trusted, debug=False) is allowed
+def test_origin_allowed(origin, host, secure, allowed):
+    assert config.origin_allowed(origin, HOSTS, TRUSTED, debug=False, host=host, secure=secure) is allowed
 
 
 def test_origin_allowed_in_development():
-    assert config.origin_allowed("http://anything.example", ["*"], [], debug=True)
-    assert not config.origin_allowed("http://anything.example", ["localhost"], [], debug=True)
-    assert config.origin_allowed("http://localhost:8000", [], [], debug=True)  # Django's default
-    assert config.origin_allowed("http://[::1]:8000", ["[::1]"], [], debug=False)
-    assert not config.origin_allowed("http://localhost:8000", [], [], debug=False)
+    assert config.origin_allowed("http://anything.example", ["*"], [], debug=True, host="anything.example")
+    # Even with "*", the page must be the site the socket was opened on.
+    assert not config.origin_allowed("http://anything.example", ["*"], [], debug=True, host="localhost:8000")
+    assert not config.origin_allowed("http://localhost:9000", ["*"], [], debug=True, host="localhost:8000")
+    assert not config.origin_allowed(
+        "http://anything.example", ["localhost"], [], debug=True, host="anything.example"
+    )
+    # Django's default hosts in DEBUG.
+    assert config.origin_allowed("http://localhost:8000", [], [], debug=True, host="localhost:8000")
+    assert config.origin_allowed("http://[::1]:8000", ["[::1]"], [], debug=False, host="[::1]:8000")
+    assert not config.origin_allowed("http://[::1]:8001", ["[::1]"], [], debug=False, host="[::1]:8000")
+    assert not config.origin_allowed("http://localhost:8000", [], [], debug=False, host="localhost:8000")
 
 
 def test_bad_csrf_origin():

@@ -1,9 +1,11 @@
 """CSV exports of an event: entrants, pairings, results and standings (one row per line of the
-thing, with plain columns a spreadsheet can sort)."""
+thing, with plain columns a spreadsheet can sort). Every cell goes through `safe_cell`, so a name
+that looks like a formula arrives as text."""
 
 from __future__ import annotations
 
 import csv
+import re
 
 from django.db.models import Prefetch
 
@@ -14,8 +16,34 @@ KINDS = ("entrants", "pairings", "results", "standings")
 PRIVATE = {"entrants"}  # organizers only: check-in state and accounts
 
 
+# A spreadsheet reads a cell that starts with one of these as a formula (or, for tab and carriage
+# return, strips them and may read what follows as one): `=HYPERLINK(...)` typed as a player's name
+# would run when an organizer opens the export. Such text cells get a leading single quote, which a
+# spreadsheet shows as text (the OWASP "CSV injection" advice). Plain numbers ("-1.5") stay numbers.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def safe_cell(value):
+    """`value` as it may go into a CSV cell: text that a spreadsheet would read as a formula is
+    quoted with a leading ' (numbers and other text as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+class SafeWriter:
+    """A csv.writer whose every cell goes through `safe_cell`: every export writes through it."""
+
+    def __init__(self, out):
+        self._writer = csv.writer(out)
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([safe_cell(value) for value in row])
+
+
 def write(kind: str, event: Event, out) -> None:
-    writer = csv.writer(out)
+    writer = SafeWriter(out)
     {"entrants": entrants, "pairings": pairings, "results": results, "standings": standings}[kind](
         event, writer
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from smashup.core import params
 from tournaments import draft as kiq
 from tournaments.standings import TIEBREAKERS
 
@@ -86,9 +87,10 @@ class EventForm(forms.ModelForm):
 
     def clean_warnings(self) -> list[int]:
         text = self.cleaned_data.get("warnings") or ""
+        parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
         try:
-            minutes = sorted({int(p) for p in text.replace(";", ",").split(",") if p.strip()}, reverse=True)
-        except ValueError:
+            minutes = sorted({params.whole_number(p, "warnings", max_digits=3) for p in parts}, reverse=True)
+        except params.BadNumber:
             raise forms.ValidationError("Whole minutes, separated by commas.") from None
         if any(not 0 < m < 600 for m in minutes):
             raise forms.ValidationError("Each warning is 1 to 599 minutes before the end.")
@@ -141,6 +143,16 @@ class ExtendForm(forms.Form):
     minutes = forms.IntegerField(label="Minutes", min_value=1, max_value=60)
 
 
-def vp_from(post) -> dict[str, str]:
-    """The VP fields of a result form: vp_<entrant pk> -> value (checked by services.clean_vp)."""
-    return {key[3:]: value for key, value in post.items() if key.startswith("vp_") and key[3:].isdigit()}
+def vp_from(post) -> dict[int, int | str]:
+    """The VP fields of a result form: {entrant pk: VP} (checked by services.clean_vp). Numbers are
+    ASCII digits only (`params.whole_number`): a malformed key or value is a BadNumber (a 400); an
+    empty value stays "" for clean_vp to explain."""
+    vps: dict[int, int | str] = {}
+    for key, value in post.items():
+        if not key.startswith("vp_"):
+            continue
+        pk = params.whole_number(key[3:], key)
+        vps[pk] = params.optional_number(value, key)
+        if vps[pk] is None:
+            vps[pk] = ""
+    return vps

@@ -6,7 +6,9 @@ and call time in its game when the round's clock calls time.
   player keeps all event), and the event's base limit (``Event.in_app_base_limit``: BASE_LIMITS).
   Every seat is reserved for its player from the start, so the game begins at once: a player with
   an account reaches the seat by logging in (``/play/g/<id>/``), one without by the seat link that
-  the organizers see on their dashboard. ``Table.game`` links the two.
+  the organizers see on their dashboard until someone takes the seat with it (the link then stops
+  working; the player's game page gives them their own link for another device). ``Table.game``
+  links the two.
 - When the game finishes, play sends ``smashup.play.signals.game_finished`` after its commit
   (play never imports tournaments); ``game_finished`` here records the VP per seat through
   ``services.record_app_result``, which confirms the result as an organizer's result would be (the
@@ -238,11 +240,17 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
             row["time_called"] = table.game.is_active and play.time_called(table.game)
             play_seats = list(table.game.seats.all())
             for seat, play_seat in zip(table.seats.all(), play_seats, strict=False):
+                # A link only while nobody has taken the seat: the first to confirm it plays the
+                # seat, and from then on the link is dead (organizers cannot open a player's hand).
+                link = None
+                if not play_seat.taken and not play_seat.is_bot:
+                    link = absolute(reverse("play:seat_link", args=[play.seat_link_token(play_seat)]))
                 row["seats"].append(
                     {
                         "name": seat.entrant.name,
                         "account": seat.entrant.user_id is not None,
-                        "link": absolute(reverse("play:seat_link", args=[play.seat_link_token(play_seat)])),
+                        "taken": play_seat.taken,
+                        "link": link,
                     }
                 )
         rows.append(row)

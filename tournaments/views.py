@@ -26,6 +26,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from smashup.core import params
 from tournaments import draft as kiq
 
 from . import clock as clocks
@@ -82,7 +83,7 @@ def _run(request, action, ok: str | None = None) -> bool:
     """Call a service; show its refusal as a message. True when it went through."""
     try:
         result = action()
-    except services.TournamentError as exc:
+    except (services.TournamentError, params.BadNumber) as exc:  # a malformed number: nothing done
         messages.error(request, exc.message)
         return False
     if ok:
@@ -90,9 +91,10 @@ def _run(request, action, ok: str | None = None) -> bool:
     return True
 
 
-def _int(value) -> int:
-    value = str(value or "").strip()
-    return int(value) if value.isdigit() else 0
+def _int(value, name: str) -> int:
+    """A number of a form (a select's value): 0 when none was chosen (the service then says what
+    is missing); a malformed one raises `params.BadNumber` (`_run` shows its message)."""
+    return params.optional_number(value, name) or 0
 
 
 def current_round(event: Event) -> Round | None:
@@ -435,7 +437,7 @@ def _player_action(request, pk, table_pk, action, ok):
         action(me, table)
     except services.NotAllowed as exc:
         return forbidden(request, exc.message)
-    except services.TournamentError as exc:
+    except (services.TournamentError, params.BadNumber) as exc:  # a malformed number: nothing done
         messages.error(request, exc.message)
     else:
         messages.success(request, ok)
@@ -584,7 +586,7 @@ ENTRANT_ACTIONS = {
         "Factions of {result.name} set.",
     ),
     "seat": (
-        lambda e, r: services.seat_late(e, _int(r.POST.get("table")), r.user),
+        lambda e, r: services.seat_late(e, _int(r.POST.get("table"), "table"), r.user),
         "{result.entrant.name} is seated.",
     ),
 }
@@ -710,13 +712,20 @@ def swap(request, event, number):
     """GET (htmx, as the organizer picks two players): the swap's cost and warnings. POST: do it."""
     rnd = _round_or_404(event, number)
     data = request.POST if request.method == "POST" else request.GET
-    a, b = data.get("a", ""), data.get("b", "")
+    try:
+        a, b = params.optional_number(data.get("a"), "a"), params.optional_number(data.get("b"), "b")
+    except params.BadNumber as exc:
+        if request.method == "POST":
+            messages.error(request, exc.message)
+            return _back(request, event)
+        context = {"check": None, "error": exc.message, "a": data.get("a", ""), "b": data.get("b", "")}
+        return render(request, "tournaments/_swap_check.html", context, status=400)
     if request.method == "POST":
-        if not (a.isdigit() and b.isdigit()):
+        if a is None or b is None:
             messages.error(request, "Choose two players to swap.")
         else:
             try:
-                warnings = services.swap_players(rnd, int(a), int(b), request.user)
+                warnings = services.swap_players(rnd, a, b, request.user)
             except services.TournamentError as exc:
                 messages.error(request, exc.message)
             else:
@@ -724,9 +733,9 @@ def swap(request, event, number):
                 (messages.warning if warnings else messages.success)(request, text)
         return _back(request, event)
     check, error = None, None
-    if a.isdigit() and b.isdigit() and a != b:
+    if a is not None and b is not None and a != b:
         try:
-            check = services.check_swap(rnd, int(a), int(b))
+            check = services.check_swap(rnd, a, b)
         except services.TournamentError as exc:
             error = exc.message
     return render(request, "tournaments/_swap_check.html", {"check": check, "error": error, "a": a, "b": b})

@@ -1,8 +1,11 @@
 """The game WebSocket, ``ws/games/<public id>/``: a thin layer over ``services``.
 
-Who is connecting: a seat link (``?token=<signed seat link>``), else the seats the session user or
-the browser session holds (``?seat=N`` picks among several), else a spectator. A bad link is refused
-with an error and close code 4403; an unknown game with 4404 before the handshake completes.
+Who is connecting: a seat holder's own resume link (``?token=<services.resume_link_token>``; a seat
+link that offers a free seat seats nobody here: it is taken on its page, by a POST), else the seats the
+session user or the browser session holds (``?seat=N`` picks among several), else a spectator. A bad
+link is refused
+with an error and close code 4403; an unknown game with 4404 before the handshake completes; a
+``?seat=`` that is not a plain number (ASCII digits, ``params.whole_number``) with an error and 4400.
 
 Every connection joins the game's group, which only ever carries public pings
 (``{"type": "game.changed", "version", "status"}``); on a ping each connection renders ITS OWN
@@ -33,8 +36,9 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
     {"type": "live", "state": "reconnecting"}  # or "live": whether pings get through (see above)
     {"type": "error", "code": "stale", "message": "..."}
 
-Error codes: malformed, too_large, unknown_type, bad_request, spectator, stale, not_your_decision,
-illegal, cannot_undo, game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+Error codes: malformed, too_large, too_deep (nested deeper than ``wsjson.MAX_DEPTH``, refused before
+parsing), unknown_type, bad_request, spectator, stale, not_your_decision, illegal, cannot_undo,
+game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
 
 Limits (``limits``): each connection may send ``PLAY_WS_RATE`` messages (a token bucket); over it a
 message is refused (the first of a run gets a ``rate_limited`` error, the rest are dropped), and a
@@ -60,17 +64,18 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import catchup
+from smashup.core import catchup, params, wsjson
 
 from . import limits, render, services
 from .models import Game
 
 logger = logging.getLogger(__name__)
 
-MAX_MESSAGE = 8192  # bytes of one client message
+MAX_MESSAGE = wsjson.MAX_CHARS  # characters of one client message
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
 CLOSE_FLOOD = 4029
+CLOSE_BAD_REQUEST = 4400
 
 
 def _with_notifications(service, *args):
@@ -90,8 +95,13 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         self.table_watch = query.get("watch", [""])[0] == "table"
         self.pings = 0
         link = query.get("token", [""])[0] or None
-        wanted = query.get("seat", [""])[0]
-        wanted = int(wanted) if wanted.isdigit() else None
+        try:
+            wanted = params.optional_number(query.get("seat", [""])[0], "seat")
+        except params.BadNumber as exc:
+            await self.accept()
+            await self.send_error(exc.message, exc.code)
+            await self.close(code=CLOSE_BAD_REQUEST)
+            return
         self.game_pk = None
         self.seat = None
         self.group = None
@@ -149,19 +159,10 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
             return
         if not await self._within_rate():
             return
-        if text_data is None:
-            await self.send_error("Send text frames with JSON messages.", "bad_request")
-            return
-        if len(text_data) > MAX_MESSAGE:
-            await self.send_error(f"Message too large (at most {MAX_MESSAGE} characters).", "too_large")
-            return
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self.send_error("Malformed message: it is not JSON.", "malformed")
-            return
-        if not isinstance(message, dict):
-            await self.send_error("Malformed message: expected a JSON object with a 'type'.", "malformed")
+            message = wsjson.read_message(text_data, max_chars=MAX_MESSAGE)
+        except wsjson.MessageRefused as exc:
+            await self.send_error(exc.message, exc.code)
             return
         message.pop("HEADERS", None)  # htmx's ws extension adds its request headers
         kind = message.get("type")

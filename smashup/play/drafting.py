@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from smashup.core import params
 from tournaments import draft as kiq
 
 from .models import Game, Seat
@@ -93,8 +94,10 @@ def pick(game_id: int, seat: int | None, faction, expected_picks=None) -> Game:
         raise services.SpectatorChoice("Spectators watch; only a player at the table can pick a faction.")
     if not isinstance(faction, str) or not faction or len(faction) > 64:
         raise services.BadRequest("Say which faction you pick.")
-    if isinstance(expected_picks, str):
-        expected_picks = int(expected_picks) if expected_picks.strip().isdigit() else -1
+    try:
+        expected_picks = params.optional_number(expected_picks, "picks")
+    except params.BadNumber as exc:
+        raise services.BadRequest(exc.message) from None
     with transaction.atomic():
         row = services._lock(game_id)
         current = state(row)

@@ -4,7 +4,7 @@ No Django here: the command (``management/commands/loadtest.py``) prepares the t
 then hands this module a list of tables (public id + one signed seat link per seat) and a ``ws://``
 base URL on the loopback interface.
 
-Every seat of every table gets a WebSocket client in JSON mode (``?format=json&token=<seat link>``,
+Every seat of every table gets a WebSocket client in JSON mode (``?format=json&token=<resume link>``,
 with an ``Origin`` header), and each table gets ``spectators`` more clients without a seat. A seat
 client that receives its own state with a decision open for it waits a think time, picks a legal
 answer from the decision in its view (a random number of options within min..max, at random) and
@@ -24,6 +24,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 MAX_TABLES = 1000  # a bound on what one run may open (3 connections a table by default)
 CONNECT_CONCURRENCY = 50  # handshakes in flight at once while the clients connect
@@ -124,7 +125,7 @@ def format_report(report: dict) -> str:
 @dataclass
 class TablePlan:
     public_id: str
-    seat_links: list[str]  # signed seat link of each seat, in seat order
+    seat_links: list[str]  # each seat holder's own link (services.resume_link_token), in seat order
 
 
 @dataclass
@@ -269,7 +270,7 @@ class LoadRun:
             try:
                 conn.ws = await self._connect(
                     conn.url,
-                    origin=self.origin,
+                    origin=_page_origin(conn.url, self.origin),
                     compression=None,
                     proxy=None,
                     open_timeout=30,
@@ -365,3 +366,12 @@ class LoadRun:
         except Exception as exc:  # noqa: BLE001
             conn.table.inflight.pop(version, None)
             self.errors[f"send:{type(exc).__name__}"] += 1
+
+
+def _page_origin(url: str, default: str) -> str:
+    """The Origin a browser would send to this server process: the page of the very scheme, host
+    and port the socket goes to (the server checks all three), `default` for another address."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.netloc:
+        return default
+    return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"

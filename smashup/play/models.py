@@ -120,10 +120,17 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="play_seats"
     )
     guest_name = models.CharField(max_length=40, blank=True)
-    # The secret behind this seat's signed link; a new token revokes every link given out before.
+    # The secret behind this seat's signed links; a new token revokes every link given out before.
+    # It changes when someone takes the seat, so the link that offered the seat (which its table's
+    # creator or a tournament's organizers saw) stops working; the taker's own session holds the new
+    # one, and so does their personal resume link (`services.resume_link_token`).
     token = models.CharField(max_length=40, default=new_seat_token, editable=False)
     claimed = models.BooleanField(default=False)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    # Someone took this seat: an account, a claim (lobby, table page, seat link), or the first to
+    # confirm the seat link of a seat reserved for a named guest (a tournament table). Its seat link
+    # then seats nobody. A reserved guest seat is `claimed` (the game can start) but not yet `taken`.
+    taken = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "index"]

@@ -50,6 +50,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from smashup.core import params
 from smashup.engine import ConfigError, EngineError, IllegalChoice, new_game, replay
 from smashup.engine.bots import BOTS
 from smashup.engine.game import CALL_TIME
@@ -62,6 +63,10 @@ from .models import Game, Seat, new_seat_token
 logger = logging.getLogger(__name__)
 
 SEAT_LINK_SALT = "smashup.play.seat-link"
+RESUME_LINK_SALT = "smashup.play.seat-resume"
+TAKEN_LINK = (
+    "Someone has taken this seat: its link no longer seats anyone. Whoever took it has their own link."
+)
 MAX_GUEST_NAME = 40
 MAX_OPTIONS = 64  # more option ids than any decision can take: refuse bigger lists unread
 
@@ -506,6 +511,9 @@ def create_game(
                 guest_name=clean_guest_name(spec.name) if reserved else "",
                 claimed=reserved,
                 claimed_at=timezone.now() if reserved else None,
+                # A player with an account reaches the seat by logging in: nobody else may take it.
+                # A named guest's seat waits for the first to confirm its link (`claim_seat`).
+                taken=reserved and spec.user is not None,
             )
         if draft:
             drafting.begin(row, pool)  # bots pick at once when it is their turn
@@ -591,16 +599,27 @@ def clean_factions(factions) -> list[str]:
     return picked
 
 
-def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "", factions=None) -> Seat:
+def claim_seat(
+    game_id: int, index: int, *, user=None, guest_name: str = "", factions=None, link_token: str | None = None
+) -> Seat:
     """Take a free person seat, as a logged-in user or as a guest with a name. The last free seat
-    starts the game. Claiming a seat you already hold is fine (a second device). At a table where
-    each player picks (`Game.player_picks`), `factions` are the two the person picks (required);
-    elsewhere the factions were set with the table, and giving some is refused."""
+    starts the game. Claiming a seat you already hold with your account is fine (a second device).
+    At a table where each player picks (`Game.player_picks`), `factions` are the two the person
+    picks (required); elsewhere the factions were set with the table, and giving some is refused.
+
+    `link_token`: the seat's token that a seat link carried (`seat_from_link`), checked again under
+    the lock: a link that someone used in the meantime no longer works. With it, a seat reserved for
+    a named guest (a tournament table) is taken by the first to confirm its link.
+
+    Taking a seat gives it a new token: every link handed out for it stops working (the creator of
+    the table kept them), and the taker's session and resume link carry the new one."""
     with transaction.atomic():
         row = _lock(game_id)
         seat = _lock_seat(row, index)
         if seat.is_bot:
             raise SeatError(f"Seat {index + 1} is played by a bot.")
+        if link_token is not None and (seat.taken or not _same(seat.token, link_token)):
+            raise BadSeatLink(TAKEN_LINK if seat.taken else "This seat link is no longer valid.")
         authenticated = user is not None and user.is_authenticated
         if factions is not None and not row.player_picks:
             raise FactionError("At this table the factions were set when it was created.")
@@ -608,6 +627,11 @@ def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "", fac
             if authenticated and seat.user_id == user.pk:
                 if factions is not None and row.is_lobby:  # my own seat, from another device
                     _set_factions(row, seat, clean_factions(factions))
+                return seat
+            if link_token is not None and not seat.taken and factions is None:
+                # A seat reserved for a named guest: the first to confirm its link plays it.
+                seat.token, seat.taken = new_seat_token(), True
+                seat.save(update_fields=["token", "taken"])
                 return seat
             raise SeatError(f"Seat {index + 1} is already taken by {seat.display_name}.")
         if not row.is_lobby:
@@ -626,6 +650,8 @@ def claim_seat(game_id: int, index: int, *, user=None, guest_name: str = "", fac
             seat.factions = picked
         seat.claimed = True
         seat.claimed_at = timezone.now()
+        seat.taken = True
+        seat.token = new_seat_token()  # the links handed out for the free seat stop working
         seat.save()
         _changed_on_commit(row)
         _maybe_start(row)
@@ -743,26 +769,67 @@ def _draw_bot_factions(row: Game, seats: list[Seat]) -> None:
 
 # ---------------------------------------------------------------------------------- seat links ---
 def seat_link_token(seat: Seat) -> str:
-    """A signed, URL-safe token that lets its holder act for `seat` (revoked by a new seat token)."""
+    """A signed, URL-safe token that offers `seat` to whoever confirms it first (a free seat, or one
+    reserved for a named guest): its table's creator shares it. Taking the seat revokes it."""
     return signing.dumps([seat.game.public_id, seat.index, seat.token], salt=SEAT_LINK_SALT)
 
 
-def seat_from_link(signed: str, public_id: str | None = None) -> Seat:
-    """The seat a signed link is for. BadSeatLink when forged, revoked or for another game."""
+def resume_link_token(seat: Seat) -> str:
+    """The personal link of whoever holds `seat`: it lets them play the seat on another device. It
+    is shown only to them (their table and game pages) and never seats anyone in a free seat."""
+    return signing.dumps([seat.game.public_id, seat.index, seat.token], salt=RESUME_LINK_SALT)
+
+
+def _signed_seat(signed: str, salt: str, public_id: str | None) -> tuple[Seat, str]:
+    """The seat a signed link names (without checking its token), and the token it carries."""
     try:
-        value = signing.loads(str(signed), salt=SEAT_LINK_SALT)
+        value = signing.loads(str(signed), salt=salt)
         link_game, index, token = value
-        index = int(index)
+        index = params.whole_number(index, "index")
     except (signing.BadSignature, ValueError, TypeError):
         raise BadSeatLink("This seat link is not valid (it may have been mistyped or forged).") from None
     if public_id is not None and link_game != public_id:
         raise BadSeatLink("This seat link belongs to another game.")
     seat = Seat.objects.select_related("game", "user").filter(game__public_id=link_game, index=index).first()
-    if seat is None or not _same(seat.token, token):
+    if seat is None:
         raise BadSeatLink("This seat link is no longer valid.")
+    return seat, token
+
+
+def seat_from_link(signed: str, public_id: str | None = None) -> Seat:
+    """The seat a signed seat link offers. BadSeatLink when forged, revoked, for another game, a
+    bot's, or when someone has taken the seat already."""
+    seat, token = _signed_seat(signed, SEAT_LINK_SALT, public_id)
     if seat.is_bot:  # only the server plays a bot seat, whatever link someone kept
         raise BadSeatLink(f"Seat {seat.index + 1} is played by a bot; its link does not seat anyone.")
+    if seat.taken:
+        raise BadSeatLink(TAKEN_LINK)
+    if not _same(seat.token, token):
+        raise BadSeatLink("This seat link is no longer valid.")
     return seat
+
+
+def seat_from_resume_link(signed: str, public_id: str | None = None) -> Seat:
+    """The seat a holder's personal resume link is for. BadSeatLink when forged, revoked or not a
+    taken person seat."""
+    seat, token = _signed_seat(signed, RESUME_LINK_SALT, public_id)
+    if seat.is_bot:
+        raise BadSeatLink(f"Seat {seat.index + 1} is played by a bot; its link does not seat anyone.")
+    if not seat.taken or not _same(seat.token, token):
+        raise BadSeatLink("This link to a seat is no longer valid.")
+    return seat
+
+
+def linked_seat(signed: str) -> tuple[str, int] | None:
+    """(game public id, seat index) that a signed seat or resume link names, whatever its token
+    (so a browser that already holds the seat can be sent to it); None for anything else."""
+    for salt in (SEAT_LINK_SALT, RESUME_LINK_SALT):
+        try:
+            link_game, index, _ = signing.loads(str(signed), salt=salt)
+            return str(link_game), params.whole_number(index, "index")
+        except (signing.BadSignature, ValueError, TypeError):
+            continue
+    return None
 
 
 def _same(a: str, b) -> bool:
@@ -803,10 +870,20 @@ def resolve_seat(
     link: str | None = None,
     wanted: int | None = None,
 ) -> int | None:
-    """Which seat a connection or page acts for: a signed seat link first, then the seats the user or
-    session holds (`wanted` picks among several), else None: a spectator."""
+    """Which seat a connection or page acts for: a holder's resume link first (`resume_link_token`;
+    never a seat link, which only offers a seat to be taken), then the seats the user or session
+    holds (`wanted` picks among several), else None: a spectator."""
     if link:
-        seat = seat_from_link(link, row.public_id)  # refuses a bot seat's link
+        try:
+            seat = seat_from_resume_link(link, row.public_id)  # refuses a bot seat's link
+        except BadSeatLink as refused:
+            try:
+                signing.loads(str(link), salt=SEAT_LINK_SALT)
+            except (signing.BadSignature, ValueError, TypeError):
+                raise refused from None
+            raise BadSeatLink(
+                "That link offers a seat: take the seat on its page in a browser; it plays no seat here."
+            ) from None
         return seat.index
     held = held_seats(row, user=user, session_seats=session_seats)
     if wanted is not None and wanted in held:
@@ -858,12 +935,10 @@ def _sync_row(row: Game, game) -> None:
 
 def clean_choice(seq, decision, options) -> tuple[int, str, list[str]]:
     """Check the shape of a choice from outside (numbers may come as strings from forms)."""
-    if isinstance(seq, bool):
-        raise BadRequest("'seq' must be the game version you answered (a number).")
-    if isinstance(seq, str) and seq.strip().isdigit():
-        seq = int(seq.strip())
-    if not isinstance(seq, int) or seq < 0:
-        raise BadRequest("'seq' must be the game version you answered (a number).")
+    try:
+        seq = params.whole_number(seq, "seq")
+    except params.BadNumber:
+        raise BadRequest("'seq' must be the game version you answered (a number).") from None
     if not isinstance(decision, str) or not decision or len(decision) > 32:
         raise BadRequest("'decision' must be the id of the decision you answer.")
     if options is None:
@@ -1209,10 +1284,10 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
     """
     from .models import Choice
 
-    if isinstance(expected_seq, str) and expected_seq.strip().isdigit():
-        expected_seq = int(expected_seq.strip())
-    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
-        raise BadRequest("'seq' must be the game version you see (a number).")
+    try:
+        expected_seq = params.whole_number(expected_seq, "seq")
+    except params.BadNumber:
+        raise BadRequest("'seq' must be the game version you see (a number).") from None
     if seat is None:
         raise SpectatorChoice("Spectators watch; only a player at the table can take back a choice.")
     if not isinstance(seat, int) or isinstance(seat, bool):
@@ -1271,7 +1346,7 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
         _sync_row(row, before)
         previous = row.choices.in_record().filter(seq=row.version - 1).first() if row.version else None
         row.undo_seat = previous.seat if previous is not None and previous.undoable else None
-        timers.arm(row, at_least=last.deadline)
+        timers.arm(row, keep=last.deadline)  # the clock it had, not a new one (nor any grace)
         row.save()
         outcome = _outcome(row, before)
         transaction.on_commit(lambda: _committed(row.pk, outcome.version, before, outcome, False))

@@ -11,7 +11,8 @@ seq and that same deadline, and the deadline has passed; then the heuristic bot 
 through the same ``submit_choice`` path as everyone (``services.bot_move(..., force=True)``), and the
 choice is stored as ``timed_out`` (the log says the seat ran out of time). So duplicates, retries, a
 task that fires after the player answered, or after an undo and a new answer with a new deadline, all
-do nothing, and running it twice applies once.
+do nothing, and running it twice applies once. An undo does not restart the clock: the decision it
+returns to keeps the deadline it was first given (``arm(keep=...)``), passed or not.
 
 A lost task (a worker restarted while holding its ETA task, a broker outage) is caught by ``sweep``,
 a periodic task run by Celery beat (``CELERY_BEAT_SCHEDULE``, every 15 seconds) that fires every
@@ -34,8 +35,8 @@ from .models import Game
 
 logger = logging.getLogger(__name__)
 
-# After an undo, the decision taken back gets the time it had left, but at least this much.
-UNDO_GRACE_SECONDS = 10
+# When time is called in a game, the open decision keeps the time it had left, but at least this much.
+TIME_CALLED_GRACE_SECONDS = 10
 
 
 def min_turn_seconds() -> int:
@@ -47,10 +48,15 @@ def max_turn_seconds() -> int:
     return int(getattr(settings, "PLAY_TURN_SECONDS_MAX", 3600))
 
 
-def arm(row: Game, *, at_least: datetime | None = None) -> None:
+def arm(row: Game, *, at_least: datetime | None = None, keep: datetime | None = None) -> None:
     """Inside the transaction of a commit that left `row` at its new version: time the open decision
-    if it is a person's and the table has a timer, else clear the timer. `at_least`: keep this
-    deadline if it is later (an undo gives back the time that was left)."""
+    if it is a person's and the table has a timer, else clear the timer.
+
+    `keep`: the deadline this decision had when it was first asked (an undo returns to it). The
+    clock is not restarted: it keeps running from the first asking, and if it has passed already
+    the timeout task (scheduled after the commit for that deadline, so at once) lets the bot answer.
+    Otherwise play, undo, play, undo would keep one decision open for ever.
+    `at_least`: keep this deadline, with a few seconds of grace if it is nearly over (time called)."""
     from .services import is_bot_seat
 
     if (
@@ -60,8 +66,10 @@ def arm(row: Game, *, at_least: datetime | None = None) -> None:
         and not is_bot_seat(row, row.pending_seat)
     ):
         deadline = timezone.now() + timedelta(seconds=row.turn_seconds)
-        if at_least is not None:
-            deadline = max(at_least, timezone.now() + timedelta(seconds=UNDO_GRACE_SECONDS))
+        if keep is not None:
+            deadline = keep
+        elif at_least is not None:
+            deadline = max(at_least, timezone.now() + timedelta(seconds=TIME_CALLED_GRACE_SECONDS))
         row.deadline = deadline
         row.deadline_seq = row.version
     else:

@@ -18,6 +18,17 @@ chosen since) and the choice taught nobody anything that the seat could use afte
 - in "fast" Specials mode, no Special window looked at another player's hand during the choice: a
   window that passes silently for a player tells the table they hold no usable Special, which is just
   as hidden. (In "ask" mode every player is asked, so a window shows nothing.)
+- no card left a hidden zone that is not the chooser's own hand: another player's hand, any deck
+  (the chooser's own too: nobody knows its order), the base deck. Even when the chooser had seen the
+  card (Probe shows them a hand), the card comes out where everyone sees it: taken back and chosen
+  again, the same choice would show the table that hand one card at a time;
+- the choice was not made among cards that other people's hidden information put in front of the
+  chooser: the decision revealed cards to the chooser alone (``Decision.reveal``: a hand looked at,
+  the top of a deck), or offered cards from another player's hand, a deck or the base deck. Taken
+  back, such a choice could be made again knowing what the first answer showed.
+
+The chooser's own hand is theirs: playing a card from it and taking that back shows the table only
+what the chooser chose to show (like a card laid on the table and picked up again).
 
 The rule is checked twice: when the choice is applied (``block_reason`` on the engine game before and
 after it, stored on the choice, so pages can offer the Undo button without replaying), and again by
@@ -38,6 +49,35 @@ class Snapshot:
     rng: tuple
     known: dict  # viewer (seat or None) -> frozenset of the card ids in its view
     log_len: int
+    # Where each card of a hidden zone was: card id -> ("hand", seat), ("deck", seat), ("base_deck",).
+    hidden: dict
+    # Why the decision open now (its seat's) is answered knowing someone's hidden cards, or "".
+    secret_decision: str
+
+
+def hidden_zones(game) -> dict:
+    """Every card of a zone hidden from someone, with its zone (the engine's `loc` form)."""
+    zones = {cid: ("base_deck",) for cid in game.base_deck}
+    for p in game.players:
+        for cid in p.deck:
+            zones[cid] = ("deck", p.seat)
+        for cid in p.hand:
+            zones[cid] = ("hand", p.seat)
+    return zones
+
+
+def secret_decision(game, hidden: dict) -> str:
+    """Why the open decision is made among hidden cards of others ("" when it is not): it shows its
+    seat cards that only it sees, or offers cards from a hand not its own, a deck or the base deck."""
+    pending = game.pending
+    if pending is None:
+        return ""
+    own_hand = ("hand", pending.seat)
+    if any(hidden.get(cid, own_hand) != own_hand for cid in getattr(pending, "reveal", ())):
+        return "it was chosen among cards shown to you alone"
+    if any(o.card is not None and hidden.get(o.card, own_hand) != own_hand for o in pending.options):
+        return "it was chosen among cards from a hidden hand or deck"
+    return ""
 
 
 def snapshot(game) -> Snapshot:
@@ -45,10 +85,13 @@ def snapshot(game) -> Snapshot:
     # are read once, not once per viewer (this runs twice for every choice a person makes).
     public = card_ids_in(game.public_view())
     viewers = [None, *range(len(game.players))]
+    hidden = hidden_zones(game)
     return Snapshot(
         rng=game.rng.getstate(),
         known={v: frozenset(public | card_ids_in(game.private_view(v))) for v in viewers},
         log_len=len(game.log_lines),
+        hidden=hidden,
+        secret_decision=secret_decision(game, hidden),
     )
 
 
@@ -77,6 +120,14 @@ def block_reason(
         after = snapshot(after_game)
     elif after.rng != before.rng:
         return "cards were shuffled or something was decided at random"
+    if before.secret_decision:
+        return before.secret_decision
+    own_hand = ("hand", seat)
+    for cid, zone in before.hidden.items():
+        if zone != own_hand and after_game.loc[cid] != zone:
+            if zone[0] == "hand":
+                return "a card of another player's hand was revealed"
+            return "a hidden card was drawn or revealed"
     mine = before.known.get(seat, frozenset())
     for viewer, ids in after.known.items():
         if ids - before.known.get(viewer, frozenset()) - mine:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:public_id>/draft/", views.draft_pick, name="draft_pick"),
     path("t/<str:public_id>/factions/", views.pick_factions, name="pick_factions"),
     path("s/<str:token>/", views.seat_link, name="seat_link"),
+    path("r/<str:token>/", views.resume, name="resume"),
     path("g/<str:public_id>/", views.game, name="game"),
     path("g/<str:public_id>/choice/", views.choice, name="choice"),
     path("g/<str:public_id>/undo/", views.undo, name="undo"),

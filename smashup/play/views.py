@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import catchup
+from smashup.core import catchup, params
 
 from . import drafting, services
 from . import render as presenter
@@ -49,8 +49,15 @@ def _session_seats(request):
 
 
 def _wanted(request) -> int | None:
-    value = request.GET.get("seat") or request.POST.get("as") or ""
-    return int(value) if value.isdigit() else None
+    """The seat a page asks to act for among those this browser holds (`?seat=N`, or the form's
+    `as`). A malformed number is a 400 (`params.BadNumber`), never a guess."""
+    if request.GET.get("seat"):
+        return params.optional_number(request.GET["seat"], "seat")
+    return params.optional_number(request.POST.get("as"), "as")
+
+
+def _held(request, row: Game) -> set[int]:
+    return set(services.held_seats(row, user=request.user, session_seats=_session_seats(request)))
 
 
 def _my_seat(request, row: Game) -> int | None:
@@ -75,22 +82,44 @@ def qr_svg(data: str, label: str) -> str:
 
 
 def _seat_rows(request, row: Game, creator: bool) -> list[dict]:
-    held = set(services.held_seats(row, user=request.user, session_seats=_session_seats(request)))
+    """Each seat, with the link this browser may see for it: the holder of a seat sees their own
+    resume link (to play it on another device); the table's creator sees the link and QR code of
+    each seat nobody has taken yet. Nobody else sees any link, and a taken seat's link is dead."""
+    held = _held(request, row)
     rows = []
     for seat in row.seats.select_related("user"):
-        item = {"seat": seat, "mine": seat.index in held, "link": None, "qr": None}
-        if creator and not seat.is_bot:
+        item = {
+            "seat": seat,
+            "mine": seat.index in held,
+            "link": None,
+            "qr": None,
+            "factions": shown_factions(row, seat, held),
+            "picked": bool(seat.factions),
+        }
+        if seat.is_bot:
+            pass
+        elif item["mine"]:
+            link = request.build_absolute_uri(reverse("play:resume", args=[services.resume_link_token(seat)]))
+            item["link"] = link
+            item["qr"] = qr_svg(link, f"QR code of your own link to seat {seat.index + 1}")
+        elif creator and not seat.taken:
             link = request.build_absolute_uri(
                 reverse("play:seat_link", args=[services.seat_link_token(seat)])
             )
             item["link"] = link
             item["qr"] = qr_svg(link, f"QR code of the link for seat {seat.index + 1}")
-        elif seat.index in held:
-            item["link"] = request.build_absolute_uri(
-                reverse("play:seat_link", args=[services.seat_link_token(seat)])
-            )
         rows.append(item)
     return rows
+
+
+def _resume_link(request, row: Game, seat: int | None) -> str | None:
+    """This browser's own link to the seat it plays, for another device (None for a spectator)."""
+    if seat is None or not row.is_active:
+        return None
+    found = row.seats.filter(index=seat, kind="person").select_related("game").first()
+    if found is None or not found.taken:
+        return None
+    return request.build_absolute_uri(reverse("play:resume", args=[services.resume_link_token(found)]))
 
 
 # ---------------------------------------------------------------------------------- lobby --------
@@ -164,7 +193,7 @@ def table(request, public_id):
         "share_qr": qr_svg(share, f"QR code of this table's link, code {row.code}"),
         "seat_rows": _seat_rows(request, row, creator),
         "my_seat": my_seat,
-        "seats_key": seats_key(row),
+        "seats_key": seats_key(row, _held(request, row)),
         "faction_names": services.factions_available(),
         "sit_form": SitForm(initial={"name": ""}),
         "draft": drafting.context(row, my_seat),
@@ -172,10 +201,24 @@ def table(request, public_id):
     return render(request, "play/table.html", context)
 
 
-def seats_key(row: Game) -> str:
-    """Changes whenever what the seats fragment shows changes (claims, factions, draft picks, start)."""
+def picks_hidden(row: Game, seat, held) -> bool:
+    """At a table where each player picks, a person's pick stays hidden from everyone but its seat's
+    holder until the game starts (when every seat is taken and every person has picked): nobody can
+    wait to see the others' picks and pick against them."""
+    return row.player_picks and row.is_lobby and not seat.is_bot and seat.index not in held
+
+
+def shown_factions(row: Game, seat, held) -> list[str]:
+    return [] if picks_hidden(row, seat, held) else list(seat.factions)
+
+
+def seats_key(row: Game, held=()) -> str:
+    """Changes whenever what the seats fragment shows this viewer (`held`: the seats it holds)
+    changes: claims, factions it may see (a hidden pick counts only as picked or not), draft picks,
+    the start."""
     claims = ",".join(
-        f"{s.index}{s.kind[0]}{int(s.claimed)}{s.user_id or ''}{s.guest_name}{'+'.join(s.factions)}"
+        f"{s.index}{s.kind[0]}{int(s.claimed)}{int(s.taken)}{s.user_id or ''}{s.guest_name}"
+        f"{'+'.join(shown_factions(row, s, held)) or len(s.factions)}"
         for s in row.seats.all()
     )
     picks = drafting.picks_made(row)
@@ -193,7 +236,7 @@ def table_seats(request, public_id):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:game", args=[row.public_id])
         return response
-    key = seats_key(row)
+    key = seats_key(row, _held(request, row))
     if request.GET.get("since") == key:
         return HttpResponse(status=204)
     creator = _is_creator(request, row)
@@ -235,7 +278,7 @@ def draft_pick(request, public_id):
             "game": row,
             "creator": creator,
             "my_seat": seat,
-            "seats_key": seats_key(row),
+            "seats_key": seats_key(row, _held(request, row)),
             "seat_rows": _seat_rows(request, row, creator),
             "faction_names": services.factions_available(),
             "sit_form": SitForm(),
@@ -273,11 +316,11 @@ def pick_factions(request, public_id):
     row = _game_or_404(public_id)
     form = SitForm(request.POST)
     form.is_valid()
-    index = request.POST.get("seat", "")
+    index = params.optional_number(request.POST.get("seat"), "seat")
     try:
         services.pick_factions(
             row.pk,
-            int(index) if index.isdigit() else -1,
+            index,
             form.picked() or [],
             user=request.user,
             session_seats=_session_seats(request),
@@ -301,27 +344,53 @@ def start(request, public_id):
     return redirect("play:game", row.public_id)
 
 
+def _already_held(request, signed: str):
+    """A redirect to its game (or table) when a seat or resume link names a seat this browser holds
+    already (a player opening their old link again), else None. Changes nothing."""
+    target = services.linked_seat(signed)
+    if target is None:
+        return None
+    row = Game.objects.filter(public_id=target[0]).first()
+    if row is None:
+        return None
+    if target[1] not in services.held_seats(row, user=request.user, session_seats=_session_seats(request)):
+        return None
+    return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
+
+
+def _link_refused(request, message: str):
+    return render(request, "play/message.html", {"title": "Seat link", "message": message}, status=403)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def seat_link(request, token):
-    """A signed seat link (from the table page or its QR code): take that seat on this device."""
+    """A seat link (from the table page or its QR code) offers a seat nobody has taken yet. Opening
+    it (GET) only shows what it offers and a form; the seat is taken by that form's POST (with its
+    CSRF token), so a page of another site cannot seat a visitor, nor take a seat, by a plain GET.
+    Taking the seat ends the link (a new token); the taker gets their own way back."""
+    held = _already_held(request, token)
+    if held is not None:
+        return held
     try:
         seat = services.seat_from_link(token)
     except services.BadSeatLink as exc:
-        return render(
-            request, "play/message.html", {"title": "Seat link", "message": exc.message}, status=403
-        )
+        return _link_refused(request, exc.message)
     row = seat.game
-    if seat.claimed or not row.is_lobby:
-        # The link is the seat holder's key: this device now acts for the seat.
-        services.remember_seat(request.session, seat)
-        return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
+    reserved = seat.claimed  # a seat reserved for a named guest (a tournament table), not yet taken
     form = SitForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and (reserved or form.is_valid()):
         user = request.user if request.user.is_authenticated else None
         try:
             seat = services.claim_seat(
-                row.pk, seat.index, user=user, guest_name=form.cleaned_data["name"], factions=form.picked()
+                row.pk,
+                seat.index,
+                user=None if reserved else user,
+                guest_name="" if reserved else form.cleaned_data["name"],
+                factions=None if reserved else form.picked(),
+                link_token=seat.token,
             )
+        except services.BadSeatLink as exc:
+            return _link_refused(request, exc.message)
         except services.FactionError as exc:
             form.add_error("faction1", exc.message)
         except services.PlayError as exc:
@@ -330,8 +399,32 @@ def seat_link(request, token):
             services.remember_seat(request.session, seat)
             row.refresh_from_db()
             return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
-    context = {"seat": seat, "game": row, "form": form, "faction_names": services.factions_available()}
+    context = {
+        "seat": seat,
+        "game": row,
+        "form": form,
+        "reserved": reserved,
+        "faction_names": services.factions_available(),
+    }
     return render(request, "play/seat_link.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def resume(request, token):
+    """A seat holder's own link: play that seat on this device too. GET shows what it opens; the
+    POST (CSRF) lets this browser act for the seat, so another site's page cannot do it."""
+    held = _already_held(request, token)
+    if held is not None:
+        return held
+    try:
+        seat = services.seat_from_resume_link(token)
+    except services.BadSeatLink as exc:
+        return _link_refused(request, exc.message)
+    row = seat.game
+    if request.method == "POST":
+        services.remember_seat(request.session, seat)
+        return redirect("play:table" if row.is_lobby else "play:game", row.public_id)
+    return render(request, "play/resume.html", {"seat": seat, "game": row})
 
 
 # ---------------------------------------------------------------------------------- game ---------
@@ -358,7 +451,13 @@ def game(request, public_id):
     if seat is not None and len(held) > 1:
         ws_url += f"?seat={seat}"
     context.update(
-        {"ws_url": ws_url, "held": held, "oob": False, "quiet_seconds": catchup.page_quiet_seconds()}
+        {
+            "ws_url": ws_url,
+            "held": held,
+            "oob": False,
+            "resume_link": _resume_link(request, row, seat),
+            "quiet_seconds": catchup.page_quiet_seconds(),
+        }
     )
     return render(request, "play/game.html", context)
 
@@ -441,13 +540,11 @@ def replay(request, public_id):
             },
             status=409,
         )
-    try:
-        step = int(request.GET.get("step", row.version))
-    except ValueError:
-        step = row.version
-    step = max(0, min(step, row.version))
-    as_seat = request.GET.get("as", "")
-    as_seat = int(as_seat) if as_seat.isdigit() and int(as_seat) < len(row.config["players"]) else None
+    step = params.optional_number(request.GET.get("step"), "step")
+    step = row.version if step is None else min(step, row.version)
+    as_seat = params.optional_number(request.GET.get("as"), "as")
+    if as_seat is not None and as_seat >= len(row.config["players"]):
+        as_seat = None
     try:
         engine = services.game_at(row, max(step - 1, 0))
         last = None

@@ -353,9 +353,14 @@
   document.addEventListener("htmx:afterSettle", tick);
 
   // The table page: its socket (?watch=table) pings on every change; ask for the seats panel again
-  // (it answers 204 when nothing it shows changed). Polling stays as the fallback.
+  // (it answers 204 when nothing it shows changed). Polling stays as the fallback. The start of a
+  // game pings twice (the last claim, then the start): once the panel's answer sends this page to
+  // the game, a second answer would start the same navigation again and abort the first.
+  var leaving = false;
+  window.addEventListener("beforeunload", function () { leaving = true; });
   document.addEventListener("htmx:wsAfterMessage", function () {
     var seats = document.getElementById("seats");
-    if (seats && document.getElementById("table-ping") && window.htmx) htmx.trigger(seats, "refresh");
+    if (leaving || !seats || !document.getElementById("table-ping") || !window.htmx) return;
+    htmx.trigger(seats, "refresh");
   });
 })();

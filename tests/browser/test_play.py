@@ -173,6 +173,11 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
     bob_page.wait_for_url("**/play/g/**")
     ada_page.wait_for_url("**/play/g/**", timeout=20_000)  # her table page follows the start
     game_id = public_id(bob_page.url)
+    # The link Ada handed out is spent: opened again, even by her, it seats nobody.
+    spent = ada_context.new_page()
+    spent.goto(link)
+    assert "taken this seat" in spent.inner_text("main"), spent.inner_text("body")[:300]
+    spent.close()
 
     # A spectator opens the game without a seat.
     spectator_context = browser.new_context(viewport=LAPTOP)

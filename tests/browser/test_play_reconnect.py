@@ -150,17 +150,19 @@ def test_a_second_device_with_the_same_seat_shows_the_same_decision(stack, brows
     laptop.evaluate("() => { window.__sameDocument = 'never reloaded'; }")
     ada.wait_mine_or_over()
 
-    # Her seat link, from the table page (in another tab of the laptop).
+    # Her own link to her seat, from the table page (in another tab of the laptop): only she sees it.
     table = laptop_context.new_page()
     table.goto(f"{stack.base_url}/play/t/{game_id}/")
     table.click("#seat-link-0 summary")
     link = table.input_value("#seat-link-0 input")
+    assert "/play/r/" in link
     table.close()
 
     phone_context = browser.new_context(viewport=PHONE)
     phone_context.add_init_script(TRACK_SOCKETS_JS)
     phone_page = phone_context.new_page()
-    phone_page.goto(link)
+    phone_page.goto(link)  # opening it changes nothing: the phone confirms
+    phone_page.click("text=Play my seat on this device")
     phone_page.wait_for_url(f"**/play/g/{game_id}/**")
     phone = GamePage(phone_page, "Ada's phone")
     phone.wait_live()

@@ -24,7 +24,7 @@ from smashup.celery import app as celery_app
 from tournaments import clock, drafting, services, tasks
 from tournaments.models import AuditEntry, Draft, Event, RoundClock
 
-ORIGIN = (b"origin", b"http://testserver")
+SITE_HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 TIMEOUT = 10
 
 
@@ -238,7 +238,7 @@ def test_a_real_worker_fires_the_warning_and_calls_time(redis_url, settings):
 
 # ---------------------------------------------------------------------------------- the socket ---
 async def _connect(event_id: int) -> WebsocketCommunicator:
-    comm = WebsocketCommunicator(application, f"/ws/events/{event_id}/", headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, f"/ws/events/{event_id}/", headers=SITE_HEADERS)
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert connected, code
     return comm
@@ -271,7 +271,7 @@ async def test_pages_hear_of_clock_changes_over_the_event_socket(redis_url, monk
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_an_unknown_event_socket_is_closed(redis_url):
-    comm = WebsocketCommunicator(application, "/ws/events/999999/", headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, "/ws/events/999999/", headers=SITE_HEADERS)
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected and code == 4404
 

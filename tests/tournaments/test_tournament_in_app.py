@@ -359,7 +359,8 @@ def test_pages_show_seat_links_to_organizers_only_and_the_game_to_its_player():
     assert "Start this table in the app" in page and "Start every table in the app" in page
     game = in_app.start_table(s.table, s.org)
     page = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
-    assert f"game {game.code}" in page and page.count("/play/s/") == 2
+    # A link for the guest's seat only: the player with an account logs in.
+    assert f"game {game.code}" in page and page.count("/play/s/") == 1 and "plays with their account" in page
     player = s.client("player")
     me = player.get(f"/tournaments/{s.event.pk}/me/").content.decode()
     assert f"/play/g/{game.public_id}/" in me and "Open your game" in me and "/play/s/" not in me
@@ -390,3 +391,29 @@ def test_the_settings_form_sets_the_base_limit():
     assert response.status_code == 302
     s.event.refresh_from_db()
     assert s.event.in_app_base_limit is True
+
+
+def test_a_guests_seat_link_works_once_and_the_organizers_cannot_open_the_seat_after():
+    """The guest's seat link, handed out from the dashboard, seats the first who confirms it; then
+    the dashboard shows no link, the link opens nothing (for the organizers either), and the guest
+    has their own link on their game page for another device."""
+    import re
+
+    s = Scene()
+    org = s.client("org")
+    game = in_app.start_table(s.table, s.org)
+    manage = f"/tournaments/{s.event.pk}/manage/"
+    link = re.search(r'value="http://testserver(/play/s/[^"]+/)"', org.get(manage).content.decode()).group(1)
+    guest_seat = game.seats.get(user__isnull=True)
+    guest = Client()
+    page = guest.get(link).content.decode()
+    assert f"Take this seat as {guest_seat.guest_name}" in page
+    assert guest.post(link)["Location"] == f"/play/g/{game.public_id}/"
+    guest_page = guest.get(f"/play/g/{game.public_id}/").content.decode()
+    assert f'data-seat="{guest_seat.index}"' in guest_page and "/play/r/" in guest_page
+    assert "/play/s/" not in org.get(manage).content.decode()
+    assert "seat taken" in org.get(manage).content.decode()
+    for response in (org.get(link), org.post(link), Client().post(link)):
+        assert response.status_code == 403 and "taken this seat" in response.content.decode()
+    org_page = org.get(f"/play/g/{game.public_id}/").content.decode()
+    assert 'data-seat=""' in org_page and "/play/r/" not in org_page  # a spectator

@@ -10,6 +10,9 @@ from smashup.play import services
 from smashup.play.models import Game
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
+# What a browser on a page of the test site sends with a socket's handshake.
+SITE_HEADERS = [ORIGIN, HOST]
 
 
 def two_person_game(seed: int = 7, **kwargs) -> Game:
@@ -26,6 +29,30 @@ def two_person_game(seed: int = 7, **kwargs) -> Game:
     services.claim_seat(game.pk, 1, guest_name="Bob")
     game.refresh_from_db()
     return game
+
+
+def resume_path(game: Game, index: int) -> str:
+    """The page of seat `index`'s own resume link (the holder's way in on another device)."""
+    return f"/play/r/{services.resume_link_token(game.seats.get(index=index))}/"
+
+
+def linked_seats(html: str, kind: str = "r") -> set[int]:
+    """The seat indexes of the resume links (`kind` "r") or seat links ("s") a page shows. Links are
+    compared by the seat they open: a signed link carries the second it was made."""
+    tokens = set(re.findall(rf"/play/{kind}/([^/\"'<\s]+)/", html))
+    read = services.seat_from_resume_link if kind == "r" else services.seat_from_link
+    return {read(token).index for token in tokens}
+
+
+def seated_client(game: Game, index: int, client=None):
+    """A browser (a Django test client) that holds seat `index`, as its holder's second device: it
+    confirms the seat's resume link (a POST; opening the link alone changes nothing)."""
+    from django.test import Client
+
+    client = client or Client()
+    response = client.post(resume_path(game, index))
+    assert response.status_code == 302, response.status_code
+    return client
 
 
 def person_vs_bot(seed: int = 7, **kwargs) -> Game:

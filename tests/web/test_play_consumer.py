@@ -25,7 +25,9 @@ from smashup.play import services
 from smashup.play.models import Game
 
 from .play_helpers import (
+    HOST,
     ORIGIN,
+    SITE_HEADERS,
     eager_bots,
     error_code,
     html_card_ids,
@@ -55,6 +57,7 @@ async def connect(
     fmt: str | None = None,
     cookie: str | None = None,
     origin=ORIGIN,
+    host=HOST,
     seat: int | None = None,
 ) -> WebsocketCommunicator:
     query = []
@@ -65,7 +68,7 @@ async def connect(
     if seat is not None:
         query.append(f"seat={seat}")
     path = f"/ws/games/{game.public_id}/" + ("?" + "&".join(query) if query else "")
-    headers = [origin] if origin else []
+    headers = [h for h in (origin, host) if h]
     if cookie:
         headers.append((b"cookie", cookie.encode()))
     comm = WebsocketCommunicator(application, path, headers=headers)
@@ -76,7 +79,7 @@ async def connect(
 
 async def link_for(game: Game, index: int) -> str:
     def sign():
-        return services.seat_link_token(game.seats.get(index=index))
+        return services.resume_link_token(game.seats.get(index=index))
 
     return await database_sync_to_async(sign)()
 
@@ -197,12 +200,12 @@ async def test_refused_connections():
     comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/")
     assert not (await comm.connect(timeout=TIMEOUT))[0]
     # An unknown game.
-    comm = WebsocketCommunicator(application, "/ws/games/nosuchgame/", headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, "/ws/games/nosuchgame/", headers=SITE_HEADERS)
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert not connected and code == 4404
     # A forged seat link: a clear error, then closed.
     comm = WebsocketCommunicator(
-        application, f"/ws/games/{game.public_id}/?token=forged:link", headers=[ORIGIN]
+        application, f"/ws/games/{game.public_id}/?token=forged:link", headers=SITE_HEADERS
     )
     assert (await comm.connect(timeout=TIMEOUT))[0]
     text = await comm.receive_from(timeout=TIMEOUT)
@@ -211,7 +214,7 @@ async def test_refused_connections():
     # Another game's seat link.
     other = await database_sync_to_async(two_person_game)(seed=99)
     comm = WebsocketCommunicator(
-        application, f"/ws/games/{game.public_id}/?token={await link_for(other, 0)}", headers=[ORIGIN]
+        application, f"/ws/games/{game.public_id}/?token={await link_for(other, 0)}", headers=SITE_HEADERS
     )
     await comm.connect(timeout=TIMEOUT)
     assert "another game" in await comm.receive_from(timeout=TIMEOUT)
@@ -234,7 +237,7 @@ async def test_an_old_seat_link_cannot_play_the_bot_that_took_the_seat():
     bot_link = await link_for(game, 1)  # signed with the bot seat's current secret: refused too
     for link in (old_link, bot_link):
         path = f"/ws/games/{game.public_id}/?token={link}"
-        comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+        comm = WebsocketCommunicator(application, path, headers=SITE_HEADERS)
         assert (await comm.connect(timeout=TIMEOUT))[0]
         text = await comm.receive_from(timeout=TIMEOUT)
         assert error_code(text) == "bad_link", text
@@ -245,24 +248,48 @@ async def test_an_old_seat_link_cannot_play_the_bot_that_took_the_seat():
 
 async def test_the_origin_check_names_hosts_and_trusted_origins_and_ignores_any_host(settings):
     """Even with ALLOWED_HOSTS = ['*'] (refused by smashup.config in production, but a settings file
-    could still say it), a page of another site cannot open a game socket; a trusted origin can."""
+    could still say it), a page of another site cannot open a game socket; a trusted origin can; and
+    the page must have the scheme, host and port the socket was opened on, not just an allowed host."""
     settings.DEBUG = False
     settings.ALLOWED_HOSTS = ["testserver", "*"]
     settings.CSRF_TRUSTED_ORIGINS = ["https://play.example.org"]
     game = await database_sync_to_async(two_person_game)()
 
-    async def handshake(origin: bytes) -> bool:
+    async def handshake(origin: bytes, host: bytes = b"testserver", scheme: str = "ws") -> bool:
         path = f"/ws/games/{game.public_id}/"
-        comm = WebsocketCommunicator(application, path, headers=[(b"origin", origin)])
+        comm = WebsocketCommunicator(application, path, headers=[(b"origin", origin), (b"host", host)])
+        comm.scope["scheme"] = scheme
         connected, _ = await comm.connect(timeout=TIMEOUT)
         if connected:
             await comm.disconnect()
         return connected
 
     assert not await handshake(b"https://evil.example")
+    assert not await handshake(b"https://evil.example", host=b"evil.example")  # "*" counts for nothing
     assert await handshake(b"https://play.example.org")
     assert not await handshake(b"http://play.example.org")  # not the trusted scheme
     assert await handshake(b"http://testserver")
+    # Scheme, host and port of the page must be those the socket was opened on.
+    assert await handshake(b"http://testserver:8000", host=b"testserver:8000")
+    assert not await handshake(b"http://testserver:9999", host=b"testserver:8000")  # another port
+    assert not await handshake(b"http://testserver:8000")  # the socket came to port 80
+    assert not await handshake(b"https://testserver")  # an https page, a plain ws socket
+    assert await handshake(b"https://testserver", scheme="wss")
+    assert not await handshake(b"http://testserver", scheme="wss")
+    # Behind a TLS proxy that says so in the header SECURE_PROXY_SSL_HEADER names.
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    comm = WebsocketCommunicator(
+        application,
+        f"/ws/games/{game.public_id}/",
+        headers=[
+            (b"origin", b"https://testserver"),
+            (b"host", b"testserver"),
+            (b"x-forwarded-proto", b"https"),
+        ],
+    )
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert connected
+    await comm.disconnect()
 
 
 # ---------------------------------------------------------------------------------- bad input ----
@@ -432,7 +459,7 @@ async def test_a_flood_of_real_choices_is_closed_and_only_the_choices_within_the
     comm = WebsocketCommunicator(
         application,
         f"/ws/games/{game.public_id}/?format=json&token={await link_for(game, seat)}",
-        headers=[ORIGIN],
+        headers=SITE_HEADERS,
     )
     assert (await comm.connect(timeout=TIMEOUT))[0]
     message = json.loads(await comm.receive_from(timeout=TIMEOUT))
@@ -446,7 +473,7 @@ async def test_each_client_may_open_only_so_many_connections(settings):
     game = await database_sync_to_async(two_person_game)()
 
     async def open_from(address: str) -> tuple[WebsocketCommunicator, str]:
-        comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/", headers=[ORIGIN])
+        comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/", headers=SITE_HEADERS)
         comm.scope["client"] = (address, 50000)
         assert (await comm.connect(timeout=TIMEOUT))[0]
         return comm, await comm.receive_from(timeout=TIMEOUT)

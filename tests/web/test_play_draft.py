@@ -16,7 +16,7 @@ from smashup.play import drafting, services
 from smashup.play.models import Game
 from tournaments import draft as kiq
 
-from .play_helpers import ORIGIN
+from .play_helpers import SITE_HEADERS
 
 TIMEOUT = 10
 
@@ -307,7 +307,9 @@ def test_a_pick_without_htmx_redirects(client):
 async def test_the_table_page_socket_pings_on_every_pick():
     game = await database_sync_to_async(draft_table)(["person", "person"], 31)
     await database_sync_to_async(sit_all)(game)
-    comm = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?watch=table", headers=[ORIGIN])
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/?watch=table", headers=SITE_HEADERS
+    )
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert connected
     first = await comm.receive_from(timeout=TIMEOUT)

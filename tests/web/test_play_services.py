@@ -143,21 +143,86 @@ def test_start_now_gives_free_seats_to_bots():
 
 @pytest.mark.django_db
 def test_seat_links_are_signed_and_revocable():
-    game = two_person_game()
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
     seat = game.seats.get(index=1)
     link = services.seat_link_token(seat)
-    assert services.seat_from_link(link) == seat
-    assert services.resolve_seat(game, link=link) == 1
+    assert services.seat_from_link(link) == seat  # a free seat: the link offers it
     with pytest.raises(services.BadSeatLink, match="not valid"):
         services.seat_from_link(link[:-2] + ("AA" if not link.endswith("AA") else "BB"))
     with pytest.raises(services.BadSeatLink):
         services.seat_from_link("garbage")
     other = two_person_game(seed=8)
     with pytest.raises(services.BadSeatLink, match="another game"):
-        services.resolve_seat(other, link=link)
+        services.seat_from_link(link, other.public_id)
     Seat.objects.filter(pk=seat.pk).update(token="new-token")
     with pytest.raises(services.BadSeatLink, match="no longer valid"):
         services.seat_from_link(link)
+
+
+@pytest.mark.django_db
+def test_taking_a_seat_ends_its_link_and_gives_the_taker_their_own():
+    """The table's creator kept every seat's link: once a seat is taken, its link seats nobody (a
+    new token), and only the taker's own resume link (and session, or account) opens it."""
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=5)
+    offered = game.seats.get(index=1)
+    link, old_token = services.seat_link_token(offered), offered.token
+    with pytest.raises(services.BadSeatLink, match="offers a seat"):  # it never plays on a socket
+        services.resolve_seat(game, link=link)
+    bob = services.claim_seat(game.pk, 1, guest_name="Bob", link_token=offered.token)
+    assert bob.taken and bob.token != old_token
+    for seat_link in (link, services.seat_link_token(bob)):  # even one signed with the new token
+        with pytest.raises(services.BadSeatLink, match="taken this seat"):
+            services.seat_from_link(seat_link)
+    with pytest.raises(services.BadSeatLink, match="taken this seat"):
+        services.claim_seat(game.pk, 1, guest_name="Eve", link_token=old_token)
+    # Bob's own link: a resume link for his seat, which is refused as a seat link and vice versa.
+    resume = services.resume_link_token(bob)
+    assert services.seat_from_resume_link(resume) == bob
+    assert services.resolve_seat(game, link=resume) == 1
+    with pytest.raises(services.BadSeatLink, match="not valid"):
+        services.seat_from_link(resume)
+    with pytest.raises(services.BadSeatLink, match="not valid"):
+        services.seat_from_resume_link(link)
+    # A free seat has no resume link that works.
+    with pytest.raises(services.BadSeatLink, match="no longer valid"):
+        services.seat_from_resume_link(services.resume_link_token(game.seats.get(index=0)))
+    # A session that remembered the seat before it was taken holds nothing now.
+    stale = {game.public_id: {"1": old_token}}
+    assert services.held_seats(game, session_seats=stale) == []
+    session = {}
+    services.remember_seat(session, bob)
+    assert services.held_seats(game, session_seats=session["play_seats"]) == [1]
+    # Sitting down from the table page (no link) ends the link too.
+    ada_link = services.seat_link_token(game.seats.get(index=0))
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    with pytest.raises(services.BadSeatLink, match="taken this seat"):
+        services.seat_from_link(ada_link)
+
+
+@pytest.mark.django_db
+def test_a_seat_reserved_for_a_named_guest_is_taken_once_by_its_link():
+    """A tournament table: every seat reserved from the start; a guest's seat link is taken by the
+    first who confirms it, then dead; an account's seat has no working link at all."""
+    ada = get_user_model().objects.create_user("ada-account", password="x")
+    game = services.create_game(
+        [services.SeatSpec("person", name="Dora"), services.SeatSpec("person", name="Ada", user=ada)],
+        seed=5,
+    )
+    game.refresh_from_db()
+    assert game.is_active
+    dora, adas = game.seats.get(index=0), game.seats.get(index=1)
+    assert dora.claimed and not dora.taken and adas.taken
+    with pytest.raises(services.BadSeatLink, match="taken this seat"):
+        services.seat_from_link(services.seat_link_token(adas))
+    link = services.seat_link_token(dora)
+    assert services.seat_from_link(link) == dora
+    taken = services.claim_seat(game.pk, 0, link_token=dora.token)
+    assert taken.taken and taken.token != dora.token and taken.guest_name == "Dora"
+    with pytest.raises(services.BadSeatLink, match="taken this seat"):
+        services.seat_from_link(link)
+    with pytest.raises(services.BadSeatLink, match="taken this seat"):
+        services.claim_seat(game.pk, 0, link_token=dora.token)
+    assert services.resolve_seat(game, link=services.resume_link_token(taken)) == 0
 
 
 @pytest.mark.django_db
@@ -170,7 +235,7 @@ def test_a_seat_link_never_plays_a_bot_seat():
     services.claim_seat(game.pk, 0, guest_name="Ada")
     free = game.seats.get(index=1)
     old_link, old_token = services.seat_link_token(free), free.token
-    assert services.resolve_seat(game, link=old_link) == 1  # still a person's seat: it works
+    assert services.seat_from_link(old_link) == free  # still a person's seat: it offers it
     services.start_game(game.pk)
     game.refresh_from_db()
     free.refresh_from_db()
@@ -178,13 +243,14 @@ def test_a_seat_link_never_plays_a_bot_seat():
     for link in (old_link, services.seat_link_token(free), services.seat_link_token(game.seats.get(index=2))):
         with pytest.raises(services.BadSeatLink):
             services.seat_from_link(link)
-        with pytest.raises(services.BadSeatLink):
-            services.resolve_seat(game, link=link)
+    for seat in (free, game.seats.get(index=2)):
+        with pytest.raises(services.BadSeatLink, match="played by a bot"):
+            services.resolve_seat(game, link=services.resume_link_token(seat))
     # Even a link that carries the bot seat's current secret is refused as a bot's.
     with pytest.raises(services.BadSeatLink, match="played by a bot"):
         services.seat_from_link(services.seat_link_token(free))
     # The person seat's own link still works.
-    assert services.resolve_seat(game, link=services.seat_link_token(game.seats.get(index=0))) == 0
+    assert services.resolve_seat(game, link=services.resume_link_token(game.seats.get(index=0))) == 0
 
 
 @pytest.mark.django_db

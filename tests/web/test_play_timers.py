@@ -17,7 +17,7 @@ from smashup.celery import app as celery_app
 from smashup.play import render, services, tasks, timers
 from smashup.play.models import Choice, Game
 
-from .play_helpers import person_vs_bot, snapshot, two_person_game
+from .play_helpers import person_vs_bot, seated_client, snapshot, two_person_game
 
 
 def overdue(game: Game, seconds: float = 5) -> Game:
@@ -179,7 +179,7 @@ def test_a_finished_game_has_no_timer():
 def test_the_page_shows_a_countdown_from_the_servers_deadline(client):
     game = two_person_game(seed=7, turn_seconds=45)
     seat = game.pending_seat
-    client.get(f"/play/s/{services.seat_link_token(game.seats.get(index=seat))}/")
+    seated_client(game, seat, client)
     html = client.get(f"/play/g/{game.public_id}/").content.decode()
     status = re.search(r'<div id="play-status"[^>]*>', html).group(0)
     assert f'data-deadline="{game.deadline.isoformat()}"' in status
@@ -194,11 +194,7 @@ def test_the_page_shows_a_countdown_from_the_servers_deadline(client):
 
 
 def client_for(game: Game, seat: int):
-    from django.test import Client
-
-    c = Client()
-    c.get(f"/play/s/{services.seat_link_token(game.seats.get(index=seat))}/")
-    return c
+    return seated_client(game, seat)
 
 
 @pytest.mark.django_db

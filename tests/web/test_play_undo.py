@@ -25,7 +25,7 @@ from smashup.engine.bots import heuristic_choice
 from smashup.play import render, services, timers, undo
 from smashup.play.models import Choice, Game
 
-from .play_helpers import ORIGIN, error_code, snapshot, status_attrs, two_person_game
+from .play_helpers import SITE_HEADERS, error_code, seated_client, snapshot, status_attrs, two_person_game
 
 ADA, BOB = 0, 1
 TIMEOUT = 10
@@ -60,12 +60,6 @@ def full_snapshot(game: Game) -> tuple:
     base = snapshot(game)
     undone = tuple(game.choices.filter(undone_at__isnull=False).values_list("pk", flat=True))
     return base + (game.undos, game.undo_seat, game.deadline, game.deadline_seq, undone)
-
-
-def seated_client(game: Game, seat: int) -> Client:
-    client = Client()
-    client.get(f"/play/s/{services.seat_link_token(game.seats.get(index=seat))}/")
-    return client
 
 
 @pytest.fixture
@@ -279,6 +273,73 @@ def test_the_rule_on_engine_games():
     assert "drawn" in undo.block_reason(before, engine, seat)
 
 
+def test_a_card_leaving_another_hand_or_a_deck_blocks_even_when_the_chooser_knew_it():
+    """The chooser having seen a card (Probe showed them the hand, they looked at their deck's top)
+    does not make it theirs to show: it leaves a hidden zone, so the choice cannot be taken back."""
+    import dataclasses
+
+    config = {
+        "players": [
+            {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
+            {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+        ]
+    }
+    engine = new_game(config, 7)
+    seat = engine.pending.seat
+    theirs, top = engine.players[1 - seat].hand[0], engine.players[seat].deck[0]
+    seen = undo.snapshot(engine)
+    knew = dataclasses.replace(seen, known={**seen.known, seat: seen.known[seat] | {theirs, top}})
+    engine.move_card(theirs, ("discard", 1 - seat))
+    assert "another player's hand was revealed" in undo.block_reason(knew, engine, seat)
+    engine = new_game(config, 7)
+    engine.move_card(top, ("hand", seat))
+    assert "drawn or revealed" in undo.block_reason(knew, engine, seat)
+    # A decision that shows its seat cards nobody else sees, or offers another hand's cards.
+    engine = new_game(config, 7)
+    engine.pending.reveal = [theirs]
+    assert "shown to you alone" in undo.block_reason(undo.snapshot(engine), engine, seat)
+    engine = new_game(config, 7)
+    engine.pending.options[0].card = theirs
+    assert "hidden hand or deck" in undo.block_reason(undo.snapshot(engine), engine, seat)
+
+
+def is_probes_pick(decision, engine, peeked) -> bool:
+    """Probe is resolving: its player picks which minion of the hand they look at is discarded."""
+    pending = engine.pending
+    return (
+        pending is not None
+        and pending.kind == "cards"
+        and pending.source is not None
+        and engine.defs[pending.source].name == "Probe"
+        and len(pending.options) >= 2
+    )
+
+
+@pytest.mark.django_db
+def test_probe_then_undo_cannot_show_a_hand_to_the_table_one_card_at_a_time():
+    """The audit's case: Bob plays Probe on Ada, picks Invader from her hand (it goes to her discard
+    pile, in everyone's view), takes it back and picks again: each round trip would show the table
+    another of Ada's minions. The pick is made among cards shown to Bob alone, and it moves a card
+    out of Ada's hidden hand: never undoable."""
+    game = two_person_game(seed=10)  # with these bots, a Probe the old rule let be taken back
+    _, engine = drive_until(game, random.Random(3), is_probes_pick)
+    decision = engine.pending
+    prober, victim = decision.seat, 1 - decision.seat
+    assert set(decision.reveal) == set(engine.players[victim].hand)  # Bob sees Ada's hand
+    picked = decision.options[0]
+    assert picked.card in engine.players[victim].hand
+    assert picked.card not in undo.snapshot(engine).known[None]  # hidden from the table
+    game.refresh_from_db()
+    services.submit_choice(game.pk, prober, game.version, decision.id, [picked.id])
+    game.refresh_from_db()
+    choice = Choice.objects.get(game=game, seq=game.version - 1, undone_at__isnull=True)
+    with services.engine_game(game) as after:
+        assert picked.card in after.players[victim].discard  # the table sees it now
+    assert not choice.undoable and "shown to you alone" in choice.undo_block
+    assert game.undo_seat is None and not services.may_undo(game, prober)
+    refused(game, prober, game.version, "cannot_undo", "cannot be taken back: it was chosen among cards")
+
+
 # ---------------------------------------------------------------------------------- Specials ---
 TWO = {
     "players": [
@@ -415,12 +476,39 @@ def test_an_undo_gives_back_the_time_that_was_left_and_stale_timer_tasks_do_noth
     assert timers.fire(game.pk, 0, second_deadline.isoformat()) is None
     game.refresh_from_db()
     assert game.version == 0
-    # Almost out of time when the choice was taken back: a few seconds of grace.
-    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() + timedelta(seconds=1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_play_and_undo_over_and_over_never_restarts_the_clock(monkeypatch):
+    """The audit's case: play, undo, play, undo kept a decision open for ever (each undo gave a few
+    seconds more). The decision taken back keeps the deadline it was first given; once it has
+    passed, the undo leaves it overdue, its timeout task is scheduled for that deadline (so it runs
+    at once) and the bot answers for the seat."""
+    scheduled = []
+    monkeypatch.setattr(timers, "schedule", lambda pk, seq, deadline: scheduled.append((seq, deadline)))
+    game = two_person_game(seed=7, turn_seconds=60)
+    nearly = timezone.now() + timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(deadline=nearly)  # Ada's time is nearly out
+    for _ in range(3):
+        game = play(game, ADA, "m5@1")
+        assert game.deadline > nearly + timedelta(seconds=30)  # the next decision has its own clock
+        services.undo_choice(game.pk, ADA, 1)
+        game.refresh_from_db()
+        assert (game.version, game.deadline_seq, game.deadline) == (0, 0, nearly)  # never longer
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=5))
+    game.refresh_from_db()
+    passed = game.deadline
     game = play(game, ADA, "m5@1")
+    scheduled.clear()
     services.undo_choice(game.pk, ADA, 1)
     game.refresh_from_db()
-    assert game.deadline >= timezone.now() + timedelta(seconds=timers.UNDO_GRACE_SECONDS - 1)
+    assert (game.version, game.deadline) == (0, passed) and timers.remaining(game) == 0
+    assert scheduled == [(0, passed)]  # an ETA in the past: the worker runs it at once
+    outcome = timers.fire(game.pk, 0, passed.isoformat())
+    assert outcome is not None and outcome.version == 1
+    timed_out = Choice.objects.get(game=game, seq=0, undone_at__isnull=True)
+    assert timed_out.by_bot and timed_out.timed_out
+    refused(game, ADA, 1, "cannot_undo", "the time ran out and the bot chose for you")
 
 
 # ---------------------------------------------------------------------------------- pages --------
@@ -459,12 +547,12 @@ def test_undo_by_post_with_and_without_htmx(game):
 async def connect(game: Game, seat: int | None = None, fmt: str | None = None) -> WebsocketCommunicator:
     query = []
     if seat is not None:
-        token = await database_sync_to_async(lambda: services.seat_link_token(game.seats.get(index=seat)))()
+        token = await database_sync_to_async(lambda: services.resume_link_token(game.seats.get(index=seat)))()
         query.append(f"token={token}")
     if fmt:
         query.append(f"format={fmt}")
     path = f"/ws/games/{game.public_id}/" + ("?" + "&".join(query) if query else "")
-    comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, path, headers=SITE_HEADERS)
     connected, _ = await comm.connect(timeout=TIMEOUT)
     assert connected
     return comm

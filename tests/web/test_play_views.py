@@ -12,7 +12,17 @@ from smashup.engine.invariants import card_ids_in, hidden_from
 from smashup.play import render, services
 from smashup.play.models import Game
 
-from .play_helpers import eager_bots, error_code, html_card_ids, option_values, status_attrs, two_person_game
+from .play_helpers import (
+    eager_bots,
+    error_code,
+    html_card_ids,
+    linked_seats,
+    option_values,
+    resume_path,
+    seated_client,
+    status_attrs,
+    two_person_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -158,16 +168,24 @@ def test_seat_links(client):
     assert "Enter a name" in client.post(link, {"name": " "}).content.decode()
     assert client.post(link, {"name": "Ada"})["Location"] == f"/play/t/{game.public_id}/"
     seat = game.seats.get(index=0)
-    assert seat.claimed and seat.guest_name == "Ada"
-    # A claimed seat: the link is its holder's key on a new device.
+    assert seat.claimed and seat.taken and seat.guest_name == "Ada"
+    # Opening it again on her own browser takes her to her table; anywhere else it is dead.
+    assert client.get(link)["Location"] == f"/play/t/{game.public_id}/"
     phone = Client()
-    assert phone.get(link)["Location"] == f"/play/t/{game.public_id}/"
+    response = phone.get(link)
+    assert response.status_code == 403 and "taken this seat" in response.content.decode()
+    # Her own link opens her seat on her phone, once confirmed there.
+    own = resume_path(game, 0)
+    assert linked_seats(client.get(f"/play/t/{game.public_id}/").content.decode()) == {0}
+    assert "Play my seat on this device" in phone.get(own).content.decode()
+    assert phone.post(own)["Location"] == f"/play/t/{game.public_id}/"
     services.claim_seat(game.pk, 1, guest_name="Bob")
     html = phone.get(f"/play/g/{game.public_id}/").content.decode()
     assert status_attrs(html)["seat"] == "0"
     # A forged link.
     forged = client.get("/play/s/not-a-link/")
     assert forged.status_code == 403 and "not valid" in forged.content.decode()
+    assert client.get("/play/r/not-a-link/").status_code == 403
 
 
 def test_a_seat_link_of_a_seat_given_to_a_bot_is_refused(client):
@@ -176,11 +194,76 @@ def test_a_seat_link_of_a_seat_given_to_a_bot_is_refused(client):
     old = seat_link(game, 1)
     services.start_game(game.pk)
     response = client.get(old)  # its secret was replaced when the bot took the seat
-    assert response.status_code == 403 and "no longer valid" in response.content.decode()
+    assert response.status_code == 403 and "played by a bot" in response.content.decode()
     response = client.get(seat_link(game, 1))  # signed with the current secret: still a bot's seat
     assert response.status_code == 403 and "played by a bot" in response.content.decode()
     html = client.get(f"/play/g/{game.public_id}/").content.decode()
     assert status_attrs(html)["seat"] == "" and 'id="hand"' not in html  # a spectator, nothing more
+
+
+def seat_rows(game: Game) -> list[tuple]:
+    game.refresh_from_db()
+    rows = [(s.kind, s.claimed, s.taken, s.guest_name, s.token, s.user_id) for s in game.seats.all()]
+    return [game.status, game.version] + rows
+
+
+def test_the_creator_cannot_open_a_seat_someone_took(client):
+    """The audit's case: the creator kept the links of every seat and, once the others had taken
+    theirs and the game had started, opened an opponent's seat and saw their hand. Now the creator's
+    page offers links only for free seats, a taken seat's link opens nothing (GET or POST), and the
+    creator's browser acts only for its own seat."""
+    client.post("/play/", lobby_form(seat1_kind="person"))  # Ada sets up the table and sits at seat 1
+    game = Game.objects.get()
+    table = f"/play/t/{game.public_id}/"
+    html = client.get(table).content.decode()
+    kept = re.search(r'value="http://testserver(/play/s/[^"]+/)"', html).group(1)  # seat 2's link
+    assert linked_seats(html, "s") == {1} and html.count("/play/s/") == 1  # not her own seat's
+    bob = Client()
+    assert "Take this seat" in bob.get(kept).content.decode()
+    assert bob.post(kept, {"name": "Bob"})["Location"] == f"/play/g/{game.public_id}/"
+    game.refresh_from_db()
+    assert game.is_active
+    # The creator's table page: her own link only, no link or QR code for Bob's seat.
+    html = client.get(table).content.decode()
+    assert "/play/s/" not in html and linked_seats(html) == {0}
+    assert html.count('<svg class="qr"') == 2  # the table's, and her own link's
+    # The link she kept opens nothing, by GET or by POST, and changes nothing.
+    before = seat_rows(game)
+    for response in (client.get(kept), client.post(kept, {"name": "Ada"}), Client().get(kept)):
+        assert response.status_code == 403 and "taken this seat" in response.content.decode()
+    assert seat_rows(game) == before
+    # Her game page is her seat's view; Bob's hand is in his page only.
+    with services.engine_game(game) as engine:
+        bobs_hand = set(engine.players[1].hand)
+    mine = client.get(f"/play/g/{game.public_id}/?seat=1").content.decode()
+    assert status_attrs(mine)["seat"] == "0" and not html_card_ids(mine) & bobs_hand
+    assert html_card_ids(bob.get(f"/play/g/{game.public_id}/").content.decode()) & bobs_hand
+    # Bob's own link is on his pages only.
+    assert linked_seats(bob.get(f"/play/g/{game.public_id}/").content.decode()) == {1}
+    assert linked_seats(client.get(f"/play/g/{game.public_id}/").content.decode()) == {0}
+
+
+def test_opening_a_link_changes_nothing_and_taking_a_seat_needs_a_csrf_token():
+    """A page of another site can make a browser GET a seat link (an image, a redirect) but cannot
+    POST with this site's CSRF token: a GET only shows the seat, and the POST that takes it (or
+    that resumes it on this device) is refused without the token."""
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=3)
+    services.claim_seat(game.pk, 0, guest_name="Ada")
+    visitor = Client(enforce_csrf_checks=True)
+    before = seat_rows(game)
+    for path in (seat_link(game, 1), resume_path(game, 0)):
+        assert visitor.get(path).status_code == 200
+        assert visitor.post(path, {"name": "Eve"}).status_code == 403  # no CSRF token
+    assert seat_rows(game) == before
+    assert not visitor.session.get("play_seats")
+    html = visitor.get(f"/play/t/{game.public_id}/").content.decode()
+    assert "(you)" not in html
+    # With the token from the page, the form works.
+    page = visitor.get(seat_link(game, 1)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = visitor.post(seat_link(game, 1), {"name": "Eve", "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert game.seats.get(index=1).guest_name == "Eve"
 
 
 # ---------------------------------------------------------------------------------- each picks ---
@@ -221,6 +304,46 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     players = game.config["players"]
     assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Ninjas", "Aliens"]
     assert len(set(players[2]["factions"])) == 2
+
+
+def seats_panel(html: str) -> str:
+    return html.split('<section id="seats"')[1].split("</section>")[0]
+
+
+def test_picks_stay_hidden_from_the_others_until_everyone_has_picked(client):
+    """Nobody may wait for the others' picks and pick against them: until the game starts, a pick
+    shows on its own seat holder's pages only (the others see that it is made), and the seats
+    panel's change key does not move for them when a pick changes."""
+    form = lobby_form(factions_mode="pick", seat0_faction0="Ninjas", seat0_faction1="Aliens")
+    form.update(seat1_kind="person", seat2_kind="person")
+    client.post("/play/", form)
+    game = Game.objects.get()
+    table = f"/play/t/{game.public_id}/"
+    bob, carl, watcher = Client(), Client(), Client()
+    bob.post(f"{table}sit/1/", {"name": "Bob", "faction0": "Aliens", "faction1": "Ninjas"})
+    game.refresh_from_db()
+    assert game.is_lobby
+    picks = {"Ninjas + Aliens": client, "Aliens + Ninjas": bob}
+    for pick, owner in picks.items():
+        for viewer in (client, bob, carl, watcher):
+            panel = seats_panel(viewer.get(table).content.decode())
+            assert (pick in panel) == (viewer is owner), (pick, viewer is owner)
+        assert "picked (shown when the game starts)" in seats_panel(watcher.get(table).content.decode())
+    # Ada changes her pick: the others' seats panel has nothing new to show them.
+    html = watcher.get(table).content.decode()
+    key = re.search(r"seats/\?since=(\w+)", html).group(1)
+    client.post(f"{table}factions/", {"seat": "0", "faction0": "Aliens", "faction1": "Ninjas"})
+    assert game.seats.get(index=0).factions == ["Aliens", "Ninjas"]
+    poll = f"{table}seats/?since={key}"
+    assert watcher.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    mine = client.get(f"{table}seats/", HTTP_HX_REQUEST="true").content.decode()
+    assert "Aliens + Ninjas" in seats_panel(f'<section id="seats"{mine.split("<section id=", 1)[1]}')
+    # Carl, the last to pick, starts the game: now everyone sees every pick.
+    carl.post(f"{table}sit/2/", {"name": "Carl", "faction0": "Ninjas", "faction1": "Aliens"})
+    game.refresh_from_db()
+    assert game.is_active
+    panel = seats_panel(watcher.get(table).content.decode())
+    assert panel.count("Aliens + Ninjas") == 2 and panel.count("Ninjas + Aliens") == 1
 
 
 @pytest.mark.parametrize(
@@ -275,7 +398,7 @@ def test_nobody_picks_for_another_seat_through_the_pages(client):
     for seat in ("1", "2", "7", "x"):
         response = client.post(url, {"seat": seat, "faction0": "Aliens", "faction1": "Ninjas"}, follow=True)
         text = response.content.decode()
-        assert "your own seat" in text or "no seat" in text or "seat number" in text, seat
+        assert "your own seat" in text or "no seat" in text or "must be a whole number" in text, seat
         assert seats_of(game) == before
     # ...or sits down at Bob's seat with her pick; a stranger cannot change Ada's.
     adas = {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"}
@@ -290,7 +413,7 @@ def test_nobody_picks_for_another_seat_through_the_pages(client):
 def test_the_game_page_for_a_seat(client):
     game = two_person_game()
     seat = game.pending_seat
-    client.get(seat_link(game, seat))
+    seated_client(game, seat, client)
     html = client.get(f"/play/g/{game.public_id}/").content.decode()
     attrs = status_attrs(html)
     assert (
@@ -346,7 +469,7 @@ def test_the_hidden_card_scans_read_every_way_a_page_or_message_names_a_card():
 def test_a_choice_can_be_posted_without_the_socket(client):
     game = two_person_game()
     seat = game.pending_seat
-    client.get(seat_link(game, seat))
+    seated_client(game, seat, client)
     html = client.get(f"/play/g/{game.public_id}/").content.decode()
     option = option_values(html)[0]
     url = f"/play/g/{game.public_id}/choice/"
@@ -369,7 +492,7 @@ def test_a_choice_can_be_posted_without_the_socket(client):
 def test_a_plain_form_post_redirects_back_with_a_message(client):
     game = two_person_game()
     seat = game.pending_seat
-    client.get(seat_link(game, seat))
+    seated_client(game, seat, client)
     html = client.get(f"/play/g/{game.public_id}/").content.decode()
     url = f"/play/g/{game.public_id}/choice/"
     response = client.post(
@@ -413,7 +536,7 @@ def test_the_replay_steps_through_a_finished_game(client):
     last = client.get(url).content.decode()
     assert f"Choice <strong>{game.version}</strong>" in last and "wins" in last
     assert client.get(url, {"step": 10**6}).status_code == 200  # clamped
-    assert client.get(url, {"step": "x"}).status_code == 200
+    assert client.get(url, {"step": "x"}).status_code == 400  # a number, or nothing (the end)
     as_seat = client.get(url, {"step": 5, "as": 1}).content.decode()
     assert 'id="hand"' in as_seat and "Bot 2's hand" in as_seat
     # The game page of a finished game links to the replay, gives the final scores and shows

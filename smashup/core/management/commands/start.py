@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from smashup.core import launcher
-from smashup.core.demo import DEMO_PASSWORD, DEMO_USERNAME, ensure_demo_organizer
+from smashup.core.demo import DEMO_PASSWORD, DEMO_USERNAME, ensure_demo_organizer, public_password_warning
 
 STAGE_REDIS, STAGE_APP = 0, 1
 
@@ -31,7 +31,12 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--host", default="127.0.0.1", help="address daphne binds to (default 127.0.0.1)")
+        parser.add_argument(
+            "--host",
+            default="127.0.0.1",
+            help="address daphne binds to (default 127.0.0.1: this machine only; another address in the "
+            "DEBUG setup is warned about, the demo organizer's password being public)",
+        )
         parser.add_argument("--port", type=int, default=8000, help="port daphne listens on (default 8000)")
         parser.add_argument("--no-beat", action="store_true", help="do not run Celery beat")
         parser.add_argument(
@@ -44,6 +49,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, no_beat, startup_timeout, **options):
         verbosity = options["verbosity"]
+        warning = public_password_warning(host) if settings.DEBUG else None
+        if warning:
+            self.stderr.write(self.style.ERROR(warning))
         probe_host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
         if launcher.port_open(probe_host, port):
             raise CommandError(f"Port {port} on {host} is already in use; pick another with --port.")
@@ -106,6 +114,8 @@ class Command(BaseCommand):
                 self.say(f"Smash Up table is running at http://{shown}:{port}/", self.style.SUCCESS)
                 if demo:
                     self.say(f"Log in as '{DEMO_USERNAME}' with password '{DEMO_PASSWORD}' (demo organizer).")
+                if warning:
+                    self.stderr.write(self.style.ERROR(warning))
                 self.say("Press Ctrl-C to stop.")
                 self.say("")
             else:

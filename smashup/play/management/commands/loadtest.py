@@ -267,7 +267,8 @@ class Command(BaseCommand):
                 for index in (0, 1):
                     services.claim_seat(game.pk, index, guest_name=f"Load {i + 1}-{index + 1}")
                 seats = list(game.seats.order_by("index"))
-                plans.append(loadtest.TablePlan(game.public_id, [services.seat_link_token(s) for s in seats]))
+                links = [services.resume_link_token(s) for s in seats]  # each holder's own way in
+                plans.append(loadtest.TablePlan(game.public_id, links))
         self.note(f"set up {count} tables in {time.monotonic() - started:.1f} s")
         return plans
 
