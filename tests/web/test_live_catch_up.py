@@ -26,7 +26,7 @@ from smashup.play.models import Game
 from tournaments import services as events
 from tournaments.models import AuditEntry, Event, RoundClock
 
-from .play_helpers import ORIGIN, status_attrs, two_person_game
+from .play_helpers import SITE_HEADERS, status_attrs, two_person_game
 
 TIMEOUT = 10
 UNREACHABLE = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
@@ -51,7 +51,7 @@ def choose_without_ping(game: Game) -> int:
 
 
 async def connect(path: str) -> WebsocketCommunicator:
-    comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    comm = WebsocketCommunicator(application, path, headers=SITE_HEADERS)
     connected, code = await comm.connect(timeout=TIMEOUT)
     assert connected, f"refused ({code})"
     return comm
@@ -123,7 +123,7 @@ async def test_a_socket_opened_while_the_layer_is_unreachable_opens_and_says_rec
     }
     with override_settings(CHANNEL_LAYERS=unreachable), caplog.at_level(logging.WARNING):
         token = await database_sync_to_async(
-            lambda: services.seat_link_token(game.seats.get(index=game.pending_seat))
+            lambda: services.resume_link_token(game.seats.get(index=game.pending_seat))
         )()
         comm = await connect(f"/ws/games/{game.public_id}/?format=json&token={token}")
         state = await receive_json(comm)
