@@ -305,12 +305,13 @@ def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
     The Pub/Sub layer: groups here carry only public "something changed" pings that a connection may
     miss harmlessly (it re-renders from the database), so the core layer's per-message queues and
     expiry bought nothing and cost about half the latency under load (loadtest figures, issue 3).
+    Our subclass of it (``smashup.core.layers``) lets a WebSocket open while Redis is down.
     """
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     return {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "smashup.core.layers.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [redis_url], "prefix": prefix},
         }
     }

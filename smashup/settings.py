@@ -91,6 +91,28 @@ CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker that loses Redis reconnects for as long as it takes (Celery's default gives up after 100
+# tries), through a Redis transport that survives the loss (smashup/core/broker.py: kombu 5.7 stops the
+# worker otherwise).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Celery 6's default, said now so the worker does not warn on every reconnect: a task still running when
+# the connection is lost is stopped (ours take milliseconds and are safe to run again).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+if REDIS_URL is not None:
+    CELERY_BROKER_TRANSPORT = "smashup.core.broker:Transport"
+    if REDIS_URL.startswith("rediss://"):
+        # Naming the transport skips kombu's own reading of the scheme: TLS, with the certificate checked.
+        import ssl
+
+        CELERY_BROKER_USE_SSL = {"ssl_cert_reqs": ssl.CERT_REQUIRED}
+# No task is sent with an ETA further ahead than TASK_ETA_HORIZON seconds: a later moment (a long turn
+# timer, a round clock's end) is reached by relay tasks (smashup/core/schedule.py). A message the worker
+# holds unacknowledged returns to its queue after the visibility timeout, which must be longer than
+# any ETA (else Redis hands the same waiting task out again and again; Celery's "Redis caveats"). It
+# is only as long as that: after a worker is killed, what it held comes back in 10 minutes rather than
+# Celery's default hour (and the beat sweeps act on anything due before then).
+TASK_ETA_HORIZON = 300
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * TASK_ETA_HORIZON}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -102,6 +124,13 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "smashup.play.timer_sweep",
         "schedule": 15.0,
         "options": {"expires": 14.0},
+    },
+    # Bot moves whose task was lost (a worker killed while holding it, a broker outage): play every
+    # bot decision open for longer than its delay (smashup.play.services.sweep_bots).
+    "play-bot-sweep": {
+        "task": "smashup.play.bot_sweep",
+        "schedule": 5.0,
+        "options": {"expires": 4.0},
     },
     # Tournament round clocks and draft pick timers: apply every warning, "time is called" and pick
     # timeout that is due but whose task was lost (tournaments.tasks.sweep; harmless when nothing is).

@@ -248,7 +248,7 @@ def test_connection_age_from_the_environment():
 def test_channel_layers():
     assert config.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     layer = config.channel_layers("redis://r:6379/0", prefix="p")["default"]
-    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert layer["BACKEND"] == "smashup.core.layers.RedisPubSubChannelLayer"
     assert layer["CONFIG"] == {"hosts": ["redis://r:6379/0"], "prefix": "p"}
 
 

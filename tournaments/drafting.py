@@ -178,14 +178,16 @@ def _finish(event: Event, draft: Draft, state: kiq.DraftState) -> None:
 
 
 def schedule_timeout(draft_id: int, version: int, deadline) -> None:
+    from smashup.core.schedule import send_at
+
     from .tasks import draft_timeout
 
-    options = {"eta": deadline}
+    options = {}
     queue = getattr(settings, "TOURNAMENT_QUEUE", None)
     if queue:
         options["queue"] = queue
     try:
-        draft_timeout.apply_async((draft_id, version), **options)
+        send_at(draft_timeout, (draft_id, version), deadline, **options)
     except Exception:  # broker down: the beat sweep catches the deadline
         logger.exception("could not schedule the pick timer of draft %s", draft_id)
 

@@ -3,6 +3,11 @@
 Plain functions and a small supervisor, used by ``manage.py start``. Each child runs in its own session
 (so a Ctrl-C in the terminal reaches only the supervisor, which then stops the children in order) and,
 on Linux, is sent SIGTERM by the kernel if the supervisor itself dies, so no child outlives it.
+
+A child that dies while the site runs is started again (``Supervisor.tend``) after a back-off: 1 s,
+then twice as long after each death in a row, at most 30 s; a child that had run for a minute
+counts from 1 s again. A worker stopped by a Redis outage, or killed, comes back by itself, and the
+rest of the site keeps serving meanwhile.
 """
 
 from __future__ import annotations
@@ -70,9 +75,11 @@ def daphne_argv(host: str, port: int) -> list[str]:
 
 
 def worker_argv() -> list[str]:
+    # One worker: nobody to mingle or gossip with, and both have left workers deaf after a Redis
+    # restart in some Celery releases (celery issue 8030).
     return [
         sys.executable, "-m", "celery", "-A", "smashup.celery", "worker",
-        "--loglevel=info", "--concurrency=1",
+        "--loglevel=info", "--concurrency=1", "--without-mingle", "--without-gossip",
     ]  # fmt: skip
 
 
@@ -97,6 +104,25 @@ class Child:
     argv: list[str]
     proc: subprocess.Popen
     stage: int  # children of a higher stage are stopped first
+    started_at: float = field(default_factory=time.monotonic)
+    deaths: int = 0  # deaths in a row, each after a short run (see Backoff.stable)
+    restarts: int = 0
+    restart_at: float | None = None  # dead, to be started again at this time (time.monotonic)
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """How long to wait before starting a dead child again: `first` seconds, `factor` times longer
+    after each death in a row, at most `longest`. A child that had run for `stable` seconds before it
+    died starts the count again."""
+
+    first: float = 1.0
+    factor: float = 2.0
+    longest: float = 30.0
+    stable: float = 60.0
+
+    def delay(self, deaths: int) -> float:
+        return min(self.longest, self.first * self.factor ** max(0, deaths - 1))
 
 
 @dataclass
@@ -105,10 +131,17 @@ class Supervisor:
     cwd: Path
     log: Callable[[str], None] = print
     children: list[Child] = field(default_factory=list)
+    backoff: Backoff = field(default_factory=Backoff)
 
     def start(self, name: str, argv: Sequence[str], stage: int) -> Child:
+        child = Child(name=name, argv=list(argv), proc=self._spawn(argv), stage=stage)
+        self.children.append(child)
+        self.log(f"started {name} (pid {child.proc.pid})")
+        return child
+
+    def _spawn(self, argv: Sequence[str]) -> subprocess.Popen:
         preexec = _die_with_parent if sys.platform.startswith("linux") else None
-        proc = subprocess.Popen(
+        return subprocess.Popen(
             list(argv),
             env=dict(self.env),
             cwd=self.cwd,
@@ -116,10 +149,6 @@ class Supervisor:
             start_new_session=True,
             preexec_fn=preexec,
         )
-        child = Child(name=name, argv=list(argv), proc=proc, stage=stage)
-        self.children.append(child)
-        self.log(f"started {name} (pid {proc.pid})")
-        return child
 
     def exited(self) -> Child | None:
         """The first child that has exited, if any."""
@@ -127,6 +156,32 @@ class Supervisor:
             if child.proc.poll() is not None:
                 return child
         return None
+
+    def tend(self, now: float | None = None) -> None:
+        """Start again every child that died, once its back-off has passed; log each death and
+        each restart. Call it often (the `start` command does, four times a second)."""
+        now = time.monotonic() if now is None else now
+        for child in self.children:
+            if child.restart_at is None:
+                code = child.proc.poll()
+                if code is None:
+                    continue
+                ran = now - child.started_at
+                child.deaths = 1 if ran >= self.backoff.stable else child.deaths + 1
+                wait = self.backoff.delay(child.deaths)
+                child.restart_at = now + wait
+                self.log(
+                    f"{child.name} (pid {child.proc.pid}) exited with code {code} after {ran:.0f}s; "
+                    f"starting it again in {wait:g}s"
+                )
+            elif now >= child.restart_at:
+                # What the dead child left in its process group (e.g. Celery pool processes) goes first.
+                _killpg(child.proc.pid, signal.SIGKILL)
+                child.proc = self._spawn(child.argv)
+                child.started_at = now
+                child.restart_at = None
+                child.restarts += 1
+                self.log(f"restarted {child.name} (pid {child.proc.pid}, restart {child.restarts})")
 
     def stop_all(self, timeout: float = 15.0) -> None:
         """Stop the children, highest stage first: SIGTERM, wait, then SIGKILL the whole process group."""

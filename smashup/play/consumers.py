@@ -17,6 +17,7 @@ Client -> server (text frames, JSON):
     {"type": "choice", "seq": 12, "decision": "d7", "decline": "1"}  # choose nothing (when allowed)
     {"type": "undo", "seq": 13}  # take back my last choice (seq: the version I see)
     {"type": "refresh"}  # send me everything again
+    {"type": "check"}  # I heard nothing for a while: send what changed, and that you are there
 
 htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
 strings ("12") and a single option a string rather than a list: both are accepted.
@@ -24,12 +25,15 @@ strings ("12") and a single option a string rather than a list: both are accepte
 Server -> client, HTML mode (the default; for htmx): out-of-band fragments (``hx-swap-oob``) with the
 ids ``play-status`` (carries ``data-version``, ``data-status``, ``data-seat``, ``data-decision``,
 ``data-deciding``, ``data-deadline``), ``decision``, ``bases``, ``hand``, ``players``, ``log-lines``
-(new lines appended) and ``play-error`` (``data-code``; emptied after a choice lands). Every card
+(new lines appended), ``play-error`` (``data-code``; emptied after a choice lands) and
+``live-state`` (``data-state``: ``live``, or ``reconnecting`` while pings cannot get through; sent
+when that changes and in answer to a ``check``). Every card
 element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load tests and programs):
 
     {"type": "state", "version": 12, "status": "active", "seat": 0, "deadline": null,
      "view": {...game.view(seat)...}}
     {"type": "ok", "version": 13}  # your choice (or undo) landed
+    {"type": "live", "state": "reconnecting"}  # or "live": whether pings get through (see above)
     {"type": "error", "code": "stale", "message": "..."}
 
 Error codes: malformed, too_large, too_deep (nested deeper than ``wsjson.MAX_DEPTH``, refused before
@@ -60,7 +64,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import params, wsjson
+from smashup.core import catchup, params, wsjson
 
 from . import limits, render, services
 from .models import Game
@@ -83,7 +87,7 @@ def _with_notifications(service, *args):
     return outcome, events
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
@@ -128,10 +132,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.send_error(exc.message, exc.code)
             await self.close(code=CLOSE_BAD_LINK)
             return
-        self.group = services.group_name(self.game_pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join_group(services.group_name(self.game_pk))  # may fail while Redis is down
         await self.accept()
         await self.push(full=True)
+        await self.start_catching_up()
 
     async def dispatch(self, message):
         """Channels' own dispatch first closes stale database connections, with a hop to its one
@@ -142,11 +146,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        async with self.live_lock:  # one at a time with the catch-up's messages (smashup.core.catchup)
+            await handler(message)
 
     async def disconnect(self, code):
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.live_stop()
+        await self.leave_group()
 
     # ------------------------------------------------------------------ incoming ----------------
     async def receive(self, text_data=None, bytes_data=None):
@@ -167,9 +172,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.undo(message)
         elif kind == "refresh":
             await self.push(full=True)
+        elif kind == "check":
+            await self.answer_check()
         else:
             await self.send_error(
-                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo' or 'refresh'.",
+                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo', 'refresh' or 'check'.",
                 "unknown_type",
             )
 
@@ -302,6 +309,48 @@ class GameConsumer(AsyncWebsocketConsumer):
         if text is not None:
             await self.send(text_data=text)
 
+    # ------------------------------------------------------------------ catching up (issue 12) --
+    # Pings lost while Redis is down, or before the layer has renewed its subscriptions, must not
+    # leave the page frozen: the process's watch (smashup.core.catchup) compares the stored version
+    # with what this connection showed, on a timer and as soon as the layer is back, and hands a
+    # `live.check` here; the page tells whether its updates get through (`live.layer`), and a page
+    # that has heard nothing for a while sends {"type": "check"} itself.
+    async def start_catching_up(self):
+        if self.game_pk is None:
+            return
+        await self.live_start(("game", self.game_pk))
+
+    def live_behind(self, marker) -> bool:
+        """Whether the stored game (`marker`: undos, version, status; None once deleted) differs
+        from what this connection shows. The table page's socket only pings, on its own changes."""
+        if self.table_watch or self.game_pk is None:
+            return False
+        if marker is None:
+            return True
+        undos, version, status = marker
+        if self.shown_status == Game.Status.LOBBY:  # a lobby shows its status only
+            return status != self.shown_status
+        return (undos, version) != (self.shown_undos, self.shown_version) or status != self.shown_status
+
+    async def live_check(self, message):
+        if self.game_pk is not None and not self.table_watch:
+            await self.push(full=False)
+
+    async def answer_check(self):
+        """The page asked (it heard nothing for a while): send what changed, then that the
+        connection is alive and whether live updates get through."""
+        await self.push(full=False)
+        if self.game_pk is not None:
+            await self.tell_live_state(force=True)
+
+    async def send_live_state(self, state: str):
+        if self.table_watch:
+            return  # the table page has no live-state element; it polls its seats panel anyway
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "live", "state": state}))
+        else:
+            await self.send(text_data=render.render_live_state(state))
+
     async def send_error(self, message: str, code: str):
         if self.json_mode:
             await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
@@ -377,3 +426,12 @@ class GameConsumer(AsyncWebsocketConsumer):
 
 
 _GONE = object()
+
+
+def _game_markers(pks: list[int]) -> dict:
+    """(undos, version, status) of each game, for the catch-up's comparison."""
+    rows = Game.objects.filter(pk__in=pks).values_list("pk", "undos", "version", "status")
+    return {pk: (undos, version, status) for pk, undos, version, status in rows}
+
+
+catchup.register_kind("game", _game_markers)

@@ -19,11 +19,14 @@ server process sees the same counts; per process only in a bare development setu
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_RATE = (40, 10.0)
 KEY_PREFIX = "play:ws"
@@ -93,7 +96,19 @@ def _windows(window: float, now: float) -> tuple[int, float]:
 
 def connection_allowed(who: str, now: float | None = None) -> bool:
     """Count one new connection of `who`; False when it goes over the limit or `who` was just closed
-    for flooding. A sliding window: this window's count plus the part of the last one still in reach."""
+    for flooding. A sliding window: this window's count plus the part of the last one still in reach.
+    While the cache (Redis) cannot be reached the connection is let in: a table that keeps working
+    through an outage matters more than counting for a few seconds (issue 12)."""
+    try:
+        return _count_connection(who, now)
+    except Exception as exc:  # noqa: BLE001 - the cache backend's errors, whatever the backend
+        logger.warning(
+            "connection limit not counted, the cache is unreachable (%s: %s)", type(exc).__name__, exc
+        )
+        return True
+
+
+def _count_connection(who: str, now: float | None) -> bool:
     limit, window = connect_rate()
     if cache.get(f"{KEY_PREFIX}:flood:{who}"):
         return False
@@ -114,4 +129,9 @@ def connection_allowed(who: str, now: float | None = None) -> bool:
 def mark_flooding(who: str) -> None:
     """`who` had a connection closed for flooding: refuse its new connections for a while."""
     _, window = connect_rate()
-    cache.set(f"{KEY_PREFIX}:flood:{who}", True, timeout=max(1, int(window)))
+    try:
+        cache.set(f"{KEY_PREFIX}:flood:{who}", True, timeout=max(1, int(window)))
+    except Exception as exc:  # noqa: BLE001 - the flooding connection is closed anyway
+        logger.warning(
+            "could not mark %s as flooding, the cache is unreachable (%s)", who, type(exc).__name__
+        )

@@ -361,6 +361,12 @@ def render_error(message: str, code: str) -> str:
     return render_to_string("play/_error.html", {"message": message, "code": code, "oob": True})
 
 
+def render_live_state(state: str) -> str:
+    """Whether this page's live updates get through ("live") or not ("reconnecting": Redis is down,
+    the page is kept up to date from the database every second or so; smashup.core.catchup)."""
+    return render_to_string("play/_live_state.html", {"state": state, "oob": True})
+
+
 def render_table_ping(n: int, status: str) -> str:
     """What a table page's socket gets on each change: a tiny fragment; the page then asks for its
     seats panel again (which answers 204 when nothing it shows changed)."""

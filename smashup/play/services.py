@@ -1425,19 +1425,27 @@ def run_bots(game_id: int, seq: int, *, max_moves: int = 100_000) -> int:
 
 def schedule_bot(game_id: int, seq: int) -> None:
     """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds."""
+    from smashup.core.schedule import send_at
+
     from .tasks import play_bot
 
     options: dict = {}
-    delay = bot_delay()
-    if delay > 0:
-        options["countdown"] = delay
     queue = getattr(settings, "PLAY_BOT_QUEUE", None)
     if queue:
         options["queue"] = queue
     try:
-        play_bot.apply_async((game_id, seq), **options)
-    except Exception:  # broker down: the next page load or connection kicks the bots again
+        send_at(play_bot, (game_id, seq), timezone.now() + timedelta(seconds=bot_delay()), **options)
+    except Exception:  # broker down: beat's bot sweep (or the next page load) plays it once it is back
         logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
+
+
+# A bot's decision open this much longer than its delay has lost its task (a worker killed while it
+# held it, a broker outage when it was sent): `kick_bots` and `sweep_bots` play it then.
+BOT_LATE_SECONDS = 2
+
+
+def bot_overdue_after() -> timedelta:
+    return timedelta(seconds=bot_delay() + BOT_LATE_SECONDS)
 
 
 def kick_bots(row: Game) -> bool:
@@ -1445,8 +1453,36 @@ def kick_bots(row: Game) -> bool:
     the bot again. Duplicates are harmless. Returns whether a task was scheduled."""
     if not row.is_active or not is_bot_seat(row, row.pending_seat):
         return False
-    quiet = timedelta(seconds=bot_delay() + 2)
-    if row.updated_at and timezone.now() - row.updated_at < quiet:
+    if row.updated_at and timezone.now() - row.updated_at < bot_overdue_after():
         return False
     schedule_bot(row.pk, row.version)
     return True
+
+
+def sweep_bots(now: datetime | None = None, limit: int = 500) -> int:
+    """Celery beat's safety net for bots, as `timers.sweep` is for turn timers: play every bot
+    decision that has been open for longer than its delay, as its lost task would have. The same
+    `bot_move` path, so a sweep that meets the task (or another sweep) applies the move once.
+    Returns the number of moves made."""
+    from django.db.models import F
+
+    cutoff = (now or timezone.now()) - bot_overdue_after()
+    waiting = list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            updated_at__lte=cutoff,
+            seats__index=F("pending_seat"),
+            seats__kind=Seat.Kind.BOT,
+        )
+        .order_by("updated_at")
+        .values_list("pk", "version")[:limit]
+    )
+    moves = 0
+    for pk, version in waiting:
+        try:
+            moves += run_bots(pk, version)
+        except Exception:  # one broken game must not stop the others
+            logger.exception("the bot sweep could not play game %s at %s", pk, version)
+    if waiting:
+        logger.info("bot sweep: %d game(s) waited on a lost bot task; %d move(s) made", len(waiting), moves)
+    return moves

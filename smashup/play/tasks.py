@@ -28,3 +28,11 @@ def timer_sweep() -> int:
     from .timers import sweep
 
     return sweep()
+
+
+@shared_task(name="smashup.play.bot_sweep", ignore_result=True)
+def bot_sweep() -> int:
+    """Periodic (Celery beat): play every bot decision whose task was lost."""
+    from .services import sweep_bots
+
+    return sweep_bots()

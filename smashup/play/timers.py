@@ -87,17 +87,18 @@ def remaining(row: Game) -> float | None:
 def schedule(game_id: int, seq: int, deadline: datetime) -> None:
     """After the commit: schedule the timeout task for the deadline (nothing without a broker)."""
     from smashup.celery import app
+    from smashup.core.schedule import send_at
 
     from .tasks import turn_timeout
 
     if app.conf.task_always_eager:
         return
-    options: dict = {"eta": deadline}
+    options: dict = {}
     queue = getattr(settings, "PLAY_BOT_QUEUE", None)
     if queue:
         options["queue"] = queue
     try:
-        turn_timeout.apply_async((game_id, seq, deadline.isoformat()), **options)
+        send_at(turn_timeout, (game_id, seq, deadline.isoformat()), deadline, **options)
     except Exception:  # broker down: the beat sweep fires it once the broker is back
         logger.exception("could not schedule the turn timer of game %s at %s", game_id, seq)
 

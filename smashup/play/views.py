@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import params
+from smashup.core import catchup, params
 
 from . import drafting, services
 from . import render as presenter
@@ -451,7 +451,13 @@ def game(request, public_id):
     if seat is not None and len(held) > 1:
         ws_url += f"?seat={seat}"
     context.update(
-        {"ws_url": ws_url, "held": held, "oob": False, "resume_link": _resume_link(request, row, seat)}
+        {
+            "ws_url": ws_url,
+            "held": held,
+            "oob": False,
+            "resume_link": _resume_link(request, row, seat),
+            "quiet_seconds": catchup.page_quiet_seconds(),
+        }
     )
     return render(request, "play/game.html", context)
 

@@ -106,6 +106,58 @@
     wrapper.reconnect();
   });
 
+  // Live updates that do not get through. The server says so in #live-state: "reconnecting" while
+  // its pings are lost (Redis down: the server then keeps the page up to date from the database every
+  // second or so), "live" again once they arrive. And a page that has heard nothing for a while asks
+  // ({"type": "check"}): the server sends what changed and answers in any case; a socket that
+  // does not answer in time is dead without knowing it, and a new one is opened.
+  var lastHeard = Date.now();
+  var askedAt = 0;
+  var ANSWER_MS = 10000;
+  function quietMs() {
+    var play = document.querySelector(".play[data-quiet]");
+    var seconds = play ? parseFloat(play.dataset.quiet) : NaN;
+    return (seconds > 0 ? seconds : 30) * 1000;
+  }
+  function liveState() {
+    var el = document.getElementById("live-state");
+    return el ? el.dataset.state : "live";
+  }
+  function heard() {
+    lastHeard = Date.now();
+    askedAt = 0;
+    var shown = document.getElementById("ws-state");
+    if (!socketOpen || !shown) return;
+    if (liveState() === "reconnecting") {
+      setState("Reconnecting live updates…", "reconnecting");
+    } else if (shown.dataset.state === "reconnecting") {
+      setState("Live", "open");
+    }
+  }
+  document.addEventListener("htmx:wsOpen", function () {
+    // A new socket starts live: the server says otherwise if its pings cannot get through.
+    var el = document.getElementById("live-state");
+    if (el) el.dataset.state = "live";
+    lastHeard = Date.now();
+    askedAt = 0;
+  });
+  document.addEventListener("htmx:wsAfterMessage", heard);
+  setInterval(function () {
+    if (!socketLive()) return;
+    var now = Date.now();
+    if (askedAt && now - askedAt > ANSWER_MS) {
+      askedAt = 0;
+      socketOpen = false;
+      setState("Reconnecting…", "closed");
+      if (wrapper) wrapper.reconnect();
+      return;
+    }
+    if (!askedAt && now - lastHeard > quietMs()) {
+      askedAt = now;
+      try { currentSocket.send(JSON.stringify({ type: "check" })); } catch (e) { askedAt = 0; }
+    }
+  }, 1000);
+
   // No open socket: send the same choice as an htmx POST (the same service on the server).
   function socketLive() {
     return socketOpen && navigator.onLine !== false &&

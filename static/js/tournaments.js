@@ -10,6 +10,7 @@
   var version = null;
   var socket = null;
   var socketOpen = false;
+  var socketLive = true; // false while the server says its pings cannot get through (Redis down)
   var pollTimer = null;
   var POLL_MS = 5000;
   var QUIET_POLL_MS = 30000;
@@ -168,7 +169,9 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) { if (data) changed(data.version, data.clock); })
       .catch(function () {})
-      .then(function () { pollTimer = setTimeout(function () { poll(live); }, socketOpen ? QUIET_POLL_MS : POLL_MS); });
+      .then(function () {
+        pollTimer = setTimeout(function () { poll(live); }, socketOpen && socketLive ? QUIET_POLL_MS : POLL_MS);
+      });
   }
 
   function connect(live, attempt) {
@@ -177,11 +180,17 @@
     try {
       socket = new WebSocket(scheme + window.location.host + live.dataset.ws);
     } catch (e) { return; }
-    socket.onopen = function () { socketOpen = true; attempt = 0; };
+    socket.onopen = function () { socketOpen = true; socketLive = true; attempt = 0; };
     socket.onmessage = function (evt) {
       var data;
       try { data = JSON.parse(evt.data); } catch (e) { return; }
       if (data && (data.type === "changed" || data.type === "state")) changed(data.version, data.clock);
+      if (data && data.type === "live") {
+        var wasLive = socketLive;
+        socketLive = data.state === "live";
+        // Reconnecting: poll at the short interval from now on, as without a socket.
+        if (wasLive && !socketLive) { clearTimeout(pollTimer); pollTimer = setTimeout(function () { poll(live); }, POLL_MS); }
+      }
     };
     socket.onclose = function (evt) {
       socketOpen = false;

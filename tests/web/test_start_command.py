@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from smashup.core import launcher
 from smashup.core.launcher import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,19 +195,85 @@ def test_start_serves_the_site_and_stops_everything_on_sigint(tmp_path):
         site.cleanup(pids)
 
 
-def test_start_stops_the_others_and_fails_when_a_child_dies(tmp_path):
+def wait_for_output(site: Site, pattern: str, timeout: float = 30) -> re.Match:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = re.search(pattern, site.output())
+        if found:
+            return found
+        assert site.proc.poll() is None, f"start exited:\n{site.output()}"
+        time.sleep(0.2)
+    pytest.fail(f"{pattern!r} never appeared in the output:\n{site.output()}")
+
+
+def test_start_restarts_a_child_that_dies_and_keeps_serving(tmp_path):
+    """A worker killed outright (as the OOM killer or a crash would) and then daphne: each is started
+    again after its back-off and the log says so; the others run on; nothing is left behind."""
     site = Site(tmp_path)
     pids: set[int] = set()
     try:
         site.wait_healthy()
         pids = snapshot_children(site)
+        # The worker itself (a direct child of start), not one of its pool processes.
+        parents = children_of(site.proc.pid)
+        worker = next(p for p in pids if parents.get(p) == site.proc.pid and " worker " in cmdline(p))
+        os.kill(worker, signal.SIGKILL)
+        wait_for_output(
+            site,
+            rf"celery worker \(pid {worker}\) exited with code -9 after \d+s; "
+            r"starting it again in 1s",
+        )
+        restarted = wait_for_output(site, r"restarted celery worker \(pid (\d+), restart 1\)")
+        new_worker = int(restarted.group(1))
+        assert alive(new_worker) and new_worker != worker
+        assert get(site.base + "/healthz")[0] == 200, "the site kept serving meanwhile"
+
         daphne = next(p for p in pids if "daphne" in cmdline(p) and "smashup.asgi" in cmdline(p))
         os.kill(daphne, signal.SIGKILL)
-        assert site.wait_exit() != 0
-        assert "daphne exited" in site.output()
+        wait_for_output(site, r"restarted daphne \(pid \d+, restart 1\)")
+        assert site.wait_healthy()["status"] == "ok"
+        pids |= descendants(site.proc.pid)
+        assert site.proc.poll() is None
+
+        site.proc.send_signal(signal.SIGINT)
+        assert site.wait_exit() == 0, site.output()
         assert_all_gone(pids, site)
     finally:
         site.cleanup(pids)
+
+
+def test_the_back_off_doubles_for_a_child_that_keeps_dying_and_starts_again_after_a_long_run(tmp_path):
+    """The supervisor alone, with real short-lived children: each quick death waits twice as long as
+    the one before (up to the longest), a death after a long run waits the first delay again."""
+    lines: list[str] = []
+    supervisor = launcher.Supervisor(
+        env=dict(os.environ),
+        cwd=tmp_path,
+        log=lines.append,
+        backoff=launcher.Backoff(first=0.2, factor=2, longest=0.8, stable=5),
+    )
+    dies = [sys.executable, "-c", "import sys; sys.exit(3)"]
+    child = supervisor.start("flaky", dies, stage=1)
+    waits = []
+    try:
+        while child.restarts < 4:
+            child.proc.wait(10)
+            before = child.restarts
+            supervisor.tend()
+            waits.append(child.restart_at - time.monotonic())
+            while child.restarts == before:
+                time.sleep(0.02)
+                supervisor.tend()
+        assert [round(w, 1) for w in waits] == [0.2, 0.4, 0.8, 0.8]
+        # It ran "long enough" before this death: the first delay again.
+        child.proc.wait(10)
+        child.started_at -= 10
+        supervisor.tend()
+        assert round(child.restart_at - time.monotonic(), 1) == 0.2
+        assert sum("exited with code 3" in line for line in lines) == 5
+        assert [line for line in lines if line.startswith("restarted")][-1].endswith("restart 4)")
+    finally:
+        supervisor.stop_all(timeout=5)
 
 
 def test_start_stops_everything_on_sigterm(tmp_path):

@@ -1,8 +1,10 @@
 """``python manage.py start``: the whole site in one command.
 
 Migrates, creates the demo organizer (DEBUG only), starts an embedded Redis when REDIS_URL is unset,
-then runs daphne, a Celery worker and Celery beat as child processes until Ctrl-C or SIGTERM. If any
-child dies, the others are stopped and the command exits non-zero.
+then runs daphne, a Celery worker and Celery beat as child processes until Ctrl-C or SIGTERM. A child
+that dies once the site is up is started again after a back-off (1 s, doubling up to 30 s; see
+``launcher.Supervisor.tend``), and the log says so; one that dies while the site is still coming up
+(a configuration error, most likely) stops the others and the command exits non-zero.
 """
 
 from __future__ import annotations
@@ -116,15 +118,16 @@ class Command(BaseCommand):
                     self.stderr.write(self.style.ERROR(warning))
                 self.say("Press Ctrl-C to stop.")
                 self.say("")
-
-            while not stop.is_set():
+            else:
                 dead = supervisor.exited()
-                if dead is not None:
+                if dead is not None and not stop.is_set():
                     self.stderr.write(
-                        f"[start] {dead.name} exited with code {dead.proc.returncode}; stopping the others."
+                        f"[start] {dead.name} exited with code {dead.proc.returncode} while starting; "
+                        "stopping the others."
                     )
                     exit_code = 1
-                    break
+            while not stop.is_set() and not exit_code:
+                supervisor.tend()  # a child that died is started again, after its back-off
                 stop.wait(0.25)
         finally:
             if stop.is_set():
