@@ -404,8 +404,10 @@ class Ctx:
         remaining = list(cards)
         ordered = []
         while remaining:
-            picked = yield from self.choose_cards(remaining, prompt, 1, 1, seat=seat,
-                                                  reveal=reveal)
+            # Two copies a player cannot tell apart (in the same deck) are one option: either
+            # one put next gives the same deck as far as anyone can see.
+            picked = yield from self.choose_cards(self.one_of_each(remaining), prompt, 1, 1,
+                                                  seat=seat, reveal=reveal)
             ordered.append(picked[0])
             remaining.remove(picked[0])
         return ordered
@@ -654,6 +656,10 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
+        if max_count == 1:
+            # One card taken: alike copies in one zone are one option (Scry: two Mystic
+            # Studies in the deck). Taking several keeps every copy, to allow both.
+            candidates = self.one_of_each(candidates)
         chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
                                               reveal=deck)
         if chosen:
@@ -821,7 +827,9 @@ class Ctx:
                        cards=None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
-        declines when `optional`. Returns the card played, or None."""
+        declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
+        a deck were shown to the player (revealed or looked at): the question passes them as its
+        `reveal`, so the chooser's view may name them."""
         g = self.game
         seat = self._seat(seat)
         pool = cards if cards is not None else g.players[seat].hand
@@ -843,8 +851,9 @@ class Ctx:
                                           f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
             else:
                 options.append(Option(card_option_id("a", c), g.name(c), card=c))
+        shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, reveal=shown)
         if not chosen:
             return None
         opt = chosen[0]
