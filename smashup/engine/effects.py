@@ -845,12 +845,15 @@ class Ctx:
         bases = [base] if base is not None else [s.uid for s in g.bases]
         options = []
         for c in candidates:
+            # A card from somewhere else than the player's hand says where it is: copies from two
+            # decks (Mass Enchantment) must not look the same.
+            name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
                     options.append(Option(card_option_id("m", c, at=u),
-                                          f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
+                                          f"{name} on {g.base_name(u)}", card=c, base=u))
             else:
-                options.append(Option(card_option_id("a", c), g.name(c), card=c))
+                options.append(Option(card_option_id("a", c), name, card=c))
         shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card, reveal=shown)
@@ -863,6 +866,15 @@ class Ctx:
             yield from g.play_action(seat, opt.card, extra=True)
             g.finish_action(opt.card)
         return opt.card
+
+    def _where_from(self, cid: int, seat: int) -> str:
+        g = self.game
+        zone = g.loc[cid]
+        if zone == ("hand", seat):
+            return ""
+        whose = "your" if zone[1] == seat else f"{g.pname(zone[1])}'s"
+        return {"deck": f" (from {whose} deck)", "discard": f" (from {whose} discard pile)"
+                }.get(zone[0], "")
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
