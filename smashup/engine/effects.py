@@ -398,6 +398,20 @@ class Ctx:
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
 
+    def choose_actions(self, candidates, prompt, min_count=1, max_count=1, seat=None):
+        """Pick actions in play (on a minion or a base: Disenchant). Alike copies are offered
+        once (`one_of_each`); each option says whose action it is and where it is. Returns the
+        chosen actions (an empty list when declined or when there is none)."""
+        g = self.game
+        options = [Option(card_option_id("a", a), g.describe_action(a), card=a)
+                   for a in self.one_of_each(candidates)]
+        if not options:
+            return []
+        chosen = yield from g.ask(self._seat(seat), "actions", prompt, options,
+                                  min(min_count, len(options)), min(max_count, len(options)),
+                                  source=self.card)
+        return [o.card for o in chosen]
+
     def choose_order(self, cards, prompt, seat=None, reveal=None):
         """Put cards in an order the player picks ("in any order"): one card at a time, the first
         picked first. Returns the ordered list; a single card needs no question."""
@@ -1070,20 +1084,15 @@ class Ctx:
 
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical
-        copies must never give identical options. In play: the same name, base, controller,
-        owner, power, counters and attached cards; elsewhere: the same name, zone and owner."""
-        g = self.game
+        copies must never give identical options (`Game.alike_key`: in play, the same name, base,
+        controller, owner, power, counters and attached cards, and for an attached action a host
+        alike; elsewhere the same name, zone and owner)."""
+        key = self.game.alike_key
         seen, kept = set(), []
         for c in cards:
-            zone = g.loc[c]
-            key = (g.defs[c].name, zone[0], zone[1] if len(zone) > 1 else None, g.owner[c])
-            state = g.minion_state.get(c)
-            if state is not None:
-                key += (state.controller, g.power(c), state.counters,
-                        tuple(sorted((g.defs[a].name, g.owner[a], g.controller(a))
-                                     for a in state.attached)))
-            if key not in seen:
-                seen.add(key)
+            k = key(c)
+            if k not in seen:
+                seen.add(k)
                 kept.append(c)
         return kept
 

@@ -1070,6 +1070,33 @@ class Game:
         self.emit(Event("placed", card=cid, player=owner,
                         data={"to": dest, "from": "resolving"}, by_card=cid, by_player=owner))
 
+    def describe_action(self, a: int) -> str:
+        """An action in play for people: its name, whose it is and where ("Poison (P2) on
+        Invader (3, P1) on Tar Pits")."""
+        state = self.action_state[a]
+        host = (self.describe_minion(state.host) if state.host_kind == "minion"
+                else self.base_name(state.host))
+        return f"{self.name(a)} ({self.pname(state.controller)}) on {host}"
+
+    def alike_key(self, cid: int) -> tuple:
+        """What a player sees of a card: two cards with the same key are copies nobody can tell
+        apart, so a choice offers one of them (`Ctx.one_of_each`, the talents of the main
+        decision). In play: the same name, base, controller, owner, power, counters and attached
+        cards (an attached action: on alike hosts); elsewhere: the same name, zone and owner."""
+        zone = self.loc[cid]
+        where = zone[1] if len(zone) > 1 else None
+        if zone[0] == "attached":
+            where = self.alike_key(where)
+        key = (self.defs[cid].name, zone[0], where, self.owner[cid])
+        state = self.minion_state.get(cid)
+        if state is not None:
+            key += (state.controller, self.power(cid), state.counters,
+                    tuple(sorted((self.defs[a].name, self.owner[a], self.controller(a))
+                                 for a in state.attached)))
+        elif cid in self.action_state:
+            key += (self.action_state[cid].controller,)
+        return key
+
     def describe_minion(self, m: int) -> str:
         uid = self.base_of(m)
         who = self.pname(self.minion_state[m].controller)
@@ -1305,10 +1332,34 @@ class Game:
                         Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
                                value=("action", cid))
                     )
-        for cid in self.talents_usable(seat):
-            options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",
-                                  card=cid, value=("talent", cid)))
+        options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
+        return options
+
+    def _talent_options(self, seat: int) -> list[Option]:
+        """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
+        one base) are offered once: each may be used in turn, so the other one is offered next.
+        Copies that differ are labelled apart by where they are."""
+        usable, seen = [], set()
+        for cid in self.talents_usable(seat):
+            key = self.alike_key(cid)
+            if key not in seen:
+                seen.add(key)
+                usable.append(cid)
+        names = [self.name(c) for c in usable]
+        options = []
+        for cid in usable:
+            label = f"Use {self.name(cid)}'s talent"
+            if names.count(self.name(cid)) > 1:
+                host = self.action_state[cid].host if cid in self.action_state else None
+                if host is not None and self.action_state[cid].host_kind == "minion":
+                    label += f" (on {self.describe_minion(host)})"
+                elif cid in self.minion_state:
+                    label += f" ({self.describe_minion(cid)})"
+                else:
+                    label += f" (on {self.base_name(self.base_of(cid))})"
+            options.append(Option(card_option_id("t", cid), label, card=cid,
+                                  value=("talent", cid)))
         return options
 
     def talents_usable(self, seat: int) -> list[int]:
