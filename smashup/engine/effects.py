@@ -251,6 +251,30 @@ class Ctx:
         """Whether this ability may affect `target` (kind "destroy"/"move": may destroy/move it)."""
         return self.game.affects(self.card, self.source_player, target, kind)
 
+    def may_affect(self, target: int, kind: str = "affect") -> bool:
+        """`can_affect`, at the moment the ability does it: a card whose "affect" replacement
+        applies (Hideout) happens instead, and then this does not (False)."""
+        return (self.can_affect(target, kind)
+                and not self.game.affect_replaced(self.card, self.source_player, target, kind))
+
+    def unaffected_by(self, source: int, cards) -> None:
+        """From now on card `source` does not affect `cards` (Hideout: "that action does not
+        affect your minions"): while it resolves, or while it stays in play, at most until the
+        end of the turn (ended when it is discarded after resolving or leaves play)."""
+        self.lasting("unaffected_by", source, data={"cards": sorted(cards)}, on_card=True)
+
+    def at_once(self, effect):
+        """Run a verb that asks no question right now, from a plain function (an "affect"
+        replacement: Hideout destroys itself). Returns what the verb returns; raises EngineError
+        if it would ask something."""
+        gen = iter(effect)
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+        gen.close()
+        raise EngineError(f"{self.name(self.card)}: a verb used at once asked a question")
+
     @property
     def source_player(self) -> int | None:
         """The player whose ability this is, for protections ("other players' cards"): the
@@ -489,7 +513,7 @@ class Ctx:
         "amount": the change). Returns True if the counters changed."""
         g = self.game
         state = g.minion_state.get(m)
-        if state is None or count == 0 or not self.can_affect(m):
+        if state is None or count == 0 or not self.may_affect(m, "counters"):
             return False
         amount = max(count, -state.counters)
         if amount == 0:
@@ -508,7 +532,7 @@ class Ctx:
         this card leaves play if `with_source`. The minion must be affectable; it ends when the
         minion leaves play. Announced as `power_changed`. Returns True if it applied."""
         g = self.game
-        if not g.is_minion_in_play(m) or not self.can_affect(m):
+        if not g.is_minion_in_play(m) or not self.may_affect(m, "power"):
             return False
         self.lasting("power", m, amount=amount, until=until, during=during,
                      with_source=with_source, on_card=True)
@@ -743,7 +767,7 @@ class Ctx:
         for c in list(cards):
             src = g.loc[c][0]
             if src == "minion":
-                if not self.can_affect(c):
+                if not self.may_affect(c, "place"):
                     continue
                 uid, ctrl = self._leave_play(c)
                 g.move_card(c, ("deck", g.owner[c]))
@@ -918,6 +942,8 @@ class Ctx:
         g = self.game
         if not g.affects(self.card, self.source_player, target, kind):
             return False
+        if g.affect_replaced(self.card, self.source_player, target, kind):
+            return False
         replaced = yield from g.replace(kind, target, self)
         return not replaced
 
@@ -1031,7 +1057,8 @@ class Ctx:
         if counters is not None:
             if (counters <= 0 or card == to or not g.is_minion_in_play(card)
                     or not g.is_minion_in_play(to)
-                    or not (self.can_affect(card) and self.can_affect(to))):
+                    or not (self.may_affect(card, "transfer")
+                            and self.may_affect(to, "transfer"))):
                 return False
             moved = min(counters, g.minion_state[card].counters)
             if moved == 0:
@@ -1047,7 +1074,7 @@ class Ctx:
         if state is None or state.host == to:
             return False
         if state.host_kind == "minion":
-            if not g.is_minion_in_play(to) or not self.can_affect(to):
+            if not g.is_minion_in_play(to) or not self.may_affect(to, "transfer"):
                 return False
             g.move_card(card, ("attached", to))
             where = self.name(to)

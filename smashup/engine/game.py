@@ -17,6 +17,7 @@ from types import GeneratorType
 from .core import (
     ACTION,
     LEAVES_PLAY_KINDS,
+    Affect,
     MINION,
     ActionState,
     ConfigError,
@@ -514,7 +515,13 @@ class Game:
                 kind: str = "affect") -> bool:
         """Whether an ability of `source` (controlled by `source_player`; None for a base's or
         the rules') may do `kind` to `target`: "affect" (anything), or "destroy"/"move" (also
-        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection)."""
+        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection), and
+        the cards an ability was told not to affect (`Ctx.unaffected_by`: Hideout)."""
+        if self.lasting and source is not None:
+            for eff in self.lasting:
+                if (eff.kind == "unaffected_by" and eff.target == source
+                        and target in eff.data["cards"]):
+                    return False
         if not self.protectors:
             return True
         defs = self.defs
@@ -535,6 +542,36 @@ class Game:
                 if prot.covers(self.card_ctx(protector), target):
                     return False
         return True
+
+    def affect_replaced(self, source: int | None, source_player: int | None, target: int,
+                        kind: str) -> bool:
+        """"If this ability would affect that card, something else happens instead" (Hideout):
+        the first card in play whose "affect" replacement applies to this attempt (core.Affect)
+        runs it, and the effect does not happen (True). It asks nothing: it runs inside plain
+        verbs (add_power, attach) as well as in the destroy/move/return/place pipeline, before
+        their own replacements. A base's or the rules' doing (no source) is never replaced."""
+        if not self.replacers or source is None:
+            return False
+        attempt = None
+        for cid in list(self.replacers):
+            if self.loc[cid][0] not in IN_PLAY_ZONES:
+                continue
+            for rep in self.defs[cid].replacements:
+                if rep.event != "affect":
+                    continue
+                attempt = attempt or Affect(source, source_player, target, kind)
+                ctx = self.card_ctx(cid)
+                if not rep.applies(ctx, attempt):
+                    continue
+                result = rep.run(ctx, attempt)
+                if type(result) is GeneratorType or type(result) is Effect:
+                    raise EngineError(f"{self.name(cid)}: an \"affect\" replacement cannot ask "
+                                      "anything (use Ctx.at_once for a verb)")
+                if self.dropped_effects:
+                    self.check_dropped()
+                if result:
+                    return True
+        return False
 
     def replace(self, kind: str, target: int, by: Ctx):
         """The replacements ("instead") of `kind` ("destroy", "move", "return", "place") about to
@@ -1005,7 +1042,13 @@ class Game:
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
-            self.attach(cid, seat, host, log_play=True)
+            if not self.attach(cid, seat, host, log_play=True):
+                # Something happened instead of attaching it (Hideout): it was played, does
+                # nothing, and is discarded when it has resolved.
+                self.log(f"{self.pname(seat)} plays {defn.name}, which does not attach.")
+                self.emit(Event("action_played", card=cid, player=seat, data={"host": host},
+                                by_card=by_card, by_player=seat))
+                return
             uid = self.base_of(cid)
         else:
             self.log(f"{self.pname(seat)} plays {defn.name}.")
@@ -1025,6 +1068,8 @@ class Game:
         defn = self.defs[cid]
         if defn.attach == "minion":
             if not self.is_minion_in_play(host) or not self.affects(by_card or cid, seat, host):
+                return False
+            if self.affect_replaced(by_card or cid, seat, host, "attach"):
                 return False
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
@@ -1056,6 +1101,8 @@ class Game:
         if self.loc[cid][0] != "resolving":
             self.resolving_to.pop(cid, None)
             return
+        if self.lasting:
+            self._end_lasting_of(cid)  # what lasted only while it resolved (Ctx.unaffected_by)
         owner = self.owner[cid]
         dest = self.resolving_to.pop(cid, None)
         if dest is None:

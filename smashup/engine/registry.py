@@ -39,8 +39,12 @@ PROTECTION_KINDS = ("affect", "destroy", "move")
 PROTECTION_FROM = (None, "other_players", "not_its_controller")
 # What kind of card's abilities a protection covers: any card, only actions, only minions.
 PROTECTION_ONLY = (None, "actions", "minions")
-# Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin).
-REPLACEABLE = ("destroy", "move", "return", "place")
+# Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin), and
+# "affect": anything an ability would do to a card in play ("if an action would affect your
+# minions here, destroy this instead": Hideout). An "affect" replacement receives a core.Affect
+# instead of a card and runs at once without asking anything (it happens inside plain verbs such
+# as add_power): `Game.affect_replaced`.
+REPLACEABLE = ("destroy", "move", "return", "place", "affect")
 
 
 def _always(*_args) -> bool:
