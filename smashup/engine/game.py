@@ -1008,13 +1008,19 @@ class Game:
             self.turn_state.grants.remove(grant)
             extra = not grant.free
         self.move_card(cid, ("minion", uid))
-        self.minion_state[cid] = MinionState(controller=seat, entered=self.enter_play())
+        entered = self.enter_play()
+        self.minion_state[cid] = MinionState(controller=seat, entered=entered)
         self._note_play(seat, cid, MINION, uid, extra, special)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
+        # What the base looked like as the minion entered, before its own ability: cards that
+        # compare the minion played with theirs ("a minion with less power than this one",
+        # Leprechaun) read the powers there, and its serial of entry (MinionState.entered).
+        data = {"entered": entered,
+                "powers_here": {m: self.power(m) for m in self.slot(uid).minions}}
         defn = self.defs[cid]
         if defn.on_play is not None:
             yield from self.run_ability(defn.on_play, Ctx(self, cid, seat, base=uid))
-        self.emit(Event("minion_played", card=cid, base=uid, player=seat,
+        self.emit(Event("minion_played", card=cid, base=uid, player=seat, data=data,
                         by_card=by_card, by_player=seat))
 
     def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None,
