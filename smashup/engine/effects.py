@@ -259,9 +259,10 @@ class Ctx:
 
     def unaffected_by(self, source: int, cards) -> None:
         """From now on card `source` does not affect `cards` (Hideout: "that action does not
-        affect your minions"): while it resolves, or while it stays in play, at most until the
-        end of the turn (ended when it is discarded after resolving or leaves play)."""
-        self.lasting("unaffected_by", source, data={"cards": sorted(cards)}, on_card=True)
+        affect your minions"): for the rest of its resolution, or as long as it stays in play
+        (ended when it is discarded after resolving, or leaves play)."""
+        self.lasting("unaffected_by", source, data={"cards": sorted(cards)},
+                     until="source_leaves_play", on_card=True)
 
     def at_once(self, effect):
         """Run a verb that asks no question right now, from a plain function (an "affect"

@@ -538,3 +538,53 @@ def test_take_the_shinies_is_random_from_the_seed():
         choose(game, "Play Take the Shinies")
         picks.add(tuple(discard_names(game, 1)))
     assert len(picks) > 1
+
+
+def test_hideout_against_an_action_already_in_play_for_as_long_as_it_stays():
+    s = scenario(current=1)
+    s.base_action(FACTORY, "Hideout", owner=0)
+    s.minion(FACTORY, "Gremlin", owner=0, attached=[("Assassination", 1)])
+    s.hand(0, "Invader")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    gremlin, assassination = card(game, "Gremlin"), card(game, "Assassination")
+    end_play(game)  # seat 1's turn ends: the Assassination would destroy the Gremlin
+    assert game.loc[card(game, "Hideout")] == ("discard", 0)
+    assert game.loc[gremlin][0] == "minion"
+    assert game.loc[assassination] == ("attached", gremlin)
+    # The next turn's end: the Assassination still leaves the Gremlin alone.
+    assert game.pending.seat == 0
+    end_play(game)
+    assert game.loc[gremlin][0] == "minion"
+
+
+# ------------------------------------------------------------------------ traps on one base
+def test_leprechaun_and_flame_trap_both_react_in_the_order_the_current_player_picks():
+    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s.minion(FACTORY, "Leprechaun", owner=0)
+    s.base_action(FACTORY, "Flame Trap", owner=0)
+    s.hand(1, "Collector", "Zapbot")
+    game = s.build()
+    collector, trap = card(game, "Collector"), card(game, "Flame Trap")
+    play(game, "Collector", base="Factory 436-1337")
+    decline(game)  # the Collector's own "may return"
+    d = game.pending
+    assert (d.seat, d.kind) == (1, "order")  # the current player orders the two reactions
+    choose(game, "Leprechaun")
+    assert game.loc[collector] == ("discard", 1)
+    assert game.loc[trap] == ("discard", 0)  # the trap burns although its minion is gone
+
+
+def test_a_minion_that_left_play_during_its_own_ability_is_not_hunted_down():
+    # Supreme Overlord returns itself to its owner's hand: no longer in play, nothing to destroy;
+    # the Flame Trap still burns (mandatory).
+    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s.base_action(FACTORY, "Flame Trap", owner=0)
+    s.hand(1, "Supreme Overlord", "Zapbot")
+    game = s.build()
+    overlord = card(game, "Supreme Overlord")
+    play(game, "Supreme Overlord", base="Factory 436-1337")
+    choose(game, overlord)
+    assert game.loc[overlord] == ("hand", 1)
+    assert game.loc[card(game, "Flame Trap")] == ("discard", 0)
+    assert not any("Supreme Overlord is destroyed" in line for line in log(game))
