@@ -588,3 +588,39 @@ def test_a_minion_that_left_play_during_its_own_ability_is_not_hunted_down():
     assert game.loc[overlord] == ("hand", 1)
     assert game.loc[card(game, "Flame Trap")] == ("discard", 0)
     assert not any("Supreme Overlord is destroyed" in line for line in log(game))
+
+
+# -------------------------------------------------------------------------------- Block the Path
+def test_block_the_path_names_a_faction_of_this_game_and_remembers_it_on_the_card():
+    s = scenario()
+    s.hand(0, "Block the Path", "Invader")
+    game = s.build()
+    btp = card(game, "Block the Path")
+    choose(game, "Play Block the Path")
+    choose(game, "The Great Library")
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "choice")
+    # Every faction of this game, the player's own included.
+    assert sorted(labels(game)) == ["Aliens", "Ninjas", "Robots", "Tricksters"]
+    assert_refused(game, ["o9"])
+    choose(game, "Robots")
+    assert game.loc[btp] == ("base_action", base_uid(game, "The Great Library"))
+    assert game.action_state[btp].memory == {"faction": "Robots"}
+    assert "P0 names Robots: its minions cannot be played on The Great Library." in log(game)
+
+
+# --------------------------------------------------------------------------------- Mark of Sleep
+def test_mark_of_sleep_marks_the_chosen_players_next_turn():
+    s = scenario()
+    s.hand(0, "Mark of Sleep", "Invader")
+    game = s.build()
+    choose(game, "Play Mark of Sleep")
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (0, "player", 1)
+    assert labels(game) == ["P0", "P1"]  # any player, you included
+    choose(game, "P1")
+    [mark] = [e for e in game.lasting if e.kind == "cannot_play"]
+    assert (mark.target, mark.data, mark.starts, mark.ends) == (
+        1, {"kind": ACTION}, ("turn_start", 1), ("turn_end", 1))
+    assert "P1 cannot play actions during their next turn." in log(game)
+    assert game.loc[card(game, "Mark of Sleep")] == ("discard", 0)
