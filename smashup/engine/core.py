@@ -163,6 +163,18 @@ class Event:
 
 
 @dataclass(frozen=True)
+class PlayAttempt:
+    """A card someone would play, as a play restriction sees it (`CardDef.restriction`): who,
+    which card, what it is played as (MINION or ACTION) and onto which base (a minion's base; an
+    action's base when it goes on one, else None)."""
+
+    seat: int
+    card: int
+    kind: str
+    base: int | None = None
+
+
+@dataclass(frozen=True)
 class Affect:
     """An ability about to affect a card in play (WWWT "Affect"), as an "affect" replacement
     (Hideout) sees it: the card whose ability it is, the player controlling it (None: a base or

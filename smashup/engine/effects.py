@@ -878,10 +878,14 @@ class Ctx:
         for c in candidates:
             if kind == MINION:
                 for u in bases:
+                    if g.play_forbidden(seat, c, u):
+                        continue
                     options.append(Option(card_option_id("m", c, at=u),
                                           f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
-            else:
+            elif not g.play_forbidden(seat, c):
                 options.append(Option(card_option_id("a", c), g.name(c), card=c))
+        if not options:
+            return None
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card)
         if not chosen:
@@ -896,8 +900,13 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion."""
-        yield from self.game.play_minion(self._seat(seat), cid, base, extra=True)
+        play). Returns the minion, or None when that play is not allowed (Block the Path)."""
+        seat = self._seat(seat)
+        why = self.game.play_forbidden(seat, cid, base)
+        if why:
+            self.game.log(f"{why}.")
+            return None
+        yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
 
     def attach(self, host: int, card: int | None = None):

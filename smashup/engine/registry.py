@@ -160,6 +160,7 @@ class CardDef(_Declares):
     power_modifier: Callable | None = None  # (ctx, minion) -> int
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
+    restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
 
@@ -200,6 +201,12 @@ class CardDef(_Declares):
             return fn
 
         return deco
+
+    def restriction(self, fn):
+        """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
+        (core.PlayAttempt) it returns True for are not allowed (Block the Path)."""
+        self.restrictions.append(fn)
+        return fn
 
     def modifier(self, fn):
         """`@card.modifier`: fn(ctx, minion) -> the power this card adds to that minion (may be
