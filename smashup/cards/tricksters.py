@@ -134,6 +134,14 @@ def block_the_path_played(ctx):
             f"{ctx.base_name(ctx.here)}.")
 
 
+@block_the_path.restriction
+def block_the_path_blocks(ctx, play):
+    # Every way of playing a minion here (the main decision, extras, Specials such as Shinobi,
+    # abilities such as Hoverbot); a minion moved here is not played, so it may come.
+    return (play.kind == MINION and play.base == ctx.here
+            and ctx.faction_of(play.card) == ctx.recall("faction"))
+
+
 @tricksters.action("Disenchant", copies=2, text=(
     "Destroy an action on a minion or a base."))
 def disenchant(ctx):

@@ -624,3 +624,121 @@ def test_mark_of_sleep_marks_the_chosen_players_next_turn():
         1, {"kind": ACTION}, ("turn_start", 1), ("turn_end", 1))
     assert "P1 cannot play actions during their next turn." in log(game)
     assert game.loc[card(game, "Mark of Sleep")] == ("discard", 0)
+
+
+def _blocked(s, faction, base=LIBRARY, owner=0):
+    s.base_action(base, "Block the Path", owner=owner)
+    return faction
+
+
+def _name_blocked(game, faction):
+    btp = card(game, "Block the Path")
+    game.action_state[btp].memory["faction"] = faction
+    return btp
+
+
+def test_block_the_path_stops_minions_of_the_named_faction_here_for_everyone():
+    s = scenario(current=1)
+    s.base_action(LIBRARY, "Block the Path", owner=0)
+    s.hand(1, "Zapbot", "Ninja Master", "Tech Center")
+    game = s.build()
+    _name_blocked(game, "Robots")
+    game = replay_like(game)
+    zapbot, master = card(game, "Zapbot"), card(game, "Ninja Master")
+    library = base_uid(game, "The Great Library")
+    plays = {(o.card, o.base) for o in game.pending.options if o.base is not None}
+    assert (zapbot, library) not in plays
+    assert (zapbot, base_uid(game, "Factory 436-1337")) in plays
+    assert (master, library) in plays  # another faction
+    assert_refused(game, [f"m{zapbot}@{library}"])
+
+
+def replay_like(game):
+    # The memory was set by hand after the scenario was built: the main decision was made
+    # before it, so the game is rebuilt at the same point by asking again (a refused choice
+    # changes nothing, so the open decision is simply re-listed).
+    game.pending.options[:] = game.main_options(game.pending.seat)
+    return game
+
+
+def test_block_the_path_played_then_its_own_player_cannot_play_that_faction_there_either():
+    s = scenario()
+    s.hand(0, "Block the Path", "Gremlin", "Invader")
+    game = s.build()
+    gremlin, invader = card(game, "Gremlin"), card(game, "Invader")
+    choose(game, "Play Block the Path")
+    choose(game, "The Great Library")
+    choose(game, "Tricksters")
+    library = base_uid(game, "The Great Library")
+    plays = {(o.card, o.base) for o in game.pending.options if o.base is not None}
+    assert (gremlin, library) not in plays and (invader, library) in plays
+    assert (gremlin, base_uid(game, "Factory 436-1337")) in plays
+    assert_refused(game, [f"m{gremlin}@{library}"])
+    # Gone, the path is open again.
+    s2 = scenario()
+    s2.base_action(LIBRARY, "Block the Path", owner=1)
+    s2.hand(0, "Disenchant", "Gremlin")
+    game = s2.build()
+    _name_blocked(game, "Tricksters")
+    game = replay_like(game)
+    choose(game, "Play Disenchant")  # the only action in play: destroyed at once
+    assert (card(game, "Gremlin"), base_uid(game, "The Great Library")) in {
+        (o.card, o.base) for o in game.pending.options if o.base is not None}
+
+
+def test_block_the_path_also_stops_extra_and_special_plays_but_not_a_move():
+    s = scenario(current=1)
+    s.base_action(SHIP, "Block the Path", owner=0)
+    s.minion(SHIP, "King Rex", owner=1)
+    s.minion(SHIP, "King Rex", owner=1)
+    s.minion(SHIP, "King Rex", owner=1)  # 21: The Mothership scores this turn
+    s.minion(FACTORY, "Ninja Acolyte", owner=1)
+    s.hand(1, "Shinobi", "Way of Deception", "Zapbot")
+    game = s.build()
+    _name_blocked(game, "Ninjas")
+    game = replay_like(game)
+    acolyte, ship = card(game, "Ninja Acolyte"), base_uid(game, "The Mothership")
+    choose(game, "Play Way of Deception")  # a move is not a play: allowed
+    choose(game, acolyte)
+    choose(game, ship)
+    assert game.loc[acolyte] == ("minion", ship)
+    end_play(game)
+    # The Mothership scores: Shinobi's Special (play it there) is not offered, so nobody is
+    # asked; the Mothership's winner may take a minion back (its own ability).
+    assert not any("Shinobi" in lbl for lbl in labels(game))
+    assert game.loc[card(game, "Shinobi")] == ("hand", 1)
+
+
+def test_mark_of_sleep_forbids_actions_during_that_players_next_turn_only():
+    s = scenario()
+    s.hand(0, "Mark of Sleep", "Invader")
+    s.hand(1, "Seeing Stars", "Zapbot")
+    game = s.build()
+    choose(game, "Play Mark of Sleep")
+    choose(game, "P1")
+    # Still seat 0's turn: the mark has not started. Seat 0 has nothing left: seat 1's turn.
+    play(game, "Invader", base="Factory 436-1337")
+    assert game.pending.seat == 1
+    stars = card(game, "Seeing Stars")
+    assert stars not in option_cards(game)
+    assert_refused(game, [f"a{stars}"])
+    play(game, "Zapbot", base="Factory 436-1337")  # minions are fine
+    # Nothing else seat 1 may play: its turn ended by itself. Then its next turn: actions again.
+    assert game.pending.seat == 0
+    end_play(game)
+    assert game.pending.seat == 1 and stars in option_cards(game)
+    assert not [e for e in game.lasting if e.kind == "cannot_play"]
+
+
+def test_mark_of_sleep_on_yourself_is_your_next_turn_not_this_one():
+    s = scenario()
+    s.hand(0, "Mark of Sleep", "Disenchant", "Invader", "Take the Shinies")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    choose(game, "Play Mark of Sleep")
+    choose(game, "P0")
+    assert game.turn_state.grants == [g for g in game.turn_state.grants if g.kind == MINION]
+    end_play(game)
+    end_play(game)  # seat 1
+    assert game.pending.seat == 0
+    assert not [o for o in game.pending.options if o.id.startswith("a")]
