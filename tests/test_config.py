@@ -274,3 +274,12 @@ def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):
     assert result.returncode != 0
     assert "ImproperlyConfigured" in result.stderr
     assert "DEBUG='maybe' is not a boolean" in result.stderr
+
+
+def test_trusted_proxies_are_none_unless_named():
+    assert load().trusted_proxies == []
+    cfg = load(TRUSTED_PROXIES="10.0.0.5, 172.16.0.0/12,::1")
+    assert cfg.trusted_proxies == ["10.0.0.5/32", "172.16.0.0/12", "::1/128"]
+    for bad in ("10.0.0.300", "proxy.example.org", "10.0.0.5,,10.0.0.6"):
+        with pytest.raises(ImproperlyConfigured, match="TRUSTED_PROXIES"):
+            load(TRUSTED_PROXIES=bad)

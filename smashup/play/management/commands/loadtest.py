@@ -7,13 +7,13 @@ Without ``--url`` the command brings its own server: it creates a dedicated Post
 the server of ``DATABASE_URL`` (``smashup_load_<random>``), migrates it, sets up T two-seat tables
 whose seats are person seats claimed as guests, starts the web server process(es) on free loopback
 ports with a generated settings module (that database, a channel-layer prefix of its own,
-``PLAY_WS_RATE`` raised so that fast clients are not refused, ``DEBUG`` off), runs the clients, stops
+``PLAY_WS_RATE`` and ``RATE_LIMIT_SCALE`` raised so that fast clients are not refused, ``DEBUG`` off), runs the clients, stops
 the servers and drops the database. Redis is ``REDIS_URL`` (an embedded one when it is unset).
 
 With ``--url http://127.0.0.1:PORT`` it uses a server that is already running; the tables are then
 created in the database of ``DATABASE_URL``, which must be that server's, and the seat links are
 signed with this process's ``SECRET_KEY``, which must be that server's too. Raise ``PLAY_WS_RATE``
-there or fast clients get ``rate_limited`` errors.
+and ``RATE_LIMIT_SCALE`` there or fast clients get ``rate_limited`` errors.
 
 The clients (``smashup.play.loadtest``) play like browsers: one JSON WebSocket per seat with its seat
 link, ``--spectators`` more per table, a think time before each answer (``--think``, seconds on
@@ -286,6 +286,7 @@ class Command(BaseCommand):
             f'DATABASES = {{"default": {{**DATABASES["default"], "NAME": {database!r}{age}}}}}\n'
             "CHANNEL_LAYERS = {'default': {'BACKEND': %r, 'CONFIG': {'hosts': [%r], 'prefix': %r}}}\n"
             "PLAY_WS_RATE = (1_000_000, 1.0)\n"
+            "RATE_LIMIT_SCALE = 100_000  # thousands of clients, all from 127.0.0.1\n"
             "DEBUG = False\n"
             'ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]\n'
             'LOGGING = {"version": 1, "disable_existing_loggers": False,\n'
