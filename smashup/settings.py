@@ -153,6 +153,12 @@ PLAY_BOT_DELAY = 0.6
 PLAY_BOT_QUEUE = None
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
+# Live play's database work runs on PLAY_DB_THREADS threads of its own per process, and at most
+# HEAVY_PAGES replay pages are made at once (waiting up to HEAVY_PAGES_WAIT s, then a 503), so a flood
+# of other requests cannot slow the tables (smashup.core.threads; 0 turns either off).
+PLAY_DB_THREADS = 2
+HEAVY_PAGES = 1
+HEAVY_PAGES_WAIT = 10.0
 
 # Limits per client (smashup.core.limits, README "Limits"): RATE_LIMITS overrides any of
 # limits.DEFAULT_RATES by name, as (count, seconds). RATE_LIMIT_SCALE multiplies every count

@@ -311,14 +311,18 @@ class LimitedSocket:
     ``receive`` (False: drop the message). The consumer has ``send_error(message, code)``, and may
     override ``flood_closed`` to stop work for a connection closed for flooding."""
 
-    async def admit(self) -> bool:
+    def in_thread(self, func):
+        """`func` as a coroutine function on the consumer's database thread(s)."""
         from channels.db import database_sync_to_async
 
+        return database_sync_to_async(func)
+
+    async def admit(self) -> bool:
         self.budget = MessageBudget(*message_rate())
         self.warned = False
         self.flooded = False
         self.client = client_key(self.scope)
-        if await database_sync_to_async(connection_allowed)(self.scope):
+        if await self.in_thread(connection_allowed)(self.scope):
             return True
         await self.accept()
         await self.send_error(too_many_connections_message(), "rate_limited")
@@ -329,8 +333,6 @@ class LimitedSocket:
         """The connection's message budget (`MessageBudget`). Over it, the first refused message of
         a run gets an error and the rest are dropped; the refusals add up over the connection's life
         (an accepted message does not clear them), and too many close it."""
-        from channels.db import database_sync_to_async
-
         if self.flooded:
             return False
         if self.budget.take():
@@ -341,7 +343,7 @@ class LimitedSocket:
             await self.send_error("Too many messages: this connection is closed.", "rate_limited")
             await self.close(code=CLOSE_FLOOD)
             self.flood_closed()
-            await database_sync_to_async(mark_flooding)(self.client)
+            await self.in_thread(mark_flooding)(self.client)
         elif not self.warned:
             self.warned = True
             await self.send_error(

@@ -61,11 +61,10 @@ import logging
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import catchup, limits, params, wsjson
+from smashup.core import catchup, limits, params, threads, wsjson
 
 from . import render, services
 from .models import Game
@@ -114,7 +113,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         if not await self.admit():
             return
         try:
-            self.game_pk, self.seat = await database_sync_to_async(self._authenticate)(link, wanted)
+            self.game_pk, self.seat = await threads.live_play(self._authenticate)(link, wanted)
         except services.GameNotFound:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -132,7 +131,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         """Channels' own dispatch first closes stale database connections, with a hop to its one
         database thread, before EVERY message: each ping of every table would then wait behind
         whatever query that thread runs. Every database call here goes through
-        `database_sync_to_async`, which closes stale connections on its own thread, so the hop is
+        `threads.live_play`, which closes stale connections on its own thread, so the hop is
         skipped."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -171,6 +170,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
                 "unknown_type",
             )
 
+    def in_thread(self, func):
+        return threads.live_play(func)  # live play's own threads (smashup.core.threads)
+
     def flood_closed(self):
         self.game_pk = None  # ignore anything still queued
 
@@ -198,7 +200,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
 
     async def _act(self, service, *args):
         try:
-            outcome, events = await database_sync_to_async(_with_notifications)(service, *args)
+            outcome, events = await threads.live_play(_with_notifications)(service, *args)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             if exc.code in ("stale", "not_your_decision"):
@@ -266,7 +268,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send(text_data=render.render_table_ping(self.pings, ""))
             return
         try:
-            text = await database_sync_to_async(self._render)(full)
+            text = await threads.live_play(self._render)(full)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             return

@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import catchup, limits, params
+from smashup.core import catchup, limits, params, threads
 
 from . import drafting, services
 from . import render as presenter
@@ -534,6 +534,21 @@ def undo(request, public_id):
 
 @require_safe
 def replay(request, public_id):
+    """A replay page: heavy (a game rebuilt with the engine), so a process makes only so many at
+    once (`threads.heavy_work`): a flood of them must not take the GIL from live play."""
+    try:
+        with threads.heavy_work():
+            return _replay(request, public_id)
+    except threads.Busy:
+        return render(
+            request,
+            "play/message.html",
+            {"title": "Replay", "message": "The server is busy: please try again in a moment."},
+            status=503,
+        )
+
+
+def _replay(request, public_id):
     """Step through a finished game's choices, rebuilding it with the engine.
 
     Ruling: `?as=N` shows seat N's hand and decisions to anyone, without a seat link. That is fine

@@ -351,7 +351,7 @@ class Command(BaseCommand):
             "PLAY_WS_RATE = (1_000_000, 1.0)\n"
             "RATE_LIMIT_SCALE = 100_000  # thousands of clients, all from 127.0.0.1\n"
             "DEBUG = False\n"
-            "# Pages (the flood's replays) without collectstatic's manifest: the same work, no files needed.\n"
+            "# Pages (the flood's replays) without collectstatic's manifest: the same work, no files.\n"
             "from %s import STORAGES\n"
             "STORAGES = {**STORAGES, 'staticfiles': "
             "{'BACKEND': 'django.contrib.staticfiles.storage.StaticFilesStorage'}}\n"
