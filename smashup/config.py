@@ -55,6 +55,7 @@ REDIS_SCHEMES = {"redis", "rediss"}
 # Keeping PostgreSQL connections open: opening one per query dominated a live game's latency under
 # load (the loadtest note on issue 3). Health checks drop a broken one before it is used.
 DEFAULT_CONN_MAX_AGE = 60
+CACHE_TIMEOUT = 1.0  # seconds a cache (Redis) call may take before it counts as failed
 
 
 def parse_bool(name: str, value: str) -> bool:
@@ -343,8 +344,8 @@ def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
 
 
 def caches(redis_url: str | None) -> dict:
-    """CACHES: Redis when there is one, so the WebSocket connection counts (smashup.core.limits) are
-    the same in every server process; a per-process memory cache otherwise."""
+    """CACHES: Redis when there is one, so the counts of the limits per client (smashup.core.limits)
+    are the same in every server process; a per-process memory cache otherwise."""
     if redis_url is None:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {
@@ -352,6 +353,9 @@ def caches(redis_url: str | None) -> dict:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": "smashup-cache",
+            # The limits per client read it on every socket, login and sign-up, and let people in
+            # when it fails: a Redis that hangs rather than refuses must fail fast too.
+            "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
         }
     }
 

@@ -257,6 +257,7 @@ def test_caches_are_shared_through_redis_when_there_is_one():
     cache = config.caches("redis://r:6379/0")["default"]
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == "redis://r:6379/0"
+    assert cache["OPTIONS"] == {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}  # fails fast
 
 
 def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):

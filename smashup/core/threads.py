@@ -12,10 +12,15 @@ play (issue 12: a flood of replay pages and event sockets slowed every table fro
   with the live-play threads: each of a choice's steps then waited behind all of them. The others
   wait without holding the GIL, and a page that cannot start within ``HEAVY_PAGES_WAIT`` seconds
   gets a 503 asking to try again, rather than piling up threads. ``HEAVY_PAGES = 0``: no bound.
+- **The GIL's switch interval** of a web server process (``SERVER_SWITCH_INTERVAL`` seconds, set by
+  ``smashup.asgi``; None leaves Python's 0.005): how long a thread that wants the GIL waits before
+  the one holding it must let go. Each step of a choice (a query's answer, a send) waits that long
+  behind a busy page thread.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -79,3 +84,11 @@ def heavy_work():
         yield
     finally:
         gate.release()
+
+
+def apply_switch_interval() -> float:
+    """Set this process's GIL switch interval from ``SERVER_SWITCH_INTERVAL``; the interval now."""
+    value = getattr(settings, "SERVER_SWITCH_INTERVAL", None)
+    if value is not None:
+        sys.setswitchinterval(float(value))
+    return sys.getswitchinterval()
