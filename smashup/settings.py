@@ -159,6 +159,8 @@ PLAY_GAME_CACHE_SIZE = 256
 PLAY_DB_THREADS = 2
 HEAVY_PAGES = 1
 HEAVY_PAGES_WAIT = 10.0
+# A web process's GIL switch interval in seconds (None: Python's 0.005); README "Limits per client".
+SERVER_SWITCH_INTERVAL = None
 
 # Limits per client (smashup.core.limits, README "Limits"): RATE_LIMITS overrides any of
 # limits.DEFAULT_RATES by name, as (count, seconds). RATE_LIMIT_SCALE multiplies every count

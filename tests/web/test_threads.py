@@ -49,3 +49,16 @@ def test_replay_pages_wait_for_their_turn_then_say_the_server_is_busy(client, se
     settings.HEAVY_PAGES = 0  # no bound
     with threads.heavy_work():
         assert client.get(url).status_code == 409
+
+
+def test_the_switch_interval_is_a_setting(settings):
+    import sys
+
+    before = sys.getswitchinterval()
+    try:
+        settings.SERVER_SWITCH_INTERVAL = None
+        assert threads.apply_switch_interval() == before  # left alone
+        settings.SERVER_SWITCH_INTERVAL = 0.001
+        assert threads.apply_switch_interval() == pytest.approx(0.001)
+    finally:
+        sys.setswitchinterval(before)
