@@ -17,7 +17,7 @@ from .play_helpers import two_person_game
 
 @pytest.mark.asyncio
 async def test_live_play_runs_while_the_shared_database_thread_is_held(settings):
-    settings.PLAY_DB_THREADS = 2
+    settings.PLAY_DB_THREADS = 3  # a size of its own: a pool of its own, whatever other tests left
     release = threading.Event()
 
     def hold():  # an event socket's slow query, or a flood of them, on Channels' shared thread
@@ -25,7 +25,7 @@ async def test_live_play_runs_while_the_shared_database_thread_is_held(settings)
 
     held = asyncio.ensure_future(database_sync_to_async(hold)())
     try:
-        name = await asyncio.wait_for(threads.live_play(lambda: threading.current_thread().name)(), 5)
+        name = await asyncio.wait_for(threads.live_play(lambda: threading.current_thread().name)(), 30)
         assert name.startswith("live-play-db")
     finally:
         release.set()
