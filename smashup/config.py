@@ -21,6 +21,10 @@ Variables (all optional):
                   it was opened on, that host being one of these (``origin_allowed``).
 ``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front;
                   the WebSockets accept pages from them too (scheme, host and port).
+``TRUSTED_PROXIES`` comma separated addresses or networks (``10.0.0.5``, ``172.16.0.0/12``) of the
+                  reverse proxies in front of the site. Only a request that comes from one of them
+                  has its ``X-Forwarded-For`` read for the client's address (the limits per address,
+                  ``smashup.core.limits``). Default: none, the header is never trusted.
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
@@ -51,6 +55,7 @@ REDIS_SCHEMES = {"redis", "rediss"}
 # Keeping PostgreSQL connections open: opening one per query dominated a live game's latency under
 # load (the loadtest note on issue 3). Health checks drop a broken one before it is used.
 DEFAULT_CONN_MAX_AGE = 60
+CACHE_TIMEOUT = 1.0  # seconds a cache (Redis) call may take before it counts as failed
 
 
 def parse_bool(name: str, value: str) -> bool:
@@ -96,6 +101,22 @@ def parse_origins(value: str) -> list[str]:
                 "Use scheme and host, such as 'https://table.example.org'."
             )
     return origins
+
+
+def parse_proxies(value: str) -> list[str]:
+    """TRUSTED_PROXIES: addresses or networks, each checked; a bad one is an error, never skipped."""
+    import ipaddress
+
+    proxies = []
+    for entry in parse_list("TRUSTED_PROXIES", value):
+        try:
+            proxies.append(str(ipaddress.ip_network(entry, strict=False)))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"TRUSTED_PROXIES entry {entry!r} is not an IP address or network. Use addresses or "
+                "networks such as '10.0.0.5,172.16.0.0/12'."
+            ) from None
+    return proxies
 
 
 def _port(name: str, url: str, parts) -> int | None:
@@ -224,6 +245,7 @@ class Config:
     redis_url: str | None
     var_dir: Path
     csrf_trusted_origins: list[str] = field(default_factory=list)
+    trusted_proxies: list[str] = field(default_factory=list)
 
     @property
     def embedded_database(self) -> bool:
@@ -288,6 +310,9 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
     origins_raw = get("CSRF_TRUSTED_ORIGINS")
     origins = parse_origins(origins_raw) if origins_raw is not None else []
 
+    proxies_raw = get("TRUSTED_PROXIES")
+    proxies = parse_proxies(proxies_raw) if proxies_raw is not None else []
+
     return Config(
         debug=debug,
         secret_key=secret_key,
@@ -296,6 +321,7 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         redis_url=redis_url,
         var_dir=var_dir,
         csrf_trusted_origins=origins,
+        trusted_proxies=proxies,
     )
 
 
@@ -318,8 +344,8 @@ def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
 
 
 def caches(redis_url: str | None) -> dict:
-    """CACHES: Redis when there is one, so the WebSocket connection counts (smashup.play.limits) are
-    the same in every server process; a per-process memory cache otherwise."""
+    """CACHES: Redis when there is one, so the counts of the limits per client (smashup.core.limits)
+    are the same in every server process; a per-process memory cache otherwise."""
     if redis_url is None:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {
@@ -327,6 +353,9 @@ def caches(redis_url: str | None) -> dict:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": "smashup-cache",
+            # The limits per client read it on every socket, login and sign-up, and let people in
+            # when it fails: a Redis that hangs rather than refuses must fail fast too.
+            "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
         }
     }
 

@@ -26,7 +26,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import params
+from smashup.core import limits, params
 from tournaments import draft as kiq
 
 from . import clock as clocks
@@ -233,6 +233,11 @@ def event_page(request, pk):
 
 
 @require_POST
+@limits.throttle(
+    "signup",
+    "Too many sign-ups from this address.",
+    applies=lambda request: not request.user.is_authenticated,  # people with an account sign up once
+)
 def signup(request, pk):
     event = _event_or_404(pk)
     form = NameForm(request.POST)
