@@ -32,15 +32,16 @@ DEFAULT_END_RULE = (
     "most VP wins. If the lead is tied, play on: the game ends as soon as a scored base leaves a single "
     "leader, or after one more round of turns at most, when the tied leaders share first place."
 )
+# Averages per game played, so that a bye is neutral (tournaments.standings).
 TIEBREAKER_LABELS = {
-    "vp_share": "VP share (VP / table's top VP)",
+    "vp_share": "VP share (VP / table's top VP, average per game)",
     "sos": "Strength of schedule",
-    "firsts": "Games won",
-    "vp": "Total VP",
+    "firsts": "Wins per game",
+    "vp": "VP per game",
 }
 # The base limit, by players at the table (the tournament option of ending a game early).
 BASE_LIMITS = {2: 4, 3: 5, 4: 6}
-TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins", "vp": "VP"}
+TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins/game", "vp": "VP/game"}
 assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS) == set(TIEBREAKER_SHORT)
 
 

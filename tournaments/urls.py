@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.event_page, name="event"),
     path("<int:pk>/signup/", views.signup, name="signup"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
+    path("<int:pk>/rules/", views.rules_page, name="rules"),
     path("<int:pk>/round/<int:number>/", views.round_page, name="round"),
     path("<int:pk>/round/<int:number>/print/", views.round_print, name="round_print"),
     path("<int:pk>/live.json", views.live_state, name="live"),

@@ -283,6 +283,17 @@ def standings_page(request, pk):
     return render(request, "tournaments/standings.html", context)
 
 
+@require_safe
+def rules_page(request, pk):
+    """How this event's standings are decided: points, byes, each tie-breaker, the draw."""
+    from .rules import event_rules
+
+    event = _event_or_404(pk)
+    context = base_context(request, event)
+    context["rules"] = event_rules(event)
+    return render(request, "tournaments/rules.html", context)
+
+
 def _round_or_404(event: Event, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("clock"), event=event, number=number)
 

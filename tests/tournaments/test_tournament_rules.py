@@ -1,0 +1,66 @@
+"""The event's rules page (how ties are broken) and the standings' draw marks, through the test client."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments import services
+from tournaments.models import Event
+from tournaments.rules import event_rules, plural
+
+pytestmark = pytest.mark.django_db
+
+
+def organizer():
+    return get_user_model().objects.get_or_create(username="org")[0]
+
+
+def test_plural_says_one_point_and_two_points():
+    assert plural(1, "point") == "1 point"
+    assert plural(2.5, "point") == "2.5 points"
+    assert plural(1.0, "table") == "1 table"
+    assert plural(0, "player") == "0 players"
+
+
+def test_the_rules_page_explains_each_chosen_tie_breaker_in_order_and_the_byes(client):
+    event = services.create_event(
+        organizer(), name="Cup", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE,
+        tiebreakers=["sos", "firsts"], table_size=3,
+    )  # fmt: skip
+    headings = [h for h, _ in event_rules(event)]
+    assert headings == [
+        "Points",
+        "Byes",
+        "Tie-breaker 1: Strength of schedule (SoS)",
+        "Tie-breaker 2: Wins per game",
+        "Seeded draw",
+    ]
+    html = client.get(f"/tournaments/{event.pk}/rules/").content.decode()
+    assert "at least 2 points per round, whether they stayed or dropped" in html
+    assert "A bye is worth 2.5 points" in html and "neither helps nor hurts" in html
+    assert "Tie-breaker 3" not in html and "in each game, your VP divided" not in html.lower()
+    standings = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert f'href="/tournaments/{event.pk}/rules/"' in standings
+
+
+def test_the_standings_mark_the_places_the_seeded_draw_decided(client):
+    org = organizer()
+    event = services.create_event(
+        org, name="Ties", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE, table_size=2
+    )
+    for name in "ABCD":
+        services.register(event, name, by=org)
+    rnd = services.generate_round(event, by=org)
+    tables = list(rnd.tables.order_by("number"))
+    # Both tables end 5 - 5: four players with the same points and the same tie-breakers.
+    for table in tables:
+        services.set_result(table, {s.entrant_id: 5 for s in table.seats.all()}, by=org)
+    html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert html.count('class="t-draw"') == 4
+    # One table with a winner: only the two players tied at 5 - 5 are marked.
+    services.set_result(tables[0], {s.entrant_id: 9 - s.position for s in tables[0].seats.all()}, by=org)
+    html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert html.count('class="t-draw"') == 2
