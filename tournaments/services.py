@@ -775,8 +775,10 @@ def _create_tables(event: Event, rnd: Round, layout: list[tuple[int, list[Entran
     )
     for table, (_, entrants, _) in zip(tables, layout, strict=True):
         drafting = _drafts_at(event, rnd)
-        if drafting and event.draft_mode == Event.DraftMode.EVENT and all(
-            len(e.factions) == 2 for e in entrants
+        if (
+            drafting
+            and event.draft_mode == Event.DraftMode.EVENT
+            and all(len(e.factions) == 2 for e in entrants)
         ):
             drafting = False  # everyone at this table already has their pair
         if drafting:

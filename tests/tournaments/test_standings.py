@@ -131,7 +131,11 @@ def test_a_bye_is_neutral_in_the_tie_breakers():
     assert s["X"].points == s["Y"].points == 6.5
     assert s["X"].vp_share == pytest.approx(1.0) and s["Y"].vp_share == pytest.approx(0.75)
     assert s["X"].rank < s["Y"].rank
-    wins_first = by_player(compute_standings("XYABCDEF", games, byes=[(1, "X")], options=StandingsOptions(tiebreakers=("firsts",))))
+    wins_first = by_player(
+        compute_standings(
+            "XYABCDEF", games, byes=[(1, "X")], options=StandingsOptions(tiebreakers=("firsts",))
+        )
+    )
     # X won 1 of 1 game, Y 1 of 2: the bye is not a game lost.
     assert wins_first["X"].tiebreaks == (1.0,) and wins_first["Y"].tiebreaks == (0.5,)
     assert wins_first["X"].rank < wins_first["Y"].rank
