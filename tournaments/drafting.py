@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import draft as kiq
+from smashup import draft as kiq
 
 from .models import Draft, Entrant, Event, Seat
 from .services import Conflict, Invalid, NotAllowed, _changed, _lock, can_manage, touch

@@ -20,9 +20,9 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from tournaments import draft as kiq
+from smashup import draft as kiq
+from smashup.draft import FACTIONS
 from tournaments import scoring
-from tournaments.draft import FACTIONS
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and

@@ -32,7 +32,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from tournaments import draft as kiq
+from smashup import draft as kiq
 from tournaments import topcut
 from tournaments.pairing import PairingOptions, PastRound, Player, evaluate, pair_round
 from tournaments.pairing.cost import TableReport

@@ -26,8 +26,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from smashup import draft as kiq
 from smashup.core import params
-from tournaments import draft as kiq
 
 from . import clock as clocks
 from . import drafting, exports, in_app, services

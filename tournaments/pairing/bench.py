@@ -22,7 +22,7 @@ import statistics
 import time
 from dataclasses import replace
 
-from tournaments.draft import FACTIONS
+from smashup.draft import FACTIONS
 from tournaments.pairing.bounds import degree_bound, min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import PairingOptions, PastRound, Player, build_context, standings_order
 from tournaments.pairing.layout import round_layout
