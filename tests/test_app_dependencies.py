@@ -53,3 +53,23 @@ def test_the_checker_sees_imports_inside_functions(tmp_path, monkeypatch):
     (package / "m.py").write_text("def f():\n    from tournaments import draft\n")
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
     assert offending("pkg", ("tournaments",)) == ["pkg/m.py: tournaments", "pkg/m.py: tournaments.draft"]
+
+
+SERVICE_ORDER = ("changes", "entrants", "results", "rounds", "lifecycle")
+
+
+def test_the_tournament_services_import_only_the_modules_before_them():
+    """tournaments/services is split by concern; each part imports only the parts listed before it,
+    so there is no circle (the package's __init__ re-exports them all)."""
+    imports = imports_of("tournaments.services")
+    assert sorted(Path(p).stem for p in imports) == sorted(("__init__", *SERVICE_ORDER))
+    for i, name in enumerate(SERVICE_ORDER):
+        source = (ROOT / "tournaments/services" / f"{name}.py").read_text()
+        tree = ast.parse(source)
+        relative = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        }
+        later = relative & set(SERVICE_ORDER[i:])
+        assert not later, f"services/{name}.py imports {sorted(later)}, which come after it"
