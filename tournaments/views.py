@@ -98,11 +98,13 @@ def _int(value, name: str) -> int:
 
 
 def current_round(event: Event) -> Round | None:
-    return event.rounds_set.select_related("clock").order_by("-number").first()
+    return event.rounds_set.select_related("clock", "event").order_by("-number").first()
 
 
 def _clock_of(rnd: Round | None) -> RoundClock | None:
-    if rnd is None:
+    """The clock the pages show: none once the round has every result or the event is over (no
+    "time is called" banner on the final standings)."""
+    if rnd is None or rnd.is_finished or rnd.event.is_finished:
         return None
     try:
         return clocks.catch_up(rnd.clock)

@@ -211,6 +211,9 @@ def _maybe_finish_round(event: Event, rnd: Round) -> None:
     rnd.status = Round.Status.FINISHED
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["status", "finished_at"])
+    from ..clock import stop
+
+    stop(rnd)  # every result is in: the clock stops, its banners go
 
 
 # ---------------------------------------------------------------------------------- standings ----
