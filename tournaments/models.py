@@ -123,7 +123,9 @@ class Event(models.Model):
         default=0,
         choices=[
             (0, "No top cut"),
+            (3, "Top 3 (tables of 3: one final table)"),
             (4, "Top 4 (one final table; at 1v1, two semifinals and a final)"),
+            (9, "Top 9 (tables of 3: three semifinals, then a final table)"),
             (16, "Top 16 (semifinals, then a final table)"),
         ],
     )

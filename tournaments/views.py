@@ -276,6 +276,7 @@ def standings_page(request, pk):
     context.update(
         {
             "rows": rows,
+            "final": services.final_standings(event, rows),
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
             "swiss_done": sum(
                 1 for r in event.rounds_set.all() if r.stage == Round.Stage.SWISS and r.is_finished
@@ -338,18 +339,36 @@ def live_state(request, pk):
     return JsonResponse({"version": version, "clock": clocks.state(clock)})
 
 
+FIND_PAGE = 45  # players per page of the projector's "find your table" (3 columns of 15, large type)
+
+
+def find_your_table(tables, byes) -> list[tuple[str, str]]:
+    """(name, where) for every player of a round, A to Z: what players look for on the big screen."""
+    where = [(seat.entrant.name, f"Table {t.number}") for t in tables for seat in t.seats.all()]
+    where += [(e.name, "Bye") for e in byes]
+    return sorted(where, key=lambda w: w[0].lower())
+
+
 @require_safe
 def projector(request, pk):
-    """The room's screen: big clock, the round's tables, standings, the event's QR code."""
+    """The room's screen: the big clock; while a round is on, every player A to Z with their table
+    (paging by itself in a large room); between rounds the standings (none before any result: no
+    ranking of zeros); after the event the winner and the final standings."""
     event = _event_or_404(pk)
     context = base_context(request, event)
-    context.update(_tables_context(context["round"], event))
+    rnd = context["round"]
+    context.update(_tables_context(rnd, event))
     share = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
     rows = services.standings(event)
+    played = any(r.games or r.byes for r in rows)
+    final = services.final_standings(event, rows) if event.is_finished else None
+    where = find_your_table(context["tables"], context["byes"]) if rnd and not rnd.is_finished else []
     context.update(
         {
-            "rows": rows[:16],
-            "more": max(0, len(rows) - 16),
+            "rows": rows[:16] if played else [],
+            "more": max(0, len(rows) - 16) if played else 0,
+            "final": final[:16] if final else None,
+            "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
         }

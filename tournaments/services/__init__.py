@@ -65,6 +65,7 @@ from .lifecycle import (  # noqa: F401
     update_event,
 )
 from .results import (  # noqa: F401
+    Placed,
     Row,
     _confirm_result,
     _lock_table,
@@ -75,6 +76,7 @@ from .results import (  # noqa: F401
     clean_vp,
     confirm_result,
     dispute_result,
+    final_standings,
     points_of,
     record_app_result,
     report_result,

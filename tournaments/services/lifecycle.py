@@ -55,9 +55,15 @@ def check_settings(values: Mapping) -> None:
     unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
     if unknown or len(set(tiebreakers)) != len(tiebreakers):
         raise Invalid(f"Tie-breakers: choose each of {', '.join(TIEBREAKERS)} at most once.")
-    one_v_one = int(values.get("table_size") or 4) == 2
-    if one_v_one and int(values.get("top_cut") or 0) not in (0, *topcut.ONE_V_ONE_CUTS):
-        raise Invalid("A 1v1 event's top cut is a top 4: two semifinals, then the final.")
+    size, cut = int(values.get("table_size") or 4), int(values.get("top_cut") or 0)
+    allowed = topcut.CUTS_BY_TABLE.get(size, ())
+    if cut and cut not in allowed:
+        if size == 2:
+            raise Invalid("A 1v1 event's top cut is a top 4: two semifinals, then the final.")
+        raise Invalid(
+            f"At tables of {size} the top cut is a top {' or a top '.join(map(str, allowed))}, "
+            f"played at tables of {size}."
+        )
     pool = list(values.get("faction_pool") or [])
     bad = [f for f in pool if f not in kiq.FACTIONS]
     if bad:

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from tournaments import topcut
 from tournaments.standings import Game as PlayedGame
 from tournaments.standings import Standing, StandingsOptions, compute_standings
 
@@ -302,3 +303,39 @@ def vp_by_table(seats: Iterable[Seat]) -> dict[int, dict[int, int]]:
         if s.vp is not None:
             out[s.table_id][s.entrant_id] = s.vp
     return out
+
+
+# ---------------------------------------------------------------------------------- final --------
+@dataclass(frozen=True)
+class Placed:
+    """One line of the final standings: the place after the top cut, and where it was decided."""
+
+    place: int
+    entrant: Entrant
+    stage: str  # "final", "semifinal" or "swiss"
+    row: Row | None  # the Swiss standings line (None for nobody: every placed player has one)
+
+
+def final_standings(event: Event, rows: list[Row] | None = None) -> list[Placed] | None:
+    """The final order once the top cut's final has its result (tournaments.topcut.final_order):
+    the winner first. None while there is no confirmed final (the Swiss standings are the order)."""
+    cut = list(
+        Seat.objects.filter(round__event=event)
+        .exclude(round__stage=Round.Stage.SWISS)
+        .values_list("round__stage", "table_id", "entrant_id", "vp", "table__state")
+    )
+    final = [(e, vp or 0) for stage, _, e, vp, state in cut if stage == Round.Stage.FINAL]
+    if not final or any(
+        state != Table.State.CONFIRMED for stage, _, _, _, state in cut if stage == Round.Stage.FINAL
+    ):
+        return None
+    semis: dict[int, list] = {}
+    for stage, table_id, e, vp, _ in cut:
+        if stage == Round.Stage.SEMIFINAL:
+            semis.setdefault(table_id, []).append((e, vp or 0))
+    rows = standings(event) if rows is None else rows
+    by_pk = {r.entrant.pk: r for r in rows}
+    ranked = [r.entrant.pk for r in rows if not r.entrant.dropped or r.entrant.pk in dict(final)]
+    ranked += [r.entrant.pk for r in rows if r.entrant.pk not in set(ranked)]
+    order = topcut.final_order(final, list(semis.values()), ranked)
+    return [Placed(place, by_pk[pk].entrant, how, by_pk[pk]) for place, pk, how in order if pk in by_pk]
