@@ -103,7 +103,14 @@ def test_layout_small_counts_and_options():
     assert round_layout(10, mode="prefer_small").tables == (4, 3, 3)
     assert round_layout(12, mode="prefer_small").tables == (3, 3, 3, 3)
     assert round_layout(11, mode="prefer_small").tables == (4, 4, 3)
-    assert round_layout(11, mode="byes") == Layout((4, 4), 3)
+    assert round_layout(11, mode="byes") == Layout((4, 4, 3))  # 3 left over still play a game
+    assert round_layout(7, mode="byes") == Layout((4, 3))  # not three byes a round
+    assert round_layout(6, mode="byes") == Layout((4,), 2)
+    assert round_layout(9, table_size=3, mode="byes") == Layout((3, 3, 3))
+    assert round_layout(8, table_size=3, mode="byes") == Layout((3, 3), 2)  # never a table of 2
+    # "prefer smaller" at tables of three would make tables of two: it is "even" there.
+    assert round_layout(8, table_size=3, mode="prefer_small") == round_layout(8, table_size=3)
+    assert round_layout(9, table_size=3, mode="prefer_small").tables == (3, 3, 3)  # was 3, 2, 2, 2
     assert round_layout(9, table_size=2).tables == (2, 2, 2, 2) and round_layout(9, table_size=2).byes == 1
     assert round_layout(1).byes == 1 and round_layout(1).tables == ()
     with pytest.raises(ValueError):
@@ -111,6 +118,17 @@ def test_layout_small_counts_and_options():
 
 
 # --- round 1 and determinism ------------------------------------------------------------------------
+
+
+def test_a_layout_says_what_it_gives_in_words():
+    from tournaments.pairing.layout import describe
+
+    assert describe(7) == "7 players: 1 table of 4 and 1 table of 3"
+    assert describe(6, mode="byes") == "6 players: 1 table of 4 and 2 byes"
+    assert describe(13) == "13 players: 1 table of 4 and 3 tables of 3"
+    assert describe(9, table_size=2) == "9 players: 4 tables of 2 and 1 bye"
+    assert describe(10, mode="prefer_small") == "10 players: 1 table of 4 and 2 tables of 3"
+    assert describe(1) == "1 player: 1 bye"
 
 
 def test_round_one_is_a_seeded_random_draw_that_anyone_can_regenerate():
