@@ -68,3 +68,13 @@ def event_rules(event) -> list[tuple[str, str]]:
         )
     )
     return rules
+
+
+def layout_previews(table_size: int, counts) -> list[tuple[str, list[str]]]:
+    """For the event form and the dashboard: what each layout gives at each player count, in words
+    (pairing.layout.describe), so an organizer sees the byes and short tables before pairing."""
+    from tournaments.models import Event
+    from tournaments.pairing.layout import describe
+
+    counts = sorted({int(c) for c in counts if int(c) >= 2})
+    return [(label, [describe(n, table_size, mode) for n in counts]) for mode, label in Event.Layout.choices]

@@ -33,6 +33,8 @@ from . import clock as clocks
 from . import drafting, exports, in_app, services
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .pairing.layout import describe as describe_layout
+from .rules import layout_previews
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -143,6 +145,9 @@ def event_list(request):
     )
 
 
+PREVIEW_COUNTS = (7, 10, 13, 17)  # player counts the layout preview shows besides the event's own
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request):
     if not request.user.is_authenticated:
@@ -156,7 +161,8 @@ def event_new(request):
         else:
             messages.success(request, "The event is ready: add players or share its page so they sign up.")
             return redirect("tournaments:manage", event.pk)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": None})
+    context = {"form": form, "event": None, "layouts": layout_previews(4, PREVIEW_COUNTS)}
+    return render(request, "tournaments/event_form.html", context)
 
 
 @organizer_only
@@ -173,8 +179,14 @@ def event_edit(request, event):
             return redirect("tournaments:manage", event.pk)
     event.refresh_from_db()
     context = base_context(request, event)
+    players = event.entrants.filter(dropped=False).count()
     context.update(
-        {"form": form, "co_form": CoOrganizerForm(), "co_organizers": list(event.co_organizers.all())}
+        {
+            "form": form,
+            "co_form": CoOrganizerForm(),
+            "co_organizers": list(event.co_organizers.all()),
+            "layouts": layout_previews(event.table_size, [players, *PREVIEW_COUNTS]),
+        }
     )
     return render(request, "tournaments/event_form.html", context)
 
@@ -561,6 +573,9 @@ def manage(request, event):
         {
             "entrants": entrants,
             "active_count": len(active),
+            "next_layout": describe_layout(len(active), event.table_size, event.layout)
+            if len(active) >= 2
+            else "",
             "planned_rounds": services.planned_rounds(event, len(active)),
             "seated": seated,
             "short_tables": short_tables,

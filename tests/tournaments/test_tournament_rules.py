@@ -64,3 +64,20 @@ def test_the_standings_mark_the_places_the_seeded_draw_decided(client):
     services.set_result(tables[0], {s.entrant_id: 9 - s.position for s in tables[0].seats.all()}, by=org)
     html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
     assert html.count('class="t-draw"') == 2
+
+
+def test_the_event_form_and_the_dashboard_preview_the_layouts(client):
+    org = organizer()
+    client.force_login(org)
+    html = client.get("/tournaments/new/").content.decode()
+    assert "7 players: 1 table of 4 and 1 table of 3" in html  # even, and now "byes" too
+    assert "6 players" not in html and "17 players: 2 tables of 4 and 3 tables of 3" in html
+    event = services.create_event(
+        org, name="Seven", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE, layout="byes"
+    )
+    for i in range(6):
+        services.register(event, f"P{i}", by=org)
+    html = client.get(f"/tournaments/{event.pk}/edit/").content.decode()
+    assert "6 players: 1 table of 4 and 2 byes" in html
+    manage = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    assert "next round: 6 players: 1 table of 4 and 2 byes" in manage
