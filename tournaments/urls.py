@@ -24,6 +24,10 @@ urlpatterns = [
     path("<int:pk>/tables/<int:table_pk>/draft/", views.draft_page, name="draft"),
     path("<int:pk>/tables/<int:table_pk>/draft/pick/", views.draft_pick, name="draft_pick"),
     path("<int:pk>/export/<str:kind>.csv", views.export, name="export"),
+    path("<int:pk>/export.json", views.export_json, name="export_json"),
+    path("<int:pk>/api/", views.api_docs, name="api"),
+    path("<int:pk>/api/standings.json", views.api_standings, name="api_standings"),
+    path("<int:pk>/api/pairings.json", views.api_pairings, name="api_pairings"),
     # Organizers only.
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/edit/", views.event_edit, name="edit"),

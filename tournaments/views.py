@@ -29,8 +29,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from smashup import draft as kiq
 from smashup.core import params
 
+from . import api, drafting, exports, in_app, services
 from . import clock as clocks
-from . import drafting, exports, in_app, services
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .pairing.layout import describe as describe_layout
@@ -853,4 +853,49 @@ def export(request, pk, kind):
     slug = re.sub(r"[^A-Za-z0-9]+", "-", event.name).strip("-").lower() or "event"
     response["Content-Disposition"] = f'attachment; filename="{slug}-{kind}.csv"'
     exports.write(kind, event, response)
+    return response
+
+
+# ---------------------------------------------------------------------------------- JSON -------
+def _json(data, status: int = 200) -> JsonResponse:
+    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    response["Access-Control-Allow-Origin"] = "*"  # read-only public data: other sites may show it
+    return response
+
+
+@require_safe
+def api_docs(request, pk):
+    _event_or_404(pk)
+    return _json(api.DOCS)
+
+
+@require_safe
+def api_standings(request, pk):
+    return _json(api.standings(_event_or_404(pk)))
+
+
+@require_safe
+def api_pairings(request, pk):
+    event = _event_or_404(pk)
+    number = request.GET.get("round")
+    if number is not None and not number.isdigit():
+        return _json({"api": api.VERSION, "error": "round must be a round number"}, status=400)
+    data = api.pairings(event, int(number) if number is not None else None)
+    if data is None:
+        return _json({"api": api.VERSION, "error": f"this event has no round {number}"}, status=404)
+    return _json(data)
+
+
+@require_safe
+def export_json(request, pk):
+    """The whole event as JSON, for its organizers (it holds accounts and check-in states)."""
+    event = _event_or_404(pk)
+    if not services.can_manage(request.user, event):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return forbidden(request)
+    response = _json(api.export(event))
+    del response["Access-Control-Allow-Origin"]
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", event.name).strip("-").lower() or "event"
+    response["Content-Disposition"] = f'attachment; filename="{slug}.json"'
     return response
