@@ -104,6 +104,9 @@ def start(clock: RoundClock | int, by) -> RoundClock:
         if rnd.status == Round.Status.PAIRED:
             rnd.status = Round.Status.PLAYING
             rnd.save(update_fields=["status"])
+        from .drafting import start_timers
+
+        start_timers(rnd)  # the pick timers run from the start of the round, not from its pairing
         _bump(clock, event, by, "clock", f"started the clock ({_mmss(clock.remaining)}).")
     return clock
 

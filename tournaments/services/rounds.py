@@ -208,24 +208,43 @@ def _create_tables(event: Event, rnd: Round, layout: list[tuple[int, list[Entran
         batch_size=2000,
     )
     for table, (_, entrants, _) in zip(tables, layout, strict=True):
-        drafting = _drafts_at(event, rnd)
-        if (
-            drafting
-            and event.draft_mode == Event.DraftMode.EVENT
-            and all(len(e.factions) == 2 for e in entrants)
-        ):
-            drafting = False  # everyone at this table already has their pair
-        if drafting:
+        if event.draft_mode == Event.DraftMode.EVENT:
+            # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
+            # a round-1 bye or entered late, from the pool without what their table-mates hold.
+            missing = [e for e in entrants if len(e.factions or ()) != 2]
+            if len(missing) == len(entrants):
+                _start_draft(event, table, [e.pk for e in entrants])
+            elif missing:
+                _start_late_draft(event, table, entrants, missing)
+        elif _drafts_at(event, rnd):
             _start_draft(event, table, [e.pk for e in entrants])
     return tables
 
 
+def _start_late_draft(event: Event, table: Table, entrants: list[Entrant], missing: list[Entrant]):
+    from ..drafting import late_pool, start_draft
+
+    held = [list(e.factions) for e in entrants if e not in missing]
+    pool = late_pool(event, held)
+    try:
+        return start_draft(event, table, [e.pk for e in missing], first=missing[0].pk, pool=pool)
+    except Invalid:
+        names = ", ".join(e.name for e in missing)
+        verb = "have" if len(missing) > 1 else "has"
+        raise Conflict(
+            f"{names} at table {table.number} {verb} no factions and the pool left there is too "
+            "small for a draft: set their factions on the dashboard, then pair again."
+        ) from None
+
+
 def _start_draft(event: Event, table: Table, players: list[int]) -> Draft:
-    """`players` in seat order. The first seat picks first: the pairing rotates that seat fairly
-    ("first player, first pick", pairing/seats.py), and in a top cut it is the best seed."""
+    """`players` in seat order; the first seat plays first (the pairing rotates that seat fairly,
+    pairing/seats.py; in a top cut it is the best seed). First pick and first turn are separate
+    advantages (issue 14): the last seat, the one before the first player clockwise, picks first,
+    so the seat after the first picker plays first."""
     from ..drafting import start_draft
 
-    return start_draft(event, table, players, first=players[0])
+    return start_draft(event, table, players, first=players[-1])
 
 
 def unpair_round(event: Event, by) -> int:
