@@ -81,3 +81,25 @@ def test_the_event_form_and_the_dashboard_preview_the_layouts(client):
     assert "6 players: 1 table of 4 and 2 byes" in html
     manage = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
     assert "next round: 6 players: 1 table of 4 and 2 byes" in manage
+
+
+def test_one_is_singular_everywhere(client):
+    org = organizer()
+    event = services.create_event(
+        org, name="Tiny", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE, rounds=1,
+        round_minutes=1,
+    )  # fmt: skip
+    services.register(event, "Solo", by=org)
+    listing = client.get("/tournaments/").content.decode()
+    assert "1 player ·" in listing and "1 players" not in listing
+    page = client.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "1 Swiss round " in page and "of 1 minute<" in page
+    for name in ("Two", "Three"):
+        services.register(event, name, by=org)
+    rnd = services.generate_round(event, org)
+    message = event.audit.filter(action="pair").get().message
+    assert message.startswith("Paired round 1: 1 table (random), 0 repeat meetings")
+    table = rnd.tables.get()
+    services.set_result(table, {s.entrant_id: 3 - s.position for s in table.seats.all()}, by=org)
+    html = client.get(f"/tournaments/{event.pk}/round/1/").content.decode()
+    assert "1 point<" in html and "4 points<" in html

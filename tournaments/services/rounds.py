@@ -13,6 +13,7 @@ from django.utils import timezone
 from tournaments import topcut
 from tournaments.pairing import PairingOptions, PastRound, Player, evaluate, pair_round
 from tournaments.pairing.cost import TableReport
+from tournaments.rules import plural
 
 from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .changes import Conflict, Invalid, _changed, _lock, require_manager
@@ -134,8 +135,8 @@ def generate_round(event: Event, by) -> Round:
             event,
             by,
             "pair",
-            f"Paired {rnd.label.lower()}: {len(pairing.tables)} tables ({pairing.method}), "
-            f"{pairing.repeats} repeat meetings"
+            f"Paired {rnd.label.lower()}: {plural(len(pairing.tables), 'table')} ({pairing.method}), "
+            f"{plural(pairing.repeats, 'repeat meeting')}"
             + (f", {pairing.clashes} faction clash{'es' * (pairing.clashes > 1)}" if pairing.clashes else "")
             + (f", bye: {byes}" if byes else "")
             + ".",
