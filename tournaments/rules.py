@@ -78,3 +78,51 @@ def layout_previews(table_size: int, counts) -> list[tuple[str, list[str]]]:
 
     counts = sorted({int(c) for c in counts if int(c) >= 2})
     return [(label, [describe(n, table_size, mode) for n in counts]) for mode, label in Event.Layout.choices]
+
+
+def _change(n: int, word: str, plural_word: str | None = None) -> str | None:
+    if n == 0:
+        return None
+    return f"{abs(n)} {'more' if n > 0 else 'fewer'} {word if abs(n) == 1 else (plural_word or word + 's')}"
+
+
+def swap_summary(check) -> list[str]:
+    """A swap preview in words instead of a raw cost ("+40000000"): what changes at the tables the
+    swap touches, most important first (the pairing's own order: fairness, faction clashes, repeat
+    meetings, the points spread)."""
+    from tournaments.pairing.cost import TableReport
+
+    def totals(reports):
+        tables = [r for r in reports if isinstance(r, TableReport)]
+        return (
+            sum(len(t.fairness) for t in tables),
+            sum(len(holders) - copies for t in tables for _, holders, copies in t.clashes),
+            sum(k for t in tables for _, _, k in t.repeats),
+            sum(t.spread for t in tables),
+        )
+
+    before, after = totals(check.before), totals(check.after)
+    fair, clash, repeat, _ = (a - b for a, b in zip(after, before, strict=True))
+    lines = [
+        text
+        for text in (
+            _change(
+                fair,
+                "player at a short table again before everyone had one",
+                "players at a short table again before everyone had one",
+            ),
+            _change(clash, "faction clash", "faction clashes"),
+            _change(repeat, "repeat meeting"),
+        )
+        if text
+    ]
+    if after[3] != before[3]:
+        wider = "wider" if after[3] > before[3] else "narrower"
+        lines.append(
+            f"a {wider} points spread at these tables ({before[3]:g} to {after[3]:g} points between "
+            "the highest and the lowest, added up)"
+        )
+    if not lines:
+        lines.append("no change in fairness, faction clashes, repeat meetings or the points spread")
+    verdict = "worse" if check.delta > 0 else "better" if check.delta < 0 else "the same"
+    return [f"Overall {verdict} than now: " + "; ".join(lines) + "."]

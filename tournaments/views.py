@@ -34,7 +34,7 @@ from . import clock as clocks
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .pairing.layout import describe as describe_layout
-from .rules import layout_previews
+from .rules import layout_previews, swap_summary
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -785,7 +785,9 @@ def swap(request, event, number):
             check = services.check_swap(rnd, a, b)
         except services.TournamentError as exc:
             error = exc.message
-    return render(request, "tournaments/_swap_check.html", {"check": check, "error": error, "a": a, "b": b})
+    summary = swap_summary(check) if check is not None else []
+    context = {"check": check, "summary": summary, "error": error, "a": a, "b": b}
+    return render(request, "tournaments/_swap_check.html", context)
 
 
 # ---------------------------------------------------------------------------------- draft --------

@@ -149,3 +149,22 @@ def test_a_game_with_no_vp_gives_no_share_and_a_shared_first_counts_as_a_first()
 def test_unknown_player_in_a_game_is_an_error():
     with pytest.raises(ValueError, match="unknown"):
         compute_standings("AB", [Game(1, {"A": 1, "Z": 0})])
+
+
+def test_a_swap_preview_is_told_in_words():
+    from tournaments.pairing import PairingOptions, PastRound, Player, check_swap, pair_round
+    from tournaments.rules import swap_summary
+
+    players = [Player(p, points=i) for i, p in enumerate("ABCDEFGHIJKL")]
+    history = [PastRound([["A", "B", "C"], ["D", "E", "F"], ["G", "H", "I"], ["J", "K", "L"]])]
+    options = PairingOptions(table_size=3)
+    pairing = pair_round(players, history, 2, "s", options)
+    assert pairing.repeats == 0
+    first, second = pairing.seats()[:2]
+    old = {p: i for i, t in enumerate(history[0].tables) for p in t}
+    # Bring a round-1 table-mate of first[0] to its table: a repeat meeting.
+    mate = next(p for t in pairing.seats()[1:] for p in t if old[p] == old[first[0]])
+    check = check_swap(pairing, first[1], mate, players, history, "s", options)
+    (line,) = swap_summary(check)
+    assert line.startswith("Overall worse than now:") and "more repeat meeting" in line
+    assert "000" not in line
