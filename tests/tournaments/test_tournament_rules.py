@@ -103,3 +103,22 @@ def test_one_is_singular_everywhere(client):
     services.set_result(table, {s.entrant_id: 3 - s.position for s in table.seats.all()}, by=org)
     html = client.get(f"/tournaments/{event.pk}/round/1/").content.decode()
     assert "1 point<" in html and "4 points<" in html
+
+
+def test_irreversible_actions_ask_for_confirmation(client):
+    org = organizer()
+    client.force_login(org)
+    event = services.create_event(
+        org, name="Ask", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE
+    )
+    for i in range(4):
+        services.register(event, f"P{i}", by=org)
+    services.generate_round(event, org)
+    html = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    assert 'data-confirm="Take back the pairing of round 1?' in html
+    assert html.count('data-confirm="Drop P') == 4
+    rnd = event.rounds_set.get()
+    for table in rnd.tables.all():
+        services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=org)
+    html = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
+    assert 'data-confirm="Finish Ask?' in html
