@@ -594,7 +594,40 @@ def manage(request, event):
             "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
         }
     )
+    context.update(dashboard_pages(request.GET, entrants, context["tables"]))
     return render(request, "tournaments/manage.html", context)
+
+
+PLAYERS_PAGE = 100  # players per page of the dashboard
+TABLES_PAGE = 48  # tables per page of the dashboard
+
+
+def _page_number(value, pages: int) -> int:
+    try:
+        return min(max(1, int(value)), max(1, pages))
+    except (TypeError, ValueError):
+        return 1
+
+
+def dashboard_pages(query, entrants: list, tables: list) -> dict:
+    """A large event's dashboard in pages (512 entrants were 1.7 MB of HTML in one page): players and
+    tables a page at a time, or those matching a name search (`q`: a table matches by any player)."""
+    q = " ".join(str(query.get("q", "")).split())[:40]
+    if q:
+        needle = q.lower()
+        entrants = [e for e in entrants if needle in e.name.lower()]
+        tables = [t for t in tables if any(needle in s.entrant.name.lower() for s in t.seats.all())]
+    player_pages = -(-len(entrants) // PLAYERS_PAGE) or 1
+    table_pages = -(-len(tables) // TABLES_PAGE) or 1
+    p = _page_number(query.get("players"), player_pages)
+    t = _page_number(query.get("tables"), table_pages)
+    return {
+        "q": q,
+        "entrants_page": entrants[(p - 1) * PLAYERS_PAGE : p * PLAYERS_PAGE],
+        "tables_page": tables[(t - 1) * TABLES_PAGE : t * TABLES_PAGE],
+        "player_pager": {"page": p, "pages": player_pages, "matching": len(entrants)},
+        "table_pager": {"page": t, "pages": table_pages, "matching": len(tables)},
+    }
 
 
 @organizer_only

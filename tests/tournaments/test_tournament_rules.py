@@ -122,3 +122,32 @@ def test_irreversible_actions_ask_for_confirmation(client):
         services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=org)
     html = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
     assert 'data-confirm="Finish Ask?' in html
+
+
+def test_a_large_dashboard_comes_in_pages_and_finds_a_player_and_their_table(client):
+    from tournaments.models import Entrant
+
+    org = organizer()
+    client.force_login(org)
+    event = services.create_event(
+        org, name="Big", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE
+    )
+    Entrant.objects.bulk_create(
+        Entrant(event=event, name=f"Player {i:03d}", checked_in=True) for i in range(240)
+    )
+    rnd = services.generate_round(event, org)
+    base = f"/tournaments/{event.pk}/manage/"
+    html = client.get(base).content.decode()
+    assert (
+        html.count('<tr class="in" id="entrant-') == 100 and html.count('class="t-table t-table-open"') == 48
+    )
+    assert "page 1 of 3" in html and "page 1 of 2" in html  # 240 players, 60 tables
+    last = client.get(base + "?players=3&tables=2").content.decode()
+    assert (
+        last.count('<tr class="in" id="entrant-') == 40 and last.count('class="t-table t-table-open"') == 12
+    )
+    assert client.get(base + "?players=x").status_code == 200  # a bad page number shows page 1
+    seat = rnd.tables.get(number=17).seats.first()
+    found = client.get(base, {"q": seat.entrant.name.lower()}).content.decode()
+    assert found.count('<tr class="in" id="entrant-') == 1 and 'id="table-17"' in found
+    assert found.count('class="t-table t-table-open"') == 1
