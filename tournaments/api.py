@@ -55,7 +55,7 @@ def event_head(event: Event) -> dict:
 
 
 def standings(event: Event) -> dict:
-    rows = services.standings(event)
+    rows = services.cached_standings(event)
     final = services.final_standings(event, rows)
     return {
         "api": VERSION,

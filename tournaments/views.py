@@ -284,7 +284,7 @@ def private_link(request, token):
 def standings_page(request, pk):
     event = _event_or_404(pk)
     context = base_context(request, event)
-    rows = services.standings(event)
+    rows = services.cached_standings(event)
     context.update(
         {
             "rows": rows,
@@ -371,7 +371,7 @@ def projector(request, pk):
     rnd = context["round"]
     context.update(_tables_context(rnd, event))
     share = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
-    rows = services.standings(event)
+    rows = services.cached_standings(event)
     played = any(r.games or r.byes for r in rows)
     final = services.final_standings(event, rows) if event.is_finished else None
     where = find_your_table(context["tables"], context["byes"]) if rnd and not rnd.is_finished else []

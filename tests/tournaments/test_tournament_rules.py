@@ -147,3 +147,28 @@ def test_a_large_dashboard_comes_in_pages_and_finds_a_player_and_their_table(cli
     seat = rnd.tables.get(number=17).seats.first()
     found = client.get(base, {"q": seat.entrant.name.lower()}).content.decode()
     assert found.count(rows) == 1 and 'id="table-17"' in found and found.count(tables) == 1
+
+
+def test_the_standings_page_is_cached_by_the_event_version_and_never_stale(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    org = organizer()
+    event = services.create_event(
+        org, name="Cached", date=datetime.date(2026, 5, 1), draft_mode=Event.DraftMode.NONE
+    )
+    for i in range(6):
+        services.register(event, f"P{i}", by=org)
+    rnd = services.generate_round(event, org)
+    url = f"/tournaments/{event.pk}/standings/"
+    client.get(url)
+    with CaptureQueriesContext(connection) as first:
+        client.get(url)
+    table = rnd.tables.get(number=1)
+    services.set_result(table, {s.entrant_id: 10 + s.position for s in table.seats.all()}, by=org)
+    with CaptureQueriesContext(connection) as after_change:
+        html = client.get(url).content.decode()
+    winner = table.seats.order_by("-position").first().entrant.name
+    names = [f"<td>P{i}" for i in range(6)]
+    assert html.index(f"<td>{winner}") == min(html.index(n) for n in names)  # on top at once
+    assert len(first) < len(after_change)  # a hit skips the standings queries; a change recomputes

@@ -65,6 +65,7 @@ from .lifecycle import (  # noqa: F401
     update_event,
 )
 from .results import (  # noqa: F401
+    cached_standings,
     Placed,
     Row,
     _confirm_result,

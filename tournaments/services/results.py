@@ -226,6 +226,8 @@ class Row:
     standing: Standing
 
     def __getattr__(self, name):
+        if name.startswith("__") or name == "standing":  # pickling (the standings cache) asks these
+            raise AttributeError(name)
         return getattr(self.standing, name)
 
 
@@ -339,3 +341,27 @@ def final_standings(event: Event, rows: list[Row] | None = None) -> list[Placed]
     ranked += [r.entrant.pk for r in rows if r.entrant.pk not in set(ranked)]
     order = topcut.final_order(final, list(semis.values()), ranked)
     return [Placed(place, by_pk[pk].entrant, how, by_pk[pk]) for place, pk, how in order if pk in by_pk]
+
+
+STANDINGS_CACHE_SECONDS = 600
+
+
+def cached_standings(event: Event) -> list[Row]:
+    """`standings(event)` for the read-only pages (standings, projector, API), cached by the event's
+    version: every change bumps it (changes.touch), so a cached table is never out of date. Only for
+    requests that read committed data: a change inside a transaction that could still roll back must
+    call `standings` itself. A cache that is down only costs the computation."""
+    from django.core.cache import cache
+
+    key = f"tournaments:standings:{event.pk}:{event.version}"
+    try:
+        rows = cache.get(key)
+    except Exception:  # the cache (Redis) is down: compute
+        rows = None
+    if rows is None:
+        rows = standings(event)
+        try:
+            cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+        except Exception:
+            pass
+    return rows
