@@ -65,7 +65,6 @@ from .lifecycle import (  # noqa: F401
     update_event,
 )
 from .results import (  # noqa: F401
-    cached_standings,
     Placed,
     Row,
     _confirm_result,
@@ -74,6 +73,7 @@ from .results import (  # noqa: F401
     _maybe_finish_round,
     _seat_of,
     _vp_text,
+    cached_standings,
     clean_vp,
     confirm_result,
     dispute_result,
