@@ -479,9 +479,14 @@ def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, o
     assert "Your pick: open the draft" in me.get(f"/tournaments/{event.pk}/me/").content.decode()
     html = me.get(url).content.decode()
     assert "Your pick!" in html and "(1 of 8)" in html
-    assert picker == table.seats.get(position=0).entrant  # seat 1 picks first, and the page says why
-    assert f"First: {picker.name} (the first seat, which the pairing rotates)" in html
-    assert 'class="t-pick-clock"' in html  # the first pick is timed too
+    # The last seat (the one before the first player) picks first, and the page says why.
+    assert picker == table.seats.order_by("-position").first().entrant
+    assert f"First: {picker.name} (the seat before the first player: first pick and first turn" in html
+    assert "the pick timer starts with the round's clock" in html and 'class="t-pick-clock"' not in html
+    from tournaments import clock
+
+    clock.start(rnd.clock, event.organizer)
+    assert 'class="t-pick-clock"' in me.get(url).content.decode()  # the first pick is timed too
     assert (
         f"<strong>{picker.name}</strong> picks now"
         in _player(client.__class__, waiting).get(url).content.decode()
