@@ -429,3 +429,39 @@ def origin_allowed(
     own_scheme = "https" if secure else "http"
     own = _origin_parts(f"{own_scheme}://{own_host}" + (f":{own_port}" if own_port else ""))
     return own == wanted
+
+
+def email_settings(env: Mapping[str, str]) -> dict:
+    """Django's e-mail settings from the environment (sign-up and password reset mails). Without
+    ``EMAIL_HOST`` mails go to the console (the embedded setup: the link shows in the server log);
+    with it, SMTP: ``EMAIL_PORT`` (default 587), ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+    ``EMAIL_USE_TLS`` (default true), ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``."""
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        return None if value is None or value.strip() == "" else value.strip()
+
+    sender = get("DEFAULT_FROM_EMAIL") or "Smash Up table <noreply@localhost>"
+    host = get("EMAIL_HOST")
+    if host is None:
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+            "DEFAULT_FROM_EMAIL": sender,
+        }
+    port = get("EMAIL_PORT") or "587"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ImproperlyConfigured(f"EMAIL_PORT must be a port number, not {port!r}")
+    use_tls = parse_bool("EMAIL_USE_TLS", get("EMAIL_USE_TLS") or "true")
+    use_ssl = parse_bool("EMAIL_USE_SSL", get("EMAIL_USE_SSL") or "false")
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be true")
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": int(port),
+        "EMAIL_HOST_USER": get("EMAIL_HOST_USER") or "",
+        "EMAIL_HOST_PASSWORD": get("EMAIL_HOST_PASSWORD") or "",
+        "EMAIL_USE_TLS": use_tls,
+        "EMAIL_USE_SSL": use_ssl,
+        "DEFAULT_FROM_EMAIL": sender,
+    }

@@ -181,6 +181,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
+globals().update(config.email_settings(os.environ))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
