@@ -166,16 +166,8 @@ def reclaimer_played(ctx):
     yield from _first_minion_bonus(ctx)
     # Microbot Alpha works only in play (AEG): in the discard pile only Microbot cards count.
     pile = [c for c in ctx.discard_pile() if _named_microbot(ctx, c)]
-    # One card at a time among distinct names (copies in a pile are alike), until you stop.
-    chosen = []
-    while pile:
-        picked = yield from ctx.choose_cards(
-            ctx.one_of_each(pile), "Shuffle a Microbot from your discard pile into your deck? "
-            f"({len(chosen)} chosen so far)", 0, 1)
-        if not picked:
-            break
-        chosen.append(picked[0])
-        pile.remove(picked[0])
+    chosen = yield from ctx.choose_any_number(
+        pile, "Shuffle a Microbot from your discard pile into your deck?")
     if chosen:
         yield from ctx.shuffle_into_deck(chosen)
 

@@ -462,6 +462,52 @@ class Ctx:
         moved = yield from self.move(target, dest)
         return (target, dest) if moved else None
 
+    # ------------------------------------------------------------------ piles of alike cards --
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
+        time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
+        the player stops. Returns the chosen cards in the order picked."""
+        remaining, chosen = list(cards), []
+        while remaining:
+            picked = yield from self.choose_cards(
+                self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
+                seat=seat, reveal=reveal)
+            if not picked:
+                break
+            chosen.append(picked[0])
+            remaining.remove(picked[0])
+        return chosen
+
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
+        a name first (declining picks none), then how many of its copies when there are several.
+        Returns the chosen cards."""
+        g = self.game
+        picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
+                                              reveal=reveal)
+        if not picked:
+            return []
+        name = g.name(picked[0])
+        same = [picked[0]] + [c for c in cards if c != picked[0] and g.name(c) == name]
+        if len(same) == 1:
+            return same
+        count = yield from self.choose_one(
+            f"How many {name} cards?", [(n, f"{counted(n, name + ' card')}")
+                                        for n in range(len(same), 0, -1)], seat=seat)
+        return same[:count]
+
+    def choose_play(self, cards, bases, prompt, optional=True, seat=None):
+        """Pick a minion among `cards` (out of play: a discard pile...) and a base among `bases`
+        in one question ("Walker on Jungle Oasis"), alike copies once. Returns (card, base uid),
+        or None when the player declines or nothing fits; the caller plays it (`play_minion`)."""
+        g = self.game
+        options = [Option(card_option_id("m", c, at=u), f"{g.name(c)} on {g.base_name(u)}",
+                          card=c, base=u)
+                   for c in self.one_of_each(cards) for u in bases]
+        chosen = yield from g.ask(self._seat(seat), "extra", prompt, options,
+                                  0 if optional else 1, 1, source=self.card)
+        return (chosen[0].card, chosen[0].base) if chosen else None
+
     # ================================================================== numbers ================
     def gain_vp(self, seat: int, amount: int) -> None:
         g = self.game
@@ -635,8 +681,10 @@ class Ctx:
         g.emit(self._event("discarded", cid, None, owner, {"from": src}))
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
-               max_count: int = 1, to: str | None = "hand", seat: int | None = None):
-        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`.
+               max_count: int = 1, to: str | None = "hand", seat: int | None = None,
+               same_name: bool = False):
+        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
+        (with `same_name`: any number of them that share one name, Mall Crawl).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
         Where Prohibited": a searched card is revealed, a searched deck shuffled). With
@@ -654,8 +702,11 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
-        chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
-                                              reveal=deck)
+        if same_name:
+            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck)
+        else:
+            chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
+                                                  seat=seat, reveal=deck)
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:

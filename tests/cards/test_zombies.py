@@ -1,0 +1,460 @@
+"""Every card of the Zombies (Core Set), played through the engine.
+
+Each test builds a position with `Scenario`, plays the card with the testing helpers and checks the
+exact effect: the zone every card ends in, the plays counted, the events announced and the log. The
+rulings come from the catalog (smashup/cards/catalog/core.yaml, Zombies: AEG's notes) and the
+rulebooks (a "may" is optional, anything else is mandatory; discard piles are public; a searched
+deck is shuffled and the cards found revealed).
+
+Seat 1 always keeps a card it can play, so that when seat 0's turn ends the game stops at seat 1's
+Play Cards decision.
+"""
+from __future__ import annotations
+
+import pytest
+
+import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
+import smashup.cards.zombies  # noqa: F401
+from smashup.engine import Game, Scenario
+from smashup.engine.invariants import check
+from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, labels, play
+
+PLAYERS = [("Zombies", "Robots"), ("Ninjas", "Aliens")]
+FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
+DECK = ("Nukebot", "Tech Center", "Warbot", "Hoverbot")  # seat 0's deck, top first
+BASES = ("Jungle Oasis", "Factory 436-1337", "The Mothership", "The Great Library")
+OASIS, FACTORY, SHIP, LIBRARY = 0, 1, 2, 3
+
+
+@pytest.fixture(autouse=True)
+def sound_after_every_choice(monkeypatch):
+    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
+    apply = Game.apply
+
+    def checked(self, seat, decision_id, choice):
+        apply(self, seat, decision_id, choice)
+        assert check(self) == []
+
+    monkeypatch.setattr(Game, "apply", checked)
+
+
+def scenario(bases=BASES, deck=DECK):
+    s = Scenario(PLAYERS)
+    for name in bases:
+        s.base(name)
+    s.hand(1, FILLER)
+    s.deck(0, *deck)
+    s.deck(1, *[FILLER] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    return s
+
+
+def record_events(game) -> list:
+    seen = []
+    emit = game.emit
+
+    def recording(event):
+        seen.append(event)
+        emit(event)
+
+    game.emit = recording
+    return seen
+
+
+def ids(game, name, zone=None) -> list[int]:
+    return [c for c, d in enumerate(game.defs)
+            if d.name == name and (zone is None or game.loc[c][0] == zone)]
+
+
+def option_cards(game) -> set[int]:
+    return {o.card for o in game.pending.options if o.card is not None}
+
+
+def names(game, cards) -> list[str]:
+    return [game.name(c) for c in cards]
+
+
+def hand_names(game, seat=0) -> list[str]:
+    return names(game, game.players[seat].hand)
+
+
+def discard_names(game, seat=0) -> list[str]:
+    return sorted(names(game, game.players[seat].discard))
+
+
+def log(game) -> list[str]:
+    return [t for t, to in game.log_lines if to is None]
+
+
+def private_log(game, seat) -> list[str]:
+    return [t for t, to in game.log_lines if to is not None and seat in to]
+
+
+def at(game, seat, kind) -> bool:
+    return game.pending is not None and (game.pending.seat, game.pending.kind) == (seat, kind)
+
+
+# ====================================================================== Zombie Lord ==========
+
+
+def lord_game(discard=("Walker", "Walker", "Zapbot", "Grave Digger", "Grave Robbing")):
+    s = scenario()
+    s.minion(FACTORY, "Zapbot", owner=0)  # you have a minion there: not eligible
+    s.minion(SHIP, "Invader", owner=1)  # only another player's minion: eligible
+    s.discard(0, *discard)
+    s.hand(0, "Zombie Lord", "Tech Center")
+    return s.build()
+
+
+def test_zombie_lord_plays_minions_of_power_2_or_less_from_the_discard_pile_one_per_base():
+    game = lord_game()
+    walkers = ids(game, "Walker")
+    zapbot = card(game, "Zapbot", "discard")
+    ship, library = base_uid(game, "The Mothership"), base_uid(game, "The Great Library")
+    play(game, "Zombie Lord", base="Jungle Oasis")
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count, d.max_count) == (0, "extra", 0, 1)
+    # Alike copies once; only the bases where you had no minion, the Lord's own base excluded.
+    assert sorted(labels(game)) == [
+        "Walker on The Great Library", "Walker on The Mothership",
+        "Zapbot on The Great Library", "Zapbot on The Mothership"]
+    assert_refused(game, [f"m{walkers[1]}@{ship}"])  # the alike copy is not offered twice
+    assert_refused(game, [f"m{card(game, 'Grave Digger')}@{ship}"])  # power 4
+    assert_refused(game, [f"m{walkers[0]}@{base_uid(game, 'Factory 436-1337')}"])
+    events = record_events(game)
+    choose(game, "Walker on The Mothership")
+    assert game.loc[walkers[0]] == ("minion", ship)
+    # The Walker's own on-play ability resolves at once (it looks at the top of the deck).
+    assert at(game, 0, "choice")
+    choose(game, "Put Nukebot back")
+    # The Mothership is used up; the other eligible base is still offered.
+    assert sorted(labels(game)) == ["Walker on The Great Library", "Zapbot on The Great Library"]
+    choose(game, "Zapbot on The Great Library")
+    assert game.loc[zapbot] == ("minion", library)
+    lord = card(game, "Zombie Lord")
+    assert [e.card for e in events if e.kind == "minion_played"] == [walkers[0], zapbot, lord]
+    plays = [(game.name(p.card), p.base, p.extra) for p in game.turn_state.plays]
+    assert plays == [("Zombie Lord", base_uid(game, "Jungle Oasis"), False),
+                     ("Walker", ship, True), ("Zapbot", library, True)]
+    assert game.loc[walkers[1]] == ("discard", 0)
+    assert at(game, 0, "play")  # no eligible base left: nothing more is asked
+
+
+def test_zombie_lord_may_be_declined_and_stops_when_declined():
+    game = lord_game()
+    play(game, "Zombie Lord", base="Jungle Oasis")
+    decline(game)
+    assert discard_names(game) == ["Grave Digger", "Grave Robbing", "Walker", "Walker", "Zapbot"]
+    assert at(game, 0, "play")
+    assert [game.name(p.card) for p in game.turn_state.plays] == ["Zombie Lord"]
+
+
+def test_zombie_lord_eligible_bases_are_fixed_when_it_is_played():
+    # AEG: the bases are those where you had no minion when the Lord was played. The Zapbot played
+    # on The Mothership by the Lord banks an extra minion; none of that changes the Lord's list.
+    game = lord_game(discard=("Zapbot", "Walker"))
+    play(game, "Zombie Lord", base="Jungle Oasis")
+    choose(game, "Zapbot on The Mothership")
+    assert sorted(labels(game)) == ["Walker on The Great Library"]
+    choose(game, "Walker on The Great Library")
+    choose(game, "Discard Nukebot")
+    assert at(game, 0, "play")
+
+
+def test_zombie_lord_with_nothing_to_play_asks_nothing():
+    game = lord_game(discard=("Grave Digger", "Grave Robbing"))
+    play(game, "Zombie Lord", base="Jungle Oasis")
+    assert at(game, 0, "play")
+
+
+def test_zombie_lord_counts_minions_you_control_not_own():
+    s = scenario()
+    s.minion(FACTORY, "Invader", owner=1, controller=0)  # yours now: Factory is not eligible
+    s.minion(SHIP, "Zapbot", owner=0, controller=1)  # not yours any more: eligible
+    s.minion(LIBRARY, "Collector", owner=1)
+    s.discard(0, "Walker")
+    s.hand(0, "Zombie Lord", "Tech Center")
+    game = s.build()
+    play(game, "Zombie Lord", base="Jungle Oasis")
+    assert sorted(labels(game)) == ["Walker on The Great Library", "Walker on The Mothership"]
+
+
+# ====================================================================== Grave Digger =========
+
+
+def digger_game(discard=("Walker", "Walker", "Zapbot", "Grave Robbing")):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "Grave Digger", "Tech Center")
+    return s.build()
+
+
+def test_grave_digger_puts_a_minion_from_the_discard_pile_into_your_hand():
+    game = digger_game()
+    walkers, zapbot = ids(game, "Walker"), card(game, "Zapbot")
+    play(game, "Grave Digger", base="Jungle Oasis")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
+    assert option_cards(game) == {walkers[0], zapbot}  # no action; alike copies once
+    assert_refused(game, [f"c{card(game, 'Grave Robbing')}"])
+    assert_refused(game, [f"c{walkers[1]}"])
+    events = record_events(game)
+    choose(game, zapbot)
+    assert game.loc[zapbot] == ("hand", 0)
+    assert [(e.kind, e.data) for e in events if e.card == zapbot] == [
+        ("placed", {"to": "hand", "from": "discard"})]
+    assert "Zapbot goes from P0's discard pile into their hand (Grave Digger)." in log(game)
+
+
+def test_grave_digger_may_take_nothing():
+    game = digger_game()
+    play(game, "Grave Digger", base="Jungle Oasis")
+    decline(game)
+    assert discard_names(game) == ["Grave Robbing", "Walker", "Walker", "Zapbot"]
+    assert hand_names(game) == ["Tech Center"]
+
+
+def test_grave_digger_without_a_minion_in_the_discard_pile_asks_nothing():
+    game = digger_game(discard=("Grave Robbing",))
+    play(game, "Grave Digger", base="Jungle Oasis")
+    assert at(game, 0, "play")
+
+
+# ====================================================================== Walker ===============
+
+
+def walker_game(deck=DECK, discard=()):
+    s = scenario(deck=deck)
+    s.discard(0, *discard)
+    s.hand(0, "Walker", "Tech Center")
+    return s.build()
+
+
+def test_walker_looks_at_the_top_card_and_may_discard_it():
+    game = walker_game()
+    nukebot = card(game, "Nukebot")
+    play(game, "Walker", base="Jungle Oasis")
+    d = game.pending
+    assert (d.seat, d.kind, d.min_count) == (0, "choice", 1)
+    assert labels(game) == ["Discard Nukebot", "Put Nukebot back on top of your deck"]
+    # Only the Walker's controller looked: the others see that a question is open, nothing more.
+    assert game.view(1)["pending"] == {"seat": 0, "kind": "choice"}
+    assert "You see Nukebot." in private_log(game, 0)
+    assert "You see Nukebot." not in private_log(game, 1)
+    assert "P0 looks at the top card of their deck." in log(game)
+    assert_refused(game, ["o7"])
+    events = record_events(game)
+    choose(game, "Discard Nukebot")
+    assert game.loc[nukebot] == ("discard", 0)
+    assert [(e.kind, e.data) for e in events if e.card == nukebot] == [
+        ("discarded", {"from": "deck"})]
+    assert names(game, game.players[0].deck) == list(DECK[1:])
+
+
+def test_walker_may_put_the_card_back_on_top():
+    game = walker_game()
+    play(game, "Walker", base="Jungle Oasis")
+    events = record_events(game)
+    choose(game, "Put Nukebot back")
+    assert names(game, game.players[0].deck) == list(DECK)
+    assert [e.kind for e in events] == ["minion_played"]  # the Walker's own: nothing moved
+
+
+def test_walker_with_an_empty_deck_looks_at_the_shuffled_discard_pile():
+    game = walker_game(deck=(), discard=("Nukebot",))
+    play(game, "Walker", base="Jungle Oasis")
+    assert labels(game) == ["Discard Nukebot", "Put Nukebot back on top of your deck"]
+    assert game.players[0].deck == [card(game, "Nukebot")]
+
+
+def test_walker_with_no_card_to_look_at_asks_nothing():
+    game = walker_game(deck=())
+    play(game, "Walker", base="Jungle Oasis")
+    assert at(game, 0, "play")
+
+
+# ====================================================================== Grave Robbing ========
+
+
+def robbing_game(discard=("Walker", "Walker", "Grave Robbing", "Lend a Hand")):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "Grave Robbing", "Walker")
+    return s.build()
+
+
+def test_grave_robbing_puts_any_card_from_the_discard_pile_into_your_hand():
+    game = robbing_game()
+    playing = card(game, "Grave Robbing", "hand")
+    other = card(game, "Grave Robbing", "discard")
+    walkers = ids(game, "Walker", "discard")
+    lend = card(game, "Lend a Hand")
+    play(game, "Grave Robbing")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 1, 1)  # not a "may"
+    # An action as well as a minion; the copy already in the pile is offered, the one resolving
+    # is not in the pile.
+    assert option_cards(game) == {walkers[0], other, lend}
+    assert_refused(game, [f"c{walkers[1]}"])
+    assert_refused(game, [f"c{playing}"])
+    assert_refused(game, [])
+    choose(game, lend)
+    assert game.loc[lend] == ("hand", 0)
+    assert game.loc[playing] == ("discard", 0)
+    # Discard piles are public: everyone reads which card was taken (catalog).
+    assert "Lend a Hand goes from P0's discard pile into their hand (Grave Robbing)." in log(game)
+
+
+def test_grave_robbing_with_an_empty_discard_pile_does_nothing():
+    game = robbing_game(discard=())
+    play(game, "Grave Robbing")
+    assert at(game, 0, "play")
+    assert discard_names(game) == ["Grave Robbing"]
+
+
+# ====================================================================== Lend a Hand ==========
+
+
+def lend_game(discard=("Walker", "Walker", "Zapbot", "Grave Robbing")):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "Lend a Hand", "Walker")
+    return s.build()
+
+
+def test_lend_a_hand_shuffles_the_chosen_cards_into_the_deck():
+    game = lend_game()
+    walkers, zapbot = ids(game, "Walker", "discard"), card(game, "Zapbot")
+    lend = card(game, "Lend a Hand")
+    play(game, "Lend a Hand")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
+    assert option_cards(game) == {walkers[0], zapbot, card(game, "Grave Robbing")}
+    assert lend not in option_cards(game)  # AEG: not itself
+    assert_refused(game, [f"c{walkers[1]}"])
+    choose(game, walkers[0])
+    assert "1 chosen so far" in game.pending.prompt
+    choose(game, walkers[1])
+    choose(game, zapbot)
+    events = record_events(game)
+    decline(game)
+    assert sorted(names(game, game.players[0].deck)) == sorted(
+        list(DECK) + ["Walker", "Walker", "Zapbot"])
+    assert [(e.kind, e.data["shuffled"]) for e in events if e.card in (*walkers, zapbot)] == [
+        ("placed", True)] * 3
+    assert discard_names(game) == ["Grave Robbing", "Lend a Hand"]
+    assert "P0 shuffles their deck." in log(game)
+
+
+def test_lend_a_hand_may_shuffle_nothing():
+    game = lend_game()
+    deck = list(game.players[0].deck)
+    play(game, "Lend a Hand")
+    decline(game)
+    assert game.players[0].deck == deck  # not even shuffled
+    assert discard_names(game) == ["Grave Robbing", "Lend a Hand", "Walker", "Walker", "Zapbot"]
+
+
+def test_lend_a_hand_may_take_every_card():
+    game = lend_game(discard=("Walker",))
+    play(game, "Lend a Hand")
+    choose(game, card(game, "Walker", "discard"))
+    assert at(game, 0, "play")  # the pile is empty: nothing more to ask
+    assert discard_names(game) == ["Lend a Hand"]
+
+
+# ====================================================================== Mall Crawl ===========
+
+
+def crawl_game(deck=("Walker", "Nukebot", "Walker", "Walker", "Tech Center"), discard=()):
+    s = scenario(deck=deck)
+    s.discard(0, *discard)
+    s.hand(0, "Mall Crawl", "Walker")
+    return s.build()
+
+
+def test_mall_crawl_discards_cards_of_one_name_from_the_deck_and_shuffles():
+    game = crawl_game()
+    walkers = ids(game, "Walker", "deck")
+    play(game, "Mall Crawl")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
+    assert sorted(labels(game)) == ["Nukebot", "Tech Center", "Walker"]  # one option per name
+    assert sorted(d.reveal) == sorted(game.players[0].deck)  # the searcher sees the deck
+    assert_refused(game, [f"c{walkers[1]}"])
+    choose(game, "Walker")
+    assert labels(game) == ["3 Walker cards", "2 Walker cards", "1 Walker card"]
+    events = record_events(game)
+    choose(game, "2 Walker cards")
+    assert names(game, game.players[0].discard) == ["Walker", "Walker", "Mall Crawl"]
+    assert sorted(names(game, game.players[0].deck)) == ["Nukebot", "Tech Center", "Walker"]
+    assert [e.data["from"] for e in events if e.kind == "discarded"] == ["deck", "deck"]
+    assert "P0 reveals Walker, Walker." in log(game)
+    assert "P0 shuffles their deck." in log(game)
+
+
+def test_mall_crawl_a_single_copy_needs_no_count():
+    game = crawl_game()
+    play(game, "Mall Crawl")
+    choose(game, "Nukebot")
+    assert at(game, 0, "play")
+    assert names(game, game.players[0].discard) == ["Nukebot", "Mall Crawl"]
+
+
+def test_mall_crawl_may_find_nothing_and_still_shuffles():
+    game = crawl_game()
+    play(game, "Mall Crawl")
+    decline(game)
+    assert names(game, game.players[0].discard) == ["Mall Crawl"]
+    assert len(game.players[0].deck) == 5
+    assert "P0 shuffles their deck." in log(game)
+
+
+def test_mall_crawl_with_an_empty_deck_searches_the_shuffled_discard_pile():
+    game = crawl_game(deck=(), discard=("Walker", "Nukebot"))
+    play(game, "Mall Crawl")
+    assert sorted(labels(game)) == ["Nukebot", "Walker"]
+    choose(game, "Walker")
+    assert names(game, game.players[0].discard) == ["Walker", "Mall Crawl"]
+    assert names(game, game.players[0].deck) == ["Nukebot"]
+
+
+# ====================================================================== Not Enough Bullets ===
+
+
+def bullets_game(discard=("Walker", "Walker", "Walker", "Zapbot", "Grave Robbing")):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "Not Enough Bullets", "Warbot")
+    return s.build()
+
+
+def test_not_enough_bullets_puts_minions_of_one_name_into_your_hand():
+    game = bullets_game()
+    walkers = ids(game, "Walker")
+    play(game, "Not Enough Bullets")
+    d = game.pending
+    assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
+    assert sorted(labels(game)) == ["Walker", "Zapbot"]  # minions only, one option per name
+    assert_refused(game, [f"c{card(game, 'Grave Robbing')}"])
+    choose(game, "Walker")
+    assert_refused(game, ["o9"])
+    events = record_events(game)
+    choose(game, "3 Walker cards")
+    assert sorted(hand_names(game)) == ["Walker", "Walker", "Walker", "Warbot"]
+    assert [e.kind for e in events if e.card in walkers] == ["placed"] * 3
+    assert discard_names(game) == ["Grave Robbing", "Not Enough Bullets", "Zapbot"]
+
+
+def test_not_enough_bullets_may_take_fewer_copies_or_none():
+    game = bullets_game()
+    play(game, "Not Enough Bullets")
+    choose(game, "Walker")
+    choose(game, "1 Walker card")
+    assert sorted(hand_names(game)) == ["Walker", "Warbot"]
+    game = bullets_game()
+    play(game, "Not Enough Bullets")
+    decline(game)
+    assert hand_names(game) == ["Warbot"]
+    assert discard_names(game) == ["Grave Robbing", "Not Enough Bullets", "Walker", "Walker",
+                                   "Walker", "Zapbot"]
