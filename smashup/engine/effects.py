@@ -553,10 +553,12 @@ class Ctx:
         in one question ("Walker on Jungle Oasis"), alike copies once. Returns (card, base uid),
         or None when the player declines or nothing fits; the caller plays it (`play_minion`)."""
         g = self.game
+        seat = self._seat(seat)
         options = [Option(card_option_id("m", c, at=u), f"{g.name(c)} on {g.base_name(u)}",
                           card=c, base=u)
-                   for c in self.one_of_each(cards) for u in bases]
-        chosen = yield from g.ask(self._seat(seat), "extra", prompt, options,
+                   for c in self.one_of_each(cards) for u in bases
+                   if not g.play_forbidden(seat, c, u)]
+        chosen = yield from g.ask(seat, "extra", prompt, options,
                                   0 if optional else 1, 1, source=self.card)
         return (chosen[0].card, chosen[0].base) if chosen else None
 
@@ -915,21 +917,28 @@ class Ctx:
         self.game.rng.shuffle(self.game.base_deck)
 
     # ================================================================== plays ==================
-    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None):
+    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None,
+                    zones=("hand",), condition: str | None = None):
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
-        phase; at any other time it must be used at once or is lost (CR, "extra"). Returns the
-        card played at once, or None."""
+        phase; at any other time it must be used at once or is lost (CR, "extra"). `zones`:
+        where the card may come from ("hand", "discard": They Keep Coming); `condition`: a named
+        condition on the base (game.GRANT_CONDITIONS: Outbreak). Returns the card played at
+        once, or None."""
         g = self.game
         seat = self._seat(seat)
-        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card))
+        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
+                      zones=tuple(zones), condition=condition)
         if g.phase == "play" and g.turn_state.seat == seat and g._depth <= 1:
             g.turn_state.grants.append(grant)
-            g.log(f"{g.pname(seat)} may play an extra {kind} ({self.name(self.card)}).")
+            where = " from their discard pile" if grant.zones == ("discard",) else ""
+            g.log(f"{g.pname(seat)} may play an extra {kind}{where} ({self.name(self.card)}).")
             return None
-        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base))
+        pool = [c for z in zones for c in g.container((z, seat))]
+        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base,
+                                               cards=pool, condition=condition))
 
     def play_extra_now(self, kind=MINION, seat=None, max_power=None, base=None, optional=True,
-                       cards=None):
+                       cards=None, condition: str | None = None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
         declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
@@ -948,6 +957,8 @@ class Ctx:
         if not candidates or (base is not None and g.slot_or_none(base) is None):
             return None
         bases = [base] if base is not None else [s.uid for s in g.bases]
+        if condition is not None:
+            bases = [u for u in bases if g.condition_holds(condition, seat, u)]
         options = []
         for c in candidates:
             # A card from somewhere else than the player's hand says where it is: copies from two
@@ -955,6 +966,8 @@ class Ctx:
             name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
+                    if g.play_forbidden(seat, c, u):
+                        continue
                     options.append(Option(card_option_id("m", c, at=u),
                                           f"{name} on {g.base_name(u)}", card=c, base=u))
             else:
@@ -983,9 +996,18 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion."""
-        yield from self.game.play_minion(self._seat(seat), cid, base, extra=True)
+        play). Returns the minion, or None when a card in play forbids that play (Overrun: ask
+        `may_play_minion` before offering it)."""
+        seat = self._seat(seat)
+        if self.game.play_forbidden(seat, cid, base):
+            return None
+        yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
+
+    def may_play_minion(self, cid: int, base: int, seat: int | None = None) -> bool:
+        """Whether no card in play forbids `seat` (you) to play minion `cid` on `base`
+        (Overrun)."""
+        return not self.game.play_forbidden(self._seat(seat), cid, base)
 
     def attach(self, host: int, card: int | None = None):
         """Attach this action (`card`) to `host` (a minion's id or a base's uid, as its `attach`
