@@ -1,5 +1,5 @@
 """Zombies (Core Set): the discard pile is a second hand; minions keep coming back from it."""
-from smashup.engine import Faction
+from smashup.engine import MINION, Faction
 
 zombies = Faction("Zombies", set="core")
 
@@ -42,6 +42,23 @@ def grave_digger(ctx):
         "Put a minion from your discard pile into your hand?", 0, 1)
     for c in chosen:
         ctx.place_in_hand(c)
+
+
+tenacious_z = zombies.minion("Tenacious Z", power=2, copies=3, text=(
+    "Special: during your turn you may play this minion from your discard pile as an extra "
+    "minion. Only one Tenacious Z ability may be used per turn."))
+
+
+def _tenacious_z_usable(ctx):
+    # AEG: only in your Play Cards phase (the engine offers it there only, as a play of the main
+    # decision). Once per turn across every copy: no play of yours this turn came from the
+    # discard pile through a Tenacious Z's own ability (a copy played with They Keep Coming or
+    # They're Coming To Get You used another card's ability and does not count).
+    return ctx.is_my_turn and ctx.phase == "play" and not any(
+        p.via is not None and ctx.name(p.via) == "Tenacious Z" for p in ctx.plays(seat=ctx.me))
+
+
+tenacious_z.playable_from_discard(_tenacious_z_usable)
 
 
 @zombies.minion("Walker", power=2, copies=4, text=(
@@ -101,3 +118,47 @@ def not_enough_bullets(ctx):
         "Put which minions (all of one name) from your discard pile into your hand?")
     for c in chosen:
         ctx.place_in_hand(c)
+
+
+@zombies.action("Outbreak", text=(
+    "You may play an extra minion this turn on a base where you have no minions."))
+def outbreak(ctx):
+    # Checked when the extra minion is played: a base where you have no minion at that moment.
+    yield from ctx.grant_extra(MINION, condition="no_minion_of_yours")
+
+
+overrun = zombies.action("Overrun", attach="base", text=(
+    "Play on a base. Ongoing: other players cannot play minions on this base. Destroy this card "
+    "at the start of your next turn."))
+
+
+@overrun.forbids_minion_play
+def overrun_bars(ctx, seat, minion, uid):
+    # Every play of another player, whatever allows it (a Special, an extra, a minion played by
+    # an ability); not moves, which are no plays (WWWT "Play").
+    return uid == ctx.here and seat != ctx.me
+
+
+@overrun.trigger("turn_start", applies=lambda ctx, event: event.player == ctx.me)
+def overrun_ends(ctx, event):
+    yield from ctx.destroy_action(ctx.card)
+
+
+@zombies.action("They Keep Coming", copies=2, text=(
+    "You may play an extra minion from your discard pile this turn."))
+def they_keep_coming(ctx):
+    yield from ctx.grant_extra(MINION, zones=("discard",))
+
+
+coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", text=(
+    "Play on a base. Ongoing: once during each of your turns, you may play a minion here from "
+    "your discard pile instead of from your hand (it uses one of your minion plays)."))
+
+
+@coming_to_get_you.lets_play_from_discard
+def coming_to_get_you_lets(ctx, minion, uid):
+    # Current wording: once per turn (the original had no limit). AEG: with your regular minion
+    # play or a general extra one (the engine offers the minion plays you could use from hand
+    # on this base), in your Play Cards phase only; not with a specific play (Hoverbot's card).
+    return uid == ctx.here and ctx.is_my_turn and not any(
+        p.via == ctx.card for p in ctx.plays(seat=ctx.me))
