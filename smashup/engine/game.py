@@ -1396,7 +1396,7 @@ class Game:
                         Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
                                value=("action", cid))
                     )
-        if hooks:
+        if hooks or any("discard" in g.zones for g in minion_grants):
             options += self._discard_play_options(seat)
         for cid in self.talents_usable(seat):
             options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",

@@ -458,3 +458,268 @@ def test_not_enough_bullets_may_take_fewer_copies_or_none():
     assert hand_names(game) == ["Warbot"]
     assert discard_names(game) == ["Grave Robbing", "Not Enough Bullets", "Walker", "Walker",
                                    "Walker", "Zapbot"]
+
+
+def discard_plays(game) -> list[str]:
+    return sorted(o.label for o in game.pending.options if "from your discard pile" in o.label)
+
+
+# ====================================================================== Tenacious Z ==========
+
+
+def tenacious_game(discard=("Tenacious Z", "Tenacious Z", "Walker"), minions_played=0):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "Warbot", "Tech Center")
+    s.turn(minions_played=minions_played)
+    return s.build()
+
+
+def test_tenacious_z_is_played_from_the_discard_pile_as_an_extra_minion():
+    game = tenacious_game(minions_played=1)  # the free minion is used: this is an extra
+    zs = ids(game, "Tenacious Z")
+    oasis = base_uid(game, "Jungle Oasis")
+    # One option per base for the alike copies; the Walker has no such ability.
+    assert discard_plays(game) == [
+        f"Play Tenacious Z from your discard pile on {b}" for b in sorted(BASES)]
+    assert_refused(game, [f"m{zs[1]}@{oasis}"])
+    assert_refused(game, [f"m{card(game, 'Walker')}@{oasis}"])
+    events = record_events(game)
+    choose(game, f"m{zs[0]}@{oasis}")
+    assert game.loc[zs[0]] == ("minion", oasis)
+    assert [e.kind for e in events if e.card == zs[0]] == ["minion_played"]
+    record = game.turn_state.plays[-1]
+    assert (record.extra, record.special, record.via) == (True, True, zs[0])
+    # Once per turn across every copy: the other copy is no longer offered.
+    assert discard_plays(game) == []
+    assert "P0 plays Tenacious Z from their discard pile." in log(game)
+
+
+def test_tenacious_z_keeps_the_normal_minion_play():
+    game = tenacious_game()
+    choose(game, f"m{ids(game, 'Tenacious Z')[0]}@{base_uid(game, 'The Mothership')}")
+    play(game, "Warbot", base="Jungle Oasis")  # the free minion is still there
+    warbot = ids(game, "Warbot")[-1]  # the deck holds another Warbot
+    assert game.loc[warbot] == ("minion", base_uid(game, "Jungle Oasis"))
+
+
+def test_tenacious_z_is_usable_only_in_your_play_cards_phase():
+    # Seat 1's turn: seat 0's Tenacious Z is not offered to seat 1, and seat 1 has none.
+    s = scenario()
+    s.discard(0, "Tenacious Z")
+    s.hand(1, "Ninja Acolyte")
+    s.turn(current=1)
+    game = s.build()
+    assert at(game, 1, "play")
+    assert discard_plays(game) == []
+
+
+def test_tenacious_z_played_another_way_does_not_use_up_its_ability():
+    # They Keep Coming is another card's ability: a copy played through it leaves the Special.
+    s = scenario()
+    s.discard(0, "Tenacious Z", "Tenacious Z")
+    s.hand(0, "They Keep Coming", "Warbot")
+    s.turn(minions_played=1)
+    game = s.build()
+    play(game, "They Keep Coming")
+    zs = ids(game, "Tenacious Z")
+    choose(game, f"m{zs[0]}@{base_uid(game, 'Jungle Oasis')}")
+    assert game.turn_state.plays[-1].via is None  # the grant's play
+    assert len(discard_plays(game)) == len(BASES)  # the other copy by its own ability
+
+
+# ====================================================================== They Keep Coming =====
+
+
+def keep_coming_game(discard=("Walker", "Grave Digger", "Grave Robbing")):
+    s = scenario()
+    s.discard(0, *discard)
+    s.hand(0, "They Keep Coming", "Zombie Lord")
+    s.turn(minions_played=1)
+    return s.build()
+
+
+def test_they_keep_coming_grants_an_extra_minion_from_the_discard_pile_only():
+    game = keep_coming_game()
+    play(game, "They Keep Coming")
+    assert "P0 may play an extra minion from their discard pile (They Keep Coming)." in log(game)
+    # Minions of the discard pile, any power; not the Zombie Lord in hand.
+    labels_now = discard_plays(game)
+    assert "Play Walker from your discard pile on Jungle Oasis" in labels_now
+    assert "Play Grave Digger from your discard pile on The Mothership" in labels_now
+    assert len(labels_now) == 2 * len(BASES)
+    lord = card(game, "Zombie Lord")
+    assert_refused(game, [f"m{lord}@{base_uid(game, 'Jungle Oasis')}"])
+    digger = card(game, "Grave Digger")
+    choose(game, f"m{digger}@{base_uid(game, 'The Mothership')}")
+    assert game.loc[digger] == ("minion", base_uid(game, "The Mothership"))
+    assert game.turn_state.plays[-1].extra
+    decline(game)  # the Digger's own "may"
+    assert discard_plays(game) == []  # the extra is used
+
+
+def test_they_keep_coming_with_no_minion_in_the_pile_grants_an_unusable_play():
+    game = keep_coming_game(discard=("Grave Robbing",))
+    play(game, "They Keep Coming")
+    # Nothing to play from the pile, and the Zombie Lord in hand may not use it.
+    assert not at(game, 0, "play") or discard_plays(game) == []
+
+
+# ====================================================================== They're Coming To Get You
+
+
+def coming_game(discard=("Walker", "Grave Digger"), minions_played=0,
+                hand=("Zapbot", "Tech Center")):
+    s = scenario()
+    s.base_action(SHIP, "They're Coming To Get You", owner=0)
+    s.discard(0, *discard)
+    s.hand(0, *hand)
+    s.turn(minions_played=minions_played)
+    return s.build()
+
+
+def test_theyre_coming_to_get_you_lets_the_normal_play_come_from_the_discard_pile():
+    game = coming_game()
+    ship = base_uid(game, "The Mothership")
+    # Only onto its own base, any minion of the pile.
+    assert discard_plays(game) == ["Play Grave Digger from your discard pile on The Mothership",
+                                   "Play Walker from your discard pile on The Mothership"]
+    walker = card(game, "Walker")
+    assert_refused(game, [f"m{walker}@{base_uid(game, 'Jungle Oasis')}"])
+    choose(game, f"m{walker}@{ship}")
+    choose(game, "Put Nukebot back")
+    assert game.loc[walker] == ("minion", ship)
+    record = game.turn_state.plays[-1]
+    assert (record.extra, record.via) == (False, card(game, "They're Coming To Get You"))
+    # It used the turn's minion play: the Zapbot in hand can no longer be played.
+    assert minion_plays(game) == []
+
+
+def test_theyre_coming_to_get_you_is_once_per_turn():
+    s = scenario()
+    s.base_action(SHIP, "They're Coming To Get You", owner=0)
+    s.discard(0, "Walker", "Grave Digger")
+    s.hand(0, "Abduction", "Zapbot")
+    s.minion(FACTORY, "Invader", owner=1)
+    game = s.build()
+    ship = base_uid(game, "The Mothership")
+    choose(game, f"m{card(game, 'Walker')}@{ship}")
+    choose(game, "Put Nukebot back")
+    play(game, "Abduction")
+    choose(game, card(game, "Invader"))  # a general extra minion: from hand only now
+    assert discard_plays(game) == []
+
+
+def test_theyre_coming_to_get_you_uses_a_general_extra_and_respects_its_limit():
+    # The Zapbot's extra (power 2 or less) is a general play: the Walker may come from the pile
+    # with it, the Grave Digger (power 4) may not.
+    game = coming_game(hand=("Zapbot", "Tech Center"))
+    play(game, "Zapbot", base="Jungle Oasis")
+    assert discard_plays(game) == ["Play Walker from your discard pile on The Mothership"]
+
+
+def test_theyre_coming_to_get_you_of_another_player_does_nothing_for_you():
+    s = scenario()
+    s.base_action(SHIP, "They're Coming To Get You", owner=1)
+    s.discard(0, "Walker")
+    s.hand(0, "Zapbot")
+    game = s.build()
+    assert discard_plays(game) == []
+
+
+# ====================================================================== Outbreak =============
+
+
+def outbreak_game():
+    s = scenario()
+    s.minion(OASIS, "Walker", owner=0)
+    s.minion(FACTORY, "Invader", owner=1)
+    s.minion(SHIP, "Zapbot", owner=1, controller=0)
+    s.hand(0, "Outbreak", "Warbot", "Grave Digger")
+    s.turn(minions_played=1)
+    return s.build()
+
+
+def minion_plays(game) -> list[str]:
+    return sorted(o.label for o in game.pending.options if o.id.startswith("m"))
+
+
+def test_outbreak_grants_an_extra_minion_on_a_base_where_you_have_no_minion():
+    game = outbreak_game()
+    play(game, "Outbreak")
+    # Factory (another player's minion only) and the Library; not Oasis, not the Mothership
+    # (a minion you control).
+    assert minion_plays(game) == [
+        "Play Grave Digger on Factory 436-1337", "Play Grave Digger on The Great Library",
+        "Play Warbot on Factory 436-1337", "Play Warbot on The Great Library"]
+    warbot = card(game, "Warbot", "hand")
+    assert_refused(game, [f"m{warbot}@{base_uid(game, 'Jungle Oasis')}"])
+    events = record_events(game)
+    play(game, "Warbot", base="The Great Library")
+    assert game.loc[warbot] == ("minion", base_uid(game, "The Great Library"))
+    assert [e.card for e in events if e.kind == "minion_played"] == [warbot]
+    assert not at(game, 0, "play")  # the extra is used: nothing left to play
+
+
+def test_outbreak_condition_is_checked_when_the_minion_is_played():
+    # With the free minion still there, the free one goes to the Library first: the Outbreak
+    # extra then has only the Factory left (checked at play time, not when Outbreak resolved).
+    s = scenario()
+    s.minion(OASIS, "Walker", owner=0)
+    s.hand(0, "Outbreak", "Warbot", "Grave Digger")
+    game = s.build()
+    play(game, "Outbreak")
+    play(game, "Warbot", base="The Great Library")  # the most restrictive grant: Outbreak's
+    assert minion_plays(game) == [
+        "Play Grave Digger on Factory 436-1337", "Play Grave Digger on Jungle Oasis",
+        "Play Grave Digger on The Great Library", "Play Grave Digger on The Mothership"]
+    play(game, "Grave Digger", base="Jungle Oasis")  # the free play goes anywhere
+    assert game.loc[card(game, "Grave Digger")][0] == "minion"
+
+
+# ====================================================================== Overrun ==============
+
+
+def overrun_game():
+    s = scenario()
+    s.hand(0, "Overrun", "Walker")
+    s.hand(1, "Ninja Master")
+    return s.build()
+
+
+def test_overrun_keeps_other_players_from_playing_minions_on_its_base_until_your_next_turn():
+    game = overrun_game()
+    oasis = base_uid(game, "Jungle Oasis")
+    play(game, "Overrun")
+    choose(game, oasis)
+    overrun = card(game, "Overrun")
+    assert game.loc[overrun] == ("base_action", oasis)
+    # You still may.
+    assert "Play Walker on Jungle Oasis" in minion_plays(game)
+    play(game, "Walker", base="The Mothership")
+    choose(game, "Put Nukebot back")
+    assert at(game, 1, "play")
+    plays = minion_plays(game)
+    assert not any("Jungle Oasis" in p for p in plays)
+    assert "Play Ninja Master on The Mothership" in plays
+    assert_refused(game, [f"m{card(game, 'Ninja Master')}@{oasis}"])
+    play(game, "Ninja Master", base="The Mothership")
+    if game.pending.kind == "target":
+        decline(game)
+    # Seat 1 ends its turn; at the start of seat 0's next turn Overrun is destroyed.
+    while game.pending is not None and game.pending.seat == 1:
+        if game.pending.kind == "play":
+            choose(game, "end")
+        else:
+            decline(game)
+    assert game.loc[overrun] == ("discard", 0)
+
+
+def test_overrun_stops_an_extra_play_of_another_player_too():
+    s = scenario()
+    s.base_action(OASIS, "Overrun", owner=1)
+    s.hand(0, "Walker", "Zapbot")
+    game = s.build()
+    assert not any("Jungle Oasis" in p for p in minion_plays(game))
+    play(game, "Zapbot", base="The Mothership")
+    assert not any("Jungle Oasis" in p for p in minion_plays(game))
