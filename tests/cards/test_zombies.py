@@ -14,8 +14,7 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.zombies  # noqa: F401
-from smashup.engine import Game, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
 from smashup.engine.invariants import check
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, labels, play
 
@@ -92,6 +91,26 @@ def private_log(game, seat) -> list[str]:
 
 def at(game, seat, kind) -> bool:
     return game.pending is not None and (game.pending.seat, game.pending.kind) == (seat, kind)
+
+
+# ====================================================================== the deck =============
+
+
+def test_the_zombie_deck_matches_the_catalog():
+    expected = {
+        "Zombie Lord": (MINION, 5, 1), "Grave Digger": (MINION, 4, 2),
+        "Tenacious Z": (MINION, 2, 3), "Walker": (MINION, 2, 4),
+        "Grave Robbing": (ACTION, 0, 2), "Lend a Hand": (ACTION, 0, 1),
+        "Mall Crawl": (ACTION, 0, 1), "Not Enough Bullets": (ACTION, 0, 1),
+        "Outbreak": (ACTION, 0, 1), "Overrun": (ACTION, 0, 1),
+        "They Keep Coming": (ACTION, 0, 2), "They're Coming To Get You": (ACTION, 0, 1),
+    }
+    zombies = REGISTRY.faction("Zombies")
+    assert {c.name: (c.kind, c.power, c.copies) for c in zombies.cards} == expected
+    assert len(zombies.deck()) == 20
+    assert all(c.text for c in zombies.cards)
+    assert {c.name for c in zombies.cards if c.attach} == {"Overrun",
+                                                           "They're Coming To Get You"}
 
 
 # ====================================================================== Zombie Lord ==========
