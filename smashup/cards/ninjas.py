@@ -22,8 +22,7 @@ shinobi = ninjas.minion("Shinobi", power=3, copies=3, text=(
     "scoring base."))
 
 
-@shinobi.special("before_scoring", usable=lambda ctx, scoring: "shinobi" not in scoring.used
-                 and ctx.may_play_minion(ctx.card, scoring.base),
+@shinobi.special("before_scoring", usable=lambda ctx, scoring: "shinobi" not in scoring.used,
                  label="Play Shinobi on the scoring base")
 def shinobi_play(ctx, scoring):
     # Read as once per scoring base (the wikis' reading).

@@ -132,11 +132,12 @@ overrun = zombies.action("Overrun", attach="base", text=(
     "at the start of your next turn."))
 
 
-@overrun.forbids_minion_play
-def overrun_bars(ctx, seat, minion, uid):
-    # Every play of another player, whatever allows it (a Special, an extra, a minion played by
-    # an ability); not moves, which are no plays (WWWT "Play").
-    return uid == ctx.here and seat != ctx.me
+@overrun.restriction
+def overrun_bars(ctx, play):
+    # Every minion play of another player, whatever allows it (the main decision, an extra, a
+    # Special such as Shinobi, a minion played by an ability); not moves, which are no plays
+    # (WWWT "Play"). Its controller still may.
+    return play.kind == MINION and play.base == ctx.here and play.seat != ctx.me
 
 
 @overrun.trigger("turn_start", applies=lambda ctx, event: event.player == ctx.me)

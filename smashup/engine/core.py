@@ -162,6 +162,18 @@ class Event:
     by_player: int | None = None
 
 
+@dataclass(frozen=True)
+class PlayAttempt:
+    """A card someone would play, as a play restriction sees it (`CardDef.restriction`): who,
+    which card, what it is played as (MINION or ACTION) and onto which base (a minion's base; an
+    action's base when it goes on one, else None)."""
+
+    seat: int
+    card: int
+    kind: str
+    base: int | None = None
+
+
 @dataclass
 class MinionState:
     """A minion in play: who controls it and what sits on it. Power is never stored."""

@@ -970,8 +970,10 @@ class Ctx:
                         continue
                     options.append(Option(card_option_id("m", c, at=u),
                                           f"{name} on {g.base_name(u)}", card=c, base=u))
-            else:
+            elif not g.play_forbidden(seat, c):
                 options.append(Option(card_option_id("a", c), name, card=c))
+        if not options:
+            return None
         shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card, reveal=shown)
@@ -996,10 +998,11 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion, or None when a card in play forbids that play (Overrun: ask
-        `may_play_minion` before offering it)."""
+        play). Returns the minion, or None when that play is not allowed (Block the Path)."""
         seat = self._seat(seat)
-        if self.game.play_forbidden(seat, cid, base):
+        why = self.game.play_forbidden(seat, cid, base)
+        if why:
+            self.game.log(f"{why}.")
             return None
         yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid

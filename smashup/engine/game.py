@@ -28,6 +28,7 @@ from .core import (
     Lasting,
     MinionState,
     Option,
+    PlayAttempt,
     PlayRecord,
     card_option_id,
     counted,
@@ -48,6 +49,7 @@ _INDEXES = (
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
+    ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -196,6 +198,7 @@ class Game:
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
         self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
+        self.restrictors: dict[int, None] = {}  # that forbid some plays (Block the Path)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -912,12 +915,24 @@ class Game:
             self._window_cards = kinds
         return window in self._window_cards
 
+    def _special_play_forbidden(self, seat, cid, wctx) -> bool:
+        """Whether using this card's Special from the hand would be a play that is not allowed:
+        a Special action is played; a minion's Special from the hand in a scoring window plays
+        it on the scoring base (Shinobi)."""
+        defn = self.defs[cid]
+        if defn.is_action:
+            return bool(self.play_forbidden(seat, cid))
+        if isinstance(wctx, Scoring):
+            return bool(self.play_forbidden(seat, cid, wctx.base))
+        return False
+
     def _usable_specials(self, seat, window, wctx):
         found = []
         player = self.players[seat]
         for cid in list(player.hand):
             for i, sp in enumerate(self.defs[cid].specials):
                 if (sp.window == window and sp.zone == "hand"
+                        and not self._special_play_forbidden(seat, cid, wctx)
                         and sp.usable(Ctx(self, cid, seat), wctx)):
                     found.append((cid, i, sp))
         for slot in self.bases:
@@ -931,6 +946,26 @@ class Game:
         return found
 
     # ------------------------------------------------------------------ playing cards ----------
+    def play_forbidden(self, seat: int, cid: int, uid: int | None = None) -> str | None:
+        """Why `seat` may not play card `cid` (onto base `uid`) now, or None: a lasting
+        "cannot_play" on that player (Mark of Sleep: data "kind", None for any card) or a card in
+        play whose restriction forbids it (Block the Path). Every way of playing a card asks
+        here: the main decision, extra plays, plays by abilities, Special actions."""
+        kind = self.defs[cid].kind
+        if self.lasting:
+            for eff in self.lasting:
+                if (eff.kind == "cannot_play" and eff.target == seat
+                        and eff.data.get("kind") in (None, kind) and self.lasting_active(eff)):
+                    return f"{self.pname(seat)} cannot play {kind}s now ({self.name(eff.source)})"
+        if self.restrictors:
+            attempt = PlayAttempt(seat, cid, kind, uid)
+            for rid in self.restrictors:
+                ctx = self.card_ctx(rid)
+                for forbids in self.defs[rid].restrictions:
+                    if forbids(ctx, attempt):
+                        return f"{self.name(cid)} cannot be played there ({self.name(rid)})"
+        return None
+
     def grants_for(self, seat: int, cid: int, uid: int | None, zone: str | None = None
                    ) -> list[Grant]:
         """The grants that would allow this play, most restrictive first: the card comes from
@@ -967,24 +1002,13 @@ class Game:
         return condition is None or GRANT_CONDITIONS[condition](self, seat, uid)
 
     def _play_hooks(self) -> bool:
-        """Whether some card of this game plays from the discard pile or forbids plays (so a game
-        without one pays nothing for them)."""
+        """Whether some card of this game plays from the discard pile (so a game without one pays
+        nothing for it)."""
         if self._play_hook_defs is None:
             self._play_hook_defs = any(
                 getattr(d, "discard_play", None) or getattr(d, "lets_play_from", None)
-                or getattr(d, "forbids_play", None) for d in self.defs)
+                for d in self.defs)
         return self._play_hook_defs
-
-    def play_forbidden(self, seat: int, cid: int, uid: int) -> bool:
-        """Whether a card in play forbids `seat` to play minion `cid` on base `uid` (Overrun)."""
-        if not self._play_hooks():
-            return False
-        for slot in self.bases:
-            for c in self._cards_on(slot):
-                fn = self.defs[c].forbids_play
-                if fn is not None and fn(self.card_ctx(c), seat, cid, uid):
-                    return True
-        return False
 
     def _discard_play_options(self, seat: int) -> list[Option]:
         """Minions `seat` may play from their discard pile in the Play Cards phase, in the order
@@ -1363,6 +1387,7 @@ class Game:
         slots = [(s.uid, s.card) for s in self.bases]
         minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         made = self._minion_play_options
+        restricted = bool(self.restrictors) or bool(self.lasting)
         hooks = self._play_hooks()
         for cid in player.hand:
             defn = self.defs[cid]
@@ -1373,12 +1398,11 @@ class Game:
                     continue
                 anywhere = any(g.base is None and g.condition is None for g in fitting)
                 for uid, base_card in slots:
-                    if anywhere or any(
+                    if (anywhere or any(
                             (g.base is None or g.base == uid)
                             and self.condition_holds(g.condition, seat, uid)
-                            for g in fitting):
-                        if hooks and self.play_forbidden(seat, cid, uid):
-                            continue
+                            for g in fitting)) and not (
+                            restricted and self.play_forbidden(seat, cid, uid)):
                         # The same play is offered turn after turn: its Option is made once (by
                         # base card too, since a base swapped in keeps its slot's uid).
                         option = made.get((cid, uid, base_card))
@@ -1390,6 +1414,8 @@ class Game:
                         options.append(option)
             elif defn.is_action and has_action_grant and not defn.is_special_only:
                 if defn.attach is not None and not self.attach_hosts(seat, cid):
+                    continue
+                if restricted and self.play_forbidden(seat, cid):
                     continue
                 if self.grants_for(seat, cid, None):
                     options.append(
@@ -1936,7 +1962,8 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "_index_kinds",
+    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "_index_kinds",
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
 })
 

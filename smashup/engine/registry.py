@@ -156,12 +156,12 @@ class CardDef(_Declares):
     power_modifier: Callable | None = None  # (ctx, minion) -> int
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
+    restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
-    # Plays from the discard pile and restrictions on plays (the Play Cards phase's options):
+    # Plays from the discard pile (the Play Cards phase's options):
     discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
     lets_play_from: Callable | None = None  # in play: (ctx, minion, uid) -> bool
-    forbids_play: Callable | None = None  # in play: (ctx, seat, minion, uid) -> bool
 
     @property
     def is_minion(self) -> bool:
@@ -216,10 +216,10 @@ class CardDef(_Declares):
         self.lets_play_from = fn
         return fn
 
-    def forbids_minion_play(self, fn):
-        """`@card.forbids_minion_play` over fn(ctx, seat, minion, uid) -> bool: while this card
-        is in play, `seat` may not play that minion on base `uid` (Overrun)."""
-        self.forbids_play = fn
+    def restriction(self, fn):
+        """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
+        (core.PlayAttempt) it returns True for are not allowed (Block the Path)."""
+        self.restrictions.append(fn)
         return fn
 
     def modifier(self, fn):
