@@ -742,3 +742,21 @@ def test_overrun_stops_an_extra_play_of_another_player_too():
     assert not any("Jungle Oasis" in p for p in minion_plays(game))
     play(game, "Zapbot", base="The Mothership")
     assert not any("Jungle Oasis" in p for p in minion_plays(game))
+
+
+def test_overrun_stops_another_players_shinobi_but_not_a_move():
+    # Seat 0 ends its turn with Jungle Oasis (12) ready to score: seat 1's Shinobi may not be
+    # played there (a play), while Overrun's controller's own minions are untouched.
+    s = scenario()
+    s.base_action(OASIS, "Overrun", owner=0)
+    s.minion(OASIS, "Zombie Lord", owner=0)
+    s.minion(OASIS, "Grave Digger", owner=0)
+    s.minion(OASIS, "Walker", owner=0)
+    s.minion(OASIS, "Walker", owner=0)
+    s.hand(1, "Shinobi")
+    s.hand(0, "Tech Center")
+    game = s.build()
+    choose(game, "end")
+    # No Special window question for seat 1: its only Special would be a forbidden play.
+    assert not (game.pending and game.pending.kind == "special" and game.pending.seat == 1)
+    assert game.loc[card(game, "Shinobi")][0] == "hand"
