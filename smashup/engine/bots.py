@@ -57,7 +57,9 @@ def _play_value(game, seat, option) -> float:
         return 0.5
     if value[0] == "action":
         return 1.5
-    _, cid, uid = value
+    # A minion from hand ("minion", card, base) or from the discard pile ("discard", card, base,
+    # way): the same judgement of where it goes.
+    cid, uid = value[1], value[2]
     slot = game.slot(uid)
     power = game.defs[cid].power
     mine = game.player_power(uid, seat) + power

@@ -226,11 +226,18 @@ class Grant:
     max_power: int | None = None  # printed power cap (checked in hand)
     base: int | None = None  # only onto this base slot
     source: str = ""  # what granted it, for the log
+    # Where the card may come from: "hand" and/or "discard" (They Keep Coming: the discard pile
+    # only).
+    zones: tuple = ("hand",)
+    # A named condition on the base the minion goes to (game.GRANT_CONDITIONS): Outbreak's
+    # "a base where you have no minions", checked when the minion is played.
+    condition: str | None = None
 
     def restrictiveness(self) -> int:
         # When several grants fit a play, the most restrictive one is used up, so the player keeps
         # the widest permission (the rules let extra and free cards be played in any order).
-        return (0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
+        return ((0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
+                + (self.condition is not None) + (self.zones != ("hand",)))
 
 
 # When a lasting effect ends (`Lasting.ends`), as plain data:
@@ -284,3 +291,6 @@ class PlayRecord:
     extra: bool = False  # played as an extra (not the free play of the turn)
     special: bool = False  # played through a Special
     turn_seat: int | None = None  # whose turn it was
+    # The card whose ability let it be played from where it was (Tenacious Z from the discard
+    # pile, They're Coming To Get You), for "once per turn" (`Ctx.plays`).
+    via: int | None = None

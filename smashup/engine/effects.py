@@ -556,6 +556,54 @@ class Ctx:
         moved = yield from self.move(target, dest)
         return (target, dest) if moved else None
 
+    # ------------------------------------------------------------------ piles of alike cards --
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
+        time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
+        the player stops. Returns the chosen cards in the order picked."""
+        remaining, chosen = list(cards), []
+        while remaining:
+            picked = yield from self.choose_cards(
+                self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
+                seat=seat, reveal=reveal)
+            if not picked:
+                break
+            chosen.append(picked[0])
+            remaining.remove(picked[0])
+        return chosen
+
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
+        a name first (declining picks none), then how many of its copies when there are several.
+        Returns the chosen cards."""
+        g = self.game
+        picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
+                                              reveal=reveal)
+        if not picked:
+            return []
+        name = g.name(picked[0])
+        same = [picked[0]] + [c for c in cards if c != picked[0] and g.name(c) == name]
+        if len(same) == 1:
+            return same
+        count = yield from self.choose_one(
+            f"How many {name} cards?", [(n, f"{counted(n, name + ' card')}")
+                                        for n in range(len(same), 0, -1)], seat=seat)
+        return same[:count]
+
+    def choose_play(self, cards, bases, prompt, optional=True, seat=None):
+        """Pick a minion among `cards` (out of play: a discard pile...) and a base among `bases`
+        in one question ("Walker on Jungle Oasis"), alike copies once. Returns (card, base uid),
+        or None when the player declines or nothing fits; the caller plays it (`play_minion`)."""
+        g = self.game
+        seat = self._seat(seat)
+        options = [Option(card_option_id("m", c, at=u), f"{g.name(c)} on {g.base_name(u)}",
+                          card=c, base=u)
+                   for c in self.one_of_each(cards) for u in bases
+                   if not g.play_forbidden(seat, c, u)]
+        chosen = yield from g.ask(seat, "extra", prompt, options,
+                                  0 if optional else 1, 1, source=self.card)
+        return (chosen[0].card, chosen[0].base) if chosen else None
+
     # ================================================================== numbers ================
     def gain_vp(self, seat: int, amount: int) -> None:
         g = self.game
@@ -732,8 +780,10 @@ class Ctx:
         g.emit(self._event("discarded", cid, None, owner, {"from": src}))
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
-               max_count: int = 1, to: str | None = "hand", seat: int | None = None):
-        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`.
+               max_count: int = 1, to: str | None = "hand", seat: int | None = None,
+               same_name: bool = False):
+        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
+        (with `same_name`: any number of them that share one name, Mall Crawl).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
         Where Prohibited": a searched card is revealed, a searched deck shuffled). With
@@ -751,12 +801,15 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
-        if max_count == 1:
-            # One card taken: alike copies in one zone are one option (Scry: two Mystic
-            # Studies in the deck). Taking several keeps every copy, to allow both.
-            candidates = self.one_of_each(candidates)
-        chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
-                                              reveal=deck)
+        if same_name:
+            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck)
+        else:
+            if max_count == 1:
+                # One card taken: alike copies in one zone are one option (Scry: two Mystic
+                # Studies in the deck). Taking several keeps every copy, to allow both.
+                candidates = self.one_of_each(candidates)
+            chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
+                                                  seat=seat, reveal=deck)
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:
@@ -906,21 +959,28 @@ class Ctx:
         self.game.rng.shuffle(self.game.base_deck)
 
     # ================================================================== plays ==================
-    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None):
+    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None,
+                    zones=("hand",), condition: str | None = None):
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
-        phase; at any other time it must be used at once or is lost (CR, "extra"). Returns the
-        card played at once, or None."""
+        phase; at any other time it must be used at once or is lost (CR, "extra"). `zones`:
+        where the card may come from ("hand", "discard": They Keep Coming); `condition`: a named
+        condition on the base (game.GRANT_CONDITIONS: Outbreak). Returns the card played at
+        once, or None."""
         g = self.game
         seat = self._seat(seat)
-        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card))
+        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
+                      zones=tuple(zones), condition=condition)
         if g.phase == "play" and g.turn_state.seat == seat and g._depth <= 1:
             g.turn_state.grants.append(grant)
-            g.log(f"{g.pname(seat)} may play an extra {kind} ({self.name(self.card)}).")
+            where = " from their discard pile" if grant.zones == ("discard",) else ""
+            g.log(f"{g.pname(seat)} may play an extra {kind}{where} ({self.name(self.card)}).")
             return None
-        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base))
+        pool = [c for z in zones for c in g.container((z, seat))]
+        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base,
+                                               cards=pool, condition=condition))
 
     def play_extra_now(self, kind=MINION, seat=None, max_power=None, base=None, optional=True,
-                       cards=None):
+                       cards=None, condition: str | None = None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
         declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
@@ -939,6 +999,8 @@ class Ctx:
         if not candidates or (base is not None and g.slot_or_none(base) is None):
             return None
         bases = [base] if base is not None else [s.uid for s in g.bases]
+        if condition is not None:
+            bases = [u for u in bases if g.condition_holds(condition, seat, u)]
         options = []
         for c in candidates:
             # A card from somewhere else than the player's hand says where it is: copies from two
@@ -986,6 +1048,11 @@ class Ctx:
             return None
         yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
+
+    def may_play_minion(self, cid: int, base: int, seat: int | None = None) -> bool:
+        """Whether no card in play forbids `seat` (you) to play minion `cid` on `base`
+        (Overrun)."""
+        return not self.game.play_forbidden(self._seat(seat), cid, base)
 
     def attach(self, host: int, card: int | None = None):
         """Attach this action (`card`) to `host` (a minion's id or a base's uid, as its `attach`

@@ -66,6 +66,14 @@ TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
 
+# Named conditions an extra minion play may carry (Grant.condition), on the player and the base:
+# plain names, so a grant stays plain data in the state.
+GRANT_CONDITIONS = {
+    # Outbreak: "on a base where you have no minions", checked when the minion is played.
+    "no_minion_of_yours": lambda game, seat, uid: not any(
+        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
+}
+
 
 @dataclass
 class BaseSlot:
@@ -228,6 +236,7 @@ class Game:
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
+        self._play_hook_defs = None  # whether any card of this game changes where minions go
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -994,18 +1003,24 @@ class Game:
                         return f"{self.name(cid)} cannot be played there ({self.name(rid)})"
         return None
 
-    def grants_for(self, seat: int, cid: int, uid: int | None) -> list[Grant]:
-        """The grants that would allow this play, most restrictive first."""
+    def grants_for(self, seat: int, cid: int, uid: int | None, zone: str | None = None
+                   ) -> list[Grant]:
+        """The grants that would allow this play, most restrictive first: the card comes from
+        its zone (or `zone`: "hand" for a discard-pile card played as if from hand, They're
+        Coming To Get You)."""
         if self.turn_state.seat != seat:
             return []
         defn = self.defs[cid]
+        zone = zone or self.loc[cid][0]
         fits = []
         for g in self.turn_state.grants:
-            if g.kind != defn.kind:
+            if g.kind != defn.kind or zone not in g.zones:
                 continue
             if g.max_power is not None and defn.power > g.max_power:
                 continue
             if g.base is not None and uid is not None and g.base != uid:
+                continue
+            if uid is not None and not self.condition_holds(g.condition, seat, uid):
                 continue
             fits.append(g)
         fits.sort(key=lambda g: -g.restrictiveness())
@@ -1018,6 +1033,59 @@ class Game:
             if self.grants_for(seat, cid, slot.uid):
                 out.append(slot.uid)
         return out
+
+    def condition_holds(self, condition: str | None, seat: int, uid: int) -> bool:
+        """Whether a grant's named condition (GRANT_CONDITIONS) holds for `seat` on base `uid`."""
+        return condition is None or GRANT_CONDITIONS[condition](self, seat, uid)
+
+    def _play_hooks(self) -> bool:
+        """Whether some card of this game plays from the discard pile (so a game without one pays
+        nothing for it)."""
+        if self._play_hook_defs is None:
+            self._play_hook_defs = any(
+                getattr(d, "discard_play", None) or getattr(d, "lets_play_from", None)
+                for d in self.defs)
+        return self._play_hook_defs
+
+    def _discard_play_options(self, seat: int) -> list[Option]:
+        """Minions `seat` may play from their discard pile in the Play Cards phase, in the order
+        tried: an extra play that allows the discard pile (They Keep Coming), the card's own
+        ability (Tenacious Z), a card in play that lets a play from hand come from the pile
+        instead (They're Coming To Get You). One option per name and base (alike copies)."""
+        pile = [c for c in self.players[seat].discard if self.defs[c].is_minion]
+        if not pile:
+            return []
+        letting = []
+        for slot in self.bases:
+            for c in self._cards_on(slot):
+                if self.defs[c].lets_play_from is not None and self.controller(c) == seat:
+                    letting.append(c)
+        options, seen = [], set()
+        for cid in pile:
+            defn = self.defs[cid]
+            if defn.name in seen:
+                continue
+            seen.add(defn.name)
+            own = defn.discard_play is not None and defn.discard_play(Ctx(self, cid, seat))
+            for slot in self.bases:
+                uid = slot.uid
+                if self.grants_for(seat, cid, uid):
+                    way = None
+                elif own:
+                    way = cid
+                else:
+                    way = next((c for c in letting
+                                if self.defs[c].lets_play_from(self.card_ctx(c), cid, uid)
+                                and self.grants_for(seat, cid, uid, zone="hand")), None)
+                    if way is None:
+                        continue
+                if self.play_forbidden(seat, cid, uid):
+                    continue
+                options.append(Option(
+                    card_option_id("m", cid, at=uid),
+                    f"Play {defn.name} from your discard pile on {self.base_name(uid)}",
+                    card=cid, base=uid, value=("discard", cid, uid, way)))
+        return options
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -1035,21 +1103,23 @@ class Game:
         return []
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
-                   special: bool = False) -> None:
+                   special: bool = False, via: int | None = None) -> None:
         self.turn_state.plays.append(PlayRecord(seat, cid, kind, uid, self.phase, extra, special,
-                                                self.turn_state.seat))
+                                                self.turn_state.seat, via))
 
     def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None,
-                    extra: bool = False, special: bool = False, by_card: int | None = None):
+                    extra: bool = False, special: bool = False, by_card: int | None = None,
+                    via: int | None = None):
         """Play a minion from wherever it is onto a base and resolve its on-play ability.
-        `extra`: not the turn's free minion; `by_card`: the card whose ability played it."""
+        `extra`: not the turn's free minion; `by_card`: the card whose ability played it; `via`:
+        the card whose ability let it come from where it was (PlayRecord.via)."""
         if grant is not None:
             self.turn_state.grants.remove(grant)
             extra = not grant.free
         self.move_card(cid, ("minion", uid))
         entered = self.enter_play()
         self.minion_state[cid] = MinionState(controller=seat, entered=entered)
-        self._note_play(seat, cid, MINION, uid, extra, special)
+        self._note_play(seat, cid, MINION, uid, extra, special, via)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         # What the base looked like as the minion entered, before its own ability: cards that
         # compare the minion played with theirs ("a minion with less power than this one",
@@ -1398,16 +1468,20 @@ class Game:
         minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         made = self._minion_play_options
         restricted = bool(self.restrictors) or bool(self.lasting)
+        hooks = self._play_hooks()
         for cid in player.hand:
             defn = self.defs[cid]
             if defn.is_minion and has_minion_grant:
-                fitting = [g for g in minion_grants
-                           if g.max_power is None or defn.power <= g.max_power]
+                fitting = [g for g in minion_grants if "hand" in g.zones
+                           and (g.max_power is None or defn.power <= g.max_power)]
                 if not fitting:
                     continue
-                anywhere = any(g.base is None for g in fitting)
+                anywhere = any(g.base is None and g.condition is None for g in fitting)
                 for uid, base_card in slots:
-                    if (anywhere or any(g.base == uid for g in fitting)) and not (
+                    if (anywhere or any(
+                            (g.base is None or g.base == uid)
+                            and self.condition_holds(g.condition, seat, uid)
+                            for g in fitting)) and not (
                             restricted and self.play_forbidden(seat, cid, uid)):
                         # The same play is offered turn after turn: its Option is made once (by
                         # base card too, since a base swapped in keeps its slot's uid).
@@ -1428,6 +1502,8 @@ class Game:
                         Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
                                value=("action", cid))
                     )
+        if hooks or any("discard" in g.zones for g in minion_grants):
+            options += self._discard_play_options(seat)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
         return options
@@ -1489,9 +1565,27 @@ class Game:
                 yield from self.resolve(
                     self.play_action(seat, cid, grant), after=lambda c=cid: self.finish_action(c)
                 )
+            elif value[0] == "discard":
+                _, cid, uid, way = value
+                yield from self.resolve(self.play_from_discard(seat, cid, uid, way))
             elif value[0] == "talent":
                 _, cid = value
                 yield from self.resolve(self.use_talent(seat, cid))
+
+    def play_from_discard(self, seat: int, cid: int, uid: int, way: int | None):
+        """A minion played from the discard pile (`_discard_play_options`): with a grant that
+        allows the pile (`way` None), as its own extra play (`way` is the card: Tenacious Z), or
+        with a play it could use from hand, through the card in play `way` lets it (They're
+        Coming To Get You)."""
+        self.log(f"{self.pname(seat)} plays {self.name(cid)} from their discard pile.")
+        if way is None:
+            grant = self.grants_for(seat, cid, uid)[0]
+            yield from self.play_minion(seat, cid, uid, grant)
+        elif way == cid:
+            yield from self.play_minion(seat, cid, uid, extra=True, special=True, via=cid)
+        else:
+            grant = self.grants_for(seat, cid, uid, zone="hand")[0]
+            yield from self.play_minion(seat, cid, uid, grant, via=way)
 
     def use_talent(self, seat: int, cid: int):
         self.turn_state.talents_used.add(cid)
@@ -1974,7 +2068,7 @@ NOT_STATE = frozenset({
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
     "_index_kinds",
-    "_static_views", "_minion_play_options", "_window_cards",
+    "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
 })
 
 

@@ -163,6 +163,9 @@ class CardDef(_Declares):
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
+    # Plays from the discard pile (the Play Cards phase's options):
+    discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
+    lets_play_from: Callable | None = None  # in play: (ctx, minion, uid) -> bool
 
     @property
     def is_minion(self) -> bool:
@@ -201,6 +204,21 @@ class CardDef(_Declares):
             return fn
 
         return deco
+
+    def playable_from_discard(self, usable):
+        """This minion may be played from its owner's discard pile as an extra minion in their
+        Play Cards phase while `usable(ctx)` says so (Tenacious Z). The play's record names the
+        card (`PlayRecord.via`) for "once per turn"."""
+        self.discard_play = usable
+        return self
+
+    def lets_play_from_discard(self, fn):
+        """`@card.lets_play_from_discard` over fn(ctx, minion, uid) -> bool: while this card is
+        in play, its controller may play that minion from their discard pile onto base `uid`
+        with one of the minion plays they could use for it from hand (They're Coming To Get
+        You). The play's record names this card (`PlayRecord.via`)."""
+        self.lets_play_from = fn
+        return fn
 
     def restriction(self, fn):
         """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
