@@ -119,13 +119,19 @@ def test_bots_draw_their_factions_from_a_keyed_stream_when_each_player_picks():
 def test_undo_works_on_a_keyed_game():
     """The undo rule compares the generator's states (play/undo.py): a version 2 game's choice that
     shuffles nothing can be taken back, and the game is as it was."""
-    row = services.create_game([services.SeatSpec("person"), services.SeatSpec("person")], seed=SECRET)
+    # Factions fixed, and a minion without an ability played: one that reveals a card (a Wizard)
+    # would rightly make the choice final, whatever factions the lobby happens to deal.
+    seats = [services.SeatSpec("person", ["Aliens", "Dinosaurs"]),
+             services.SeatSpec("person", ["Ninjas", "Robots"])]
+    row = services.create_game(seats, seed=SECRET)
     for index in (0, 1):
         services.claim_seat(row.pk, index, guest_name=f"P{index}")
     row.refresh_from_db()
     seat, start_hash = row.pending_seat, row.state_hash
     with services.engine_game(row) as engine:
-        minion = next(o.id for o in engine.pending.options if o.id.startswith("m"))
+        minions = [o for o in engine.pending.options if o.id.startswith("m")]
+        plain = [o for o in minions if engine.defs[o.card].on_play is None]
+        minion = (plain or minions)[0].id
     services.submit_choice(row.pk, seat, 0, row.pending_decision, [minion])
     row.refresh_from_db()
     assert row.version == 1 and row.undo_seat == seat
