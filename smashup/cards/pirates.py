@@ -4,12 +4,6 @@ from smashup.engine import Faction
 pirates = Faction("Pirates", set="core")
 
 
-def _destroyable(ctx):
-    # A minion that cannot be destroyed (Warbot) is no choice for "destroy" (the reading Robots and
-    # Ninjas use: an ability chooses among minions it can do its effect to).
-    return lambda m: ctx.can_affect(m, "destroy")
-
-
 def _other_bases(ctx, m):
     here = ctx.base_of(m)
     return ctx.bases(lambda u: u != here)
@@ -21,7 +15,8 @@ def _move_own_minions(ctx, limit=None):
     alike copies on one base are one option."""
     moved = []
     while limit is None or len(moved) < limit:
-        mine = ctx.one_of_each(ctx.targets(controller=ctx.me, where=lambda m: m not in moved))
+        mine = ctx.one_of_each(ctx.targets(controller=ctx.me, where=lambda m: m not in moved,
+                                           effect=ctx.move))
         count = f" ({len(moved)} moved so far)" if moved else ""
         done = yield from ctx.choose_and_move(mine, f"Move one of your minions?{count}",
                                               optional=True)
@@ -69,11 +64,11 @@ def buccaneer_escapes(ctx, minion):
     "On play: you may destroy one minion of power 2 or less on this base (any controller)."))
 def saucy_wench(ctx):
     # AEG's current name is Cut Lass (a rename only).
-    destroyable = _destroyable(ctx)
+    # A minion that cannot be destroyed (Warbot) is no choice (targets(effect=...)).
     yield from ctx.choose_and(
         ctx.destroy,
-        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2
-                                    and destroyable(m))),
+        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2,
+                                    effect=ctx.destroy)),
         "Destroy a minion of power 2 or less here?", optional=True)
 
 
@@ -117,10 +112,9 @@ def broadside(ctx):
         return
     seat = yield from ctx.choose_player(ctx.players_from_current(),
                                         "Destroy the minions of power 2 or less of which player?")
-    destroyable = _destroyable(ctx)
     # The minions are fixed first, then destroyed (their reactions come after the card).
-    for m in ctx.targets(base=uid, controller=seat,
-                         where=lambda m: ctx.power(m) <= 2 and destroyable(m)):
+    for m in ctx.targets(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 2,
+                         effect=ctx.destroy):
         yield from ctx.destroy(m)
 
 
@@ -128,9 +122,8 @@ def broadside(ctx):
     "Destroy up to two minions in play (any bases, any controllers), each of power 2 or less."))
 def cannon(ctx):
     # One at a time: alike copies are one option each time, and two of them can still both go.
-    destroyable = _destroyable(ctx)
     for shot in ("first", "second"):
-        weak = ctx.one_of_each(ctx.targets(where=lambda m: ctx.power(m) <= 2 and destroyable(m)))
+        weak = ctx.one_of_each(ctx.targets(where=lambda m: ctx.power(m) <= 2, effect=ctx.destroy))
         if (yield from ctx.choose_and(ctx.destroy, weak, f"Destroy a minion of power 2 or less "
                                                          f"({shot} shot)?", optional=True)) is None:
             return
@@ -171,7 +164,7 @@ def powderkeg(ctx):
     # Power and victims are fixed when it blows, before anything is destroyed.
     power = ctx.power(keg)
     victims = ctx.targets(base=ctx.base_of(keg),
-                          where=lambda m: m != keg and ctx.power(m) <= power)
+                          where=lambda m: m != keg and ctx.power(m) <= power, effect=ctx.destroy)
     # AEG: if the chosen minion cannot be destroyed, the others are still destroyed.
     yield from ctx.destroy(keg)
     for m in victims:
@@ -186,7 +179,7 @@ def sea_dogs(ctx):
 
     def theirs(u):
         return ctx.targets(base=u, where=lambda m: ctx.controller(m) != ctx.me
-                           and ctx.faction_of(m) == faction)
+                           and ctx.faction_of(m) == faction, effect=ctx.move)
 
     sources = ctx.bases(lambda u: theirs(u))
     if not sources or len(ctx.bases()) < 2:
