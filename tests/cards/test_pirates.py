@@ -609,3 +609,20 @@ def test_swashbuckling_gives_each_of_your_minions_1_power_until_the_end_of_the_t
     # The turn ended (nothing left to play): the bonus is gone.
     assert (game.pending.seat, game.pending.kind) == (1, "play")
     assert [game.power(m) for m in (mate, wench)] == [2, 3]
+
+
+# ====================================================================== bots =================
+
+
+def test_the_heuristic_bot_sails_its_own_minions_with_dinghy():
+    # Dinghy and Full Sail help their targets: the bot moves its own minions (bots.SELF_TARGETED;
+    # no decision intent exists yet).
+    import random
+
+    from smashup.engine.bots import heuristic_choice
+
+    game = dinghy_game()
+    ids_chosen = heuristic_choice(game, random.Random(1))
+    assert len(ids_chosen) == 1
+    chosen = game.pending.option(ids_chosen[0]).card
+    assert game.controller(chosen) == 0
