@@ -626,3 +626,37 @@ def test_the_heuristic_bot_sails_its_own_minions_with_dinghy():
     assert len(ids_chosen) == 1
     chosen = game.pending.option(ids_chosen[0]).card
     assert game.controller(chosen) == 0
+
+
+def test_buccaneer_and_tar_pits_both_replacing_its_destruction_its_controller_picks_one():
+    s = Scenario(PLAYERS)
+    s.base("Tar Pits")
+    s.base("The Mothership")
+    s.hand(1, FILLER)
+    s.deck(1, *[FILLER] * 4)
+    s.minion(0, "Buccaneer", owner=0)
+    s.hand(0, "Ninja Master", KEEP)
+    game = s.build()
+    buccaneer = card(game, "Buccaneer")
+    play(game, "Ninja Master", base="Tar Pits")
+    choose(game, buccaneer)
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "order")
+    assert sorted(labels(game)) == ["Buccaneer", "Tar Pits"]
+    choose(game, "Buccaneer")
+    choose(game, "The Mothership")
+    # Moved instead: Tar Pits has nothing left to replace.
+    assert where(game, "Buccaneer") == ("minion", "The Mothership")
+    assert buccaneer not in game.players[0].deck
+
+
+def test_buccaneer_is_not_destroyed_when_its_base_scores_so_it_is_not_asked():
+    s = scenario()
+    s.minion(OASIS, "Buccaneer", owner=0)
+    s.minion(OASIS, "Ninja Master", owner=1)
+    s.minion(OASIS, "Shinobi", owner=1)  # 12 of 12
+    s.hand(0, "Enchantress")
+    game = s.build()
+    end_play(game)
+    assert where(game, "Buccaneer") == ("discard", 0)
+    assert (game.pending.seat, game.pending.kind) == (1, "play")
