@@ -32,8 +32,15 @@ pirate_king = pirates.minion("Pirate King", power=5, text=(
     "scoring base."))
 
 
-@pirate_king.special("before_scoring", zone="play",
-                     usable=lambda ctx, scoring: ctx.base_of(ctx.card) != scoring.base,
+def _king_can_sail(ctx, scoring):
+    # Not from the scoring base itself, and only if the King may be moved at all: a King that a
+    # protection keeps still (another player's Tooth and Claw... and Guns on it) is not offered,
+    # or its Special would do nothing and could be used again and again.
+    return ctx.base_of(ctx.card) != scoring.base and bool(
+        ctx.targets(where=lambda m: m == ctx.card, effect=ctx.move))
+
+
+@pirate_king.special("before_scoring", zone="play", usable=_king_can_sail,
                      label="Move Pirate King to the scoring base")
 def pirate_king_joins(ctx, scoring):
     yield from ctx.move(ctx.card, scoring.base)

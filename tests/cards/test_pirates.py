@@ -158,6 +158,22 @@ def test_pirate_king_on_the_scoring_base_is_not_offered():
     assert [p.vp for p in game.players] == [0, 2]
 
 
+def test_pirate_king_that_cannot_be_moved_is_not_offered():
+    # Another player's Tooth and Claw... and Guns on the King keeps its own controller's abilities
+    # away: its Special could do nothing, so it is not offered (a bot used it forever).
+    s = scenario()
+    s.minion(OASIS, "Ninja Master", owner=1)
+    s.minion(OASIS, "Tiger Assassin", owner=1)
+    s.minion(OASIS, "Saucy Wench", owner=0)
+    s.minion(FACTORY, "Pirate King", owner=0, attached=[("Tooth and Claw... and Guns", 1)])
+    s.hand(0, "Enchantress")
+    game = s.build()
+    end_play(game)
+    assert game.pending.kind != "special"
+    assert where(game, "Pirate King") == ("minion", "Factory 436-1337")
+    assert [p.vp for p in game.players] == [0, 2]
+
+
 # ====================================================================== Buccaneer ============
 
 
