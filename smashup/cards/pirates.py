@@ -15,7 +15,8 @@ def _move_own_minions(ctx, limit=None):
     alike copies on one base are one option."""
     moved = []
     while limit is None or len(moved) < limit:
-        mine = ctx.one_of_each(ctx.targets(controller=ctx.me, where=lambda m: m not in moved))
+        mine = ctx.one_of_each(ctx.targets(controller=ctx.me, where=lambda m: m not in moved,
+                                           effect=ctx.move))
         count = f" ({len(moved)} moved so far)" if moved else ""
         done = yield from ctx.choose_and_move(mine, f"Move one of your minions?{count}",
                                               optional=True)
@@ -31,8 +32,15 @@ pirate_king = pirates.minion("Pirate King", power=5, text=(
     "scoring base."))
 
 
-@pirate_king.special("before_scoring", zone="play",
-                     usable=lambda ctx, scoring: ctx.base_of(ctx.card) != scoring.base,
+def _king_can_sail(ctx, scoring):
+    # Not from the scoring base itself, and only if the King may be moved at all: a King that a
+    # protection keeps still (another player's Tooth and Claw... and Guns on it) is not offered,
+    # or its Special would do nothing and could be used again and again.
+    return ctx.base_of(ctx.card) != scoring.base and bool(
+        ctx.targets(where=lambda m: m == ctx.card, effect=ctx.move))
+
+
+@pirate_king.special("before_scoring", zone="play", usable=_king_can_sail,
                      label="Move Pirate King to the scoring base")
 def pirate_king_joins(ctx, scoring):
     yield from ctx.move(ctx.card, scoring.base)
@@ -63,6 +71,7 @@ def buccaneer_escapes(ctx, minion):
     "On play: you may destroy one minion of power 2 or less on this base (any controller)."))
 def saucy_wench(ctx):
     # AEG's current name is Cut Lass (a rename only).
+    # A minion that cannot be destroyed (Warbot) is no choice (targets(effect=...)).
     yield from ctx.choose_and(
         ctx.destroy,
         ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2,
@@ -110,8 +119,7 @@ def broadside(ctx):
         return
     seat = yield from ctx.choose_player(ctx.players_from_current(),
                                         "Destroy the minions of power 2 or less of which player?")
-    # The minions are fixed first, then destroyed (their reactions come after the card). A minion
-    # that cannot be destroyed (Warbot) is left out (`effect`).
+    # The minions are fixed first, then destroyed (their reactions come after the card).
     for m in ctx.targets(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 2,
                          effect=ctx.destroy):
         yield from ctx.destroy(m)
@@ -163,7 +171,7 @@ def powderkeg(ctx):
     # Power and victims are fixed when it blows, before anything is destroyed.
     power = ctx.power(keg)
     victims = ctx.targets(base=ctx.base_of(keg),
-                          where=lambda m: m != keg and ctx.power(m) <= power)
+                          where=lambda m: m != keg and ctx.power(m) <= power, effect=ctx.destroy)
     # AEG: if the chosen minion cannot be destroyed, the others are still destroyed.
     yield from ctx.destroy(keg)
     for m in victims:
@@ -178,7 +186,7 @@ def sea_dogs(ctx):
 
     def theirs(u):
         return ctx.targets(base=u, where=lambda m: ctx.controller(m) != ctx.me
-                           and ctx.faction_of(m) == faction)
+                           and ctx.faction_of(m) == faction, effect=ctx.move)
 
     sources = ctx.bases(lambda u: theirs(u))
     if not sources or len(ctx.bases()) < 2:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 # Abilities whose targets should be the bot's own cards (moves and swaps it benefits from).
-SELF_TARGETED = {"Way of Deception", "Disguise", "Smoke Bomb", "Ninja Acolyte"}
+SELF_TARGETED = {"Way of Deception", "Disguise", "Smoke Bomb", "Ninja Acolyte",
+                 "Dinghy", "Full Sail", "Sacrifice", "Powderkeg"}
 
 
 def random_choice(game, rng: random.Random) -> list[str]:

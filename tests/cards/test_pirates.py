@@ -158,6 +158,22 @@ def test_pirate_king_on_the_scoring_base_is_not_offered():
     assert [p.vp for p in game.players] == [0, 2]
 
 
+def test_pirate_king_that_cannot_be_moved_is_not_offered():
+    # Another player's Tooth and Claw... and Guns on the King keeps its own controller's abilities
+    # away: its Special could do nothing, so it is not offered (a bot used it forever).
+    s = scenario()
+    s.minion(OASIS, "Ninja Master", owner=1)
+    s.minion(OASIS, "Tiger Assassin", owner=1)
+    s.minion(OASIS, "Saucy Wench", owner=0)
+    s.minion(FACTORY, "Pirate King", owner=0, attached=[("Tooth and Claw... and Guns", 1)])
+    s.hand(0, "Enchantress")
+    game = s.build()
+    end_play(game)
+    assert game.pending.kind != "special"
+    assert where(game, "Pirate King") == ("minion", "Factory 436-1337")
+    assert [p.vp for p in game.players] == [0, 2]
+
+
 # ====================================================================== Buccaneer ============
 
 
@@ -609,3 +625,54 @@ def test_swashbuckling_gives_each_of_your_minions_1_power_until_the_end_of_the_t
     # The turn ended (nothing left to play): the bonus is gone.
     assert (game.pending.seat, game.pending.kind) == (1, "play")
     assert [game.power(m) for m in (mate, wench)] == [2, 3]
+
+
+# ====================================================================== bots =================
+
+
+def test_the_heuristic_bot_sails_its_own_minions_with_dinghy():
+    # Dinghy and Full Sail help their targets: the bot moves its own minions (bots.SELF_TARGETED;
+    # no decision intent exists yet).
+    import random
+
+    from smashup.engine.bots import heuristic_choice
+
+    game = dinghy_game()
+    ids_chosen = heuristic_choice(game, random.Random(1))
+    assert len(ids_chosen) == 1
+    chosen = game.pending.option(ids_chosen[0]).card
+    assert game.controller(chosen) == 0
+
+
+def test_buccaneer_and_tar_pits_both_replacing_its_destruction_its_controller_picks_one():
+    s = Scenario(PLAYERS)
+    s.base("Tar Pits")
+    s.base("The Mothership")
+    s.hand(1, FILLER)
+    s.deck(1, *[FILLER] * 4)
+    s.minion(0, "Buccaneer", owner=0)
+    s.hand(0, "Ninja Master", KEEP)
+    game = s.build()
+    buccaneer = card(game, "Buccaneer")
+    play(game, "Ninja Master", base="Tar Pits")
+    choose(game, buccaneer)
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "order")
+    assert sorted(labels(game)) == ["Buccaneer", "Tar Pits"]
+    choose(game, "Buccaneer")
+    choose(game, "The Mothership")
+    # Moved instead: Tar Pits has nothing left to replace.
+    assert where(game, "Buccaneer") == ("minion", "The Mothership")
+    assert buccaneer not in game.players[0].deck
+
+
+def test_buccaneer_is_not_destroyed_when_its_base_scores_so_it_is_not_asked():
+    s = scenario()
+    s.minion(OASIS, "Buccaneer", owner=0)
+    s.minion(OASIS, "Ninja Master", owner=1)
+    s.minion(OASIS, "Shinobi", owner=1)  # 12 of 12
+    s.hand(0, "Enchantress")
+    game = s.build()
+    end_play(game)
+    assert where(game, "Buccaneer") == ("discard", 0)
+    assert (game.pending.seat, game.pending.kind) == (1, "play")

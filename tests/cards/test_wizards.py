@@ -493,3 +493,24 @@ def test_winds_of_change_with_an_empty_hand_still_draws_five():
     play(game, "Winds of Change")
     assert len(game.players[0].hand) == 5
     assert "P0 shuffles their deck." in log(game)
+
+
+def test_mass_enchantment_does_not_offer_an_action_played_only_through_its_special():
+    game = mass_game(["Hidden Ninja"])
+    play(game, "Mass Enchantment")
+    assert game.pending.kind == "play"
+    assert game.name(game.players[1].deck[0]) == "Hidden Ninja"
+
+
+def test_mass_enchantment_reveals_from_a_refilled_deck_when_a_deck_is_empty():
+    s = scenario(actions_played=0)
+    s.data["players"][1]["deck"] = []
+    s.discard(1, "Seeing Stars")
+    s.minion(FACTORY, "Invader", owner=1)
+    s.hand(0, "Mass Enchantment", KEEP)
+    game = s.build()
+    play(game, "Mass Enchantment")
+    stars = card(game, "Seeing Stars")
+    assert game.pending.reveal == [stars]
+    choose(game, stars)  # the Invader is the only target
+    assert game.loc[card(game, "Invader")] == ("discard", 1)
