@@ -443,8 +443,10 @@ class Ctx:
         remaining = list(cards)
         ordered = []
         while remaining:
-            picked = yield from self.choose_cards(remaining, prompt, 1, 1, seat=seat,
-                                                  reveal=reveal)
+            # Two copies a player cannot tell apart (in the same deck) are one option: either
+            # one put next gives the same deck as far as anyone can see.
+            picked = yield from self.choose_cards(self.one_of_each(remaining), prompt, 1, 1,
+                                                  seat=seat, reveal=reveal)
             ordered.append(picked[0])
             remaining.remove(picked[0])
         return ordered
@@ -707,6 +709,10 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
+        if max_count == 1:
+            # One card taken: alike copies in one zone are one option (Scry: two Mystic
+            # Studies in the deck). Taking several keeps every copy, to allow both.
+            candidates = self.one_of_each(candidates)
         chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
                                               reveal=deck)
         if chosen:
@@ -875,7 +881,9 @@ class Ctx:
                        cards=None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
-        declines when `optional`. Returns the card played, or None."""
+        declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
+        a deck were shown to the player (revealed or looked at): the question passes them as its
+        `reveal`, so the chooser's view may name them."""
         g = self.game
         seat = self._seat(seat)
         pool = cards if cards is not None else g.players[seat].hand
@@ -891,14 +899,18 @@ class Ctx:
         bases = [base] if base is not None else [s.uid for s in g.bases]
         options = []
         for c in candidates:
+            # A card from somewhere else than the player's hand says where it is: copies from two
+            # decks (Mass Enchantment) must not look the same.
+            name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
                     options.append(Option(card_option_id("m", c, at=u),
-                                          f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
+                                          f"{name} on {g.base_name(u)}", card=c, base=u))
             else:
-                options.append(Option(card_option_id("a", c), g.name(c), card=c))
+                options.append(Option(card_option_id("a", c), name, card=c))
+        shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, reveal=shown)
         if not chosen:
             return None
         opt = chosen[0]
@@ -908,6 +920,15 @@ class Ctx:
             yield from g.play_action(seat, opt.card, extra=True)
             g.finish_action(opt.card)
         return opt.card
+
+    def _where_from(self, cid: int, seat: int) -> str:
+        g = self.game
+        zone = g.loc[cid]
+        if zone == ("hand", seat):
+            return ""
+        whose = "your" if zone[1] == seat else f"{g.pname(zone[1])}'s"
+        return {"deck": f" (from {whose} deck)", "discard": f" (from {whose} discard pile)"
+                }.get(zone[0], "")
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
