@@ -961,24 +961,32 @@ class Game:
 
     def _specials_in_play(self, window, wctx):
         """Specials of cards in play usable in this window, each once, in the order the current
-        player picks (public cards: no secret to keep); each card's controller may use it."""
-        found = [(cid, i, sp) for seat in self.seats_from_current()
-                 for cid, i, sp in self._usable_specials(seat, window, wctx, zone="play")]
-        while found:
-            if len(found) == 1:
-                cid, i, sp = found.pop()
-            else:
-                options = [Option(card_option_id("s", c, index=j),
-                                  f"{sp.label} ({self.pname(self.controller(c))})", card=c)
-                           for c, j, sp in found]
-                chosen = yield from self.ask(
-                    self.current, "order", "Several Specials in play may be used now: pick the "
-                    "next one", options)
-                cid, i, sp = found.pop(options.index(chosen[0]))
+        player picks (public cards: no secret to keep); each card's controller may use it or
+        not. Looked for again after each one (a Special may make another usable: the second of
+        two alike First Mates); alike copies are one option."""
+        done = set()
+        while True:
+            found = [(cid, i, sp) for seat in self.seats_from_current()
+                     for cid, i, sp in self._usable_specials(seat, window, wctx, zone="play")
+                     if (cid, i) not in done]
+            if not found:
+                return
+            options, seen = [], set()
+            for c, j, sp in found:
+                key = (self._alike_key(c), j)
+                if key not in seen:
+                    seen.add(key)
+                    options.append(Option(card_option_id("s", c, index=j),
+                                          f"{sp.label} ({self.pname(self.controller(c))})",
+                                          card=c))
+            chosen = yield from self.ask(
+                self.current, "order", "Several Specials in play may be used now: pick the "
+                "next one", options)
+            cid, index = (int(x) for x in chosen[0].id[1:].split(":"))
+            done.add((cid, index))
+            sp = self.defs[cid].specials[index]
             seat = self.controller(cid)
-            if seat is None or not sp.usable(Ctx(self, cid, seat), wctx):
-                continue  # it left play, or can no longer be used
-            use = yield from self.ask_yes_no(seat, f"Use {sp.label}?", source=cid)
+            use = yield from self.ask_yes_no(seat, f"{sp.label}?", source=cid)
             if use:
                 self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
                 ctx = Ctx(self, cid, seat, base=self._window_base(wctx))
@@ -1478,7 +1486,36 @@ class Game:
             options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",
                                   card=cid, value=("talent", cid)))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
-        return options
+        return self._mark_alike(options)
+
+    def _mark_alike(self, options: list[Option]) -> list[Option]:
+        """Identical copies never give identical options (issue 9): a play of a copy in hand
+        alike an earlier one (the same name, the same base), or the talent of a minion alike an
+        earlier one (`_alike_key`), is marked as that one's (`Option.alike`): not shown, still
+        accepted. Every option stays, with its id, so records and seeded games are unchanged."""
+        first: dict = {}
+        marked = options
+        for i, opt in enumerate(options):
+            if opt.card is None:
+                continue
+            key = (opt.value[0], self._alike_key(opt.card), opt.base)
+            shown = first.setdefault(key, opt.id)
+            if shown != opt.id:
+                if marked is options:
+                    marked = list(options)
+                marked[i] = dataclasses.replace(opt, alike=shown)  # cached options stay as made
+        return marked
+
+    def _alike_key(self, cid: int) -> tuple:
+        # What a player can tell two copies apart by: out of play its name and zone; in play also
+        # its base, controller, power, counters and attached cards (as Ctx.one_of_each).
+        zone = self.loc[cid]
+        key = (self.defs[cid].name, zone[0], zone[1] if len(zone) > 1 else None)
+        state = self.minion_state.get(cid)
+        if state is not None:
+            key += (state.controller, self.power(cid), state.counters,
+                    tuple(sorted((self.defs[a].name, self.owner[a]) for a in state.attached)))
+        return key
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []

@@ -319,3 +319,26 @@ def test_a_new_record_says_it_resolves_in_batches_and_an_old_one_replays_event_b
     assert legacy.resolution == 1
     # The reactions to the first return come first, one event at a time: two options, not six.
     assert sorted(labels(legacy)) == ["Watcher A", "Watcher B"]
+
+
+# ----------------------------------------------------------------- identical options ----------
+def test_identical_copies_in_hand_give_one_option_in_the_main_decision_and_others_still_work():
+    s = Scenario([BT, ("Ninjas", "Robots")])
+    s.base("The Homeworld")
+    s.base("Filler Field")
+    s.hand(0, "Invader", "Invader", "Collector")
+    game = s.build(REG)
+    shown = labels(game)
+    assert len(shown) == len(set(shown))  # no two identical options
+    assert shown.count("Play Invader on The Homeworld") == 1
+    public = game.view(0)
+    ids = [o["id"] for o in game.pending.public()["options"]]
+    assert len(ids) == len(set(ids)) and public is not None
+    # The other copy's play is not shown but accepted (a record made before still replays),
+    # and plays that very copy.
+    first, second = [c for c in game.players[0].hand if game.name(c) == "Invader"]
+    hidden = next(o for o in game.pending.options if o.card == second and o.alike is not None)
+    assert hidden.alike == next(o.id for o in game.pending.options
+                                if o.card == first and o.base == hidden.base)
+    game.apply(0, game.pending.id, [hidden.id])
+    assert game.loc[second] == ("minion", hidden.base) and game.loc[first][0] == "hand"
