@@ -4,7 +4,6 @@ from smashup.engine import Faction
 pirates = Faction("Pirates", set="core")
 
 
-
 def _other_bases(ctx, m):
     here = ctx.base_of(m)
     return ctx.bases(lambda u: u != here)
@@ -66,7 +65,7 @@ def saucy_wench(ctx):
     # AEG's current name is Cut Lass (a rename only).
     yield from ctx.choose_and(
         ctx.destroy,
-        ctx.one_of_each(ctx.targets(base=ctx.here, where=ctx.power_at_most(2),
+        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2,
                                     effect=ctx.destroy)),
         "Destroy a minion of power 2 or less here?", optional=True)
 
@@ -111,9 +110,10 @@ def broadside(ctx):
         return
     seat = yield from ctx.choose_player(ctx.players_from_current(),
                                         "Destroy the minions of power 2 or less of which player?")
-    # The minions are fixed first, then destroyed (their reactions come after the card).
-    for m in ctx.targets(base=uid, controller=seat,
-                         where=ctx.power_at_most(2), effect=ctx.destroy):
+    # The minions are fixed first, then destroyed (their reactions come after the card). A minion
+    # that cannot be destroyed (Warbot) is left out (`effect`).
+    for m in ctx.targets(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 2,
+                         effect=ctx.destroy):
         yield from ctx.destroy(m)
 
 
@@ -122,7 +122,7 @@ def broadside(ctx):
 def cannon(ctx):
     # One at a time: alike copies are one option each time, and two of them can still both go.
     for shot in ("first", "second"):
-        weak = ctx.one_of_each(ctx.targets(where=ctx.power_at_most(2), effect=ctx.destroy))
+        weak = ctx.one_of_each(ctx.targets(where=lambda m: ctx.power(m) <= 2, effect=ctx.destroy))
         if (yield from ctx.choose_and(ctx.destroy, weak, f"Destroy a minion of power 2 or less "
                                                          f"({shot} shot)?", optional=True)) is None:
             return

@@ -166,6 +166,31 @@ class Event:
     by_player: int | None = None
 
 
+@dataclass(frozen=True)
+class PlayAttempt:
+    """A card someone would play, as a play restriction sees it (`CardDef.restriction`): who,
+    which card, what it is played as (MINION or ACTION) and onto which base (a minion's base; an
+    action's base when it goes on one, else None)."""
+
+    seat: int
+    card: int
+    kind: str
+    base: int | None = None
+
+
+@dataclass(frozen=True)
+class Affect:
+    """An ability about to affect a card in play (WWWT "Affect"), as an "affect" replacement
+    (Hideout) sees it: the card whose ability it is, the player controlling it (None: a base or
+    the rules), the card it would affect and how ("destroy", "move", "return", "place", "power",
+    "counters", "attach", "transfer")."""
+
+    source: int | None
+    source_player: int | None
+    target: int
+    kind: str
+
+
 @dataclass
 class MinionState:
     """A minion in play: who controls it and what sits on it. Power is never stored."""

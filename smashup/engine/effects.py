@@ -56,8 +56,11 @@ def effect_kind(effect) -> str:
 
 # What each verb that acts on a card in play is for the pipeline (`Ctx._allowed`): protections
 # typed "destroy"/"move" stop only their kind; "affect" ones stop every kind (WWWT "Affect":
-# moved, returned, destroyed, placed, changed in power, an action attached).
-PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place")
+# moved, returned, destroyed, placed, changed in power, an action attached). The last four are
+# kinds of "affect" that no typed protection names on its own; an "affect" replacement (Hideout)
+# is told which one it is.
+PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place", "power", "counters", "transfer",
+                  "attach")
 
 
 def _acts_as(kind):
@@ -290,6 +293,31 @@ class Ctx:
         only to tell a player beforehand."""
         return self.game.affects(self.card, self.source_player, target, effect_kind(kind))
 
+    def may_affect(self, target: int, kind: str = "affect") -> bool:
+        """`can_affect`, at the moment the ability does it: a card whose "affect" replacement
+        applies (Hideout) happens instead, and then this does not (False)."""
+        return (self.can_affect(target, kind)
+                and not self.game.affect_replaced(self.card, self.source_player, target, kind))
+
+    def unaffected_by(self, source: int, cards) -> None:
+        """From now on card `source` does not affect `cards` (Hideout: "that action does not
+        affect your minions"): for the rest of its resolution, or as long as it stays in play
+        (ended when it is discarded after resolving, or leaves play)."""
+        self.lasting("unaffected_by", source, data={"cards": sorted(cards)},
+                     until="source_leaves_play", on_card=True)
+
+    def at_once(self, effect):
+        """Run a verb that asks no question right now, from a plain function (an "affect"
+        replacement: Hideout destroys itself). Returns what the verb returns; raises EngineError
+        if it would ask something."""
+        gen = iter(effect)
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+        gen.close()
+        raise EngineError(f"{self.name(self.card)}: a verb used at once asked a question")
+
     @property
     def source_player(self) -> int | None:
         """The player whose ability this is, for protections ("other players' cards"): the
@@ -437,6 +465,20 @@ class Ctx:
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
 
+    def choose_actions(self, candidates, prompt, min_count=1, max_count=1, seat=None):
+        """Pick actions in play (on a minion or a base: Disenchant). Alike copies are offered
+        once (`one_of_each`); each option says whose action it is and where it is. Returns the
+        chosen actions (an empty list when declined or when there is none)."""
+        g = self.game
+        options = [Option(card_option_id("a", a), g.describe_action(a), card=a)
+                   for a in self.one_of_each(candidates)]
+        if not options:
+            return []
+        chosen = yield from g.ask(self._seat(seat), "actions", prompt, options,
+                                  min(min_count, len(options)), min(max_count, len(options)),
+                                  source=self.card)
+        return [o.card for o in chosen]
+
     def choose_order(self, cards, prompt, seat=None, reveal=None):
         """Put cards in an order the player picks ("in any order"): one card at a time, the first
         picked first. Returns the ordered list; a single card needs no question."""
@@ -528,7 +570,7 @@ class Ctx:
         "amount": the change). Returns True if the counters changed."""
         g = self.game
         state = g.minion_state.get(m)
-        if state is None or count == 0 or not self.can_affect(m):
+        if state is None or count == 0 or not self.may_affect(m, "counters"):
             return False
         amount = max(count, -state.counters)
         if amount == 0:
@@ -548,7 +590,7 @@ class Ctx:
         this card leaves play if `with_source`. The minion must be affectable; it ends when the
         minion leaves play. Announced as `power_changed`. Returns True if it applied."""
         g = self.game
-        if not g.is_minion_in_play(m) or not self.can_affect(m):
+        if not g.is_minion_in_play(m) or not self.may_affect(m, "power"):
             return False
         self.lasting("power", m, amount=amount, until=until, during=during,
                      with_source=with_source, on_card=True)
@@ -904,10 +946,14 @@ class Ctx:
             name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
+                    if g.play_forbidden(seat, c, u):
+                        continue
                     options.append(Option(card_option_id("m", c, at=u),
                                           f"{name} on {g.base_name(u)}", card=c, base=u))
-            else:
+            elif not g.play_forbidden(seat, c):
                 options.append(Option(card_option_id("a", c), name, card=c))
+        if not options:
+            return None
         shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card, reveal=shown)
@@ -932,8 +978,13 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion."""
-        yield from self.game.play_minion(self._seat(seat), cid, base, extra=True)
+        play). Returns the minion, or None when that play is not allowed (Block the Path)."""
+        seat = self._seat(seat)
+        why = self.game.play_forbidden(seat, cid, base)
+        if why:
+            self.game.log(f"{why}.")
+            return None
+        yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
 
     def attach(self, host: int, card: int | None = None):
@@ -980,6 +1031,8 @@ class Ctx:
         "place") done to `target`: protections, then replacements ("instead"). True: go on."""
         g = self.game
         if not g.affects(self.card, self.source_player, target, kind):
+            return False
+        if g.affect_replaced(self.card, self.source_player, target, kind):
             return False
         replaced = yield from g.replace(kind, target, self)
         return not replaced
@@ -1098,7 +1151,8 @@ class Ctx:
         if counters is not None:
             if (counters <= 0 or card == to or not g.is_minion_in_play(card)
                     or not g.is_minion_in_play(to)
-                    or not (self.can_affect(card) and self.can_affect(to))):
+                    or not (self.may_affect(card, "transfer")
+                            and self.may_affect(to, "transfer"))):
                 return False
             moved = min(counters, g.minion_state[card].counters)
             if moved == 0:
@@ -1114,7 +1168,7 @@ class Ctx:
         if state is None or state.host == to:
             return False
         if state.host_kind == "minion":
-            if not g.is_minion_in_play(to) or not self.can_affect(to):
+            if not g.is_minion_in_play(to) or not self.may_affect(to, "transfer"):
                 return False
             g.move_card(card, ("attached", to))
             where = self.name(to)
@@ -1151,20 +1205,15 @@ class Ctx:
 
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical
-        copies must never give identical options. In play: the same name, base, controller,
-        owner, power, counters and attached cards; elsewhere: the same name, zone and owner."""
-        g = self.game
+        copies must never give identical options (`Game.alike_key`: in play, the same name, base,
+        controller, owner, power, counters and attached cards, and for an attached action a host
+        alike; elsewhere the same name, zone and owner)."""
+        key = self.game.alike_key
         seen, kept = set(), []
         for c in cards:
-            zone = g.loc[c]
-            key = (g.defs[c].name, zone[0], zone[1] if len(zone) > 1 else None, g.owner[c])
-            state = g.minion_state.get(c)
-            if state is not None:
-                key += (state.controller, g.power(c), state.counters,
-                        tuple(sorted((g.defs[a].name, g.owner[a], g.controller(a))
-                                     for a in state.attached)))
-            if key not in seen:
-                seen.add(key)
+            k = key(c)
+            if k not in seen:
+                seen.add(k)
                 kept.append(c)
         return kept
 

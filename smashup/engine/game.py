@@ -17,6 +17,7 @@ from types import GeneratorType
 from .core import (
     ACTION,
     LEAVES_PLAY_KINDS,
+    Affect,
     MINION,
     ActionState,
     ConfigError,
@@ -28,6 +29,7 @@ from .core import (
     Lasting,
     MinionState,
     Option,
+    PlayAttempt,
     PlayRecord,
     card_option_id,
     counted,
@@ -48,6 +50,7 @@ _INDEXES = (
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
+    ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -188,6 +191,7 @@ class Game:
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
         self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
+        self.restrictors: dict[int, None] = {}  # that forbid some plays (Block the Path)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -521,7 +525,13 @@ class Game:
                 kind: str = "affect") -> bool:
         """Whether an ability of `source` (controlled by `source_player`; None for a base's or
         the rules') may do `kind` to `target`: "affect" (anything), or "destroy"/"move" (also
-        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection)."""
+        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection), and
+        the cards an ability was told not to affect (`Ctx.unaffected_by`: Hideout)."""
+        if self.lasting and source is not None:
+            for eff in self.lasting:
+                if (eff.kind == "unaffected_by" and eff.target == source
+                        and target in eff.data["cards"]):
+                    return False
         if not self.protectors:
             return True
         defs = self.defs
@@ -542,6 +552,36 @@ class Game:
                 if prot.covers(self.card_ctx(protector), target):
                     return False
         return True
+
+    def affect_replaced(self, source: int | None, source_player: int | None, target: int,
+                        kind: str) -> bool:
+        """"If this ability would affect that card, something else happens instead" (Hideout):
+        the first card in play whose "affect" replacement applies to this attempt (core.Affect)
+        runs it, and the effect does not happen (True). It asks nothing: it runs inside plain
+        verbs (add_power, attach) as well as in the destroy/move/return/place pipeline, before
+        their own replacements. A base's or the rules' doing (no source) is never replaced."""
+        if not self.replacers or source is None:
+            return False
+        attempt = None
+        for cid in list(self.replacers):
+            if self.loc[cid][0] not in IN_PLAY_ZONES:
+                continue
+            for rep in self.defs[cid].replacements:
+                if rep.event != "affect":
+                    continue
+                attempt = attempt or Affect(source, source_player, target, kind)
+                ctx = self.card_ctx(cid)
+                if not rep.applies(ctx, attempt):
+                    continue
+                result = rep.run(ctx, attempt)
+                if type(result) is GeneratorType or type(result) is Effect:
+                    raise EngineError(f"{self.name(cid)}: an \"affect\" replacement cannot ask "
+                                      "anything (use Ctx.at_once for a verb)")
+                if self.dropped_effects:
+                    self.check_dropped()
+                if result:
+                    return True
+        return False
 
     def replace(self, kind: str, target: int, by: Ctx):
         """The replacements ("instead") of `kind` ("destroy", "move", "return", "place") about to
@@ -1073,6 +1113,17 @@ class Game:
             self._window_cards = kinds
         return window in self._window_cards
 
+    def _special_play_forbidden(self, seat, cid, wctx) -> bool:
+        """Whether using this card's Special from the hand would be a play that is not allowed:
+        a Special action is played; a minion's Special from the hand in a scoring window plays
+        it on the scoring base (Shinobi)."""
+        defn = self.defs[cid]
+        if defn.is_action:
+            return bool(self.play_forbidden(seat, cid))
+        if isinstance(wctx, Scoring):
+            return bool(self.play_forbidden(seat, cid, wctx.base))
+        return False
+
     def _usable_specials(self, seat, window, wctx, zone="hand"):
         """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
         their cards in play ("play")."""
@@ -1081,6 +1132,7 @@ class Game:
             for cid in list(self.players[seat].hand):
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "hand"
+                            and not self._special_play_forbidden(seat, cid, wctx)
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
             return found
@@ -1095,6 +1147,26 @@ class Game:
         return found
 
     # ------------------------------------------------------------------ playing cards ----------
+    def play_forbidden(self, seat: int, cid: int, uid: int | None = None) -> str | None:
+        """Why `seat` may not play card `cid` (onto base `uid`) now, or None: a lasting
+        "cannot_play" on that player (Mark of Sleep: data "kind", None for any card) or a card in
+        play whose restriction forbids it (Block the Path). Every way of playing a card asks
+        here: the main decision, extra plays, plays by abilities, Special actions."""
+        kind = self.defs[cid].kind
+        if self.lasting:
+            for eff in self.lasting:
+                if (eff.kind == "cannot_play" and eff.target == seat
+                        and eff.data.get("kind") in (None, kind) and self.lasting_active(eff)):
+                    return f"{self.pname(seat)} cannot play {kind}s now ({self.name(eff.source)})"
+        if self.restrictors:
+            attempt = PlayAttempt(seat, cid, kind, uid)
+            for rid in self.restrictors:
+                ctx = self.card_ctx(rid)
+                for forbids in self.defs[rid].restrictions:
+                    if forbids(ctx, attempt):
+                        return f"{self.name(cid)} cannot be played there ({self.name(rid)})"
+        return None
+
     def grants_for(self, seat: int, cid: int, uid: int | None) -> list[Grant]:
         """The grants that would allow this play, most restrictive first."""
         if self.turn_state.seat != seat:
@@ -1148,13 +1220,19 @@ class Game:
             self.turn_state.grants.remove(grant)
             extra = not grant.free
         self.move_card(cid, ("minion", uid))
-        self.minion_state[cid] = MinionState(controller=seat, entered=self.enter_play())
+        entered = self.enter_play()
+        self.minion_state[cid] = MinionState(controller=seat, entered=entered)
         self._note_play(seat, cid, MINION, uid, extra, special)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
+        # What the base looked like as the minion entered, before its own ability: cards that
+        # compare the minion played with theirs ("a minion with less power than this one",
+        # Leprechaun) read the powers there, and its serial of entry (MinionState.entered).
+        data = {"entered": entered,
+                "powers_here": {m: self.power(m) for m in self.slot(uid).minions}}
         defn = self.defs[cid]
         if defn.on_play is not None:
             yield from self.run_ability(defn.on_play, Ctx(self, cid, seat, base=uid))
-        self.emit(Event("minion_played", card=cid, base=uid, player=seat,
+        self.emit(Event("minion_played", card=cid, base=uid, player=seat, data=data,
                         by_card=by_card, by_player=seat))
 
     def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None,
@@ -1182,7 +1260,13 @@ class Game:
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
-            self.attach(cid, seat, host, log_play=True)
+            if not self.attach(cid, seat, host, log_play=True):
+                # Something happened instead of attaching it (Hideout): it was played, does
+                # nothing, and is discarded when it has resolved.
+                self.log(f"{self.pname(seat)} plays {defn.name}, which does not attach.")
+                self.emit(Event("action_played", card=cid, player=seat, data={"host": host},
+                                by_card=by_card, by_player=seat))
+                return
             uid = self.base_of(cid)
         else:
             self.log(f"{self.pname(seat)} plays {defn.name}.")
@@ -1202,6 +1286,8 @@ class Game:
         defn = self.defs[cid]
         if defn.attach == "minion":
             if not self.is_minion_in_play(host) or not self.affects(by_card or cid, seat, host):
+                return False
+            if self.affect_replaced(by_card or cid, seat, host, "attach"):
                 return False
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
@@ -1233,6 +1319,8 @@ class Game:
         if self.loc[cid][0] != "resolving":
             self.resolving_to.pop(cid, None)
             return
+        if self.lasting:
+            self._end_lasting_of(cid)  # what lasted only while it resolved (Ctx.unaffected_by)
         owner = self.owner[cid]
         dest = self.resolving_to.pop(cid, None)
         if dest is None:
@@ -1246,6 +1334,33 @@ class Game:
                  f"{_DESTINATION_WORDS[dest].format(p=self.pname(owner))}.")
         self.emit(Event("placed", card=cid, player=owner,
                         data={"to": dest, "from": "resolving"}, by_card=cid, by_player=owner))
+
+    def describe_action(self, a: int) -> str:
+        """An action in play for people: its name, whose it is and where ("Poison (P2) on
+        Invader (3, P1) on Tar Pits")."""
+        state = self.action_state[a]
+        host = (self.describe_minion(state.host) if state.host_kind == "minion"
+                else self.base_name(state.host))
+        return f"{self.name(a)} ({self.pname(state.controller)}) on {host}"
+
+    def alike_key(self, cid: int) -> tuple:
+        """What a player sees of a card: two cards with the same key are copies nobody can tell
+        apart, so a choice offers one of them (`Ctx.one_of_each`, the talents of the main
+        decision). In play: the same name, base, controller, owner, power, counters and attached
+        cards (an attached action: on alike hosts); elsewhere: the same name, zone and owner."""
+        zone = self.loc[cid]
+        where = zone[1] if len(zone) > 1 else None
+        if zone[0] == "attached":
+            where = self.alike_key(where)
+        key = (self.defs[cid].name, zone[0], where, self.owner[cid])
+        state = self.minion_state.get(cid)
+        if state is not None:
+            key += (state.controller, self.power(cid), state.counters,
+                    tuple(sorted((self.defs[a].name, self.owner[a], self.controller(a))
+                                 for a in state.attached)))
+        elif cid in self.action_state:
+            key += (self.action_state[cid].controller,)
+        return key
 
     def describe_minion(self, m: int) -> str:
         uid = self.base_of(m)
@@ -1455,6 +1570,7 @@ class Game:
         slots = [(s.uid, s.card) for s in self.bases]
         minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         made = self._minion_play_options
+        restricted = bool(self.restrictors) or bool(self.lasting)
         for cid in player.hand:
             defn = self.defs[cid]
             if defn.is_minion and has_minion_grant:
@@ -1464,7 +1580,8 @@ class Game:
                     continue
                 anywhere = any(g.base is None for g in fitting)
                 for uid, base_card in slots:
-                    if anywhere or any(g.base == uid for g in fitting):
+                    if (anywhere or any(g.base == uid for g in fitting)) and not (
+                            restricted and self.play_forbidden(seat, cid, uid)):
                         # The same play is offered turn after turn: its Option is made once (by
                         # base card too, since a base swapped in keeps its slot's uid).
                         option = made.get((cid, uid, base_card))
@@ -1477,14 +1594,14 @@ class Game:
             elif defn.is_action and has_action_grant and not defn.is_special_only:
                 if defn.attach is not None and not self.attach_hosts(seat, cid):
                     continue
+                if restricted and self.play_forbidden(seat, cid):
+                    continue
                 if self.grants_for(seat, cid, None):
                     options.append(
                         Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
                                value=("action", cid))
                     )
-        for cid in self.talents_usable(seat):
-            options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",
-                                  card=cid, value=("talent", cid)))
+        options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
         return self._mark_alike(options)
 
@@ -1516,6 +1633,32 @@ class Game:
             key += (state.controller, self.power(cid), state.counters,
                     tuple(sorted((self.defs[a].name, self.owner[a]) for a in state.attached)))
         return key
+
+    def _talent_options(self, seat: int) -> list[Option]:
+        """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
+        one base) are offered once: each may be used in turn, so the other one is offered next.
+        Copies that differ are labelled apart by where they are."""
+        usable, seen = [], set()
+        for cid in self.talents_usable(seat):
+            key = self.alike_key(cid)
+            if key not in seen:
+                seen.add(key)
+                usable.append(cid)
+        names = [self.name(c) for c in usable]
+        options = []
+        for cid in usable:
+            label = f"Use {self.name(cid)}'s talent"
+            if names.count(self.name(cid)) > 1:
+                host = self.action_state[cid].host if cid in self.action_state else None
+                if host is not None and self.action_state[cid].host_kind == "minion":
+                    label += f" (on {self.describe_minion(host)})"
+                elif cid in self.minion_state:
+                    label += f" ({self.describe_minion(cid)})"
+                else:
+                    label += f" (on {self.base_name(self.base_of(cid))})"
+            options.append(Option(card_option_id("t", cid), label, card=cid,
+                                  value=("talent", cid)))
+        return options
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
@@ -2033,7 +2176,8 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "_index_kinds",
+    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "_index_kinds",
     "_static_views", "_minion_play_options", "_window_cards",
 })
 
