@@ -91,6 +91,10 @@ class Option:
     card: int | None = None  # card the option is about, if any (a hand card, a minion...)
     base: int | None = None  # base slot uid the option is about, if any
     value: Any = None  # engine-side payload; never shown to other seats
+    # The id of the option shown in this one's place when this one is an identical copy's (the
+    # same play with another copy of a card in hand): never shown (Decision.public), so no
+    # decision shows two identical options, yet still accepted, so every record replays.
+    alike: str | None = field(default=None, metadata={"words": True})
 
     def public(self) -> dict:
         data = {"id": self.id, "label": self.label}
@@ -135,7 +139,7 @@ class Decision:
             "seat": self.seat,
             "kind": self.kind,
             "prompt": self.prompt,
-            "options": [o.public() for o in self.options],
+            "options": [o.public() for o in self.options if o.alike is None],
             "min": self.min_count,
             "max": self.max_count,
             "may_decline": self.may_decline,

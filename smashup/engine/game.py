@@ -207,6 +207,10 @@ class Game:
         # Which digest this game's state hashes use (`digest`): 2, or 1 for a game replayed from
         # a record whose stored hashes were made before version 2 existed.
         self.digest_version = DIGEST_VERSION
+        # How reactions are ordered (RESOLUTION): 2, the rules' batches (`react_to_batch`), for
+        # every new game; 1 for a game replayed from a record made before batches existed (one
+        # event at a time, as those records were played), so that every old record replays.
+        self.resolution = RESOLUTION
         self.turn = 0
         self.current = 0
         self.phase = "setup"
@@ -330,6 +334,8 @@ class Game:
         data = {"config": self.config, "seed": self.seed}
         if self.rng_version != LEGACY:  # a record without "rng" is version 1 (rng.py)
             data["rng"] = self.rng_version
+        if self.resolution != 1:  # a record without "resolution" is version 1 (Game.resolution)
+            data["resolution"] = self.resolution
         data["choices"] = [list(c) for c in self.choices]
         if self.scenario is not None:
             data["scenario"] = self.scenario
@@ -521,7 +527,8 @@ class Game:
         announces it, so a second cancel of an already cancelled base is silent."""
         slot = self.slot_or_none(uid)
         if was_active and slot is not None and not self.base_active(slot):
-            self.emit(Event("cancelled", card=source, base=uid, player=player))
+            self.emit(Event("cancelled", card=source, base=uid, player=player, by_card=source,
+                            by_player=player))
 
     def affects(self, source: int | None, source_player: int | None, target: int,
                 kind: str = "affect") -> bool:
@@ -766,9 +773,11 @@ class Game:
     def resolve(self, gen, after=None):
         """Run an ability to its end, then (at top level) the reactions it set off.
 
-        Card Resolution Order (WWWT p.5, CR): finish the card played and anything it interrupted,
-        then triggered cards in play (current player orders them), then Specials from hand, then
-        discard the action (`after`).
+        Card Resolution Order (WWWT p.5, CR): finish the card played and anything it interrupted
+        (steps 1-2); every event it caused is one batch (`react_to_batch`: step 3, the cards in
+        play that react, in the order the current player picks; step 4, Specials from hand that
+        answer it); then discard the action (`after`, step 5). Resolution version 1 (old
+        records): one event at a time (`_legacy_process_events`).
         """
         self._depth += 1
         try:
@@ -776,10 +785,17 @@ class Game:
         finally:
             self._depth -= 1
         if self._depth == 0:
-            yield from self._process_events()
+            if self.resolution == 1:
+                yield from self._legacy_process_events()
+            else:
+                yield from self.react_to_batch(self._take_events())
         if after is not None:
             after()
         return result
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
 
     def _reactions_to(self, event: Event) -> list[tuple]:
         """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
@@ -823,26 +839,66 @@ class Game:
             yield from self.minion_state[m].attached
         yield from slot.actions
 
-    def _process_events(self):
+    def react_to_batch(self, batch: list[Event]):
+        """The reactions to one batch of events (the events of one resolution), CR Card
+        Resolution Order: step 3, every card in play (or base) that reacts to any event of the
+        batch, gathered once and resolved in the order the current player picks, each
+        reaction's own events resolving as a child batch right after it (`run_reactions`);
+        step 4, Specials from hand that answer an event of the batch (`answer_window`)."""
+        if not batch:
+            return
+        items = []
+        for event in batch:
+            items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
+        if items:
+            yield from self.run_reactions(items)
+        yield from self.answer_window(batch)
+
+    def _run_child(self, gen, reaction=False):
+        # A reaction (or a base's step ability) resolves; what it caused is its child batch.
+        if self.resolution == 1:
+            yield from self._legacy_run_child(gen, reaction)
+            return
+        self._depth += 1
+        try:
+            yield from gen
+        finally:
+            self._depth -= 1
+        yield from self.react_to_batch(self._take_events())
+
+    # Resolution version 1 (records made before batches): each event's reactions in turn, a
+    # reaction resolving as a top-level resolution (which drains the shared queue of events).
+    def _legacy_process_events(self):
         while self._events:
             event = self._events.pop(0)
-            yield from self.run_reactions(self._reactions_to(event), event)
+            yield from self.run_reactions(
+                [(cid, trig, event) for cid, trig in self._reactions_to(event)])
 
-    def run_reactions(self, reactions: list[tuple], event: Event, extra=()):
+    def _legacy_run_child(self, gen, reaction):
+        if reaction:
+            yield from self.resolve(gen)
+            return
+        self._depth += 1
+        try:
+            yield from gen
+        finally:
+            self._depth -= 1
+        yield from self._legacy_process_events()
+
+    def run_reactions(self, reactions: list[tuple], extra=()):
         """Resolve simultaneous reactions one by one in the order the current player picks.
 
-        `reactions` are (card, trigger) pairs; `extra` are (label, card, generator-factory) for
-        base scoring abilities that run in the same step.
+        `reactions` are (card, trigger, event) triples; `extra` are (label, card,
+        generator-factory) for a base's own ability in the same step (scoring, start of turn).
+        Each one's own events resolve (as a child batch) before the next is picked.
         """
-        pending = [("t", cid, trig) for cid, trig in reactions] + [("x", *e) for e in extra]
+        pending = [("t", cid, trig, event) for cid, trig, event in reactions]
+        pending += [("x", *e) for e in extra]
         while pending:
             if len(pending) == 1:
                 item = pending.pop()
             else:
-                options = [
-                    Option(str(i), self._reaction_label(p), card=p[2] if p[0] == "x" else p[1])
-                    for i, p in enumerate(pending)
-                ]
+                options = self._reaction_options(pending)
                 chosen = yield from self.ask(
                     self.current, "order", "Several abilities happen now: pick the next one",
                     options,
@@ -850,14 +906,9 @@ class Game:
                 item = pending.pop(int(chosen[0].id))
             if item[0] == "x":
                 _, label, cid, factory = item
-                self._depth += 1
-                try:
-                    yield from factory()
-                finally:
-                    self._depth -= 1
-                yield from self._process_events()
+                yield from self._run_child(factory())
                 continue
-            _, cid, trig = item
+            _, cid, trig, event = item
             if not self._still_reacts(cid, trig, event):
                 continue
             key = (cid, trig.index)
@@ -870,12 +921,49 @@ class Game:
                 use = yield from self.ask_yes_no(ctx.me, trig.optional_label, source=cid)
                 if not use:
                     continue
-            yield from self.resolve(self.run_ability(trig.run, ctx, event))
+            yield from self._run_child(self.run_ability(trig.run, ctx, event), reaction=True)
 
-    def _reaction_label(self, item) -> str:
-        if item[0] == "x":
-            return item[1]
-        return f"{self.name(item[1])}"
+    def _reaction_options(self, pending) -> list[Option]:
+        """The options of a reaction-order decision: one per pending reaction, its id its place
+        in `pending`. A reaction is named by its card; when the reactions answer several events
+        the event is named too; identical copies reacting alike (the same words, the same
+        controller, the same host) are offered once (issue 9: never two identical options),
+        since whichever goes first the outcome is the same."""
+        if self.resolution == 1:
+            return [Option(str(i), p[1] if p[0] == "x" else self.name(p[1]),
+                           card=p[2] if p[0] == "x" else p[1]) for i, p in enumerate(pending)]
+        several = len({id(p[3]) for p in pending if p[0] == "t"}) > 1
+        options, seen = [], set()
+        for i, p in enumerate(pending):
+            if p[0] == "x":
+                label, key = p[1], ("x", p[1], p[2])
+                card = p[2]
+            else:
+                _, cid, trig, event = p
+                label = self.name(cid)
+                zone = self.loc[cid]
+                if zone[0] == "attached":
+                    label += f" (on {self.name(zone[1])})"
+                if several:
+                    label += f": {self._event_words(event)}"
+                key = (label, self.controller(cid), trig.index)
+                card = cid
+            if key in seen:
+                continue
+            seen.add(key)
+            options.append(Option(str(i), label, card=card))
+        return options
+
+    def _event_words(self, event: Event) -> str:
+        """A short description of an event for people ("after Invader is returned")."""
+        verb = _EVENT_WORDS.get(event.kind, event.kind.replace("_", " "))
+        if event.card is not None:
+            text = f"after {self.name(event.card)} {verb}"
+        else:
+            text = verb
+        if event.base is not None and self.slot_or_none(event.base) is not None:
+            text += f" ({self.base_name(event.base)})"
+        return text
 
     def _still_reacts(self, cid, trig, event) -> bool:
         zone = self.loc[cid]
@@ -891,49 +979,131 @@ class Game:
 
     # ------------------------------------------------------------------ Special windows --------
     def special_window(self, window: str, wctx=None):
-        """"Me First!" (WWWT p.6): from the current player clockwise, each player uses a Special
-        or passes, until every player has passed in a row. In "fast" mode a player who holds no
-        usable Special is passed for; "ask" mode asks everyone so nobody learns who holds one."""
+        """"Me First!" (WWWT p.6): Specials of cards in play first, in the order the current
+        player picks (`_specials_in_play`); then from the current player clockwise, each player
+        uses a Special from hand or passes, until every player has passed in a row
+        (`_hand_round`). In "fast" mode a player who holds no usable Special is passed for;
+        "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        n = len(self.players)
+        yield from self._specials_in_play(window, wctx)
+        yield from self._hand_round(window, wctx, self.seats_from_current(),
+                                    ask_all=self.config["specials"] == "ask")
+
+    def answer_window(self, batch: list[Event]):
+        """CR Card Resolution Order step 4: Specials from hand that answer an event of this
+        batch (a Special declared with that event's kind as its window, `usable(ctx, event)`),
+        event by event. Only the seats holding a card that can answer take part, in either
+        mode: "ask" mode does not question the table after every minion. Nothing else in the
+        game could tell who holds one here (a window for a kind of event no card of this game
+        answers never opens, `_window_possible`)."""
+        for event in batch:
+            if not self._window_possible(event.kind):
+                continue
+            able = []
+            for seat in self.seats_from_current():
+                self.special_checks.append(seat)
+                if self._usable_specials(seat, event.kind, event, zone="hand"):
+                    able.append(seat)
+            if able:
+                yield from self._hand_round(event.kind, event, able, ask_all=False)
+
+    def _specials_in_play(self, window, wctx):
+        """Specials of cards in play usable in this window, each once, in the order the current
+        player picks (public cards: no secret to keep); each card's controller may use it or
+        not. Looked for again after each one (a Special may make another usable: the second of
+        two alike First Mates); alike copies are one option."""
+        done = set()
+        while True:
+            found = [(cid, i, sp) for seat in self.seats_from_current()
+                     for cid, i, sp in self._usable_specials(seat, window, wctx, zone="play")
+                     if (cid, i) not in done]
+            if not found:
+                return
+            options, seen = [], set()
+            for c, j, sp in found:
+                key = (self._alike_key(c), j)
+                if key not in seen:
+                    seen.add(key)
+                    options.append(Option(card_option_id("s", c, index=j),
+                                          f"{sp.label} ({self.pname(self.controller(c))})",
+                                          card=c))
+            chosen = yield from self.ask(
+                self.current, "order", "Several Specials in play may be used now: pick the "
+                "next one", options)
+            cid, index = (int(x) for x in chosen[0].id[1:].split(":"))
+            done.add((cid, index))
+            sp = self.defs[cid].specials[index]
+            seat = self.controller(cid)
+            use = yield from self.ask_yes_no(seat, f"{sp.label}?", source=cid)
+            if use:
+                self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
+                ctx = Ctx(self, cid, seat, base=self._window_base(wctx))
+                yield from self.resolve(self.run_ability(sp.run, ctx, wctx))
+
+    @staticmethod
+    def _window_base(wctx):
+        slot = getattr(wctx, "slot", None)
+        if slot is not None:
+            return slot.uid
+        return getattr(wctx, "base", None) if isinstance(wctx, Event) else None
+
+    def _hand_round(self, window, wctx, seats, ask_all):
+        """From the first of `seats` on, each uses one Special from hand or passes; one who
+        passed may use one later; it ends when all of `seats` have passed in a row."""
+        n = len(seats)
         passes = 0
-        seat = self.current
-        ask_all = self.config["specials"] == "ask"
+        turn = 0
         while passes < n:
+            seat = seats[turn % n]
+            turn += 1
             self.special_checks.append(seat)
-            usable = self._usable_specials(seat, window, wctx)
+            usable = self._usable_specials(seat, window, wctx, zone="hand")
             if not usable and not ask_all:
                 passes += 1
-                seat = (seat + 1) % n
                 continue
             options = [
                 Option(card_option_id("s", cid, index=i), f"{sp.label}", card=cid)
                 for cid, i, sp in usable
             ] + [Option("pass", "Pass")]
-            prompt = _WINDOW_PROMPTS.get(window, "Use a Special ability now?")
+            prompt = _WINDOW_PROMPTS.get(window) or (
+                f"Use a Special now ({self._event_words(wctx)})?" if isinstance(wctx, Event)
+                else "Use a Special ability now?")
             chosen = yield from self._ask_window(seat, window, prompt, options)
             if chosen.id == "pass":
                 passes += 1
-            else:
-                passes = 0
-                cid, index = chosen.id[1:].split(":")
-                cid = int(cid)
-                special = self.defs[cid].specials[int(index)]
-                ctx = Ctx(self, cid, seat, base=getattr(wctx, "slot", None) and wctx.slot.uid)
-                if special.zone == "hand" and self.defs[cid].is_action:
-                    # A Special action is played (revealed, resolved, then discarded).
-                    self.move_card(cid, ("resolving",))
-                    self.log(f"{self.pname(seat)} plays {self.name(cid)}.")
-                    self._note_play(seat, cid, ACTION, None, special=True)
+                continue
+            passes = 0
+            cid, index = chosen.id[1:].split(":")
+            cid = int(cid)
+            special = self.defs[cid].specials[int(index)]
+            ctx = Ctx(self, cid, seat, base=self._window_base(wctx))
+            if self.defs[cid].is_action:
+                # A Special action is played (revealed, resolved, then discarded), and announces
+                # itself once resolved, as a normal play does (`play_action`).
+                self.move_card(cid, ("resolving",))
+                self.log(f"{self.pname(seat)} plays {self.name(cid)}.")
+                self._note_play(seat, cid, ACTION, None, special=True)
+                if self.resolution == 1:  # old records: announced before it resolved
                     self.emit(Event("action_played", card=cid, player=seat, by_player=seat,
                                     data={"special": True}))
                     yield from self.resolve(self.run_ability(special.run, ctx, wctx),
                                             after=lambda c=cid: self.finish_action(c))
-                else:
-                    self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
-                    yield from self.resolve(self.run_ability(special.run, ctx, wctx))
-            seat = (seat + 1) % n
+                    continue
+                yield from self.resolve(self._special_action(special, ctx, wctx),
+                                        after=lambda c=cid: self.finish_action(c))
+            else:
+                self.log(f"{self.pname(seat)} uses {self.name(cid)}.")
+                yield from self.resolve(self.run_ability(special.run, ctx, wctx))
+
+    def _special_action(self, special, ctx, wctx):
+        cid, seat = ctx.card, ctx.me
+        result = yield from self.run_ability(special.run, ctx, wctx)
+        host = self.action_state[cid].host if cid in self.action_state else None
+        self.emit(Event("action_played", card=cid, base=self.base_of(cid), player=seat,
+                        by_player=seat, data={"special": True, **({"host": host} if host
+                                                                  is not None else {})}))
+        return result
 
     def _ask_window(self, seat, window, prompt, options):
         # Always a real question, even with only "Pass": in "ask" mode that is the point.
@@ -963,15 +1133,18 @@ class Game:
             return bool(self.play_forbidden(seat, cid, wctx.base))
         return False
 
-    def _usable_specials(self, seat, window, wctx):
+    def _usable_specials(self, seat, window, wctx, zone="hand"):
+        """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
+        their cards in play ("play")."""
         found = []
-        player = self.players[seat]
-        for cid in list(player.hand):
-            for i, sp in enumerate(self.defs[cid].specials):
-                if (sp.window == window and sp.zone == "hand"
-                        and not self._special_play_forbidden(seat, cid, wctx)
-                        and sp.usable(Ctx(self, cid, seat), wctx)):
-                    found.append((cid, i, sp))
+        if zone == "hand":
+            for cid in list(self.players[seat].hand):
+                for i, sp in enumerate(self.defs[cid].specials):
+                    if (sp.window == window and sp.zone == "hand"
+                            and not self._special_play_forbidden(seat, cid, wctx)
+                            and sp.usable(Ctx(self, cid, seat), wctx)):
+                        found.append((cid, i, sp))
+            return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
                 if self.controller(cid) != seat:
@@ -1422,10 +1595,10 @@ class Game:
             if bdef.at_turn_start is not None and self.base_active(slot):
                 extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
         self.emit(Event("turn_start", player=seat))
-        events, self._events = self._events, []
-        for event in events:
-            yield from self.run_reactions(self._reactions_to(event), event, extra)
-            extra = []
+        batch = self._take_events()
+        reactions = [(cid, trig, event) for event in batch
+                     for cid, trig in self._reactions_to(event)]
+        yield from self.run_reactions(reactions, extra)
         yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
@@ -1506,7 +1679,36 @@ class Game:
             options += self._discard_play_options(seat)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
-        return options
+        return self._mark_alike(options)
+
+    def _mark_alike(self, options: list[Option]) -> list[Option]:
+        """Identical copies never give identical options (issue 9): a play of a copy in hand
+        alike an earlier one (the same name, the same base), or the talent of a minion alike an
+        earlier one (`_alike_key`), is marked as that one's (`Option.alike`): not shown, still
+        accepted. Every option stays, with its id, so records and seeded games are unchanged."""
+        first: dict = {}
+        marked = options
+        for i, opt in enumerate(options):
+            if opt.card is None:
+                continue
+            key = (opt.value[0], self._alike_key(opt.card), opt.base)
+            shown = first.setdefault(key, opt.id)
+            if shown != opt.id:
+                if marked is options:
+                    marked = list(options)
+                marked[i] = dataclasses.replace(opt, alike=shown)  # cached options stay as made
+        return marked
+
+    def _alike_key(self, cid: int) -> tuple:
+        # What a player can tell two copies apart by: out of play its name and zone; in play also
+        # its base, controller, power, counters and attached cards (as Ctx.one_of_each).
+        zone = self.loc[cid]
+        key = (self.defs[cid].name, zone[0], zone[1] if len(zone) > 1 else None)
+        state = self.minion_state.get(cid)
+        if state is not None:
+            key += (state.controller, self.power(cid), state.counters,
+                    tuple(sorted((self.defs[a].name, self.owner[a]) for a in state.attached)))
+        return key
 
     def _talent_options(self, seat: int) -> list[Option]:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
@@ -1825,7 +2027,8 @@ class Game:
         extra = []
         if base_hook is not None and active:
             extra.append((self.name(slot.card), slot.card, self._scoring_hook(base_hook, sc)))
-        yield from self.run_reactions(self._reactions_to(event), event, extra)
+        yield from self.run_reactions(
+            [(cid, trig, event) for cid, trig in self._reactions_to(event)], extra)
 
     def _scoring_hook(self, fn, sc):
         def factory():
@@ -2056,6 +2259,7 @@ _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s de
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
 DIGEST_VERSION = 2
+RESOLUTION = 2
 # Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
 NOT_STATE = frozenset({
     "registry", "scenario",  # where the cards come from and the record a scenario started from
@@ -2109,6 +2313,16 @@ def _plain(obj):
         return obj.name
     raise EngineError(f"the game state holds a {t.__name__} ({obj!r:.60}): the digest reads only "
                       "plain data (numbers, strings, lists, dicts, sets and dataclasses)")
+_EVENT_WORDS = {
+    "minion_played": "is played", "action_played": "is played", "destroyed": "is destroyed",
+    "returned": "is returned", "moved": "is moved", "placed": "is placed",
+    "discarded": "is discarded", "transferred": "is transferred", "cancelled": "cancels a base",
+    "attached": "is attached", "power_changed": "changes power",
+    "counters_changed": "gets counters", "turn_start": "start of the turn",
+    "turn_end": "end of the turn", "before_scoring": "before scoring",
+    "when_scoring": "when scoring", "after_scoring": "after scoring",
+}
+
 _WINDOW_PROMPTS = {
     "before_scoring": "A base is about to score: use a Special?",
     "after_scoring": "A base has scored: use a Special?",

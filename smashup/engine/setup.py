@@ -34,7 +34,8 @@ def base_sets_for(config: dict, registry: Registry) -> list[str]:
 
 
 def new_game(config: dict, seed: int | str, registry: Registry | None = None,
-             track_hashes: bool = False, rng_version: int | None = None) -> Game:
+             track_hashes: bool = False, rng_version: int | None = None,
+             resolution: int | None = None) -> Game:
     """Set up a standard game (CR "Setup") and run it to its first decision.
 
     `seed`: a secret of 128+ bits in hex for the keyed generator (version 2, what live play uses),
@@ -43,6 +44,8 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
     registry = _registry(registry)
     game = Game(config, seed, registry, rng_version)
     game.track_hashes = track_hashes
+    if resolution is not None:  # a replayed record's (Game.resolution); else the current one
+        game.resolution = resolution
     for seat, pc in enumerate(game.config["players"]):
         player = PlayerState(seat, pc["name"], pc["factions"], pc["bot"])
         game.players.append(player)
@@ -72,11 +75,13 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
     """Rebuild a game from its record. With stored hashes, a drift raises ReplayMismatch at the
     first choice whose resulting state differs. A record without "rng" was played with version 1."""
     registry = _registry(registry)
+    # A record without "resolution" was played one event at a time (Game.resolution).
+    resolution = record.get("resolution", 1)
     if "scenario" in record:
-        game = build_scenario(record["scenario"], registry)
+        game = build_scenario(record["scenario"], registry, resolution=resolution)
     else:
         game = new_game(record["config"], record["seed"], registry,
-                        rng_version=record.get("rng", LEGACY))
+                        rng_version=record.get("rng", LEGACY), resolution=resolution)
     hashes = record.get("hashes") if verify else None
     if record.get("hashes"):
         # A record keeps the digest it was made with (v1 for records made before v2 existed).
@@ -187,7 +192,8 @@ class Scenario:
         return build_scenario(self.data, registry)
 
 
-def build_scenario(data: dict, registry: Registry | None = None) -> Game:
+def build_scenario(data: dict, registry: Registry | None = None,
+                   resolution: int | None = None) -> Game:
     """Build a game from scenario data (see `Scenario`) and run it to its first decision."""
     registry = _registry(registry)
     config = {
@@ -199,6 +205,8 @@ def build_scenario(data: dict, registry: Registry | None = None) -> Game:
     if data.get("end_after_bases") is not None:
         config["end_after_bases"] = data["end_after_bases"]
     game = Game(config, data.get("seed", 0), registry, data.get("rng", LEGACY))
+    if resolution is not None:  # a replayed record's (Game.resolution)
+        game.resolution = resolution
     game.scenario = data
     game.bases_scored = data.get("bases_scored", 0)
     for seat, pd in enumerate(data["players"]):

@@ -27,7 +27,8 @@ def base_uid(game, name: str) -> int:
 
 
 def labels(game) -> list[str]:
-    return [o.label for o in game.pending.options] if game.pending else []
+    # What a player sees: an identical copy's option is shown once (core.Option.alike).
+    return [o.label for o in game.pending.options if o.alike is None] if game.pending else []
 
 
 def _find(game, wanted):
@@ -45,7 +46,7 @@ def _find(game, wanted):
     for o in d.options:
         if o.id == wanted:
             return o.id
-    matches = [o for o in d.options if wanted in o.label]
+    matches = [o for o in d.options if wanted in o.label and o.alike is None]
     if len(matches) != 1:
         raise LookupError(f"{wanted!r} matches {len(matches)} options of {labels(game)}")
     return matches[0].id

@@ -126,12 +126,13 @@ def king_game():
 
 def test_pirate_king_may_move_to_the_scoring_base_before_it_scores():
     game = king_game()
+    # A Special of a card in play (Me First!: these come first): its controller may use it.
     d = game.pending
-    assert (d.seat, d.kind) == (0, "special")
-    assert labels(game) == ["Move Pirate King to the scoring base", "Pass"]
+    assert (d.seat, d.kind) == (0, "confirm")
+    assert d.prompt == "Move Pirate King to the scoring base?"
     oasis = base_uid(game, "Jungle Oasis")
     events = record_events(game)
-    choose(game, "Move Pirate King")
+    choose(game, "Yes")
     moved = kinds(events, "moved")
     assert [(game.name(e.card), e.base) for e in moved] == [("Pirate King", oasis)]
     # 11 against 9: seat 0 wins Jungle Oasis (2 VP) with the King, then the King is discarded.
@@ -141,7 +142,7 @@ def test_pirate_king_may_move_to_the_scoring_base_before_it_scores():
 
 def test_pirate_king_declined_stays_and_the_base_scores_without_it():
     game = king_game()
-    choose(game, "Pass")
+    choose(game, "No")
     assert [p.vp for p in game.players] == [0, 2]
     assert where(game, "Pirate King") == ("minion", "Factory 436-1337")
 
@@ -295,15 +296,15 @@ def test_first_mates_may_each_move_to_another_base_instead_of_the_discard_pile()
     game = mate_game()
     mates = ids(game, "First Mate")
     d = game.pending
-    assert (d.seat, d.kind) == (0, "special")
-    # Two alike First Mates: one option at a time.
-    assert [o.card for o in d.options] == [mates[0], None]
-    choose(game, mates[0])
+    # Two alike First Mates, Specials of cards in play: one at a time, no order to pick (alike),
+    # each its controller's yes or no.
+    assert (d.seat, d.kind, d.source) == (0, "confirm", mates[0])
+    choose(game, "Yes")
     # Only the other bases: the replacement is not out yet.
     assert sorted(labels(game)) == ["Factory 436-1337", "The Mothership"]
     choose(game, "The Mothership")
-    assert [o.card for o in game.pending.options] == [mates[1], None]
-    choose(game, mates[1])
+    assert (game.pending.kind, game.pending.source) == ("confirm", mates[1])
+    choose(game, "Yes")
     events = record_events(game)
     choose(game, "Factory 436-1337")
     assert where(game, "First Mate", 0) == ("minion", "The Mothership")
@@ -316,7 +317,7 @@ def test_first_mates_may_each_move_to_another_base_instead_of_the_discard_pile()
 
 def test_first_mate_passed_goes_to_the_discard_pile():
     game = mate_game(mates=1)
-    choose(game, "Pass")
+    choose(game, "No")
     assert where(game, "First Mate") == ("discard", 0)
 
 

@@ -173,15 +173,30 @@ def build_test_registry() -> Registry:
     clerks = Faction("Clerks", set="testset", registry=r)
     clerks.action("Form", copies=20, text="No effect.")
 
-    # The recorder: a base with no rule of its own that notes every event of the game.
+    # The recorder: a base with no rule of its own that notes every event of the game, in the
+    # order the events are announced. It notes them when the reactions to a batch are gathered
+    # (its trigger's `applies`, asked once per event) and never reacts itself, so it adds no
+    # reaction for the current player to order (CR step 3 orders all reactions to a batch).
     observatory = base("Observatory", "testset", 99, (1, 1, 1), text="Notes every event.",
                        registry=r)
     for kind in EVENT_KINDS:
         def note(ctx, event, kind=kind):
             name = ctx.game.name(event.card) if event.card is not None else None
             _seen(ctx.game).append((kind, name))
+            return False
 
-        observatory.trigger(kind)(note)
+        observatory.trigger(kind, applies=note)(lambda ctx, event: None)
+
+    # A recorder that reacts: each event it notes is a reaction of its own, ordered with the
+    # other reactions to its batch like any card's (for tests of the Card Resolution Order).
+    post = base("Listening Post", "testset", 99, (1, 1, 1), text="Reacts to every event.",
+                registry=r)
+    for kind in EVENT_KINDS:
+        def listen(ctx, event, kind=kind):
+            name = ctx.game.name(event.card) if event.card is not None else None
+            _seen(ctx.game).append((kind, name))
+
+        post.trigger(kind)(listen)
 
     # The loop: after a minion is moved onto Ping it moves to Pong, and back again. Without the
     # finite-abilities cap (game.TRIGGER_LIMIT) this would never end.

@@ -161,7 +161,7 @@ def test_an_extra_play_used_at_once_outside_the_play_phase():
 def observatory_game(hand, factions=(ALIENS_NINJAS, NINJAS_ALIENS)) -> tuple:
     s = Scenario(list(factions))
     s.base("The Homeworld")
-    s.base("Observatory")  # notes every event
+    s.base("Listening Post")  # reacts to every event, noting it
     s.base("Temple of Goju")
     s.hand(0, *hand)
     s.hand(1, "Collector")
@@ -178,10 +178,10 @@ def test_the_card_played_resolves_before_the_reactions_then_the_current_player_o
     # Step 1: the Collector's own ability first (nothing has reacted to its play yet).
     assert game.pending.kind == "target" and seen(game) == []
     choose(game)  # return nothing
-    # Step 3: the Homeworld and the Observatory both react: the current player picks the order.
+    # Step 3: the Homeworld and the Listening Post both react: the current player picks the order.
     d = game.pending
     assert (d.seat, d.kind) == (0, "order")
-    assert sorted(o.label for o in d.options) == ["Observatory", "The Homeworld"]
+    assert sorted(o.label for o in d.options) == ["Listening Post", "The Homeworld"]
     choose(game, "The Homeworld")
     assert seen(game) == [("minion_played", "Collector")]
     assert game.pending.kind == "play"
@@ -196,15 +196,21 @@ def test_an_action_is_discarded_only_after_the_reactions_to_it():
     # Spy on the recorder's moment: where is Beam Up while the reactions run?
     original = game.run_reactions
 
-    def spy(reactions, event, extra=()):
-        if event.kind in ("returned", "action_played"):
-            zones.append((event.kind, game.loc[beam][0]))
-        return original(reactions, event, extra)
+    def spy(reactions, extra=()):
+        # One batch: the reactions to both events of Beam Up's resolution come together.
+        if reactions:
+            zones.append(([event.kind for _, _, event in reactions], game.loc[beam][0]))
+        return original(reactions, extra)
 
     game.run_reactions = spy
     play(game, "Beam Up")  # the Scout is the only minion: returned at once
+    # The post reacts to both events of the batch: the current player orders them.
+    assert game.pending.kind == "order"
+    assert labels(game) == ["Listening Post: after Scout is returned (Temple of Goju)",
+                            "Listening Post: after Beam Up is played"]
+    choose(game, "returned")
     assert seen(game) == [("returned", "Scout"), ("action_played", "Beam Up")]
-    assert zones == [("returned", "resolving"), ("action_played", "resolving")]
+    assert zones == [(["returned", "action_played"], "resolving")]
     assert game.loc[beam] == ("discard", 0)
 
 

@@ -63,8 +63,6 @@ def test_the_homeworld_reacts_to_a_minion_played_there_but_not_to_one_moved_ther
     assert game.base_of(card(game, "Scout")) == game.bases[HOME].uid
     assert [g.source for g in game.turn_state.grants] == ["turn"]  # no extra minion
     play(game, "Invader", base="The Homeworld")
-    assert game.pending.kind == "order"  # the Homeworld and the Observatory both react
-    choose(game, "The Homeworld")
     assert [(g.source, g.max_power) for g in game.turn_state.grants] == [("The Homeworld", 2)]
 
 
