@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.tricksters  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
 from smashup.engine.invariants import check
 from smashup.engine.testing import (
