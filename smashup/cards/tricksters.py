@@ -99,8 +99,7 @@ brownie.trigger("transferred", applies=_brownie_affected(
     "here (this one included)."))
 def gnome(ctx):
     count = len(ctx.minions(base=ctx.here, controller=ctx.me))
-    weaker = ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) < count
-                         and ctx.can_affect(m, "destroy"))
+    weaker = ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) < count, effect=ctx.destroy)
     yield from ctx.choose_and(ctx.destroy, ctx.one_of_each(weaker),
                               f"Destroy a minion here of power less than {count}?", optional=True)
 
