@@ -56,8 +56,11 @@ def effect_kind(effect) -> str:
 
 # What each verb that acts on a card in play is for the pipeline (`Ctx._allowed`): protections
 # typed "destroy"/"move" stop only their kind; "affect" ones stop every kind (WWWT "Affect":
-# moved, returned, destroyed, placed, changed in power, an action attached).
-PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place")
+# moved, returned, destroyed, placed, changed in power, an action attached). The last four are
+# kinds of "affect" that no typed protection names on its own; an "affect" replacement (Hideout)
+# is told which one it is.
+PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place", "power", "counters", "transfer",
+                  "attach")
 
 
 def _acts_as(kind):

@@ -17,9 +17,9 @@ from types import GeneratorType
 from .core import (
     ACTION,
     LEAVES_PLAY_KINDS,
-    Affect,
     MINION,
     ActionState,
+    Affect,
     ConfigError,
     Decision,
     EngineError,

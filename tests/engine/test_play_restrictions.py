@@ -8,7 +8,7 @@ from smashup.engine import ACTION, MINION, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, base_uid, card, choose
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY
+from .support import NINJAS_ALIENS, TEST_REGISTRY
 
 
 def _registry() -> Registry:
