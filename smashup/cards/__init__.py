@@ -2,4 +2,6 @@
 
 Importing this package declares every implemented card and base in `smashup.engine.REGISTRY`.
 """
-from . import aliens, core_bases, dinosaurs, ninjas, pirates, robots, wizards, zombies  # noqa: F401
+from . import (  # noqa: F401
+    aliens, core_bases, dinosaurs, ninjas, pirates, robots, tricksters, wizards, zombies,
+)

@@ -293,11 +293,13 @@ class Ctx:
         only to tell a player beforehand."""
         return self.game.affects(self.card, self.source_player, target, effect_kind(kind))
 
-    def may_affect(self, target: int, kind: str = "affect") -> bool:
-        """`can_affect`, at the moment the ability does it: a card whose "affect" replacement
+    def may_affect(self, target: int, how: str = "affect") -> bool:
+        """`can_affect`, at the moment the ability does it (`how`: "power", "counters",
+        "transfer"... for the card that may replace it): a card whose "affect" replacement
         applies (Hideout) happens instead, and then this does not (False)."""
+        kind = how if how in PIPELINE_KINDS else "affect"
         return (self.can_affect(target, kind)
-                and not self.game.affect_replaced(self.card, self.source_player, target, kind))
+                and not self.game.affect_replaced(self.card, self.source_player, target, how))
 
     def unaffected_by(self, source: int, cards) -> None:
         """From now on card `source` does not affect `cards` (Hideout: "that action does not

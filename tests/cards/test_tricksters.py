@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.tricksters  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
 from smashup.engine.invariants import check
 from smashup.engine.testing import (
@@ -626,77 +625,67 @@ def test_mark_of_sleep_marks_the_chosen_players_next_turn():
     assert game.loc[card(game, "Mark of Sleep")] == ("discard", 0)
 
 
-def _blocked(s, faction, base=LIBRARY, owner=0):
-    s.base_action(base, "Block the Path", owner=owner)
-    return faction
+def block(game, base, faction):
+    """The current player plays Block the Path from hand on `base`, naming `faction`."""
+    choose(game, "Play Block the Path")
+    choose(game, base)
+    choose(game, faction)
 
 
-def _name_blocked(game, faction):
-    btp = card(game, "Block the Path")
-    game.action_state[btp].memory["faction"] = faction
-    return btp
+def minion_plays(game) -> set[tuple[int, int]]:
+    return {(o.card, o.base) for o in game.pending.options if o.base is not None}
 
 
 def test_block_the_path_stops_minions_of_the_named_faction_here_for_everyone():
-    s = scenario(current=1)
-    s.base_action(LIBRARY, "Block the Path", owner=0)
+    s = scenario()
+    s.hand(0, "Block the Path")
     s.hand(1, "Zapbot", "Ninja Master", "Tech Center")
     game = s.build()
-    _name_blocked(game, "Robots")
-    game = replay_like(game)
+    block(game, "The Great Library", "Robots")
+    # Seat 0 has nothing else to play: seat 1's turn.
+    assert game.pending.seat == 1
     zapbot, master = card(game, "Zapbot"), card(game, "Ninja Master")
     library = base_uid(game, "The Great Library")
-    plays = {(o.card, o.base) for o in game.pending.options if o.base is not None}
-    assert (zapbot, library) not in plays
-    assert (zapbot, base_uid(game, "Factory 436-1337")) in plays
-    assert (master, library) in plays  # another faction
+    assert (zapbot, library) not in minion_plays(game)
+    assert (zapbot, base_uid(game, "Factory 436-1337")) in minion_plays(game)
+    assert (master, library) in minion_plays(game)  # another faction
     assert_refused(game, [f"m{zapbot}@{library}"])
 
 
-def replay_like(game):
-    # The memory was set by hand after the scenario was built: the main decision was made
-    # before it, so the game is rebuilt at the same point by asking again (a refused choice
-    # changes nothing, so the open decision is simply re-listed).
-    game.pending.options[:] = game.main_options(game.pending.seat)
-    return game
-
-
-def test_block_the_path_played_then_its_own_player_cannot_play_that_faction_there_either():
+def test_block_the_path_binds_its_own_player_and_ends_when_it_is_destroyed():
     s = scenario()
     s.hand(0, "Block the Path", "Gremlin", "Invader")
     game = s.build()
     gremlin, invader = card(game, "Gremlin"), card(game, "Invader")
-    choose(game, "Play Block the Path")
-    choose(game, "The Great Library")
-    choose(game, "Tricksters")
+    block(game, "The Great Library", "Tricksters")
     library = base_uid(game, "The Great Library")
-    plays = {(o.card, o.base) for o in game.pending.options if o.base is not None}
-    assert (gremlin, library) not in plays and (invader, library) in plays
-    assert (gremlin, base_uid(game, "Factory 436-1337")) in plays
+    assert (gremlin, library) not in minion_plays(game) and (invader, library) in minion_plays(game)
+    assert (gremlin, base_uid(game, "Factory 436-1337")) in minion_plays(game)
     assert_refused(game, [f"m{gremlin}@{library}"])
-    # Gone, the path is open again.
-    s2 = scenario()
-    s2.base_action(LIBRARY, "Block the Path", owner=1)
+    # Destroyed, the path is open again.
+    s2 = scenario(current=1)
+    s2.hand(1, "Block the Path")
     s2.hand(0, "Disenchant", "Gremlin")
     game = s2.build()
-    _name_blocked(game, "Tricksters")
-    game = replay_like(game)
+    block(game, "The Great Library", "Tricksters")
+    assert game.pending.seat == 0
+    gremlin, library = card(game, "Gremlin"), base_uid(game, "The Great Library")
+    assert (gremlin, library) not in minion_plays(game)
     choose(game, "Play Disenchant")  # the only action in play: destroyed at once
-    assert (card(game, "Gremlin"), base_uid(game, "The Great Library")) in {
-        (o.card, o.base) for o in game.pending.options if o.base is not None}
+    assert (gremlin, library) in minion_plays(game)
 
 
-def test_block_the_path_also_stops_extra_and_special_plays_but_not_a_move():
-    s = scenario(current=1)
-    s.base_action(SHIP, "Block the Path", owner=0)
+def test_block_the_path_also_stops_specials_but_not_a_move():
+    s = scenario()
+    s.hand(0, "Block the Path")
     s.minion(SHIP, "King Rex", owner=1)
     s.minion(SHIP, "King Rex", owner=1)
-    s.minion(SHIP, "King Rex", owner=1)  # 21: The Mothership scores this turn
+    s.minion(SHIP, "Laseratops", owner=1)  # 18 of The Mothership's 20
     s.minion(FACTORY, "Ninja Acolyte", owner=1)
     s.hand(1, "Shinobi", "Way of Deception", "Zapbot")
     game = s.build()
-    _name_blocked(game, "Ninjas")
-    game = replay_like(game)
+    block(game, "The Mothership", "Ninjas")
+    assert game.pending.seat == 1
     acolyte, ship = card(game, "Ninja Acolyte"), base_uid(game, "The Mothership")
     choose(game, "Play Way of Deception")  # a move is not a play: allowed
     choose(game, acolyte)
@@ -704,7 +693,8 @@ def test_block_the_path_also_stops_extra_and_special_plays_but_not_a_move():
     assert game.loc[acolyte] == ("minion", ship)
     end_play(game)
     # The Mothership scores: Shinobi's Special (play it there) is not offered, so nobody is
-    # asked; the Mothership's winner may take a minion back (its own ability).
+    # asked about it.
+    assert "The Mothership scores." in log(game)
     assert not any("Shinobi" in lbl for lbl in labels(game))
     assert game.loc[card(game, "Shinobi")] == ("hand", 1)
 
