@@ -3,5 +3,13 @@
 Importing this package declares every implemented card and base in `smashup.engine.REGISTRY`.
 """
 from . import (  # noqa: F401
-    aliens, core_bases, dinosaurs, ninjas, pirates, robots, tricksters, wizards, zombies,
+    aliens,
+    core_bases,
+    dinosaurs,
+    ninjas,
+    pirates,
+    robots,
+    tricksters,
+    wizards,
+    zombies,
 )
