@@ -1,11 +1,14 @@
-"""Forms of the lobby: they only parse and validate input; `services` does the work."""
+"""Forms of the lobby: they only parse and validate input; `seats` does the work."""
 
 from __future__ import annotations
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from . import services, timers
+from . import timers
+from .errors import PlayError
+from .seats import MAX_GUEST_NAME, clean_factions
+from .tables import SeatSpec, factions_available
 
 MAX_SEATS = 4
 RANDOM = ""
@@ -15,7 +18,7 @@ DEFAULT_KINDS = ["person", "bot", "none", "none"]
 
 
 def faction_choices() -> list[tuple[str, str]]:
-    return [(RANDOM, "Random")] + [(f, f) for f in services.factions_available()]
+    return [(RANDOM, "Random")] + [(f, f) for f in factions_available()]
 
 
 FACTION_MODES = [
@@ -54,7 +57,7 @@ class NewGameForm(forms.Form):
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
     your_name = forms.CharField(
         label="Your name at the table",
-        max_length=services.MAX_GUEST_NAME,
+        max_length=MAX_GUEST_NAME,
         required=False,
         help_text="Needed when you are not logged in and take a seat.",
     )
@@ -108,15 +111,15 @@ class NewGameForm(forms.Form):
             if mode == "pick" and data.get("sit") and kind == "person" and data["my_factions"] is None:
                 # The creator sits at the first person seat: that row holds their own pick.
                 try:
-                    data["my_factions"] = services.clean_factions([f or "" for f in pair])
-                except services.PlayError as exc:
+                    data["my_factions"] = clean_factions([f or "" for f in pair])
+                except PlayError as exc:
                     self.add_error(f"seat{i}_faction1", f"Your seat: {exc.message}")
                     data["my_factions"] = []
             if mode != "seat":
                 pair = [None, None]  # random, drafted or picked by each player: not set here
             elif pair[0] and pair[0] == pair[1]:
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
-            specs.append(services.SeatSpec(kind=kind, factions=pair))
+            specs.append(SeatSpec(kind=kind, factions=pair))
         if not 2 <= len(specs) <= MAX_SEATS:
             raise forms.ValidationError(
                 "A game has 2 to 4 seats: make at least two of them a person or a bot."
@@ -132,8 +135,8 @@ class NewGameForm(forms.Form):
 
 
 class SitForm(forms.Form):
-    name = forms.CharField(label="Your name", max_length=services.MAX_GUEST_NAME, required=False)
-    # At a table where each player picks: their two factions (checked by `services.clean_factions`).
+    name = forms.CharField(label="Your name", max_length=MAX_GUEST_NAME, required=False)
+    # At a table where each player picks: their two factions (checked by `seats.clean_factions`).
     faction0 = forms.CharField(label="Faction 1", max_length=60, required=False)
     faction1 = forms.CharField(label="Faction 2", max_length=60, required=False)
 

@@ -227,14 +227,14 @@ def final_places(view_players: list[dict], seat: int | None) -> list[dict]:
 
 
 def _can_undo(row, game, seat) -> bool:
-    from . import services
+    from .undoing import may_undo
 
     # Only on the current state (not a replay step) and for the seat that made the last choice.
     return (
         row is not None
         and getattr(row, "pk", None) is not None
         and len(game.choices) == row.version
-        and services.may_undo(row, seat)
+        and may_undo(row, seat)
     )
 
 
