@@ -11,6 +11,7 @@ from .seats import MAX_GUEST_NAME, clean_factions
 from .tables import SeatSpec, factions_available
 
 MAX_SEATS = 4
+QUICK_NAME = "Player"
 RANDOM = ""
 
 KIND_CHOICES = [("person", "Person"), ("bot", "Bot"), ("none", "No seat")]
@@ -55,6 +56,12 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
+    # "Play against bots" (the lobby's one button): me at seat 1, this many bots, factions at random,
+    # the rest as the defaults; a guest who gave no name plays as QUICK_NAME.
+    bots = forms.TypedChoiceField(
+        label="Against", choices=[(1, "1 bot"), (2, "2 bots"), (3, "3 bots")], coerce=int, required=False,
+        empty_value=None,
+    )
     your_name = forms.CharField(
         label="Your name at the table",
         max_length=MAX_GUEST_NAME,
@@ -85,19 +92,25 @@ class NewGameForm(forms.Form):
         seconds.widget.attrs.update({"min": low, "max": high, "step": 1, "placeholder": "no timer"})
 
     def seat_rows(self):
-        """(kind field, faction fields) per seat, for the template."""
+        """(kind field, faction fields) per seat, for the template. `mine`: the first person seat,
+        where the creator sits (their own pick when each player picks; lobby.js follows changes)."""
+        kinds = [self[f"seat{i}_kind"].value() for i in range(MAX_SEATS)]
+        first = next((i for i, kind in enumerate(kinds) if kind == "person"), None)
         return [
             {
                 "index": i,
                 "number": i + 1,
                 "kind": self[f"seat{i}_kind"],
                 "factions": [self[f"seat{i}_faction{j}"] for j in range(2)],
+                "mine": i == first,
             }
             for i in range(MAX_SEATS)
         ]
 
     def clean(self):
         data = super().clean()
+        if data.get("bots"):
+            return self._clean_quick(data)
         mode = data.get("factions_mode") or "seat"
         data["draft"] = mode == "draft"
         data["player_picks"] = mode == "pick"
@@ -131,6 +144,16 @@ class NewGameForm(forms.Form):
             if not authenticated and not (data.get("your_name") or "").strip():
                 self.add_error("your_name", "Enter your name to take a seat (or log in).")
         data["specs"] = specs
+        return data
+
+    def _clean_quick(self, data):
+        """One person (the one asking, seated) against `bots` bots, factions at random."""
+        data.update(draft=False, player_picks=False, my_factions=None, sit=True, turn_seconds=None)
+        data["base_sets"] = data.get("base_sets") or "factions"
+        data["specials"] = data.get("specials") or "fast"
+        data["specs"] = [SeatSpec(kind="person")] + [SeatSpec(kind="bot") for _ in range(data["bots"])]
+        if not (data.get("your_name") or "").strip():
+            data["your_name"] = QUICK_NAME
         return data
 
 

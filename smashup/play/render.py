@@ -273,7 +273,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "phase_label": PHASES.get(view["phase"], view["phase"].title()),
         "deciding": deciding,
         "deciding_name": names.get(deciding, "") if deciding is not None else "",
-        "deciding_is_bot": deciding is not None and any(p["seat"] == deciding and p.get("bot") for p in players),
+        "deciding_is_bot": any(p["seat"] == deciding and p.get("bot") for p in players),
         "deciding_kind": pending.get("kind") if pending is not None else "",
         "winner": view["winner"],
         "winner_name": names.get(view["winner"]) if view["winner"] is not None else None,

@@ -157,7 +157,7 @@ async def test_a_seat_connects_and_gets_its_own_view_and_decision():
     other = await connect(game, token=await link_for(game, 1 - seat))
     text = await other.receive_from(timeout=TIMEOUT)
     assert status_attrs(text)["decision"] == "" and not option_values(text)
-    assert "is deciding" in text
+    assert "Waiting for " in text  # who decides now (issue 13: "waiting for Bot 3")
     await comm.disconnect()
     await other.disconnect()
 
