@@ -7,21 +7,15 @@ dinosaurs = Faction("Dinosaurs", set="core")
 dinosaurs.minion("King Rex", power=7, text="No ability.")
 
 
-def _destroyable(ctx):
-    # A minion that cannot be destroyed (Warbot) is no choice for "destroy" (our reading: an
-    # ability chooses among minions it can do its effect to).
-    return lambda m: ctx.can_affect(m, "destroy")
-
 
 @dinosaurs.minion("Laseratops", power=4, copies=2, text=(
     "On play: you may destroy a minion on this base whose printed power is 2 or less."))
 def laseratops(ctx):
     # Current errata: optional, any controller, and the PRINTED power counts (catalog).
     printed = ctx.printed_power_at_most(2)
-    destroyable = _destroyable(ctx)
     yield from ctx.choose_and(
         ctx.destroy,
-        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: printed(m) and destroyable(m))),
+        ctx.one_of_each(ctx.targets(base=ctx.here, where=printed, effect=ctx.destroy)),
         "Destroy a minion of printed power 2 or less here?", optional=True)
 
 
@@ -74,12 +68,11 @@ def howl(ctx):
 @dinosaurs.action("Natural Selection", text=(
     "Choose one of your minions on a base. Destroy a minion there with less power than it."))
 def natural_selection(ctx):
-    destroyable = _destroyable(ctx)
 
     def prey_of(mine):
         return ctx.targets(base=ctx.base_of(mine),
-                           where=lambda m: m != mine and ctx.power(m) < ctx.power(mine)
-                           and destroyable(m))
+                           where=lambda m: m != mine and ctx.power(m) < ctx.power(mine),
+                           effect=ctx.destroy)
 
     # Only a minion of yours that has some prey can be chosen (our reading: the choice must let
     # the destruction happen); with none, the action does nothing.
@@ -107,7 +100,6 @@ def rampage(ctx):
     "On each base where some minion has more power than the weakest minion there, destroy one "
     "of the weakest minions there."))
 def survival_of_the_fittest(ctx):
-    destroyable = _destroyable(ctx)
     # Base by base in board order, each read when its turn comes (an earlier destruction may
     # change powers elsewhere, e.g. a Microbot Alpha).
     for uid in ctx.bases():
@@ -118,7 +110,8 @@ def survival_of_the_fittest(ctx):
         # Everyone's minions, yours too (catalog). A weakest minion this card may not destroy is
         # skipped; if every weakest one is, nothing here is destroyed (our reading: the card
         # names the weakest, not the next weakest).
-        weakest = ctx.targets(base=uid, where=lambda m, low=low: ctx.power(m) == low and destroyable(m))
+        weakest = ctx.targets(base=uid, where=lambda m, low=low: ctx.power(m) == low,
+                              effect=ctx.destroy)
         yield from ctx.choose_and(ctx.destroy, ctx.one_of_each(weakest),
                                   f"Destroy which weakest minion on {ctx.base_name(uid)}?")
 

@@ -53,11 +53,9 @@ assassination = ninjas.action("Assassination", attach="minion", text=(
 
 @assassination.trigger("turn_end")
 def assassination_strikes(ctx, event):
-    host = ctx.host_of(ctx.card)
     # A host that came under another player's Smoke Bomb after this was attached is no longer
-    # affected by it (Smoke Bomb: "not affected by other players' actions"); it stays attached.
-    if ctx.can_affect(host):
-        yield from ctx.destroy(host)
+    # affected by it (Smoke Bomb: "not affected by other players' actions"): `destroy` checks.
+    yield from ctx.destroy(ctx.host_of(ctx.card))
 
 
 @ninjas.action("Disguise", text=(

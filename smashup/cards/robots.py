@@ -34,11 +34,6 @@ def _first_minion_bonus(ctx):
         yield from ctx.grant_extra(MINION)
 
 
-def _destroyable(ctx):
-    # A minion that cannot be destroyed (Warbot) is no choice for "destroy" (our reading: an
-    # ability chooses among minions it can do its effect to).
-    return lambda m: ctx.can_affect(m, "destroy")
-
 
 # ------------------------------------------------------------------------------- big bots ----
 nukebot = robots.minion("Nukebot", power=5, text=(
@@ -54,8 +49,8 @@ def nukebot_blast(ctx, event):
     here = ctx.here
     if here not in ctx.bases():
         return
-    destroyable = _destroyable(ctx)
-    for m in ctx.targets(base=here, where=lambda m: ctx.controller(m) != ctx.me and destroyable(m)):
+    for m in ctx.targets(base=here, where=lambda m: ctx.controller(m) != ctx.me,
+                         effect=ctx.destroy):
         yield from ctx.destroy(m)
 
 
@@ -148,11 +143,10 @@ def microbot_guard(ctx):
     # Mandatory whenever some minion qualifies, even one of yours or this Guard (catalog); the
     # count includes this Guard.
     count = len(ctx.minions(base=ctx.here, controller=ctx.me))
-    destroyable = _destroyable(ctx)
     yield from ctx.choose_and(
         ctx.destroy,
         ctx.one_of_each(ctx.targets(base=ctx.here,
-                                    where=lambda m: ctx.power(m) < count and destroyable(m))),
+                                    where=lambda m: ctx.power(m) < count, effect=ctx.destroy)),
         f"Destroy which minion here of power less than {count}?")
 
 

@@ -39,6 +39,34 @@ UNTIL = {
 }
 
 
+def effect_kind(effect) -> str:
+    """The pipeline kind of a verb (`ctx.destroy` -> "destroy"), a kind given by name, or
+    "affect" for None: what a protection must allow for the verb to act on a card."""
+    if effect is None:
+        return "affect"
+    if isinstance(effect, str):
+        if effect not in PIPELINE_KINDS:
+            raise EngineError(f"unknown effect kind {effect!r} (known: {', '.join(PIPELINE_KINDS)})")
+        return effect
+    kind = getattr(getattr(effect, "__func__", effect), "pipeline_kind", None)
+    if kind is None:
+        raise EngineError(f"{effect!r} is not a verb that acts on a card")
+    return kind
+
+
+# What each verb that acts on a card in play is for the pipeline (`Ctx._allowed`): protections
+# typed "destroy"/"move" stop only their kind; "affect" ones stop every kind (WWWT "Affect":
+# moved, returned, destroyed, placed, changed in power, an action attached).
+PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place")
+
+
+def _acts_as(kind):
+    def mark(fn):
+        fn.pipeline_kind = kind
+        return fn
+    return mark
+
+
 class Effect:
     """What a generator method of `Ctx` returns: the generator, wrapped so that dropping it
     unstarted (a verb called without `yield from`, which would do nothing) is noticed. CPython
@@ -81,17 +109,23 @@ def _effect(fn):
                       f"ctx.{name}(...) in {game.defs[self.card].name}")
 
     verb.is_effect = True
+    if hasattr(fn, "pipeline_kind"):
+        verb.pipeline_kind = fn.pipeline_kind
     return verb
 
 
 class Ctx:
-    __slots__ = ("game", "card", "me", "_base")
+    __slots__ = ("game", "card", "me", "_base", "applied")
 
     def __init__(self, game, card: int, me: int, base: int | None = None):
         self.game = game
         self.card = card
         self.me = me
         self._base = base
+        # The replacements ("instead") already applied in the chain of effects this ability
+        # belongs to, as (card, index, target): each applies once to an event, and not again to
+        # what it does instead (`Game.replace`). Not state: it lives as long as the ability runs.
+        self.applied = frozenset()
 
     # ================================================================== who, where, when =======
     @property
@@ -238,18 +272,23 @@ class Ctx:
                 found.append(m)
         return found
 
-    def targets(self, base: int | None = None, where=None, controller: int | None = None
-                ) -> list[int]:
-        """Minions as `minions`, without those this ability may not affect (a protection such as
-        Smoke Bomb): the minions it may choose to do something to."""
+    def targets(self, base: int | None = None, where=None, controller: int | None = None,
+                effect=None) -> list[int]:
+        """Minions as `minions`, without those this ability may not do `effect` to (a verb such
+        as `ctx.destroy`, or its pipeline kind "destroy"; default any effect): a protection such
+        as Smoke Bomb ("not affected") or Warbot ("cannot be destroyed") keeps a minion out. The
+        minions it may choose to do something to. `choose_and` filters by its verb by itself."""
         affects = self.game.affects
         me = self.source_player
+        kind = effect_kind(effect)
         return [m for m in self.minions(base, where, controller)
-                if affects(self.card, me, m)]
+                if affects(self.card, me, m, kind)]
 
-    def can_affect(self, target: int, kind: str = "affect") -> bool:
-        """Whether this ability may affect `target` (kind "destroy"/"move": may destroy/move it)."""
-        return self.game.affects(self.card, self.source_player, target, kind)
+    def can_affect(self, target: int, kind="affect") -> bool:
+        """Whether this ability may do `kind` to `target` (a verb or a pipeline kind: "affect",
+        "destroy", "move", "return", "place"). The verbs check it themselves: a card needs this
+        only to tell a player beforehand."""
+        return self.game.affects(self.card, self.source_player, target, effect_kind(kind))
 
     @property
     def source_player(self) -> int | None:
@@ -404,8 +443,10 @@ class Ctx:
         remaining = list(cards)
         ordered = []
         while remaining:
-            picked = yield from self.choose_cards(remaining, prompt, 1, 1, seat=seat,
-                                                  reveal=reveal)
+            # Two copies a player cannot tell apart (in the same deck) are one option: either
+            # one put next gives the same deck as far as anyone can see.
+            picked = yield from self.choose_cards(self.one_of_each(remaining), prompt, 1, 1,
+                                                  seat=seat, reveal=reveal)
             ordered.append(picked[0])
             remaining.remove(picked[0])
         return ordered
@@ -437,10 +478,20 @@ class Ctx:
         """A "you may" with no target to pick: yes or no."""
         return (yield from self.game.ask_yes_no(self._seat(seat), prompt, source=self.card))
 
+    def _able(self, effect, candidates) -> list[int]:
+        # Candidates that are minions in play this ability may do `effect` to (others: as given).
+        kind = effect_kind(effect)
+        g = self.game
+        me = self.source_player
+        return [m for m in candidates
+                if not g.is_minion_in_play(m) or g.affects(self.card, me, m, kind)]
+
     def choose_and(self, effect, candidates, prompt, optional=False, seat=None):
         """Choose one minion among `candidates` and do `effect` to it (destroy, return_to_hand,
         place_on_deck_bottom...). Returns the minion, or None when there was none or the player
-        declined a "may"."""
+        declined a "may". Minions the effect could not act on (a protection: Warbot "cannot be
+        destroyed" for `destroy`) are never offered."""
+        candidates = self._able(effect, candidates)
         target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
         if target is not None:
             yield from effect(target)
@@ -451,6 +502,7 @@ class Ctx:
         """Choose a minion among `candidates`, then a base other than its own (among `to` if
         given), and move it there (Invasion, Way of Deception). Returns (minion, base), or None
         when nothing moved."""
+        candidates = self._able("move", candidates)
         target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
         if target is None:
             return None
@@ -468,6 +520,7 @@ class Ctx:
         g.players[seat].vp += amount
         g.log(f"{g.pname(seat)} gains {amount} VP ({self.name(self.card)}).")
 
+    @_acts_as("affect")
     def add_counters(self, m: int, count: int) -> bool:
         """Put `count` +1 power counters on a minion from the pool (a negative count removes that
         many to the pool): not a transfer (WWWT "Transfer"). A change of power, so a minion this
@@ -485,6 +538,7 @@ class Ctx:
                            {"amount": amount}))
         return True
 
+    @_acts_as("affect")
     def add_power(self, m: int, amount: int, until: str = "end_of_turn", during: str | None = None,
                   with_source: bool = False) -> bool:
         """A minion gets `amount` power (may be negative) `until` "end_of_turn" (the current
@@ -501,6 +555,7 @@ class Ctx:
         g.emit(self._event("power_changed", m, g.base_of(m), g.controller(m), {"amount": amount}))
         return True
 
+    @_acts_as("affect")
     def power_until_end_of_turn(self, m: int, amount: int) -> bool:
         return self.add_power(m, amount)
 
@@ -654,6 +709,10 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
+        if max_count == 1:
+            # One card taken: alike copies in one zone are one option (Scry: two Mystic
+            # Studies in the deck). Taking several keeps every copy, to allow both.
+            candidates = self.one_of_each(candidates)
         chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
                                               reveal=deck)
         if chosen:
@@ -719,6 +778,7 @@ class Ctx:
                 g.emit(self._event("placed", c, None, owner,
                                    {"to": "deck_bottom" if bottom else "deck_top", "from": src}))
 
+    @_acts_as("place")
     def shuffle_into_deck(self, cards):
         """Shuffle cards into their owners' decks (Lend a Hand, Microbot Reclaimer: from a discard
         pile; Dr Livingstone: a minion in play, which leaves play like any other). Each deck that
@@ -729,7 +789,7 @@ class Ctx:
         for c in list(cards):
             src = g.loc[c][0]
             if src == "minion":
-                if not self.can_affect(c):
+                if not (yield from self._allowed("place", c)) or not g.is_minion_in_play(c):
                     continue
                 uid, ctrl = self._leave_play(c)
                 g.move_card(c, ("deck", g.owner[c]))
@@ -821,7 +881,9 @@ class Ctx:
                        cards=None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
-        declines when `optional`. Returns the card played, or None."""
+        declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
+        a deck were shown to the player (revealed or looked at): the question passes them as its
+        `reveal`, so the chooser's view may name them."""
         g = self.game
         seat = self._seat(seat)
         pool = cards if cards is not None else g.players[seat].hand
@@ -837,14 +899,18 @@ class Ctx:
         bases = [base] if base is not None else [s.uid for s in g.bases]
         options = []
         for c in candidates:
+            # A card from somewhere else than the player's hand says where it is: copies from two
+            # decks (Mass Enchantment) must not look the same.
+            name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
                     options.append(Option(card_option_id("m", c, at=u),
-                                          f"{g.name(c)} on {g.base_name(u)}", card=c, base=u))
+                                          f"{name} on {g.base_name(u)}", card=c, base=u))
             else:
-                options.append(Option(card_option_id("a", c), g.name(c), card=c))
+                options.append(Option(card_option_id("a", c), name, card=c))
+        shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, reveal=shown)
         if not chosen:
             return None
         opt = chosen[0]
@@ -854,6 +920,15 @@ class Ctx:
             yield from g.play_action(seat, opt.card, extra=True)
             g.finish_action(opt.card)
         return opt.card
+
+    def _where_from(self, cid: int, seat: int) -> str:
+        g = self.game
+        zone = g.loc[cid]
+        if zone == ("hand", seat):
+            return ""
+        whose = "your" if zone[1] == seat else f"{g.pname(zone[1])}'s"
+        return {"deck": f" (from {whose} deck)", "discard": f" (from {whose} discard pile)"
+                }.get(zone[0], "")
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
@@ -869,6 +944,8 @@ class Ctx:
         cid = self.card if card is None else card
         return self.game.attach(cid, self.me, host, by_card=self.card)
         yield
+
+    attach.pipeline_kind = "affect"
 
     def after_resolving(self, to: str, card: int | None = None) -> None:
         """Where this resolving action goes when it has resolved, instead of its owner's discard
@@ -907,6 +984,7 @@ class Ctx:
         replaced = yield from g.replace(kind, target, self)
         return not replaced
 
+    @_acts_as("destroy")
     def destroy(self, m: int):
         """Destroy a minion: it goes to its owner's discard pile (`destroyed`). Returns True if
         it happened: a protection ("cannot be destroyed", "not affected") or a replacement
@@ -949,6 +1027,7 @@ class Ctx:
         return True
         yield
 
+    @_acts_as("return")
     def return_to_hand(self, m: int):
         """Return a minion to its owner's hand (`returned`)."""
         g = self.game
@@ -962,6 +1041,7 @@ class Ctx:
         g.emit(self._event("returned", m, uid, ctrl))
         return True
 
+    @_acts_as("move")
     def move(self, m: int, to_base: int):
         """Move a minion, with what is attached to it, to another base (`moved`; the event's base
         is the destination, data "from" the origin). Not a play."""
@@ -985,6 +1065,7 @@ class Ctx:
         g.emit(self._event("moved", m, to_base, state.controller, {"from": src}))
         return True
 
+    @_acts_as("place")
     def place_on_deck_bottom(self, m: int):
         """Place a minion on the bottom of its owner's deck (a "place", not a destroy)."""
         g = self.game

@@ -546,6 +546,7 @@ class Game:
         if not self.replacers:
             return False
         found = []
+        applied = by.applied
         for cid in list(self.replacers):
             zone = self.loc[cid]
             if zone[0] == "base":
@@ -555,7 +556,8 @@ class Game:
             else:
                 ctx = self.card_ctx(cid)
             for i, rep in enumerate(self.defs[cid].replacements):
-                if rep.event == kind and rep.applies(ctx, target):
+                if (rep.event == kind and (cid, i, target) not in applied
+                        and rep.applies(ctx, target)):
                     found.append((cid, i, rep))
         chooser = self.controller(target)
         chooser = self.current if chooser is None else chooser
@@ -585,6 +587,8 @@ class Game:
                 use = yield from self.ask_yes_no(ctx.me, rep.optional_label, source=cid)
                 if not use:
                     continue
+            # What it does instead is not replaced by it again (each applies once to an event).
+            ctx.applied = applied | {(cid, i, target)}
             replaced = yield from self.run_ability(rep.run, ctx, target)
             if replaced:
                 return True

@@ -185,15 +185,16 @@ def test_nukebot_discarded_when_its_base_scores_does_nothing():
 # ====================================================================== Warbot ===============
 
 
-def test_warbot_cannot_be_destroyed_even_when_chosen():
+def test_warbot_cannot_be_destroyed_so_it_is_never_offered_to_destroy():
+    # Issue 9: a choice offers only minions the effect could act on (the pipeline's protections).
     s = scenario()
     s.minion(OASIS, "Warbot", owner=1)
     s.hand(0, "Ninja Master", "Tech Center")
     game = s.build()
     warbot = card(game, "Warbot")
-    play(game, "Ninja Master", base="Jungle Oasis")
     events = record_events(game)
-    choose(game, warbot)
+    play(game, "Ninja Master", base="Jungle Oasis")
+    assert warbot not in [o.card for o in game.pending.options]  # only Ninja Master itself
     assert game.loc[warbot][0] == "minion"
     assert "destroyed" not in [e.kind for e in events]
 
@@ -206,7 +207,7 @@ def test_warbot_cannot_be_destroyed_on_tar_pits_and_is_not_sent_away():
     game = s.build()
     warbot = card(game, "Warbot")
     play(game, "Ninja Master", base="Tar Pits")
-    choose(game, warbot)
+    assert warbot not in [o.card for o in game.pending.options]
     assert game.loc[warbot] == ("minion", base_uid(game, "Tar Pits"))
 
 
