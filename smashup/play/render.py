@@ -9,6 +9,7 @@ over the wire for hidden cards.
 from __future__ import annotations
 
 import json
+import re
 
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -291,6 +292,36 @@ def board_context(row, game, seat: int | None) -> dict:
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
+
+
+TURN_LINE = re.compile(r"^Turn (\d+):")
+
+
+def replay_outline(row, final, seat: int | None) -> dict:
+    """What the replay page shows of the whole game at once: the step at which each turn starts (to
+    jump to it) and the whole log `seat` may read (None: the public lines), each line with its turn.
+    `final`: the engine game at the end of the record. Only for a finished game (see views.replay)."""
+    starts: dict[int, int] = {}
+    turn_at: list[tuple[int, int]] = []  # (position in the engine log, turn number)
+    for position, (text, _) in enumerate(final.log_lines):
+        found = TURN_LINE.match(text)
+        if found:
+            turn_at.append((position, int(found.group(1))))
+    log_ats = list(row.choices.in_record().order_by("seq").values_list("seq", "log_at"))
+    k = 0
+    for seq, log_at in log_ats:  # a turn starts at the first choice made after its "Turn N" line
+        while k < len(turn_at) and log_at is not None and turn_at[k][0] <= log_at:
+            starts.setdefault(turn_at[k][1], seq)
+            k += 1
+    lines = []
+    turn = 0
+    for text, to in final.log_lines:
+        found = TURN_LINE.match(text)
+        if found:
+            turn = int(found.group(1))
+        if to is None or (seat is not None and seat in to):
+            lines.append({"turn": turn, "text": text})
+    return {"turn_starts": sorted(starts.items()), "whole_log": lines}
 
 
 def final_places(view_players: list[dict], seat: int | None) -> list[dict]:
