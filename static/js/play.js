@@ -538,7 +538,14 @@
       recentTimer = setTimeout(function () { recent.hidden = true; }, 7000);
     }
     var mineNow = !!document.querySelector("#decision.mine");
-    if (mineNow && (!was.mineBefore || was.decision !== decisionId())) cue();
+    if (mineNow && (!was.mineBefore || was.decision !== decisionId())) {
+      cue();
+      // A new question for me: it comes first. On a phone the player may have scrolled down to the
+      // bases (to tap one); bring the decision back into view (on a wider screen it never left).
+      var box = document.getElementById("decision");
+      var top = box ? box.getBoundingClientRect().top : 0;
+      if (box && (top < 0 || top > window.innerHeight * 0.6)) box.scrollIntoView({ block: "start" });
+    }
     // A card picked for a question that is gone: forget it; the same question: light it again.
     if (selected !== null) {
       var card = document.querySelector('#hand .card-face[data-card="' + selected + '"]');
