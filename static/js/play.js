@@ -401,7 +401,13 @@
     qsa(".base.target, .minion.target").forEach(function (el) { el.classList.remove("target"); });
     qsa("#decision .option.lit").forEach(function (el) { el.classList.remove("lit"); });
   }
-  function unselect() { selected = null; clearMarks(); }
+  function unselect() { selected = null; clearMarks(); picked(""); }
+  // The drawer's bar says which card is picked (on a phone the drawer closes to show the bases).
+  function picked(name) {
+    var hint = document.querySelector(".hand-hint");
+    if (!hint) return;
+    if (name) hint.dataset.picked = name; else delete hint.dataset.picked;
+  }
 
   function setHand(open) {
     var p = play();
@@ -443,6 +449,7 @@
     selected = id;
     selectedFor = decisionId();
     card.classList.add("selected");
+    var title = card.querySelector(".card-name");
     var targets = [];
     opts.forEach(function (b) {
       b.classList.add("lit");
@@ -451,6 +458,9 @@
         if (base) { base.classList.add("target"); targets.push(base); }
       }
     });
+    var name = title ? title.textContent.trim() : "";
+    var plainOnly = opts.length === 1 && !opts[0].dataset.base;
+    picked(name + (targets.length ? ": tap a lit base" : plainOnly ? ": tap it again to play" : ": choose below"));
     if (targets.length && isPhone()) {
       // The drawer must not hide the bases to choose from: close it and show the first one.
       setHand(false);
