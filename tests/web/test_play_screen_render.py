@@ -132,3 +132,16 @@ def test_the_lobby_marks_the_creators_own_row_and_shows_errors_on_top(client):
 def test_favicon_is_drawn_and_found(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+
+
+@pytest.mark.django_db
+def test_a_friend_at_the_table_page_sees_the_seats_first_and_the_creator_the_invitation(client):
+    from django.test import Client
+
+    form = {"seat0_kind": "person", "seat1_kind": "person", "seat2_kind": "none", "seat3_kind": "none",
+            "base_sets": "factions", "specials": "fast", "sit": "on", "your_name": "Ada"}  # fmt: skip
+    client.post("/play/", form)
+    row = Game.objects.get()
+    assert "seats-first" not in client.get(f"/play/t/{row.public_id}/").content.decode()
+    friend = Client().get(f"/play/join/?code={row.code}", follow=True).content.decode()
+    assert 'class="table-grid seats-first"' in friend and "Sit here" in friend
