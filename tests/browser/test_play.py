@@ -219,7 +219,7 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
             for page in everyone:
                 if page is not decider:
                     assert page.page.query_selector(CHOICE) is None, page.name
-            assert "deciding" in spectator_page.inner_text("#decision")
+            assert "Waiting for " in spectator_page.inner_text("#decision")
 
             # Hidden information, against the server's record at this very version.
             facts = facts_pool.submit(engine_facts, game_id).result(timeout=30)
