@@ -15,6 +15,7 @@ from channels.security.websocket import WebsocketDenier  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from smashup.config import origin_allowed  # noqa: E402
+from smashup.core import threads  # noqa: E402
 from smashup.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -64,6 +65,8 @@ def _is_secure(scope) -> bool:
         return value is not None and value.split(",")[0].strip() == expected
     return False
 
+
+threads.apply_switch_interval()  # a web server process only (smashup.core.threads)
 
 application = ProtocolTypeRouter(
     {

@@ -21,6 +21,10 @@ Variables (all optional):
                   it was opened on, that host being one of these (``origin_allowed``).
 ``CSRF_TRUSTED_ORIGINS`` comma separated origins (``https://table.example.org``), for a proxy in front;
                   the WebSockets accept pages from them too (scheme, host and port).
+``TRUSTED_PROXIES`` comma separated addresses or networks (``10.0.0.5``, ``172.16.0.0/12``) of the
+                  reverse proxies in front of the site. Only a request that comes from one of them
+                  has its ``X-Forwarded-For`` read for the client's address (the limits per address,
+                  ``smashup.core.limits``). Default: none, the header is never trusted.
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
@@ -51,6 +55,7 @@ REDIS_SCHEMES = {"redis", "rediss"}
 # Keeping PostgreSQL connections open: opening one per query dominated a live game's latency under
 # load (the loadtest note on issue 3). Health checks drop a broken one before it is used.
 DEFAULT_CONN_MAX_AGE = 60
+CACHE_TIMEOUT = 1.0  # seconds a cache (Redis) call may take before it counts as failed
 
 
 def parse_bool(name: str, value: str) -> bool:
@@ -96,6 +101,22 @@ def parse_origins(value: str) -> list[str]:
                 "Use scheme and host, such as 'https://table.example.org'."
             )
     return origins
+
+
+def parse_proxies(value: str) -> list[str]:
+    """TRUSTED_PROXIES: addresses or networks, each checked; a bad one is an error, never skipped."""
+    import ipaddress
+
+    proxies = []
+    for entry in parse_list("TRUSTED_PROXIES", value):
+        try:
+            proxies.append(str(ipaddress.ip_network(entry, strict=False)))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"TRUSTED_PROXIES entry {entry!r} is not an IP address or network. Use addresses or "
+                "networks such as '10.0.0.5,172.16.0.0/12'."
+            ) from None
+    return proxies
 
 
 def _port(name: str, url: str, parts) -> int | None:
@@ -224,6 +245,7 @@ class Config:
     redis_url: str | None
     var_dir: Path
     csrf_trusted_origins: list[str] = field(default_factory=list)
+    trusted_proxies: list[str] = field(default_factory=list)
 
     @property
     def embedded_database(self) -> bool:
@@ -288,6 +310,9 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
     origins_raw = get("CSRF_TRUSTED_ORIGINS")
     origins = parse_origins(origins_raw) if origins_raw is not None else []
 
+    proxies_raw = get("TRUSTED_PROXIES")
+    proxies = parse_proxies(proxies_raw) if proxies_raw is not None else []
+
     return Config(
         debug=debug,
         secret_key=secret_key,
@@ -296,6 +321,7 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         redis_url=redis_url,
         var_dir=var_dir,
         csrf_trusted_origins=origins,
+        trusted_proxies=proxies,
     )
 
 
@@ -318,8 +344,8 @@ def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
 
 
 def caches(redis_url: str | None) -> dict:
-    """CACHES: Redis when there is one, so the WebSocket connection counts (smashup.play.limits) are
-    the same in every server process; a per-process memory cache otherwise."""
+    """CACHES: Redis when there is one, so the counts of the limits per client (smashup.core.limits)
+    are the same in every server process; a per-process memory cache otherwise."""
     if redis_url is None:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {
@@ -327,6 +353,9 @@ def caches(redis_url: str | None) -> dict:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": "smashup-cache",
+            # The limits per client read it on every socket, login and sign-up, and let people in
+            # when it fails: a Redis that hangs rather than refuses must fail fast too.
+            "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
         }
     }
 
@@ -400,3 +429,39 @@ def origin_allowed(
     own_scheme = "https" if secure else "http"
     own = _origin_parts(f"{own_scheme}://{own_host}" + (f":{own_port}" if own_port else ""))
     return own == wanted
+
+
+def email_settings(env: Mapping[str, str]) -> dict:
+    """Django's e-mail settings from the environment (sign-up and password reset mails). Without
+    ``EMAIL_HOST`` mails go to the console (the embedded setup: the link shows in the server log);
+    with it, SMTP: ``EMAIL_PORT`` (default 587), ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+    ``EMAIL_USE_TLS`` (default true), ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``."""
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        return None if value is None or value.strip() == "" else value.strip()
+
+    sender = get("DEFAULT_FROM_EMAIL") or "Smash Up table <noreply@localhost>"
+    host = get("EMAIL_HOST")
+    if host is None:
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+            "DEFAULT_FROM_EMAIL": sender,
+        }
+    port = get("EMAIL_PORT") or "587"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ImproperlyConfigured(f"EMAIL_PORT must be a port number, not {port!r}")
+    use_tls = parse_bool("EMAIL_USE_TLS", get("EMAIL_USE_TLS") or "true")
+    use_ssl = parse_bool("EMAIL_USE_SSL", get("EMAIL_USE_SSL") or "false")
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be true")
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": int(port),
+        "EMAIL_HOST_USER": get("EMAIL_HOST_USER") or "",
+        "EMAIL_HOST_PASSWORD": get("EMAIL_HOST_PASSWORD") or "",
+        "EMAIL_USE_TLS": use_tls,
+        "EMAIL_USE_SSL": use_ssl,
+        "DEFAULT_FROM_EMAIL": sender,
+    }

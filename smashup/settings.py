@@ -21,6 +21,8 @@ SECRET_KEY = CONFIG.secret_key
 ALLOWED_HOSTS = CONFIG.allowed_hosts
 CSRF_TRUSTED_ORIGINS = CONFIG.csrf_trusted_origins
 REDIS_URL = CONFIG.redis_url
+# Reverse proxies whose X-Forwarded-For names the client (the limits per address); none by default.
+TRUSTED_PROXIES = CONFIG.trusted_proxies
 
 if CONFIG.database["ENGINE"].endswith("sqlite3") and CONFIG.database["NAME"] != ":memory:":
     Path(CONFIG.database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
@@ -80,7 +82,7 @@ ASGI_APPLICATION = "smashup.asgi.application"
 
 CHANNEL_LAYERS = config.channel_layers(REDIS_URL)
 
-# The cache holds the WebSocket connection counts (smashup.play.limits), shared through Redis.
+# The cache holds the WebSocket connection counts (smashup.core.limits), shared through Redis.
 CACHES = config.caches(REDIS_URL)
 
 # Celery: the Redis from REDIS_URL is broker and result backend. Without REDIS_URL (a bare
@@ -151,6 +153,20 @@ PLAY_BOT_DELAY = 0.6
 PLAY_BOT_QUEUE = None
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
+# Live play's database work runs on PLAY_DB_THREADS threads of its own per process, and at most
+# HEAVY_PAGES replay pages are made at once (waiting up to HEAVY_PAGES_WAIT s, then a 503), so a flood
+# of other requests cannot slow the tables (smashup.core.threads; 0 turns either off).
+PLAY_DB_THREADS = 2
+HEAVY_PAGES = 1
+HEAVY_PAGES_WAIT = 10.0
+# A web process's GIL switch interval in seconds (None: Python's 0.005); README "Limits per client".
+SERVER_SWITCH_INTERVAL = None
+
+# Limits per client (smashup.core.limits, README "Limits"): RATE_LIMITS overrides any of
+# limits.DEFAULT_RATES by name, as (count, seconds). RATE_LIMIT_SCALE multiplies every count
+# (PLAY_WS_RATE's too): the one knob the load test and the browser tests raise.
+RATE_LIMITS: dict = {}
+RATE_LIMIT_SCALE = 1
 # Turn timers (smashup.play.timers): the seconds per decision a table may choose. The bot task queue
 # (PLAY_BOT_QUEUE) carries the timeout tasks too.
 PLAY_TURN_SECONDS_MIN = 10
@@ -165,6 +181,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
+globals().update(config.email_settings(os.environ))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

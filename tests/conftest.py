@@ -82,3 +82,15 @@ def redis_url() -> str:
             pytrace=False,
         )
     return url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """The limits per client count in the cache (``smashup.core.limits``; per process in the tests,
+    see settings_test.CACHES): every test starts with none, so tests never count each other's
+    connections, logins or sign-ups."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

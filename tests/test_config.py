@@ -257,6 +257,7 @@ def test_caches_are_shared_through_redis_when_there_is_one():
     cache = config.caches("redis://r:6379/0")["default"]
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == "redis://r:6379/0"
+    assert cache["OPTIONS"] == {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}  # fails fast
 
 
 def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):
@@ -274,3 +275,12 @@ def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):
     assert result.returncode != 0
     assert "ImproperlyConfigured" in result.stderr
     assert "DEBUG='maybe' is not a boolean" in result.stderr
+
+
+def test_trusted_proxies_are_none_unless_named():
+    assert load().trusted_proxies == []
+    cfg = load(TRUSTED_PROXIES="10.0.0.5, 172.16.0.0/12,::1")
+    assert cfg.trusted_proxies == ["10.0.0.5/32", "172.16.0.0/12", "::1/128"]
+    for bad in ("10.0.0.300", "proxy.example.org", "10.0.0.5,,10.0.0.6"):
+        with pytest.raises(ImproperlyConfigured, match="TRUSTED_PROXIES"):
+            load(TRUSTED_PROXIES=bad)

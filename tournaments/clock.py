@@ -47,6 +47,28 @@ def _lock_clock(clock: RoundClock | int) -> tuple[Event, RoundClock]:
     return event, RoundClock.objects.select_related("round").select_for_update(of=("self",)).get(pk=pk)
 
 
+def refuse_if_over(event: Event, clock: RoundClock) -> None:
+    """A finished event or a round with every result in has no clock to run (issue 14): refuse."""
+    if event.is_finished:
+        raise Conflict("The event is over: its clock stays stopped.")
+    if clock.round.is_finished:
+        raise Conflict(f"Every result of {clock.round.label.lower()} is in: its clock stays stopped.")
+
+
+def stop(rnd: Round) -> None:
+    """Inside the event's transaction, when a round finishes (or the event): a running clock stops
+    where it is and its scheduled tasks go stale (the version moves), so nothing is called or warned
+    any more. A clock whose time was called keeps that state; the pages stop showing it anyway."""
+    clock = RoundClock.objects.select_for_update().filter(round=rnd).first()
+    if clock is None or clock.status != RoundClock.Status.RUNNING:
+        return
+    clock.remaining = left(clock)
+    clock.deadline = None
+    clock.status = RoundClock.Status.PAUSED
+    clock.version += 1
+    clock.save(update_fields=["remaining", "deadline", "status", "version"])
+
+
 def left(clock: RoundClock, now=None) -> float:
     """Seconds left on the clock now (never below zero)."""
     if clock.status == RoundClock.Status.RUNNING and clock.deadline is not None:
@@ -70,6 +92,7 @@ def start(clock: RoundClock | int, by) -> RoundClock:
     with transaction.atomic():
         event, clock = _lock_clock(clock)
         require_manager(by, event)
+        refuse_if_over(event, clock)
         if clock.status != RoundClock.Status.READY:
             raise Conflict("The clock has already started.")
         now = timezone.now()
@@ -81,6 +104,9 @@ def start(clock: RoundClock | int, by) -> RoundClock:
         if rnd.status == Round.Status.PAIRED:
             rnd.status = Round.Status.PLAYING
             rnd.save(update_fields=["status"])
+        from .drafting import start_timers
+
+        start_timers(rnd)  # the pick timers run from the start of the round, not from its pairing
         _bump(clock, event, by, "clock", f"started the clock ({_mmss(clock.remaining)}).")
     return clock
 
@@ -102,6 +128,7 @@ def resume(clock: RoundClock | int, by) -> RoundClock:
     with transaction.atomic():
         event, clock = _lock_clock(clock)
         require_manager(by, event)
+        refuse_if_over(event, clock)
         if clock.status != RoundClock.Status.PAUSED:
             raise Conflict("The clock is not paused.")
         clock.deadline = timezone.now() + timedelta(seconds=clock.remaining)
@@ -122,6 +149,7 @@ def extend(clock: RoundClock | int, seconds: int, by) -> RoundClock:
     with transaction.atomic():
         event, clock = _lock_clock(clock)
         require_manager(by, event)
+        refuse_if_over(event, clock)
         now = timezone.now()
         if clock.status == RoundClock.Status.RUNNING:
             clock.deadline += timedelta(seconds=seconds)
@@ -143,6 +171,7 @@ def call_time(clock: RoundClock | int, by) -> RoundClock:
     with transaction.atomic():
         event, clock = _lock_clock(clock)
         require_manager(by, event)
+        refuse_if_over(event, clock)
         if clock.status == RoundClock.Status.CALLED:
             raise Conflict("Time is already called.")
         _call(clock)
@@ -196,6 +225,8 @@ def advance(clock_id: int, version: int | None = None) -> list[str]:
             return []
         if version is not None and clock.version != version:
             return []
+        if event.is_finished or clock.round.is_finished:
+            return []  # nothing is called or warned in a round that is over
         events = due(clock)
         if not events:
             return []

@@ -17,6 +17,11 @@ before beat's sweep gets through.
 Nothing can be changed through this socket: every client message gets
 ``{"type": "error", "code": "read_only", ...}`` and is otherwise ignored. Changes go through the
 pages' POST forms, which check who may make them. An unknown event closes with 4404.
+
+Limits (``smashup.core.limits``, as on game sockets): each session and each address may open so many
+sockets per window (game and event sockets count together), and each connection may send
+``PLAY_WS_RATE`` messages; over either the client gets ``{"type": "error", "code": "rate_limited"}``
+and a connection refused too often is closed with 4029.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 
-from smashup.core import catchup
+from smashup.core import catchup, limits
 
 from . import clock as clocks
 from .live import group_name
@@ -36,11 +41,13 @@ from .models import Event, Round, RoundClock
 CLOSE_NOT_FOUND = 4404
 
 
-class EventConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
+class EventConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer):
     async def connect(self):
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
         self.group = None
         self.shown = -1
+        if not await self.admit():
+            return
         state = await database_sync_to_async(self._state)()
         if state is None:
             await self.close(code=CLOSE_NOT_FOUND)
@@ -59,15 +66,14 @@ class EventConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         await self.leave_group()
 
     async def receive(self, text_data=None, bytes_data=None):
-        await self.send(
-            text_data=json.dumps(
-                {
-                    "type": "error",
-                    "code": "read_only",
-                    "message": "This socket only tells pages that the event changed; use the page's buttons.",
-                }
-            )
+        if not await self.within_rate():
+            return
+        await self.send_error(
+            "This socket only tells pages that the event changed; use the page's buttons.", "read_only"
         )
+
+    async def send_error(self, message: str, code: str):
+        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
 
     async def event_changed(self, message):
         if message.get("version", 0) <= self.shown:

@@ -4,10 +4,11 @@ A ``Draft`` row holds the pure ``DraftState`` as JSON and a ``version`` (the num
 A choice names the version it answers, so a double click or two devices never choose twice. Only
 the player whose turn it is (or an organizer, on their behalf) may choose.
 
-Pick timer (optional, ``Event.pick_seconds``): it runs from the moment the draft opens, so the
-first picker is timed like everyone else (an organizer can pick for anyone at any time, and taking
-the round back or re-pairing restarts the draft). Opening the draft and each choice set
-``deadline``; a Celery task scheduled for it (``draft_timeout(draft, version)``) takes
+Pick timer (optional, ``Event.pick_seconds``): it runs from the moment the round starts (its clock
+is started, ``start_timers``) or, in a draft opened after that, from the moment the draft opens; so
+nobody is timed while players are still finding their tables (an organizer can pick for anyone at
+any time, and taking the round back or re-pairing restarts the draft). The round's start and each
+choice set ``deadline``; a Celery task scheduled for it (``draft_timeout(draft, version)``) takes
 the default (seeded random) choice if the draft is still at that version, and the beat sweep
 catches a task that got lost. When the draft is done the factions go to the seats (and, in an
 event draft, to the entrants for the whole event).
@@ -22,9 +23,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import draft as kiq
+from smashup import draft as kiq
 
-from .models import Draft, Entrant, Event, Seat
+from .models import Draft, Entrant, Event, Round, Seat
 from .services import Conflict, Invalid, NotAllowed, _changed, _lock, can_manage, touch
 
 logger = logging.getLogger(__name__)
@@ -32,13 +33,15 @@ logger = logging.getLogger(__name__)
 TOLERANCE = 0.5  # seconds: a timer task may run this much early
 
 
-def start_draft(event: Event, table, players: list[int], first=None) -> Draft:
-    """Inside a transaction holding the event: open a draft for `players` (seat order) at `table`."""
+def start_draft(event: Event, table, players: list[int], first=None, pool=None) -> Draft:
+    """Inside a transaction holding the event: open a draft for `players` (seat order) at `table`.
+    `pool`: {faction: copies} instead of the event's pool (a late draft, without what the table's
+    other players already hold)."""
     try:
         state = kiq.new_draft(
             players,
             seed=f"{event.seed}:{table.round.number}:{table.number}",
-            pool=list(event.faction_pool),
+            pool=pool if pool is not None else list(event.faction_pool),
             copies=event.faction_copies,
             bans_per_player=event.bans_per_player,
             min_per_player=event.min_factions_per_player,
@@ -47,7 +50,7 @@ def start_draft(event: Event, table, players: list[int], first=None) -> Draft:
     except kiq.DraftError as exc:
         raise Invalid(f"The draft at table {table.number} cannot start: {exc}.") from None
     deadline = None
-    if event.pick_seconds:
+    if event.pick_seconds and table.round.status != Round.Status.PAIRED:  # the round has started
         deadline = timezone.now() + timedelta(seconds=event.pick_seconds)
     draft = Draft.objects.create(
         table=table, state=state.to_dict(), pick_seconds=event.pick_seconds, deadline=deadline
@@ -56,6 +59,34 @@ def start_draft(event: Event, table, players: list[int], first=None) -> Draft:
         pk = draft.pk
         transaction.on_commit(lambda: schedule_timeout(pk, 0, deadline))
     return draft
+
+
+def start_timers(rnd: Round) -> int:
+    """Inside the event's transaction, when the round's clock starts: the pick timers of its open
+    drafts start now. Returns how many started."""
+    started = 0
+    for draft in Draft.objects.select_for_update().filter(
+        table__round=rnd, status=Draft.Status.OPEN, deadline__isnull=True, pick_seconds__gt=0
+    ):
+        draft.deadline = timezone.now() + timedelta(seconds=draft.pick_seconds)
+        draft.save(update_fields=["deadline"])
+        pk, version, deadline = draft.pk, draft.version, draft.deadline
+        transaction.on_commit(
+            lambda pk=pk, version=version, deadline=deadline: schedule_timeout(pk, version, deadline)
+        )
+        started += 1
+    return started
+
+
+def late_pool(event: Event, held: list[list[str]]) -> dict[str, int]:
+    """The event's pool without what the table's other players already hold (each copy counts), for
+    the players who draft late (a round-1 bye, a late entry): no faction clash at their table."""
+    pool = {f: event.faction_copies for f in event.faction_pool}
+    for factions in held:
+        for f in factions:
+            if f in pool:
+                pool[f] -= 1
+    return {f: c for f, c in pool.items() if c > 0}
 
 
 def state_of(draft: Draft) -> kiq.DraftState:
@@ -168,8 +199,9 @@ def _save(event: Event, draft: Draft, state: kiq.DraftState) -> None:
 def _finish(event: Event, draft: Draft, state: kiq.DraftState) -> None:
     """The factions go to the seats; in an event draft each player keeps theirs all event."""
     chosen = kiq.result(state)
-    for seat in Seat.objects.filter(table=draft.table_id):
-        seat.factions = chosen.get(seat.entrant_id, [])
+    # Only the drafting players' seats: in a late draft the others keep the pair they hold.
+    for seat in Seat.objects.filter(table=draft.table_id, entrant_id__in=list(chosen)):
+        seat.factions = chosen[seat.entrant_id]
         seat.save(update_fields=["factions"])
     if event.draft_mode == Event.DraftMode.EVENT:
         for entrant in Entrant.objects.filter(pk__in=list(chosen)):

@@ -119,8 +119,13 @@ def results(event: Event, writer) -> None:
 
 def standings(event: Event, writer) -> None:
     names = [TIEBREAKER_LABELS[t] for t in event.tiebreakers]
-    writer.writerow(["rank", "name", "points", *names, "games", "byes", "dropped"])
-    for row in services.standings(event):
+    writer.writerow(["rank", "name", "points", *names, "games", "byes", "dropped", "final_place", "top_cut"])
+    rows = services.standings(event)
+    final = {p.entrant.pk: p for p in services.final_standings(event, rows) or ()}
+    if final:  # after the top cut's final, its order is the event's order
+        rows = [p.row for p in sorted(final.values(), key=lambda p: p.place)]
+    for row in rows:
+        placed = final.get(row.entrant.pk)
         writer.writerow(
             [
                 row.rank,
@@ -130,6 +135,8 @@ def standings(event: Event, writer) -> None:
                 row.games,
                 row.byes,
                 "yes" if row.dropped else "",
+                placed.place if placed else "",
+                placed.stage if placed and placed.stage != "swiss" else "",
             ]
         )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from smashup import draft as kiq
 from smashup.core import params
-from tournaments import draft as kiq
 from tournaments.standings import TIEBREAKERS
 
 from . import services

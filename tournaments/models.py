@@ -20,9 +20,9 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from tournaments import draft as kiq
+from smashup import draft as kiq
+from smashup.draft import FACTIONS
 from tournaments import scoring
-from tournaments.draft import FACTIONS
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
@@ -32,15 +32,16 @@ DEFAULT_END_RULE = (
     "most VP wins. If the lead is tied, play on: the game ends as soon as a scored base leaves a single "
     "leader, or after one more round of turns at most, when the tied leaders share first place."
 )
+# Averages per game played, so that a bye is neutral (tournaments.standings).
 TIEBREAKER_LABELS = {
-    "vp_share": "VP share (VP / table's top VP)",
+    "vp_share": "VP share (VP / table's top VP, average per game)",
     "sos": "Strength of schedule",
-    "firsts": "Games won",
-    "vp": "Total VP",
+    "firsts": "Wins per game",
+    "vp": "VP per game",
 }
 # The base limit, by players at the table (the tournament option of ending a game early).
 BASE_LIMITS = {2: 4, 3: 5, 4: 6}
-TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins", "vp": "VP"}
+TIEBREAKER_SHORT = {"vp_share": "VP share", "sos": "SoS", "firsts": "Wins/game", "vp": "VP/game"}
 assert set(TIEBREAKER_LABELS) == set(TIEBREAKERS) == set(TIEBREAKER_SHORT)
 
 
@@ -122,7 +123,9 @@ class Event(models.Model):
         default=0,
         choices=[
             (0, "No top cut"),
+            (3, "Top 3 (tables of 3: one final table)"),
             (4, "Top 4 (one final table; at 1v1, two semifinals and a final)"),
+            (9, "Top 9 (tables of 3: three semifinals, then a final table)"),
             (16, "Top 16 (semifinals, then a final table)"),
         ],
     )

@@ -3,6 +3,14 @@
 Pure Python, no Django. Input is plain data: who plays, which games were played (the VP of every
 player at every table) and who had a bye. Every tie-breaker is "higher is better"; a seeded random
 draw settles what the chosen tie-breakers leave tied, so ranks are always 1..N without gaps.
+
+Fairness rules (issue 14), one rule for everyone:
+- Byes are neutral in the tie-breakers: VP share, games won and VP are averages per game played, so a
+  bye (worth the average seat's points) neither helps nor hurts against a player who played instead.
+- Strength of schedule counts every opponent at least `sos_floor` points per round, dropped or not:
+  an opponent's weakness (or leaving) moves nobody's SoS below the floor.
+- Where the seeded draw decided a place, the row says so (`draw_decided`), so a tie at a top-cut line
+  is visible and explained.
 """
 
 from __future__ import annotations
@@ -30,8 +38,8 @@ class Game:
 class StandingsOptions:
     preset: str = NORMALISED
     tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS
-    # A dropped opponent counts as at least this many points per round in strength of schedule, so
-    # nobody is punished because an opponent left after a bad start.
+    # Every opponent counts as at least this many points per round in strength of schedule (dropped
+    # or not: one rule), so a weak opponent who leaves moves nobody's SoS more than one who stays.
     sos_floor: float = 2.0
     # None: a bye is worth what an average seat at a full table gets (2.5 with either preset).
     bye_points: float | None = None
@@ -44,15 +52,17 @@ class Standing:
     rank: int
     player: Hashable
     points: float
-    vp_share: float  # sum over games of VP / the top VP at that table
-    sos: float  # opponents' average points per round (floor for dropped opponents)
-    firsts: int  # games won, shared first places included
-    vp: float
+    vp_share: float  # average over games played of VP / the top VP at that table
+    sos: float  # opponents' average points per round, each at least the floor
+    firsts: int  # games won, shared first places included (ranked as a share of games played)
+    vp: float  # total VP (ranked as the average per game played)
     draw: float  # seeded random, the last tie-breaker
     games: int
     byes: int
     dropped: bool
     tiebreaks: tuple[float, ...] = field(default=())  # in the configured order, for pairing
+    # The seeded draw, not points or tie-breakers, put this player above or below a neighbour.
+    draw_decided: bool = False
 
 
 @dataclass
@@ -96,17 +106,24 @@ def compute_standings(
     def per_round(p):
         t = tally[p]
         rounds = t.games + t.byes
-        value = t.points / rounds if rounds else 0.0
-        return max(value, options.sos_floor) if p in dropped else value
+        return max(t.points / rounds if rounds else 0.0, options.sos_floor)
 
+    per_round_of = {p: per_round(p) for p in tally}
     rows = []
     for p, t in tally.items():
-        sos = sum(per_round(o) for o in t.opponents) / len(t.opponents) if t.opponents else 0.0
-        values = {"vp_share": t.vp_share, "sos": sos, "firsts": t.firsts, "vp": t.vp}
+        sos = sum(per_round_of[o] for o in t.opponents) / len(t.opponents) if t.opponents else 0.0
+        games = t.games or 1
+        values = {
+            "vp_share": t.vp_share / games,
+            "sos": sos,
+            "firsts": t.firsts / games,
+            "vp": t.vp / games,
+        }
         # Rounded so that float noise (1/3 + 2/3 against 1) never decides a tie.
         tiebreaks = tuple(round(values[name], 9) for name in options.tiebreakers)
         rows.append((p, t, values, tiebreaks, draw_key(options.seed, p)))
     rows.sort(key=lambda r: (-round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
+    keys = [(round(r[1].points, 9), r[3]) for r in rows]
     return [
         Standing(
             rank=i + 1,
@@ -121,6 +138,7 @@ def compute_standings(
             byes=t.byes,
             dropped=p in dropped,
             tiebreaks=tiebreaks,
+            draw_decided=(i > 0 and keys[i - 1] == keys[i]) or (i + 1 < len(keys) and keys[i + 1] == keys[i]),
         )
         for i, (p, t, values, tiebreaks, draw) in enumerate(rows)
     ]

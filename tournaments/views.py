@@ -26,13 +26,15 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import params
-from tournaments import draft as kiq
+from smashup import draft as kiq
+from smashup.core import limits, params
 
+from . import api, drafting, exports, in_app, services
 from . import clock as clocks
-from . import drafting, exports, in_app, services
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .pairing.layout import describe as describe_layout
+from .rules import layout_previews, swap_summary
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -98,11 +100,13 @@ def _int(value, name: str) -> int:
 
 
 def current_round(event: Event) -> Round | None:
-    return event.rounds_set.select_related("clock").order_by("-number").first()
+    return event.rounds_set.select_related("clock", "event").order_by("-number").first()
 
 
 def _clock_of(rnd: Round | None) -> RoundClock | None:
-    if rnd is None:
+    """The clock the pages show: none once the round has every result or the event is over (no
+    "time is called" banner on the final standings)."""
+    if rnd is None or rnd.is_finished or rnd.event.is_finished:
         return None
     try:
         return clocks.catch_up(rnd.clock)
@@ -141,6 +145,9 @@ def event_list(request):
     )
 
 
+PREVIEW_COUNTS = (7, 10, 13, 17)  # player counts the layout preview shows besides the event's own
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request):
     if not request.user.is_authenticated:
@@ -154,7 +161,8 @@ def event_new(request):
         else:
             messages.success(request, "The event is ready: add players or share its page so they sign up.")
             return redirect("tournaments:manage", event.pk)
-    return render(request, "tournaments/event_form.html", {"form": form, "event": None})
+    context = {"form": form, "event": None, "layouts": layout_previews(4, PREVIEW_COUNTS)}
+    return render(request, "tournaments/event_form.html", context)
 
 
 @organizer_only
@@ -171,8 +179,14 @@ def event_edit(request, event):
             return redirect("tournaments:manage", event.pk)
     event.refresh_from_db()
     context = base_context(request, event)
+    players = event.entrants.filter(dropped=False).count()
     context.update(
-        {"form": form, "co_form": CoOrganizerForm(), "co_organizers": list(event.co_organizers.all())}
+        {
+            "form": form,
+            "co_form": CoOrganizerForm(),
+            "co_organizers": list(event.co_organizers.all()),
+            "layouts": layout_previews(event.table_size, [players, *PREVIEW_COUNTS]),
+        }
     )
     return render(request, "tournaments/event_form.html", context)
 
@@ -233,6 +247,11 @@ def event_page(request, pk):
 
 
 @require_POST
+@limits.throttle(
+    "signup",
+    "Too many sign-ups from this address.",
+    applies=lambda request: not request.user.is_authenticated,  # people with an account sign up once
+)
 def signup(request, pk):
     event = _event_or_404(pk)
     form = NameForm(request.POST)
@@ -270,10 +289,11 @@ def private_link(request, token):
 def standings_page(request, pk):
     event = _event_or_404(pk)
     context = base_context(request, event)
-    rows = services.standings(event)
+    rows = services.cached_standings(event)
     context.update(
         {
             "rows": rows,
+            "final": services.final_standings(event, rows),
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
             "swiss_done": sum(
                 1 for r in event.rounds_set.all() if r.stage == Round.Stage.SWISS and r.is_finished
@@ -281,6 +301,17 @@ def standings_page(request, pk):
         }
     )
     return render(request, "tournaments/standings.html", context)
+
+
+@require_safe
+def rules_page(request, pk):
+    """How this event's standings are decided: points, byes, each tie-breaker, the draw."""
+    from .rules import event_rules
+
+    event = _event_or_404(pk)
+    context = base_context(request, event)
+    context["rules"] = event_rules(event)
+    return render(request, "tournaments/rules.html", context)
 
 
 def _round_or_404(event: Event, number: int) -> Round:
@@ -325,18 +356,36 @@ def live_state(request, pk):
     return JsonResponse({"version": version, "clock": clocks.state(clock)})
 
 
+FIND_PAGE = 45  # players per page of the projector's "find your table" (3 columns of 15, large type)
+
+
+def find_your_table(tables, byes) -> list[tuple[str, str]]:
+    """(name, where) for every player of a round, A to Z: what players look for on the big screen."""
+    where = [(seat.entrant.name, f"Table {t.number}") for t in tables for seat in t.seats.all()]
+    where += [(e.name, "Bye") for e in byes]
+    return sorted(where, key=lambda w: w[0].lower())
+
+
 @require_safe
 def projector(request, pk):
-    """The room's screen: big clock, the round's tables, standings, the event's QR code."""
+    """The room's screen: the big clock; while a round is on, every player A to Z with their table
+    (paging by itself in a large room); between rounds the standings (none before any result: no
+    ranking of zeros); after the event the winner and the final standings."""
     event = _event_or_404(pk)
     context = base_context(request, event)
-    context.update(_tables_context(context["round"], event))
+    rnd = context["round"]
+    context.update(_tables_context(rnd, event))
     share = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
-    rows = services.standings(event)
+    rows = services.cached_standings(event)
+    played = any(r.games or r.byes for r in rows)
+    final = services.final_standings(event, rows) if event.is_finished else None
+    where = find_your_table(context["tables"], context["byes"]) if rnd and not rnd.is_finished else []
     context.update(
         {
-            "rows": rows[:16],
-            "more": max(0, len(rows) - 16),
+            "rows": rows[:16] if played else [],
+            "more": max(0, len(rows) - 16) if played else 0,
+            "final": final[:16] if final else None,
+            "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
         }
@@ -529,6 +578,9 @@ def manage(request, event):
         {
             "entrants": entrants,
             "active_count": len(active),
+            "next_layout": describe_layout(len(active), event.table_size, event.layout)
+            if len(active) >= 2
+            else "",
             "planned_rounds": services.planned_rounds(event, len(active)),
             "seated": seated,
             "short_tables": short_tables,
@@ -547,7 +599,40 @@ def manage(request, event):
             "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
         }
     )
+    context.update(dashboard_pages(request.GET, entrants, context["tables"]))
     return render(request, "tournaments/manage.html", context)
+
+
+PLAYERS_PAGE = 100  # players per page of the dashboard
+TABLES_PAGE = 48  # tables per page of the dashboard
+
+
+def _page_number(value, pages: int) -> int:
+    try:
+        return min(max(1, int(value)), max(1, pages))
+    except (TypeError, ValueError):
+        return 1
+
+
+def dashboard_pages(query, entrants: list, tables: list) -> dict:
+    """A large event's dashboard in pages (512 entrants were 1.7 MB of HTML in one page): players and
+    tables a page at a time, or those matching a name search (`q`: a table matches by any player)."""
+    q = " ".join(str(query.get("q", "")).split())[:40]
+    if q:
+        needle = q.lower()
+        entrants = [e for e in entrants if needle in e.name.lower()]
+        tables = [t for t in tables if any(needle in s.entrant.name.lower() for s in t.seats.all())]
+    player_pages = -(-len(entrants) // PLAYERS_PAGE) or 1
+    table_pages = -(-len(tables) // TABLES_PAGE) or 1
+    p = _page_number(query.get("players"), player_pages)
+    t = _page_number(query.get("tables"), table_pages)
+    return {
+        "q": q,
+        "entrants_page": entrants[(p - 1) * PLAYERS_PAGE : p * PLAYERS_PAGE],
+        "tables_page": tables[(t - 1) * TABLES_PAGE : t * TABLES_PAGE],
+        "player_pager": {"page": p, "pages": player_pages, "matching": len(entrants)},
+        "table_pager": {"page": t, "pages": table_pages, "matching": len(tables)},
+    }
 
 
 @organizer_only
@@ -738,7 +823,9 @@ def swap(request, event, number):
             check = services.check_swap(rnd, a, b)
         except services.TournamentError as exc:
             error = exc.message
-    return render(request, "tournaments/_swap_check.html", {"check": check, "error": error, "a": a, "b": b})
+    summary = swap_summary(check) if check is not None else []
+    context = {"check": check, "summary": summary, "error": error, "a": a, "b": b}
+    return render(request, "tournaments/_swap_check.html", context)
 
 
 # ---------------------------------------------------------------------------------- draft --------
@@ -806,4 +893,49 @@ def export(request, pk, kind):
     slug = re.sub(r"[^A-Za-z0-9]+", "-", event.name).strip("-").lower() or "event"
     response["Content-Disposition"] = f'attachment; filename="{slug}-{kind}.csv"'
     exports.write(kind, event, response)
+    return response
+
+
+# ---------------------------------------------------------------------------------- JSON -------
+def _json(data, status: int = 200) -> JsonResponse:
+    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    response["Access-Control-Allow-Origin"] = "*"  # read-only public data: other sites may show it
+    return response
+
+
+@require_safe
+def api_docs(request, pk):
+    _event_or_404(pk)
+    return _json(api.DOCS)
+
+
+@require_safe
+def api_standings(request, pk):
+    return _json(api.standings(_event_or_404(pk)))
+
+
+@require_safe
+def api_pairings(request, pk):
+    event = _event_or_404(pk)
+    number = request.GET.get("round")
+    if number is not None and not number.isdigit():
+        return _json({"api": api.VERSION, "error": "round must be a round number"}, status=400)
+    data = api.pairings(event, int(number) if number is not None else None)
+    if data is None:
+        return _json({"api": api.VERSION, "error": f"this event has no round {number}"}, status=404)
+    return _json(data)
+
+
+@require_safe
+def export_json(request, pk):
+    """The whole event as JSON, for its organizers (it holds accounts and check-in states)."""
+    event = _event_or_404(pk)
+    if not services.can_manage(request.user, event):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return forbidden(request)
+    response = _json(api.export(event))
+    del response["Access-Control-Allow-Origin"]
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", event.name).strip("-").lower() or "event"
+    response["Content-Disposition"] = f'attachment; filename="{slug}.json"'
     return response

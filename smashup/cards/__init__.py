@@ -2,4 +2,4 @@
 
 Importing this package declares every implemented card and base in `smashup.engine.REGISTRY`.
 """
-from . import aliens, core_bases, dinosaurs, ninjas, pirates, robots, wizards  # noqa: F401
+from . import aliens, core_bases, dinosaurs, ninjas, pirates, robots, wizards, zombies  # noqa: F401

@@ -4,12 +4,6 @@ from smashup.engine import Faction
 pirates = Faction("Pirates", set="core")
 
 
-def _destroyable(ctx):
-    # A minion that cannot be destroyed (Warbot) is no choice for "destroy" (the reading Robots and
-    # Ninjas use: an ability chooses among minions it can do its effect to).
-    return lambda m: ctx.can_affect(m, "destroy")
-
-
 def _other_bases(ctx, m):
     here = ctx.base_of(m)
     return ctx.bases(lambda u: u != here)
@@ -69,11 +63,10 @@ def buccaneer_escapes(ctx, minion):
     "On play: you may destroy one minion of power 2 or less on this base (any controller)."))
 def saucy_wench(ctx):
     # AEG's current name is Cut Lass (a rename only).
-    destroyable = _destroyable(ctx)
     yield from ctx.choose_and(
         ctx.destroy,
-        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2
-                                    and destroyable(m))),
+        ctx.one_of_each(ctx.targets(base=ctx.here, where=lambda m: ctx.power(m) <= 2,
+                                    effect=ctx.destroy)),
         "Destroy a minion of power 2 or less here?", optional=True)
 
 
@@ -117,10 +110,10 @@ def broadside(ctx):
         return
     seat = yield from ctx.choose_player(ctx.players_from_current(),
                                         "Destroy the minions of power 2 or less of which player?")
-    destroyable = _destroyable(ctx)
-    # The minions are fixed first, then destroyed (their reactions come after the card).
-    for m in ctx.targets(base=uid, controller=seat,
-                         where=lambda m: ctx.power(m) <= 2 and destroyable(m)):
+    # The minions are fixed first, then destroyed (their reactions come after the card). A minion
+    # that cannot be destroyed (Warbot) is left out (`effect`).
+    for m in ctx.targets(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 2,
+                         effect=ctx.destroy):
         yield from ctx.destroy(m)
 
 
@@ -128,9 +121,8 @@ def broadside(ctx):
     "Destroy up to two minions in play (any bases, any controllers), each of power 2 or less."))
 def cannon(ctx):
     # One at a time: alike copies are one option each time, and two of them can still both go.
-    destroyable = _destroyable(ctx)
     for shot in ("first", "second"):
-        weak = ctx.one_of_each(ctx.targets(where=lambda m: ctx.power(m) <= 2 and destroyable(m)))
+        weak = ctx.one_of_each(ctx.targets(where=lambda m: ctx.power(m) <= 2, effect=ctx.destroy))
         if (yield from ctx.choose_and(ctx.destroy, weak, f"Destroy a minion of power 2 or less "
                                                          f"({shot} shot)?", optional=True)) is None:
             return

@@ -75,7 +75,7 @@ def hoverbot(ctx):
     # "You may play it": pick its base or decline; declined, it simply stays on top (it never
     # left the deck). The question names bases only, so no option carries the deck card's id.
     uid = yield from ctx.choose_base(
-        ctx.bases(), f"Play {ctx.name(top[0])} as an extra minion? On which base?", optional=True)
+        ctx.bases(lambda u: ctx.may_play_minion(top[0], u)), f"Play {ctx.name(top[0])} as an extra minion? On which base?", optional=True)
     if uid is not None:
         yield from ctx.play_minion(top[0], uid)
 
@@ -160,16 +160,8 @@ def reclaimer_played(ctx):
     yield from _first_minion_bonus(ctx)
     # Microbot Alpha works only in play (AEG): in the discard pile only Microbot cards count.
     pile = [c for c in ctx.discard_pile() if _named_microbot(ctx, c)]
-    # One card at a time among distinct names (copies in a pile are alike), until you stop.
-    chosen = []
-    while pile:
-        picked = yield from ctx.choose_cards(
-            ctx.one_of_each(pile), "Shuffle a Microbot from your discard pile into your deck? "
-            f"({len(chosen)} chosen so far)", 0, 1)
-        if not picked:
-            break
-        chosen.append(picked[0])
-        pile.remove(picked[0])
+    chosen = yield from ctx.choose_any_number(
+        pile, "Shuffle a Microbot from your discard pile into your deck?")
     if chosen:
         yield from ctx.shuffle_into_deck(chosen)
 

@@ -57,7 +57,9 @@ def _play_value(game, seat, option) -> float:
         return 0.5
     if value[0] == "action":
         return 1.5
-    _, cid, uid = value
+    # A minion from hand ("minion", card, base) or from the discard pile ("discard", card, base,
+    # way): the same judgement of where it goes.
+    cid, uid = value[1], value[2]
     slot = game.slot(uid)
     power = game.defs[cid].power
     mine = game.player_power(uid, seat) + power
@@ -83,8 +85,14 @@ def _target_value(game, seat, decision, option) -> float:
         if friendly:
             return 1 + power if own else -1
         return -1 if own else 1 + power
+    if option.card is not None and option.card in game.action_state:
+        # An action in play (Disenchant): harm other players' ones, keep its own.
+        return -1 if game.action_state[option.card].controller == seat else 2
     if option.card is not None:
         return 1 + _card_value(game, option.card)
+    if option.id.startswith("p") and option.id[1:].isdigit():
+        # A player to aim at (Mark of Sleep): anyone but itself.
+        return -1 if int(option.id[1:]) == seat else 1
     if option.base is not None:
         slot = game.slot_or_none(option.base)
         return 1 + (game.player_power(option.base, seat) if slot else 0)

@@ -162,6 +162,31 @@ class Event:
     by_player: int | None = None
 
 
+@dataclass(frozen=True)
+class PlayAttempt:
+    """A card someone would play, as a play restriction sees it (`CardDef.restriction`): who,
+    which card, what it is played as (MINION or ACTION) and onto which base (a minion's base; an
+    action's base when it goes on one, else None)."""
+
+    seat: int
+    card: int
+    kind: str
+    base: int | None = None
+
+
+@dataclass(frozen=True)
+class Affect:
+    """An ability about to affect a card in play (WWWT "Affect"), as an "affect" replacement
+    (Hideout) sees it: the card whose ability it is, the player controlling it (None: a base or
+    the rules), the card it would affect and how ("destroy", "move", "return", "place", "power",
+    "counters", "attach", "transfer")."""
+
+    source: int | None
+    source_player: int | None
+    target: int
+    kind: str
+
+
 @dataclass
 class MinionState:
     """A minion in play: who controls it and what sits on it. Power is never stored."""
@@ -201,11 +226,18 @@ class Grant:
     max_power: int | None = None  # printed power cap (checked in hand)
     base: int | None = None  # only onto this base slot
     source: str = ""  # what granted it, for the log
+    # Where the card may come from: "hand" and/or "discard" (They Keep Coming: the discard pile
+    # only).
+    zones: tuple = ("hand",)
+    # A named condition on the base the minion goes to (game.GRANT_CONDITIONS): Outbreak's
+    # "a base where you have no minions", checked when the minion is played.
+    condition: str | None = None
 
     def restrictiveness(self) -> int:
         # When several grants fit a play, the most restrictive one is used up, so the player keeps
         # the widest permission (the rules let extra and free cards be played in any order).
-        return (0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
+        return ((0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
+                + (self.condition is not None) + (self.zones != ("hand",)))
 
 
 # When a lasting effect ends (`Lasting.ends`), as plain data:
@@ -259,3 +291,6 @@ class PlayRecord:
     extra: bool = False  # played as an extra (not the free play of the turn)
     special: bool = False  # played through a Special
     turn_seat: int | None = None  # whose turn it was
+    # The card whose ability let it be played from where it was (Tenacious Z from the discard
+    # pile, They're Coming To Get You), for "once per turn" (`Ctx.plays`).
+    via: int | None = None

@@ -56,8 +56,11 @@ def effect_kind(effect) -> str:
 
 # What each verb that acts on a card in play is for the pipeline (`Ctx._allowed`): protections
 # typed "destroy"/"move" stop only their kind; "affect" ones stop every kind (WWWT "Affect":
-# moved, returned, destroyed, placed, changed in power, an action attached).
-PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place")
+# moved, returned, destroyed, placed, changed in power, an action attached). The last four are
+# kinds of "affect" that no typed protection names on its own; an "affect" replacement (Hideout)
+# is told which one it is.
+PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place", "power", "counters", "transfer",
+                  "attach")
 
 
 def _acts_as(kind):
@@ -290,6 +293,31 @@ class Ctx:
         only to tell a player beforehand."""
         return self.game.affects(self.card, self.source_player, target, effect_kind(kind))
 
+    def may_affect(self, target: int, kind: str = "affect") -> bool:
+        """`can_affect`, at the moment the ability does it: a card whose "affect" replacement
+        applies (Hideout) happens instead, and then this does not (False)."""
+        return (self.can_affect(target, kind)
+                and not self.game.affect_replaced(self.card, self.source_player, target, kind))
+
+    def unaffected_by(self, source: int, cards) -> None:
+        """From now on card `source` does not affect `cards` (Hideout: "that action does not
+        affect your minions"): for the rest of its resolution, or as long as it stays in play
+        (ended when it is discarded after resolving, or leaves play)."""
+        self.lasting("unaffected_by", source, data={"cards": sorted(cards)},
+                     until="source_leaves_play", on_card=True)
+
+    def at_once(self, effect):
+        """Run a verb that asks no question right now, from a plain function (an "affect"
+        replacement: Hideout destroys itself). Returns what the verb returns; raises EngineError
+        if it would ask something."""
+        gen = iter(effect)
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+        gen.close()
+        raise EngineError(f"{self.name(self.card)}: a verb used at once asked a question")
+
     @property
     def source_player(self) -> int | None:
         """The player whose ability this is, for protections ("other players' cards"): the
@@ -437,6 +465,20 @@ class Ctx:
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
 
+    def choose_actions(self, candidates, prompt, min_count=1, max_count=1, seat=None):
+        """Pick actions in play (on a minion or a base: Disenchant). Alike copies are offered
+        once (`one_of_each`); each option says whose action it is and where it is. Returns the
+        chosen actions (an empty list when declined or when there is none)."""
+        g = self.game
+        options = [Option(card_option_id("a", a), g.describe_action(a), card=a)
+                   for a in self.one_of_each(candidates)]
+        if not options:
+            return []
+        chosen = yield from g.ask(self._seat(seat), "actions", prompt, options,
+                                  min(min_count, len(options)), min(max_count, len(options)),
+                                  source=self.card)
+        return [o.card for o in chosen]
+
     def choose_order(self, cards, prompt, seat=None, reveal=None):
         """Put cards in an order the player picks ("in any order"): one card at a time, the first
         picked first. Returns the ordered list; a single card needs no question."""
@@ -514,6 +556,54 @@ class Ctx:
         moved = yield from self.move(target, dest)
         return (target, dest) if moved else None
 
+    # ------------------------------------------------------------------ piles of alike cards --
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
+        time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
+        the player stops. Returns the chosen cards in the order picked."""
+        remaining, chosen = list(cards), []
+        while remaining:
+            picked = yield from self.choose_cards(
+                self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
+                seat=seat, reveal=reveal)
+            if not picked:
+                break
+            chosen.append(picked[0])
+            remaining.remove(picked[0])
+        return chosen
+
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None):
+        """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
+        a name first (declining picks none), then how many of its copies when there are several.
+        Returns the chosen cards."""
+        g = self.game
+        picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
+                                              reveal=reveal)
+        if not picked:
+            return []
+        name = g.name(picked[0])
+        same = [picked[0]] + [c for c in cards if c != picked[0] and g.name(c) == name]
+        if len(same) == 1:
+            return same
+        count = yield from self.choose_one(
+            f"How many {name} cards?", [(n, f"{counted(n, name + ' card')}")
+                                        for n in range(len(same), 0, -1)], seat=seat)
+        return same[:count]
+
+    def choose_play(self, cards, bases, prompt, optional=True, seat=None):
+        """Pick a minion among `cards` (out of play: a discard pile...) and a base among `bases`
+        in one question ("Walker on Jungle Oasis"), alike copies once. Returns (card, base uid),
+        or None when the player declines or nothing fits; the caller plays it (`play_minion`)."""
+        g = self.game
+        seat = self._seat(seat)
+        options = [Option(card_option_id("m", c, at=u), f"{g.name(c)} on {g.base_name(u)}",
+                          card=c, base=u)
+                   for c in self.one_of_each(cards) for u in bases
+                   if not g.play_forbidden(seat, c, u)]
+        chosen = yield from g.ask(seat, "extra", prompt, options,
+                                  0 if optional else 1, 1, source=self.card)
+        return (chosen[0].card, chosen[0].base) if chosen else None
+
     # ================================================================== numbers ================
     def gain_vp(self, seat: int, amount: int) -> None:
         g = self.game
@@ -528,7 +618,7 @@ class Ctx:
         "amount": the change). Returns True if the counters changed."""
         g = self.game
         state = g.minion_state.get(m)
-        if state is None or count == 0 or not self.can_affect(m):
+        if state is None or count == 0 or not self.may_affect(m, "counters"):
             return False
         amount = max(count, -state.counters)
         if amount == 0:
@@ -548,7 +638,7 @@ class Ctx:
         this card leaves play if `with_source`. The minion must be affectable; it ends when the
         minion leaves play. Announced as `power_changed`. Returns True if it applied."""
         g = self.game
-        if not g.is_minion_in_play(m) or not self.can_affect(m):
+        if not g.is_minion_in_play(m) or not self.may_affect(m, "power"):
             return False
         self.lasting("power", m, amount=amount, until=until, during=during,
                      with_source=with_source, on_card=True)
@@ -690,8 +780,10 @@ class Ctx:
         g.emit(self._event("discarded", cid, None, owner, {"from": src}))
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
-               max_count: int = 1, to: str | None = "hand", seat: int | None = None):
-        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`.
+               max_count: int = 1, to: str | None = "hand", seat: int | None = None,
+               same_name: bool = False):
+        """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
+        (with `same_name`: any number of them that share one name, Mall Crawl).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
         Where Prohibited": a searched card is revealed, a searched deck shuffled). With
@@ -709,12 +801,15 @@ class Ctx:
         where_words = " and ".join(w for w, z in (("deck", deck), ("discard pile", pile)) if z)
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
-        if max_count == 1:
-            # One card taken: alike copies in one zone are one option (Scry: two Mystic
-            # Studies in the deck). Taking several keeps every copy, to allow both.
-            candidates = self.one_of_each(candidates)
-        chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count, seat=seat,
-                                              reveal=deck)
+        if same_name:
+            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck)
+        else:
+            if max_count == 1:
+                # One card taken: alike copies in one zone are one option (Scry: two Mystic
+                # Studies in the deck). Taking several keeps every copy, to allow both.
+                candidates = self.one_of_each(candidates)
+            chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
+                                                  seat=seat, reveal=deck)
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:
@@ -864,21 +959,28 @@ class Ctx:
         self.game.rng.shuffle(self.game.base_deck)
 
     # ================================================================== plays ==================
-    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None):
+    def grant_extra(self, kind: str, seat: int | None = None, max_power=None, base=None,
+                    zones=("hand",), condition: str | None = None):
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
-        phase; at any other time it must be used at once or is lost (CR, "extra"). Returns the
-        card played at once, or None."""
+        phase; at any other time it must be used at once or is lost (CR, "extra"). `zones`:
+        where the card may come from ("hand", "discard": They Keep Coming); `condition`: a named
+        condition on the base (game.GRANT_CONDITIONS: Outbreak). Returns the card played at
+        once, or None."""
         g = self.game
         seat = self._seat(seat)
-        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card))
+        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
+                      zones=tuple(zones), condition=condition)
         if g.phase == "play" and g.turn_state.seat == seat and g._depth <= 1:
             g.turn_state.grants.append(grant)
-            g.log(f"{g.pname(seat)} may play an extra {kind} ({self.name(self.card)}).")
+            where = " from their discard pile" if grant.zones == ("discard",) else ""
+            g.log(f"{g.pname(seat)} may play an extra {kind}{where} ({self.name(self.card)}).")
             return None
-        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base))
+        pool = [c for z in zones for c in g.container((z, seat))]
+        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base,
+                                               cards=pool, condition=condition))
 
     def play_extra_now(self, kind=MINION, seat=None, max_power=None, base=None, optional=True,
-                       cards=None):
+                       cards=None, condition: str | None = None):
         """Play an extra card immediately: the player picks a card from hand (or from `cards`,
         e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
         declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
@@ -897,6 +999,8 @@ class Ctx:
         if not candidates or (base is not None and g.slot_or_none(base) is None):
             return None
         bases = [base] if base is not None else [s.uid for s in g.bases]
+        if condition is not None:
+            bases = [u for u in bases if g.condition_holds(condition, seat, u)]
         options = []
         for c in candidates:
             # A card from somewhere else than the player's hand says where it is: copies from two
@@ -904,10 +1008,14 @@ class Ctx:
             name = g.name(c) + self._where_from(c, seat)
             if kind == MINION:
                 for u in bases:
+                    if g.play_forbidden(seat, c, u):
+                        continue
                     options.append(Option(card_option_id("m", c, at=u),
                                           f"{name} on {g.base_name(u)}", card=c, base=u))
-            else:
+            elif not g.play_forbidden(seat, c):
                 options.append(Option(card_option_id("a", c), name, card=c))
+        if not options:
+            return None
         shown = [c for c in candidates if g.loc[c][0] == "deck"]
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card, reveal=shown)
@@ -932,9 +1040,19 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion."""
-        yield from self.game.play_minion(self._seat(seat), cid, base, extra=True)
+        play). Returns the minion, or None when that play is not allowed (Block the Path)."""
+        seat = self._seat(seat)
+        why = self.game.play_forbidden(seat, cid, base)
+        if why:
+            self.game.log(f"{why}.")
+            return None
+        yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
+
+    def may_play_minion(self, cid: int, base: int, seat: int | None = None) -> bool:
+        """Whether no card in play forbids `seat` (you) to play minion `cid` on `base`
+        (Overrun)."""
+        return not self.game.play_forbidden(self._seat(seat), cid, base)
 
     def attach(self, host: int, card: int | None = None):
         """Attach this action (`card`) to `host` (a minion's id or a base's uid, as its `attach`
@@ -980,6 +1098,8 @@ class Ctx:
         "place") done to `target`: protections, then replacements ("instead"). True: go on."""
         g = self.game
         if not g.affects(self.card, self.source_player, target, kind):
+            return False
+        if g.affect_replaced(self.card, self.source_player, target, kind):
             return False
         replaced = yield from g.replace(kind, target, self)
         return not replaced
@@ -1098,7 +1218,8 @@ class Ctx:
         if counters is not None:
             if (counters <= 0 or card == to or not g.is_minion_in_play(card)
                     or not g.is_minion_in_play(to)
-                    or not (self.can_affect(card) and self.can_affect(to))):
+                    or not (self.may_affect(card, "transfer")
+                            and self.may_affect(to, "transfer"))):
                 return False
             moved = min(counters, g.minion_state[card].counters)
             if moved == 0:
@@ -1114,7 +1235,7 @@ class Ctx:
         if state is None or state.host == to:
             return False
         if state.host_kind == "minion":
-            if not g.is_minion_in_play(to) or not self.can_affect(to):
+            if not g.is_minion_in_play(to) or not self.may_affect(to, "transfer"):
                 return False
             g.move_card(card, ("attached", to))
             where = self.name(to)
@@ -1151,20 +1272,15 @@ class Ctx:
 
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical
-        copies must never give identical options. In play: the same name, base, controller,
-        owner, power, counters and attached cards; elsewhere: the same name, zone and owner."""
-        g = self.game
+        copies must never give identical options (`Game.alike_key`: in play, the same name, base,
+        controller, owner, power, counters and attached cards, and for an attached action a host
+        alike; elsewhere the same name, zone and owner)."""
+        key = self.game.alike_key
         seen, kept = set(), []
         for c in cards:
-            zone = g.loc[c]
-            key = (g.defs[c].name, zone[0], zone[1] if len(zone) > 1 else None, g.owner[c])
-            state = g.minion_state.get(c)
-            if state is not None:
-                key += (state.controller, g.power(c), state.counters,
-                        tuple(sorted((g.defs[a].name, g.owner[a], g.controller(a))
-                                     for a in state.attached)))
-            if key not in seen:
-                seen.add(key)
+            k = key(c)
+            if k not in seen:
+                seen.add(k)
                 kept.append(c)
         return kept
 

@@ -19,6 +19,7 @@ from .core import (
     LEAVES_PLAY_KINDS,
     MINION,
     ActionState,
+    Affect,
     ConfigError,
     Decision,
     EngineError,
@@ -28,6 +29,7 @@ from .core import (
     Lasting,
     MinionState,
     Option,
+    PlayAttempt,
     PlayRecord,
     card_option_id,
     counted,
@@ -48,6 +50,7 @@ _INDEXES = (
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
+    ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -62,6 +65,14 @@ CALL_TIME = "call_time"
 TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
+
+# Named conditions an extra minion play may carry (Grant.condition), on the player and the base:
+# plain names, so a grant stays plain data in the state.
+GRANT_CONDITIONS = {
+    # Outbreak: "on a base where you have no minions", checked when the minion is played.
+    "no_minion_of_yours": lambda game, seat, uid: not any(
+        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
+}
 
 
 @dataclass
@@ -188,6 +199,7 @@ class Game:
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
         self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
+        self.restrictors: dict[int, None] = {}  # that forbid some plays (Block the Path)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -224,6 +236,7 @@ class Game:
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
+        self._play_hook_defs = None  # whether any card of this game changes where minions go
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -514,7 +527,13 @@ class Game:
                 kind: str = "affect") -> bool:
         """Whether an ability of `source` (controlled by `source_player`; None for a base's or
         the rules') may do `kind` to `target`: "affect" (anything), or "destroy"/"move" (also
-        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection)."""
+        stopped by "cannot be destroyed/moved"). Typed protections (registry.Protection), and
+        the cards an ability was told not to affect (`Ctx.unaffected_by`: Hideout)."""
+        if self.lasting and source is not None:
+            for eff in self.lasting:
+                if (eff.kind == "unaffected_by" and eff.target == source
+                        and target in eff.data["cards"]):
+                    return False
         if not self.protectors:
             return True
         defs = self.defs
@@ -535,6 +554,36 @@ class Game:
                 if prot.covers(self.card_ctx(protector), target):
                     return False
         return True
+
+    def affect_replaced(self, source: int | None, source_player: int | None, target: int,
+                        kind: str) -> bool:
+        """"If this ability would affect that card, something else happens instead" (Hideout):
+        the first card in play whose "affect" replacement applies to this attempt (core.Affect)
+        runs it, and the effect does not happen (True). It asks nothing: it runs inside plain
+        verbs (add_power, attach) as well as in the destroy/move/return/place pipeline, before
+        their own replacements. A base's or the rules' doing (no source) is never replaced."""
+        if not self.replacers or source is None:
+            return False
+        attempt = None
+        for cid in list(self.replacers):
+            if self.loc[cid][0] not in IN_PLAY_ZONES:
+                continue
+            for rep in self.defs[cid].replacements:
+                if rep.event != "affect":
+                    continue
+                attempt = attempt or Affect(source, source_player, target, kind)
+                ctx = self.card_ctx(cid)
+                if not rep.applies(ctx, attempt):
+                    continue
+                result = rep.run(ctx, attempt)
+                if type(result) is GeneratorType or type(result) is Effect:
+                    raise EngineError(f"{self.name(cid)}: an \"affect\" replacement cannot ask "
+                                      "anything (use Ctx.at_once for a verb)")
+                if self.dropped_effects:
+                    self.check_dropped()
+                if result:
+                    return True
+        return False
 
     def replace(self, kind: str, target: int, by: Ctx):
         """The replacements ("instead") of `kind` ("destroy", "move", "return", "place") about to
@@ -903,12 +952,24 @@ class Game:
             self._window_cards = kinds
         return window in self._window_cards
 
+    def _special_play_forbidden(self, seat, cid, wctx) -> bool:
+        """Whether using this card's Special from the hand would be a play that is not allowed:
+        a Special action is played; a minion's Special from the hand in a scoring window plays
+        it on the scoring base (Shinobi)."""
+        defn = self.defs[cid]
+        if defn.is_action:
+            return bool(self.play_forbidden(seat, cid))
+        if isinstance(wctx, Scoring):
+            return bool(self.play_forbidden(seat, cid, wctx.base))
+        return False
+
     def _usable_specials(self, seat, window, wctx):
         found = []
         player = self.players[seat]
         for cid in list(player.hand):
             for i, sp in enumerate(self.defs[cid].specials):
                 if (sp.window == window and sp.zone == "hand"
+                        and not self._special_play_forbidden(seat, cid, wctx)
                         and sp.usable(Ctx(self, cid, seat), wctx)):
                     found.append((cid, i, sp))
         for slot in self.bases:
@@ -922,18 +983,44 @@ class Game:
         return found
 
     # ------------------------------------------------------------------ playing cards ----------
-    def grants_for(self, seat: int, cid: int, uid: int | None) -> list[Grant]:
-        """The grants that would allow this play, most restrictive first."""
+    def play_forbidden(self, seat: int, cid: int, uid: int | None = None) -> str | None:
+        """Why `seat` may not play card `cid` (onto base `uid`) now, or None: a lasting
+        "cannot_play" on that player (Mark of Sleep: data "kind", None for any card) or a card in
+        play whose restriction forbids it (Block the Path). Every way of playing a card asks
+        here: the main decision, extra plays, plays by abilities, Special actions."""
+        kind = self.defs[cid].kind
+        if self.lasting:
+            for eff in self.lasting:
+                if (eff.kind == "cannot_play" and eff.target == seat
+                        and eff.data.get("kind") in (None, kind) and self.lasting_active(eff)):
+                    return f"{self.pname(seat)} cannot play {kind}s now ({self.name(eff.source)})"
+        if self.restrictors:
+            attempt = PlayAttempt(seat, cid, kind, uid)
+            for rid in self.restrictors:
+                ctx = self.card_ctx(rid)
+                for forbids in self.defs[rid].restrictions:
+                    if forbids(ctx, attempt):
+                        return f"{self.name(cid)} cannot be played there ({self.name(rid)})"
+        return None
+
+    def grants_for(self, seat: int, cid: int, uid: int | None, zone: str | None = None
+                   ) -> list[Grant]:
+        """The grants that would allow this play, most restrictive first: the card comes from
+        its zone (or `zone`: "hand" for a discard-pile card played as if from hand, They're
+        Coming To Get You)."""
         if self.turn_state.seat != seat:
             return []
         defn = self.defs[cid]
+        zone = zone or self.loc[cid][0]
         fits = []
         for g in self.turn_state.grants:
-            if g.kind != defn.kind:
+            if g.kind != defn.kind or zone not in g.zones:
                 continue
             if g.max_power is not None and defn.power > g.max_power:
                 continue
             if g.base is not None and uid is not None and g.base != uid:
+                continue
+            if uid is not None and not self.condition_holds(g.condition, seat, uid):
                 continue
             fits.append(g)
         fits.sort(key=lambda g: -g.restrictiveness())
@@ -946,6 +1033,59 @@ class Game:
             if self.grants_for(seat, cid, slot.uid):
                 out.append(slot.uid)
         return out
+
+    def condition_holds(self, condition: str | None, seat: int, uid: int) -> bool:
+        """Whether a grant's named condition (GRANT_CONDITIONS) holds for `seat` on base `uid`."""
+        return condition is None or GRANT_CONDITIONS[condition](self, seat, uid)
+
+    def _play_hooks(self) -> bool:
+        """Whether some card of this game plays from the discard pile (so a game without one pays
+        nothing for it)."""
+        if self._play_hook_defs is None:
+            self._play_hook_defs = any(
+                getattr(d, "discard_play", None) or getattr(d, "lets_play_from", None)
+                for d in self.defs)
+        return self._play_hook_defs
+
+    def _discard_play_options(self, seat: int) -> list[Option]:
+        """Minions `seat` may play from their discard pile in the Play Cards phase, in the order
+        tried: an extra play that allows the discard pile (They Keep Coming), the card's own
+        ability (Tenacious Z), a card in play that lets a play from hand come from the pile
+        instead (They're Coming To Get You). One option per name and base (alike copies)."""
+        pile = [c for c in self.players[seat].discard if self.defs[c].is_minion]
+        if not pile:
+            return []
+        letting = []
+        for slot in self.bases:
+            for c in self._cards_on(slot):
+                if self.defs[c].lets_play_from is not None and self.controller(c) == seat:
+                    letting.append(c)
+        options, seen = [], set()
+        for cid in pile:
+            defn = self.defs[cid]
+            if defn.name in seen:
+                continue
+            seen.add(defn.name)
+            own = defn.discard_play is not None and defn.discard_play(Ctx(self, cid, seat))
+            for slot in self.bases:
+                uid = slot.uid
+                if self.grants_for(seat, cid, uid):
+                    way = None
+                elif own:
+                    way = cid
+                else:
+                    way = next((c for c in letting
+                                if self.defs[c].lets_play_from(self.card_ctx(c), cid, uid)
+                                and self.grants_for(seat, cid, uid, zone="hand")), None)
+                    if way is None:
+                        continue
+                if self.play_forbidden(seat, cid, uid):
+                    continue
+                options.append(Option(
+                    card_option_id("m", cid, at=uid),
+                    f"Play {defn.name} from your discard pile on {self.base_name(uid)}",
+                    card=cid, base=uid, value=("discard", cid, uid, way)))
+        return options
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -963,25 +1103,33 @@ class Game:
         return []
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
-                   special: bool = False) -> None:
+                   special: bool = False, via: int | None = None) -> None:
         self.turn_state.plays.append(PlayRecord(seat, cid, kind, uid, self.phase, extra, special,
-                                                self.turn_state.seat))
+                                                self.turn_state.seat, via))
 
     def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None,
-                    extra: bool = False, special: bool = False, by_card: int | None = None):
+                    extra: bool = False, special: bool = False, by_card: int | None = None,
+                    via: int | None = None):
         """Play a minion from wherever it is onto a base and resolve its on-play ability.
-        `extra`: not the turn's free minion; `by_card`: the card whose ability played it."""
+        `extra`: not the turn's free minion; `by_card`: the card whose ability played it; `via`:
+        the card whose ability let it come from where it was (PlayRecord.via)."""
         if grant is not None:
             self.turn_state.grants.remove(grant)
             extra = not grant.free
         self.move_card(cid, ("minion", uid))
-        self.minion_state[cid] = MinionState(controller=seat, entered=self.enter_play())
-        self._note_play(seat, cid, MINION, uid, extra, special)
+        entered = self.enter_play()
+        self.minion_state[cid] = MinionState(controller=seat, entered=entered)
+        self._note_play(seat, cid, MINION, uid, extra, special, via)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
+        # What the base looked like as the minion entered, before its own ability: cards that
+        # compare the minion played with theirs ("a minion with less power than this one",
+        # Leprechaun) read the powers there, and its serial of entry (MinionState.entered).
+        data = {"entered": entered,
+                "powers_here": {m: self.power(m) for m in self.slot(uid).minions}}
         defn = self.defs[cid]
         if defn.on_play is not None:
             yield from self.run_ability(defn.on_play, Ctx(self, cid, seat, base=uid))
-        self.emit(Event("minion_played", card=cid, base=uid, player=seat,
+        self.emit(Event("minion_played", card=cid, base=uid, player=seat, data=data,
                         by_card=by_card, by_player=seat))
 
     def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None,
@@ -1009,7 +1157,13 @@ class Game:
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
-            self.attach(cid, seat, host, log_play=True)
+            if not self.attach(cid, seat, host, log_play=True):
+                # Something happened instead of attaching it (Hideout): it was played, does
+                # nothing, and is discarded when it has resolved.
+                self.log(f"{self.pname(seat)} plays {defn.name}, which does not attach.")
+                self.emit(Event("action_played", card=cid, player=seat, data={"host": host},
+                                by_card=by_card, by_player=seat))
+                return
             uid = self.base_of(cid)
         else:
             self.log(f"{self.pname(seat)} plays {defn.name}.")
@@ -1029,6 +1183,8 @@ class Game:
         defn = self.defs[cid]
         if defn.attach == "minion":
             if not self.is_minion_in_play(host) or not self.affects(by_card or cid, seat, host):
+                return False
+            if self.affect_replaced(by_card or cid, seat, host, "attach"):
                 return False
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
@@ -1060,6 +1216,8 @@ class Game:
         if self.loc[cid][0] != "resolving":
             self.resolving_to.pop(cid, None)
             return
+        if self.lasting:
+            self._end_lasting_of(cid)  # what lasted only while it resolved (Ctx.unaffected_by)
         owner = self.owner[cid]
         dest = self.resolving_to.pop(cid, None)
         if dest is None:
@@ -1073,6 +1231,33 @@ class Game:
                  f"{_DESTINATION_WORDS[dest].format(p=self.pname(owner))}.")
         self.emit(Event("placed", card=cid, player=owner,
                         data={"to": dest, "from": "resolving"}, by_card=cid, by_player=owner))
+
+    def describe_action(self, a: int) -> str:
+        """An action in play for people: its name, whose it is and where ("Poison (P2) on
+        Invader (3, P1) on Tar Pits")."""
+        state = self.action_state[a]
+        host = (self.describe_minion(state.host) if state.host_kind == "minion"
+                else self.base_name(state.host))
+        return f"{self.name(a)} ({self.pname(state.controller)}) on {host}"
+
+    def alike_key(self, cid: int) -> tuple:
+        """What a player sees of a card: two cards with the same key are copies nobody can tell
+        apart, so a choice offers one of them (`Ctx.one_of_each`, the talents of the main
+        decision). In play: the same name, base, controller, owner, power, counters and attached
+        cards (an attached action: on alike hosts); elsewhere: the same name, zone and owner."""
+        zone = self.loc[cid]
+        where = zone[1] if len(zone) > 1 else None
+        if zone[0] == "attached":
+            where = self.alike_key(where)
+        key = (self.defs[cid].name, zone[0], where, self.owner[cid])
+        state = self.minion_state.get(cid)
+        if state is not None:
+            key += (state.controller, self.power(cid), state.counters,
+                    tuple(sorted((self.defs[a].name, self.owner[a], self.controller(a))
+                                 for a in state.attached)))
+        elif cid in self.action_state:
+            key += (self.action_state[cid].controller,)
+        return key
 
     def describe_minion(self, m: int) -> str:
         uid = self.base_of(m)
@@ -1282,16 +1467,22 @@ class Game:
         slots = [(s.uid, s.card) for s in self.bases]
         minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         made = self._minion_play_options
+        restricted = bool(self.restrictors) or bool(self.lasting)
+        hooks = self._play_hooks()
         for cid in player.hand:
             defn = self.defs[cid]
             if defn.is_minion and has_minion_grant:
-                fitting = [g for g in minion_grants
-                           if g.max_power is None or defn.power <= g.max_power]
+                fitting = [g for g in minion_grants if "hand" in g.zones
+                           and (g.max_power is None or defn.power <= g.max_power)]
                 if not fitting:
                     continue
-                anywhere = any(g.base is None for g in fitting)
+                anywhere = any(g.base is None and g.condition is None for g in fitting)
                 for uid, base_card in slots:
-                    if anywhere or any(g.base == uid for g in fitting):
+                    if (anywhere or any(
+                            (g.base is None or g.base == uid)
+                            and self.condition_holds(g.condition, seat, uid)
+                            for g in fitting)) and not (
+                            restricted and self.play_forbidden(seat, cid, uid)):
                         # The same play is offered turn after turn: its Option is made once (by
                         # base card too, since a base swapped in keeps its slot's uid).
                         option = made.get((cid, uid, base_card))
@@ -1304,15 +1495,43 @@ class Game:
             elif defn.is_action and has_action_grant and not defn.is_special_only:
                 if defn.attach is not None and not self.attach_hosts(seat, cid):
                     continue
+                if restricted and self.play_forbidden(seat, cid):
+                    continue
                 if self.grants_for(seat, cid, None):
                     options.append(
                         Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
                                value=("action", cid))
                     )
-        for cid in self.talents_usable(seat):
-            options.append(Option(card_option_id("t", cid), f"Use {self.name(cid)}'s talent",
-                                  card=cid, value=("talent", cid)))
+        if hooks or any("discard" in g.zones for g in minion_grants):
+            options += self._discard_play_options(seat)
+        options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
+        return options
+
+    def _talent_options(self, seat: int) -> list[Option]:
+        """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
+        one base) are offered once: each may be used in turn, so the other one is offered next.
+        Copies that differ are labelled apart by where they are."""
+        usable, seen = [], set()
+        for cid in self.talents_usable(seat):
+            key = self.alike_key(cid)
+            if key not in seen:
+                seen.add(key)
+                usable.append(cid)
+        names = [self.name(c) for c in usable]
+        options = []
+        for cid in usable:
+            label = f"Use {self.name(cid)}'s talent"
+            if names.count(self.name(cid)) > 1:
+                host = self.action_state[cid].host if cid in self.action_state else None
+                if host is not None and self.action_state[cid].host_kind == "minion":
+                    label += f" (on {self.describe_minion(host)})"
+                elif cid in self.minion_state:
+                    label += f" ({self.describe_minion(cid)})"
+                else:
+                    label += f" (on {self.base_name(self.base_of(cid))})"
+            options.append(Option(card_option_id("t", cid), label, card=cid,
+                                  value=("talent", cid)))
         return options
 
     def talents_usable(self, seat: int) -> list[int]:
@@ -1346,9 +1565,27 @@ class Game:
                 yield from self.resolve(
                     self.play_action(seat, cid, grant), after=lambda c=cid: self.finish_action(c)
                 )
+            elif value[0] == "discard":
+                _, cid, uid, way = value
+                yield from self.resolve(self.play_from_discard(seat, cid, uid, way))
             elif value[0] == "talent":
                 _, cid = value
                 yield from self.resolve(self.use_talent(seat, cid))
+
+    def play_from_discard(self, seat: int, cid: int, uid: int, way: int | None):
+        """A minion played from the discard pile (`_discard_play_options`): with a grant that
+        allows the pile (`way` None), as its own extra play (`way` is the card: Tenacious Z), or
+        with a play it could use from hand, through the card in play `way` lets it (They're
+        Coming To Get You)."""
+        self.log(f"{self.pname(seat)} plays {self.name(cid)} from their discard pile.")
+        if way is None:
+            grant = self.grants_for(seat, cid, uid)[0]
+            yield from self.play_minion(seat, cid, uid, grant)
+        elif way == cid:
+            yield from self.play_minion(seat, cid, uid, extra=True, special=True, via=cid)
+        else:
+            grant = self.grants_for(seat, cid, uid, zone="hand")[0]
+            yield from self.play_minion(seat, cid, uid, grant, via=way)
 
     def use_talent(self, seat: int, cid: int):
         self.turn_state.talents_used.add(cid)
@@ -1829,8 +2066,9 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "_index_kinds",
-    "_static_views", "_minion_play_options", "_window_cards",
+    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "_index_kinds",
+    "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
 })
 
 

@@ -39,8 +39,12 @@ PROTECTION_KINDS = ("affect", "destroy", "move")
 PROTECTION_FROM = (None, "other_players", "not_its_controller")
 # What kind of card's abilities a protection covers: any card, only actions, only minions.
 PROTECTION_ONLY = (None, "actions", "minions")
-# Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin).
-REPLACEABLE = ("destroy", "move", "return", "place")
+# Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin), and
+# "affect": anything an ability would do to a card in play ("if an action would affect your
+# minions here, destroy this instead": Hideout). An "affect" replacement receives a core.Affect
+# instead of a card and runs at once without asking anything (it happens inside plain verbs such
+# as add_power): `Game.affect_replaced`.
+REPLACEABLE = ("destroy", "move", "return", "place", "affect")
 
 
 def _always(*_args) -> bool:
@@ -156,8 +160,12 @@ class CardDef(_Declares):
     power_modifier: Callable | None = None  # (ctx, minion) -> int
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
+    restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
+    # Plays from the discard pile (the Play Cards phase's options):
+    discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
+    lets_play_from: Callable | None = None  # in play: (ctx, minion, uid) -> bool
 
     @property
     def is_minion(self) -> bool:
@@ -196,6 +204,27 @@ class CardDef(_Declares):
             return fn
 
         return deco
+
+    def playable_from_discard(self, usable):
+        """This minion may be played from its owner's discard pile as an extra minion in their
+        Play Cards phase while `usable(ctx)` says so (Tenacious Z). The play's record names the
+        card (`PlayRecord.via`) for "once per turn"."""
+        self.discard_play = usable
+        return self
+
+    def lets_play_from_discard(self, fn):
+        """`@card.lets_play_from_discard` over fn(ctx, minion, uid) -> bool: while this card is
+        in play, its controller may play that minion from their discard pile onto base `uid`
+        with one of the minion plays they could use for it from hand (They're Coming To Get
+        You). The play's record names this card (`PlayRecord.via`)."""
+        self.lets_play_from = fn
+        return fn
+
+    def restriction(self, fn):
+        """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
+        (core.PlayAttempt) it returns True for are not allowed (Block the Path)."""
+        self.restrictions.append(fn)
+        return fn
 
     def modifier(self, fn):
         """`@card.modifier`: fn(ctx, minion) -> the power this card adds to that minion (may be

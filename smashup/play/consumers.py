@@ -42,9 +42,10 @@ game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
 
 Limits (``limits``): each connection may send ``PLAY_WS_RATE`` messages (a token bucket); over it a
 message is refused (the first of a run gets a ``rate_limited`` error, the rest are dropped), and a
-connection refused more times than the limit is closed (code 4029). A client (session, else address)
-may open ``PLAY_WS_CONNECT_RATE`` connections per window, none for a while after a flood closed one:
-a refused connection gets a ``rate_limited`` error and code 4029 too.
+connection refused more times than the limit is closed (code 4029). Each browser session may open
+``PLAY_WS_CONNECT_RATE`` connections per window and each address ``ws_connect_address`` (a new
+session per seat link does not buy more), none for a while after a flood closed one: a
+refused connection gets a ``rate_limited`` error and code 4029 too (``smashup.core.limits``).
 
 An undo takes the version back: pings and states carry ``undos`` (how many choices were taken back),
 and a connection compares (undos, version), redrawing everything (the whole log too) after an undo.
@@ -60,13 +61,12 @@ import logging
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import catchup, params, wsjson
+from smashup.core import catchup, limits, params, threads, wsjson
 
-from . import limits, render, services
+from . import render, services
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE = wsjson.MAX_CHARS  # characters of one client message
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
-CLOSE_FLOOD = 4029
+CLOSE_FLOOD = limits.CLOSE_FLOOD
 CLOSE_BAD_REQUEST = 4400
 
 
@@ -87,7 +87,7 @@ def _with_notifications(service, *args):
     return outcome, events
 
 
-class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
+class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer):
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
@@ -110,20 +110,10 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         self.shown_status = None
         self.shown_log = None
         self.row = None  # the game row as last read or brought up to date by a ping
-        self.budget = limits.MessageBudget(*limits.message_rate())
-        self.warned = False
-        self.client = limits.client_key(self.scope)
-        if not await database_sync_to_async(limits.connection_allowed)(self.client):
-            await self.accept()
-            await self.send_error(
-                "Too many connections from this browser or address: "
-                f"wait {limits.connect_rate()[1]:g} seconds, then reload.",
-                "rate_limited",
-            )
-            await self.close(code=CLOSE_FLOOD)
+        if not await self.admit():
             return
         try:
-            self.game_pk, self.seat = await database_sync_to_async(self._authenticate)(link, wanted)
+            self.game_pk, self.seat = await threads.live_play(self._authenticate)(link, wanted)
         except services.GameNotFound:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -141,7 +131,7 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
         """Channels' own dispatch first closes stale database connections, with a hop to its one
         database thread, before EVERY message: each ping of every table would then wait behind
         whatever query that thread runs. Every database call here goes through
-        `database_sync_to_async`, which closes stale connections on its own thread, so the hop is
+        `threads.live_play`, which closes stale connections on its own thread, so the hop is
         skipped."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -157,7 +147,7 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         if self.game_pk is None:
             return
-        if not await self._within_rate():
+        if not await self.within_rate():
             return
         try:
             message = wsjson.read_message(text_data, max_chars=MAX_MESSAGE)
@@ -180,26 +170,11 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
                 "unknown_type",
             )
 
-    async def _within_rate(self) -> bool:
-        """The connection's message budget (`limits.MessageBudget`). Over it, the first refused
-        message of a run gets an error and the rest are dropped; the refusals add up over the
-        connection's life (an accepted message does not clear them), and too many close it."""
-        if self.budget.take():
-            self.warned = False  # only the warning starts again, never the count
-            return True
-        if self.budget.exhausted:
-            await self.send_error("Too many messages: this connection is closed.", "rate_limited")
-            await self.close(code=CLOSE_FLOOD)
-            self.game_pk = None  # ignore anything still queued
-            await database_sync_to_async(limits.mark_flooding)(self.client)
-        elif not self.warned:
-            self.warned = True
-            await self.send_error(
-                f"Too many messages: at most {self.budget.limit} every {self.budget.window:g} seconds. "
-                "This one was ignored; slow down.",
-                "rate_limited",
-            )
-        return False
+    def in_thread(self, func):
+        return threads.live_play(func)  # live play's own threads (smashup.core.threads)
+
+    def flood_closed(self):
+        self.game_pk = None  # ignore anything still queued
 
     async def choose(self, message: dict):
         if self.seat is None:
@@ -225,7 +200,7 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
 
     async def _act(self, service, *args):
         try:
-            outcome, events = await database_sync_to_async(_with_notifications)(service, *args)
+            outcome, events = await threads.live_play(_with_notifications)(service, *args)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             if exc.code in ("stale", "not_your_decision"):
@@ -293,7 +268,7 @@ class GameConsumer(catchup.CatchUp, AsyncWebsocketConsumer):
             await self.send(text_data=render.render_table_ping(self.pings, ""))
             return
         try:
-            text = await database_sync_to_async(self._render)(full)
+            text = await threads.live_play(self._render)(full)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             return

@@ -23,9 +23,9 @@ import dataclasses
 
 from django.db import transaction
 
+from smashup import draft as kiq
 from smashup.core import params
 from smashup.engine import rng as engine_rng
-from tournaments import draft as kiq
 
 from .errors import BadRequest, IllegalMove, NotYourDecision, PlayError, SpectatorChoice, StaleChoice
 from .live import changed_on_commit

@@ -107,6 +107,14 @@ def format_report(report: dict) -> str:
         f"p95 {ms(lat['p95'])}  p99 {ms(lat['p99'])}  max {ms(lat['max'])}  mean {ms(lat['mean'])}",
         f"errors {report['errors']}" + (f" {report['errors_by_kind']}" if report["errors"] else ""),
     ]
+    flood = report.get("flood")
+    if flood:
+        lines.append(
+            f"flood: {flood['workers']} + {flood['workers']} loops, {flood['replay_pages']} replay pages "
+            f"(p50 {ms(flood['replay_ms_p50'])} ms, p99 {ms(flood['replay_ms_p99'])} ms), "
+            f"{flood['event_sockets']} event sockets, errors {sum(flood['errors'].values())}"
+            + (f" {flood['errors']}" if flood["errors"] else "")
+        )
     cpu = report.get("cpu")
     if cpu:
         server = (
@@ -375,3 +383,123 @@ def _page_origin(url: str, default: str) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.netloc:
         return default
     return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+
+
+# ---------------------------------------------------------------------------------- the flood ----
+@dataclass
+class FloodPlan:
+    """What the flood hits beside the tables (issue 12: a flood of replay pages and event sockets
+    slowed every table): a finished game's replay, at `steps` + 1 steps and `seats` seats, and an
+    event's socket."""
+
+    replay_id: str
+    steps: int
+    seats: int
+    event_id: int
+
+
+class Flood:
+    """`workers` loops fetching replay pages (a random step and seat each, so nothing can be served
+    from a cache) and `workers` loops opening an event socket, reading its state, sending it a
+    message and closing it, all as fast as the server answers, against the same server(s) as the
+    tables. ``start()`` inside the running loop, ``await stop()`` for the counts."""
+
+    def __init__(self, ws_bases: list[str], origin: str, plan: FloodPlan, workers: int, seed: int = 1):
+        self.ws_bases = ws_bases
+        self.origin = origin
+        self.plan = plan
+        self.workers = workers
+        self.rng = random.Random(seed)
+        self.running = False
+        self.tasks: list[asyncio.Task] = []
+        self.replay_ms: list[float] = []
+        self.sockets = 0
+        self.errors: Counter = Counter()
+
+    def start(self) -> None:
+        self.running = True
+        loop = asyncio.get_running_loop()
+        for i in range(self.workers):
+            base = self.ws_bases[i % len(self.ws_bases)]
+            self.tasks.append(loop.create_task(self._replays(base)))
+            self.tasks.append(loop.create_task(self._event_sockets(base)))
+
+    async def stop(self) -> dict:
+        self.running = False
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        return {
+            "workers": self.workers,
+            "replay_pages": len(self.replay_ms),
+            "replay_ms_p50": percentile(self.replay_ms, 50),
+            "replay_ms_p99": percentile(self.replay_ms, 99),
+            "event_sockets": self.sockets,
+            "errors": dict(sorted(self.errors.items())),
+        }
+
+    async def _replays(self, base: str) -> None:
+        parts = urlsplit(base)
+        while self.running:
+            step = self.rng.randint(0, self.plan.steps)
+            path = (
+                f"/play/g/{self.plan.replay_id}/replay/?step={step}&as={self.rng.randrange(self.plan.seats)}"
+            )
+            started = time.perf_counter()
+            try:
+                status = await http_get(parts.hostname, parts.port, path)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - counted; the flood goes on
+                self.errors[f"replay:{type(exc).__name__}"] += 1
+                await asyncio.sleep(0.05)
+                continue
+            if status == 200:
+                self.replay_ms.append((time.perf_counter() - started) * 1000.0)
+            else:
+                self.errors[f"replay:{status}"] += 1
+
+    async def _event_sockets(self, base: str) -> None:
+        from websockets.asyncio.client import connect
+
+        url = f"{base}/ws/events/{self.plan.event_id}/"
+        while self.running:
+            try:
+                async with connect(
+                    url,
+                    origin=_page_origin(url, self.origin),
+                    proxy=None,
+                    open_timeout=30,
+                    ping_interval=None,
+                ) as ws:
+                    first = json.loads(await ws.recv())
+                    if first.get("type") != "state":
+                        self.errors[f"event:{first.get('code', first.get('type'))}"] += 1
+                        continue
+                    await ws.send("{}")  # read-only: answered with an error, as a page's stray message
+                    await ws.recv()
+                    self.sockets += 1
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                self.errors[f"event:{type(exc).__name__}"] += 1
+                await asyncio.sleep(0.05)
+
+
+async def http_get(host: str, port: int, path: str, timeout: float = 30.0) -> int:
+    """GET `path` from a loopback server over a fresh connection; the status code (the body is
+    read to the end and dropped)."""
+
+    async def fetch() -> int:
+        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+            await writer.drain()
+            head = await reader.readline()
+            while await reader.read(65536):
+                pass
+            return int(head.split(b" ", 2)[1])
+        finally:
+            writer.close()
+
+    return await asyncio.wait_for(fetch(), timeout)

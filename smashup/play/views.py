@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from smashup.core import catchup, params
+from smashup.core import catchup, limits, params, threads
 
 from . import drafting, services
 from . import render as presenter
@@ -462,7 +462,19 @@ def game(request, public_id):
     return render(request, "play/game.html", context)
 
 
+def _limited_fragment(message: str) -> str:
+    return presenter.render_error(message, "rate_limited")
+
+
+# The POST fallback of a game page (its socket is down, or no JavaScript): limited per session and
+# per address like the socket's messages, so a closed socket is not a way around its limit.
+fallback_limit = limits.throttle(
+    "play_post", "Too many choices sent from this browser or address.", fragment=_limited_fragment
+)
+
+
 @require_POST
+@fallback_limit
 def choice(request, public_id):
     """The same choice as over the WebSocket, as a POST (htmx fallback, or a page without JS)."""
     row = _game_or_404(public_id)
@@ -494,6 +506,7 @@ def choice(request, public_id):
 
 
 @require_POST
+@fallback_limit
 def undo(request, public_id):
     """Take back my last choice, as a POST (the same service as the WebSocket's "undo")."""
     row = _game_or_404(public_id)
@@ -521,6 +534,21 @@ def undo(request, public_id):
 
 @require_safe
 def replay(request, public_id):
+    """A replay page: heavy (a game rebuilt with the engine), so a process makes only so many at
+    once (`threads.heavy_work`): a flood of them must not take the GIL from live play."""
+    try:
+        with threads.heavy_work():
+            return _replay(request, public_id)
+    except threads.Busy:
+        return render(
+            request,
+            "play/message.html",
+            {"title": "Replay", "message": "The server is busy: please try again in a moment."},
+            status=503,
+        )
+
+
+def _replay(request, public_id):
     """Step through a finished game's choices, rebuilding it with the engine.
 
     Ruling: `?as=N` shows seat N's hand and decisions to anyone, without a seat link. That is fine

@@ -199,6 +199,16 @@
     };
   }
 
+  // Irreversible actions (finish the event, drop a player, take back a pairing) ask first.
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    var question = form && form.getAttribute && form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      evt.preventDefault();
+      evt.stopImmediatePropagation();
+    }
+  }, true);
+
   document.addEventListener("input", function (evt) {
     var region = evt.target && evt.target.closest ? evt.target.closest("[data-live][id]") : null;
     if (region && evt.target.form && evt.target.form.method.toLowerCase() === "post") region.dataset.dirty = "1";

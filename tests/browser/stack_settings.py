@@ -16,6 +16,8 @@ CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=os.environ["BROWSER_TES
 PLAY_BOT_QUEUE = os.environ["BROWSER_TEST_QUEUE"]
 PLAY_BOT_DELAY = float(os.environ.get("BROWSER_TEST_BOT_DELAY", "0"))
 PLAY_WS_RATE = (1000, 10.0)  # a test clicks faster than people do
+# Every page and socket of every test comes from 127.0.0.1: no limit per client may trip.
+RATE_LIMIT_SCALE = 100
 if os.environ.get("BROWSER_TEST_PRODUCTION_LIMITS"):
     # A test that must see the game at a person's pace: the bots' delay and the message limit of the
     # real settings, not the fast ones above.
@@ -23,4 +25,5 @@ if os.environ.get("BROWSER_TEST_PRODUCTION_LIMITS"):
 
     PLAY_BOT_DELAY = production.PLAY_BOT_DELAY
     PLAY_WS_RATE = production.PLAY_WS_RATE
+    RATE_LIMIT_SCALE = production.RATE_LIMIT_SCALE
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]

@@ -114,9 +114,22 @@ class Organizer:
         self.page.goto(self.url("manage/"))
 
     def post_button(self, label: str) -> None:
-        """Click a dashboard button (a POST form) and wait for the page it leads to."""
-        with self.page.expect_navigation():
-            self.page.get_by_role("button", name=label, exact=True).first.click()
+        """Click a dashboard button (a POST form) and wait for the page it leads to; an irreversible
+        action asks first (data-confirm): the organizer says yes, and the question is checked."""
+        asked = []
+
+        def accept(dialog):
+            asked.append(dialog.message)
+            dialog.accept()
+
+        self.page.on("dialog", accept)
+        try:
+            with self.page.expect_navigation():
+                self.page.get_by_role("button", name=label, exact=True).first.click()
+        finally:
+            self.page.remove_listener("dialog", accept)
+        if label == "Finish the event":
+            assert asked and asked[0].startswith("Finish "), asked
 
     def clock(self, action_label: str) -> None:
         self.dashboard()

@@ -395,7 +395,9 @@ def test_acolyte_may_be_its_own_extra_minion_and_then_has_no_talent_left():
     game = s.build()
     first, other = ids(game, "Ninja Acolyte")
     goju_uid = base_uid(game, "Temple of Goju")
-    assert {f"t{first}", f"t{other}"} <= {o.id for o in game.pending.options}
+    # Alike copies give one option (Game.alike_key): the other is offered once this one is used.
+    assert [o.id for o in game.pending.options if o.id.startswith("t")] == [f"t{first}"]
+    assert f"t{other}" not in {o.id for o in game.pending.options}
 
     use_talent(game, first)
     choose(game, f"m{first}@{goju_uid}")
@@ -772,8 +774,13 @@ def test_infiltrate_attaches_to_a_base_and_may_destroy_another_action_there():
     assert game.slot(home_uid).actions == [old, mine]
     assert game.action_state[mine].controller == 0
     assert game.base_active(game.slot(home_uid))  # the Homeworld works again
-    # Its talent may be used the turn it is played; the older Infiltrate's too (both seat 0's).
-    assert {f"t{mine}", f"t{old}"} <= {o.id for o in game.pending.options}
+    # Its talent may be used the turn it is played; the older Infiltrate's too (both seat 0's),
+    # offered as one option since the two are alike (Game.alike_key), the other one after it.
+    talents = [o.id for o in game.pending.options if o.id.startswith("t")]
+    assert talents in ([f"t{mine}"], [f"t{old}"])
+    choose(game, talents[0])
+    assert [o.id for o in game.pending.options if o.id.startswith("t")] == (
+        [f"t{old}"] if talents == [f"t{mine}"] else [f"t{mine}"])
     sound(game)
 
 

@@ -15,7 +15,7 @@ import pytest
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
 from smashup.engine.invariants import check, leaks
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, labels, play
 
 PLAYERS = [("Wizards", "Robots"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn

@@ -8,6 +8,8 @@ from django.core.management import CommandError, call_command
 
 FIELDS = {
     "players",
+    "drops",
+    "late",
     "rounds",
     "table_size",
     "layout",
@@ -64,6 +66,16 @@ def test_a_per_event_draft_is_simulated_and_its_clashes_counted():
     assert "faction clashes (1 per table): 0" in text
 
 
+def test_drops_and_late_entries_are_simulated():
+    data = json.loads(
+        run("--players", "17", "--rounds", "4", "--drops", "1", "--late", "2", "--seed", "1", "--json")
+    )
+    assert data["drops"] == 1 and data["late"] == 2
+    assert data["repeats"] == sum(data["repeats_by_round"]) >= data["lower_bound"]
+    text = run("--players", "18", "--rounds", "3", "--drops", "1", "--late", "1")
+    assert "18 players (+1 late) (1 drop a round), 3 rounds" in text
+
+
 def test_bad_arguments_are_refused():
     with pytest.raises(CommandError):
         run("--players", "1", "--rounds", "2")
@@ -71,3 +83,5 @@ def test_bad_arguments_are_refused():
         run("--players", "8", "--rounds", "0")
     with pytest.raises(CommandError):
         run("--players", "8", "--rounds", "2", "--faction-copies", "0")
+    with pytest.raises(CommandError):
+        run("--players", "8", "--rounds", "2", "--drops", "-1")

@@ -103,7 +103,14 @@ def test_layout_small_counts_and_options():
     assert round_layout(10, mode="prefer_small").tables == (4, 3, 3)
     assert round_layout(12, mode="prefer_small").tables == (3, 3, 3, 3)
     assert round_layout(11, mode="prefer_small").tables == (4, 4, 3)
-    assert round_layout(11, mode="byes") == Layout((4, 4), 3)
+    assert round_layout(11, mode="byes") == Layout((4, 4, 3))  # 3 left over still play a game
+    assert round_layout(7, mode="byes") == Layout((4, 3))  # not three byes a round
+    assert round_layout(6, mode="byes") == Layout((4,), 2)
+    assert round_layout(9, table_size=3, mode="byes") == Layout((3, 3, 3))
+    assert round_layout(8, table_size=3, mode="byes") == Layout((3, 3), 2)  # never a table of 2
+    # "prefer smaller" at tables of three would make tables of two: it is "even" there.
+    assert round_layout(8, table_size=3, mode="prefer_small") == round_layout(8, table_size=3)
+    assert round_layout(9, table_size=3, mode="prefer_small").tables == (3, 3, 3)  # was 3, 2, 2, 2
     assert round_layout(9, table_size=2).tables == (2, 2, 2, 2) and round_layout(9, table_size=2).byes == 1
     assert round_layout(1).byes == 1 and round_layout(1).tables == ()
     with pytest.raises(ValueError):
@@ -111,6 +118,17 @@ def test_layout_small_counts_and_options():
 
 
 # --- round 1 and determinism ------------------------------------------------------------------------
+
+
+def test_a_layout_says_what_it_gives_in_words():
+    from tournaments.pairing.layout import describe
+
+    assert describe(7) == "7 players: 1 table of 4 and 1 table of 3"
+    assert describe(6, mode="byes") == "6 players: 1 table of 4 and 2 byes"
+    assert describe(13) == "13 players: 1 table of 4 and 3 tables of 3"
+    assert describe(9, table_size=2) == "9 players: 4 tables of 2 and 1 bye"
+    assert describe(10, mode="prefer_small") == "10 players: 1 table of 4 and 2 tables of 3"
+    assert describe(1) == "1 player: 1 bye"
 
 
 def test_round_one_is_a_seeded_random_draw_that_anyone_can_regenerate():
@@ -486,3 +504,53 @@ def test_pairings_do_not_depend_on_pythons_string_hashing():
         assert result.returncode == 0, result.stderr
         outputs.add(result.stdout)
     assert len(outputs) == 1
+
+
+# ---------------------------------------------------------------------------------- bounds -------
+def _random_history(n: int, rounds: int, seed: int, size: int = 4) -> list[PastRound]:
+    import random as _random
+
+    from tournaments.pairing.layout import round_layout as _layout
+
+    rng = _random.Random(seed)
+    history = []
+    for _ in range(rounds):
+        order = list(range(n))
+        rng.shuffle(order)
+        layout = _layout(n, size, "even")
+        tables, start = [], 0
+        for s in layout.tables:
+            tables.append(order[start : start + s])
+            start += s
+        history.append(PastRound(tables, order[start:]))
+    return history
+
+
+@pytest.mark.parametrize("n", [9, 10, 11, 13, 14])
+@pytest.mark.parametrize("rounds", [1, 2, 3])
+def test_the_pigeonhole_bound_never_exceeds_the_proven_fewest_repeats(n, rounds):
+    from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
+    from tournaments.pairing.context import build_context
+    from tournaments.pairing.layout import round_layout as _layout
+
+    for seed in range(6):
+        history = _random_history(n, rounds, seed)
+        ctx = build_context([Player(i) for i in range(n)], history, PairingOptions())
+        layout = _layout(n, 4, "even")
+        bound = pigeonhole_repeats(ctx, list(layout.tables), layout.byes)
+        fewest = min_repeats(ctx, list(layout.tables), layout.byes, fair=True, node_limit=2_000_000)
+        assert fewest is not None and bound <= fewest, (seed, bound, fewest)
+
+
+def test_17_players_after_a_round_of_short_tables_are_forced_into_4_repeats_and_the_pairing_stops_there():
+    from tournaments.pairing.bounds import pigeonhole_repeats
+    from tournaments.pairing.context import build_context
+
+    # Round 1: two full tables (0-3, 4-7) and three of three (8-10, 11-13, 14-16).
+    r1 = PastRound([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13], [14, 15, 16]])
+    ctx = build_context([Player(i) for i in range(17)], [r1], PairingOptions())
+    assert pigeonhole_repeats(ctx, [4, 4, 3, 3, 3]) == 4
+    pairing = pair_round([Player(i, points=i % 4) for i in range(17)], [r1], 2, "s")
+    assert pairing.repeats == 4
+    # Stopped by the bound: no tabu steps after the repair reached it, or only a few.
+    assert pairing.stats["steps"] < 1_000

@@ -32,7 +32,6 @@ def test_a_one_v_one_top_4_plays_two_semifinals_of_two_then_a_final_of_two():
     assert final_table(["s4", "s2"], RANKED) == ["s2", "s4"]
     with pytest.raises(ValueError, match="1v1"):
         top_cut(RANKED, 16, table_size=2)
-    assert top_cut(RANKED, 4, table_size=3) == [["s1", "s2", "s3", "s4"]]  # 3-4 player events: as before
 
 
 def test_cut_sizes_and_player_counts_are_checked():
@@ -40,3 +39,27 @@ def test_cut_sizes_and_player_counts_are_checked():
         top_cut(RANKED, 8)
     with pytest.raises(ValueError):
         top_cut(RANKED[:10], 16)
+
+
+def test_tables_of_three_cut_at_tables_of_three():
+    from tournaments.topcut import top_cut as cut
+
+    assert cut(RANKED, 3, table_size=3) == [["s1", "s2", "s3"]]
+    assert cut(RANKED, 9, table_size=3) == [["s1", "s6", "s7"], ["s2", "s5", "s8"], ["s3", "s4", "s9"]]
+    with pytest.raises(ValueError, match="tables of 3 has a top 3 or 9"):
+        cut(RANKED, 4, table_size=3)
+    with pytest.raises(ValueError, match="tables of 4 has a top 4 or 16"):
+        cut(RANKED, 9, table_size=4)
+
+
+def test_the_final_order_names_the_winner_then_the_semifinals_then_the_swiss():
+    from tournaments.topcut import final_order
+
+    ranked = [f"s{i}" for i in range(1, 11)]
+    semis = [[("s1", 10), ("s4", 12)], [("s2", 7), ("s3", 7)]]  # s4 and s2 (tie: better seed) go through
+    final = [("s4", 8), ("s2", 8)]  # tie in the final: the better seed (s2) wins
+    order = final_order(final, semis, ranked)
+    assert [p for _, p, _ in order[:4]] == ["s2", "s4", "s1", "s3"]
+    assert [how for _, _, how in order[:5]] == ["final", "final", "semifinal", "semifinal", "swiss"]
+    assert [p for _, p, _ in order[4:]] == [f"s{i}" for i in range(5, 11)]
+    assert [place for place, _, _ in order] == list(range(1, 11))

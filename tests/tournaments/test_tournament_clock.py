@@ -310,3 +310,49 @@ def test_a_page_never_shows_a_running_clock_past_its_deadline(client, scheduled)
     state = client.get(f"/tournaments/{event.pk}/live.json").json()
     assert state["clock"]["status"] == "called" and fresh(c).status == "called"
     assert AuditEntry.objects.filter(action="clock", message__endswith="time is called.").count() == 1
+
+
+# ---------------------------------------------------------------------------------- over ---------
+@pytest.mark.django_db
+def test_a_finished_round_stops_its_clock_and_refuses_to_start_it_again(scheduled, client):
+    event, c = running_round()
+    org = event.organizer
+    clock.start(c, org)
+    move_deadline(c, -1)  # time is due, but the round finishes first
+    for table in c.round.tables.all():
+        services.set_result(table, {s.entrant_id: 5 for s in table.seats.all()}, by=org)
+    c.refresh_from_db()
+    assert c.status == RoundClock.Status.PAUSED and c.deadline is None
+    assert clock.advance(c.pk) == [] and clock.advance(c.pk, c.version) == []
+    before = (c.status, c.version, AuditEntry.objects.filter(event=event).count())
+    for action in (
+        lambda: clock.resume(c, org),
+        lambda: clock.call_time(c, org),
+        lambda: clock.extend(c, 60, org),
+    ):
+        with pytest.raises(services.Conflict, match="is in: its clock stays stopped"):
+            action()
+    c.refresh_from_db()
+    assert (c.status, c.version, AuditEntry.objects.filter(event=event).count()) == before
+    html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert "t-clock-time" not in html and "Time is called" not in html
+
+
+@pytest.mark.django_db
+def test_time_called_banners_go_once_every_result_is_in_and_the_finished_event_refuses_the_clock(
+    scheduled, client
+):
+    event, c = running_round()
+    org = event.organizer
+    clock.start(c, org)
+    clock.call_time(c, org)
+    assert "Time is called" in client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    for table in c.round.tables.all():
+        services.set_result(table, {s.entrant_id: 5 for s in table.seats.all()}, by=org)
+    for path in ("standings/", "projector/", ""):
+        assert "Time is called" not in client.get(f"/tournaments/{event.pk}/{path}").content.decode(), path
+    services.finish_event(event, org)
+    event.refresh_from_db()
+    with pytest.raises(services.Conflict, match="The event is over"):
+        clock.start(c, org)
+    assert client.get(f"/tournaments/{event.pk}/live.json").json()["clock"] == {"status": "none"}

@@ -130,7 +130,7 @@ def test_a_drafted_table_plays_the_drafted_factions_and_waits_for_its_draft():
     "spoil, error",
     [
         (lambda s: Seat.objects.filter(table=s.table).update(factions=["Aliens"]), "no two factions"),
-        (lambda s: Seat.objects.filter(table=s.table).update(factions=["Pirates", "Robots"]), "cannot play"),
+        (lambda s: Seat.objects.filter(table=s.table).update(factions=["Grannies", "Robots"]), "cannot play"),
         (lambda s: services.set_result(s.table, _vps(s.table), by=s.org), "already has a result"),
         (lambda s: in_app.start_table(s.table, s.org), "already plays in the app"),
         (lambda s: Event.objects.filter(pk=s.event.pk).update(mode=Event.Mode.BIGBASE), "standard games"),
@@ -163,9 +163,9 @@ def test_only_organizers_start_tables_in_the_service():
 
 def test_every_table_of_the_round_starts_at_once():
     s = Scene()
-    Seat.objects.filter(table=s.table, position=1).update(factions=["Pirates", "Ninjas"])
+    Seat.objects.filter(table=s.table, position=1).update(factions=["Grannies", "Ninjas"])
     started, skipped = in_app.start_round(s.round, s.org)
-    assert started == 1 and len(skipped) == 1 and "Pirates" in skipped[0]
+    assert started == 1 and len(skipped) == 1 and "Grannies" in skipped[0]
     assert Table.objects.filter(round=s.round, game__isnull=False).count() == 1
     Seat.objects.filter(table=s.table, position=1).update(factions=PAIR)
     assert in_app.start_round(s.round, s.org) == (1, [])

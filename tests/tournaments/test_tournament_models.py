@@ -12,8 +12,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import RestrictedError
 from django.utils import timezone
 
+from tournaments import clock, drafting, services
 from tournaments import draft as kiq
-from tournaments import drafting, services
 from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from tournaments.pairing import PastRound, Player, pair_round
 from tournaments.standings import Game as PlayedGame
@@ -518,9 +518,10 @@ def test_a_per_event_draft_keeps_holders_of_a_faction_apart_later(mode):
         assert tables == ["ABEF", "CDGH"]
 
 
-def test_the_first_seat_picks_first_at_every_table_draft():
-    """The pairing balances "first player, first pick" over the seats, so each table's draft starts
-    with seat 1 (not a draw of its own), in round 1, later rounds, and after a swap or a late entrant."""
+def test_the_seat_before_the_first_player_picks_first_at_every_table_draft():
+    """First pick and first turn are separate advantages (issue 14): the pairing balances the first
+    seat (who plays first) over the players, and each table's draft starts with the last seat, the
+    one before the first player clockwise; in round 1, later rounds, after a swap or a late entrant."""
     event = new_event(players=11, draft_mode=Event.DraftMode.TABLE)
     org = event.organizer
 
@@ -528,12 +529,13 @@ def test_the_first_seat_picks_first_at_every_table_draft():
         out = []
         for table in rnd.tables.order_by("number"):
             state = drafting.state_of(Draft.objects.get(table=table))
-            seat_one = table.seats.order_by("position").values_list("entrant_id", flat=True)[0]
-            out.append((state.first, state.first_by, kiq.current_picker(state), seat_one))
+            seats = list(table.seats.order_by("position").values_list("entrant_id", flat=True))
+            out.append((state.first, state.first_by, kiq.current_picker(state), seats[-1], seats[0]))
         return out
 
     r1 = services.generate_round(event, by=org)
-    assert all(first == picker == seat_one and by == "given" for first, by, picker, seat_one in firsts(r1))
+    for first, by, picker, last_seat, first_seat in firsts(r1):
+        assert first == picker == last_seat and by == "given" and first != first_seat
     for table in r1.tables.all():
         draft = Draft.objects.get(table=table)
         while draft.status == Draft.Status.OPEN:
@@ -541,17 +543,17 @@ def test_the_first_seat_picks_first_at_every_table_draft():
             draft.refresh_from_db()
     play_round(r1, org)
     r2 = services.generate_round(event, by=org)
-    assert all(first == seat_one for first, _, _, seat_one in firsts(r2))
-    # A swap of two first seats restarts both drafts with the new first seats.
-    (a, *_), (b, *_), _ = seats_of(r2)
+    assert all(first == last_seat for first, _, _, last_seat, _ in firsts(r2))
+    # A swap of two last seats restarts both drafts with the new last seats.
+    (*_, a), (*_, b), _ = seats_of(r2)
     services.swap_players(r2, a, b, by=org)
     assert [first for first, *_ in firsts(r2)][:2] == [b, a]
-    # A late entrant takes the last seat of a short table: its first seat still picks first.
+    # A late entrant takes the last seat of a short table: the seat before the first player.
     late = services.register(event, "Late", by=org)
     short = next(t for t in r2.tables.all() if t.seats.count() < 4)
     services.seat_late(late, short, by=org)
-    assert all(first == seat_one for first, _, _, seat_one in firsts(r2))
-    assert drafting.state_of(Draft.objects.get(table=short)).players[-1] == late.pk
+    assert all(first == last_seat for first, _, _, last_seat, _ in firsts(r2))
+    assert drafting.state_of(Draft.objects.get(table=short)).first == late.pk
 
 
 def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings):
@@ -559,7 +561,10 @@ def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings
     org = event.organizer
     rnd = services.generate_round(event, by=org)
     draft = rnd.tables.get().draft
-    assert draft.deadline is not None  # the timer runs from the start (see the next test)
+    assert draft.deadline is None  # the timer runs from the start of the round (see the next test)
+    clock.start(rnd.clock, org)
+    draft.refresh_from_db()
+    assert draft.deadline is not None
     drafting.pick_for_current(draft.pk, org)
     draft.refresh_from_db()
     assert draft.version == 1 and draft.deadline is not None
@@ -576,18 +581,24 @@ def test_organizer_picks_for_a_player_and_the_timer_takes_a_random_pick(settings
 
 
 @pytest.mark.parametrize("mode", [Event.DraftMode.TABLE, Event.DraftMode.EVENT])
-def test_the_pick_timer_runs_from_the_start_of_the_draft(
+def test_the_pick_timer_runs_from_the_start_of_the_round(
     monkeypatch, django_capture_on_commit_callbacks, mode
 ):
     scheduled = []
     monkeypatch.setattr(drafting, "schedule_timeout", lambda *args: scheduled.append(args))
+    monkeypatch.setattr(clock, "schedule", lambda *args: None)
     event = new_event(players=7, draft_mode=mode, pick_seconds=40)
     org = event.organizer
-    started = timezone.now()
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.generate_round(event, by=org)
     drafts = list(Draft.objects.filter(table__round=rnd).order_by("table__number"))
     assert len(drafts) == 2
+    # Paired, not started: players are still finding their tables; no timer runs.
+    assert all(d.deadline is None for d in drafts) and scheduled == []
+    started = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        clock.start(rnd.clock, org)
+    drafts = list(Draft.objects.filter(table__round=rnd).order_by("table__number"))
     for draft in drafts:
         assert draft.version == 0
         assert 39 <= (draft.deadline - started).total_seconds() <= 41
@@ -701,3 +712,41 @@ def test_deleting_an_event_deletes_its_history_but_a_player_with_games_stays():
         seated.delete()
     event.delete()
     assert not Entrant.objects.exists() and not Seat.objects.exists() and not Bye.objects.exists()
+
+
+def test_a_round_1_bye_and_a_late_entrant_draft_in_round_2_without_clashing_at_their_table():
+    """A per-event draft: round 1's tables draft; the player with a bye and a late entrant have no
+    pair at round 2, so they draft at their round-2 table from the pool less what their table-mates
+    hold (issue 14), and keep that pair."""
+    event = new_event(players=5, draft_mode=Event.DraftMode.EVENT, layout="byes", faction_copies=1)
+    org = event.organizer
+    r1 = services.generate_round(event, by=org)
+    assert r1.byes.count() == 1
+    bye = r1.byes.get().entrant
+    for table in r1.tables.all():
+        draft = Draft.objects.get(table=table)
+        while draft.status == Draft.Status.OPEN:
+            drafting.pick_for_current(draft.pk, org)
+            draft.refresh_from_db()
+    play_round(r1, org)
+    late = services.register(event, "Late", by=org)
+    r2 = services.generate_round(event, by=org)
+    drafts = list(Draft.objects.filter(table__round=r2))
+    drafting_players = {p for d in drafts for p in drafting.state_of(d).players}
+    assert drafting_players == {bye.pk, late.pk}
+    for draft in drafts:
+        held = [
+            f for s in draft.table.seats.all() if s.entrant_id not in drafting_players for f in s.factions
+        ]
+        pool = dict(drafting.state_of(draft).pool)
+        assert held and not set(held) & set(pool)  # nothing a table-mate holds is offered
+        while draft.status == Draft.Status.OPEN:
+            drafting.pick_for_current(draft.pk, org)
+            draft.refresh_from_db()
+    for seat in Seat.objects.filter(round=r2).select_related("entrant"):
+        assert len(seat.factions) == 2 and seat.entrant.factions == seat.factions
+    factions = [f for s in Seat.objects.filter(round=r2) for f in s.factions]
+    by_table = {}
+    for s in Seat.objects.filter(round=r2):
+        by_table.setdefault(s.table_id, []).extend(s.factions)
+    assert all(len(fs) == len(set(fs)) for fs in by_table.values()) and factions

@@ -240,7 +240,8 @@ def test_an_organizer_runs_an_event_in_the_browser(org_client, client):
     html = client.get(f"{base}/round/1/print/").content.decode()
     assert "Find your table" in html and html.index("Ada") > 0
     html = client.get(f"{base}/projector/").content.decode()
-    assert '<svg class="qr"' in html and "t-clock-time" in html
+    # Every result is in: no clock any more (issue 14), the standings instead.
+    assert '<svg class="qr"' in html and "t-clock-time" not in html and 'class="p-rank"' in html
     rows = list(csv.reader(io.StringIO(client.get(f"{base}/export/standings.csv").content.decode())))
     assert rows[0][:3] == ["rank", "name", "points"] and len(rows) == 9
     rows = list(csv.reader(io.StringIO(client.get(f"{base}/export/results.csv").content.decode())))
@@ -254,7 +255,7 @@ def test_an_organizer_runs_an_event_in_the_browser(org_client, client):
         list(t.seats.values_list("entrant_id", flat=True)) for t in r2.tables.order_by("number")
     ]
     preview = org_client.get(f"{base}/rounds/2/swap/", {"a": a, "b": b}).content.decode()
-    assert "Cost" in preview
+    assert "than now:" in preview and "Cost" not in preview and "000000" not in preview
     org_client.post(f"{base}/rounds/2/swap/", {"a": a, "b": b})
     assert event.audit.filter(action="swap").exists()
     assert "swapped" in org_client.get(f"{base}/audit/").content.decode()
@@ -478,9 +479,14 @@ def test_the_live_draft_page_shows_whose_pick_it_is_and_takes_the_pick(client, o
     assert "Your pick: open the draft" in me.get(f"/tournaments/{event.pk}/me/").content.decode()
     html = me.get(url).content.decode()
     assert "Your pick!" in html and "(1 of 8)" in html
-    assert picker == table.seats.get(position=0).entrant  # seat 1 picks first, and the page says why
-    assert f"First: {picker.name} (the first seat, which the pairing rotates)" in html
-    assert 'class="t-pick-clock"' in html  # the first pick is timed too
+    # The last seat (the one before the first player) picks first, and the page says why.
+    assert picker == table.seats.order_by("-position").first().entrant
+    assert f"First: {picker.name} (the seat before the first player: first pick and first turn" in html
+    assert "the pick timer starts with the round's clock" in html and 'class="t-pick-clock"' not in html
+    from tournaments import clock
+
+    clock.start(rnd.clock, event.organizer)
+    assert 'class="t-pick-clock"' in me.get(url).content.decode()  # the first pick is timed too
     assert (
         f"<strong>{picker.name}</strong> picks now"
         in _player(client.__class__, waiting).get(url).content.decode()

@@ -19,9 +19,9 @@ from django.test import override_settings
 from django.utils import timezone
 
 from smashup.asgi import application
-from smashup.core import layers
+from smashup.core import layers, limits
 from smashup.core.launcher import free_port
-from smashup.play import limits, services
+from smashup.play import services
 from smashup.play.models import Game
 from tournaments import services as events
 from tournaments.models import AuditEntry, Event, RoundClock

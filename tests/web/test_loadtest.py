@@ -123,7 +123,14 @@ def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():
 
 
 def test_bad_arguments_are_refused():
-    for kwargs in ({"tables": 0}, {"seconds": 0}, {"seconds": 10_000}, {"url": "http://10.0.0.1:8000"}):
+    for kwargs in (
+        {"tables": 0},
+        {"seconds": 0},
+        {"seconds": 10_000},
+        {"url": "http://10.0.0.1:8000"},
+        {"flood": -1},
+        {"flood": 1000},
+    ):
         with pytest.raises(CommandError):
             call_command("loadtest", **kwargs)
 
@@ -140,7 +147,15 @@ def test_a_small_run_against_a_real_server(django_db_blocker, _require_database,
     out, err = io.StringIO(), io.StringIO()
     with django_db_blocker.unblock():
         call_command(
-            "loadtest", tables=2, seconds=3, think=0.1, json=True, stdout=out, stderr=err, startup_timeout=120
+            "loadtest",
+            tables=2,
+            seconds=3,
+            think=0.1,
+            flood=1,
+            json=True,
+            stdout=out,
+            stderr=err,
+            startup_timeout=120,
         )
     lines = out.getvalue().strip().splitlines()
     assert len(lines) == 1, out.getvalue()  # --json: one line, progress went to stderr
@@ -151,6 +166,11 @@ def test_a_small_run_against_a_real_server(django_db_blocker, _require_database,
     assert set(report["latency_ms"]) == {"p50", "p95", "p99", "max", "mean"}
     assert all(isinstance(v, int | float) for v in report["latency_ms"].values())
     assert report["choices_per_s"] > 0
+    # --flood: replay pages of a finished game and event sockets hit the same server meanwhile.
+    flood = report["flood"]
+    assert flood["errors"] == {}, flood
+    assert flood["replay_pages"] >= 1 and flood["event_sockets"] >= 1
+    assert "flood: 1 + 1 loops" in loadtest.format_report(report)
     assert {"server_s", "client_s", "machine_busy_pct", "loadavg"} <= set(report["cpu"])
     assert report["database"].startswith("smashup_load_") and report["database_dropped"] is True
     assert report["database"] not in _databases()

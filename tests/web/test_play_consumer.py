@@ -469,7 +469,7 @@ async def test_a_flood_of_real_choices_is_closed_and_only_the_choices_within_the
 
 
 async def test_each_client_may_open_only_so_many_connections(settings):
-    settings.PLAY_WS_CONNECT_RATE = (3, 60.0)
+    settings.RATE_LIMITS = {"ws_connect_address": (3, 60.0)}  # no session: counted by its address
     game = await database_sync_to_async(two_person_game)()
 
     async def open_from(address: str) -> tuple[WebsocketCommunicator, str]:

@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from smashup.celery import app as celery_app
 from smashup.engine import replay
 from smashup.engine.bots import heuristic_choice
-from smashup.play import limits, services
+from smashup.play import services
 from smashup.play.models import Choice, Game, Seat
 
 from .play_helpers import eager_bots, person_vs_bot, snapshot, two_person_game
@@ -662,50 +662,6 @@ def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timezone.timedelta(minutes=1))
     game.refresh_from_db()
     assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version)]
-
-
-# ---------------------------------------------------------------------------------- limits -------
-def test_the_message_budget_closes_a_steady_flood_just_over_the_limit():
-    """The old limit forgot its refusals at every accepted message, so a client sending a little
-    faster than allowed was never closed. The budget keeps them."""
-    now = [0.0]
-    budget = limits.MessageBudget(40, 10.0, clock=lambda: now[0])
-    sent = 0
-    while not budget.exhausted:
-        budget.take()
-        sent += 1
-        now[0] += 10.0 / 44  # 44 messages every 10 seconds: 10 % over the limit
-        assert sent < 10_000, "never closed"
-    assert budget.refused == 41
-    # At the limit, a client is never refused, however long it goes on.
-    now = [0.0]
-    steady = limits.MessageBudget(40, 10.0, clock=lambda: now[0])
-    for _ in range(5000):
-        assert steady.take()
-        now[0] += 10.0 / 40
-    # A burst of the whole budget at once is fine; one more is refused, and waiting refills it.
-    now = [0.0]
-    burst = limits.MessageBudget(5, 10.0, clock=lambda: now[0])
-    assert all(burst.take() for _ in range(5)) and not burst.take() and burst.refused == 1
-    now[0] += 2.0  # one token back
-    assert burst.take() and not burst.take() and burst.refused == 2  # the count was not cleared
-
-
-@pytest.mark.django_db
-def test_the_connection_count_is_per_client_and_slides(settings):
-    settings.PLAY_WS_CONNECT_RATE = (3, 60.0)
-    t = 1_000_020.0  # 20 s into a window
-    assert all(limits.connection_allowed("ip:a", now=t) for _ in range(3))
-    assert not limits.connection_allowed("ip:a", now=t)
-    assert limits.connection_allowed("ip:b", now=t)
-    # 50 s later (a new window, the old one mostly still in reach): still refused; a full window
-    # after the last attempts: allowed again.
-    assert not limits.connection_allowed("ip:a", now=t + 50)
-    assert limits.connection_allowed("ip:a", now=t + 125)
-    limits.mark_flooding("ip:b")
-    assert not limits.connection_allowed("ip:b", now=t + 125)
-    assert limits.client_key({"client": ("203.0.113.5", 1)}) == "ip:203.0.113.5"
-    assert limits.client_key({}) == "ip:unknown"
 
 
 # ---------------------------------------------------------------------------------- each picks ---

@@ -22,8 +22,8 @@ import statistics
 import time
 from dataclasses import replace
 
-from tournaments.draft import FACTIONS
-from tournaments.pairing.bounds import degree_bound, min_repeats
+from smashup.draft import FACTIONS
+from tournaments.pairing.bounds import degree_bound, min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import PairingOptions, PastRound, Player, build_context, standings_order
 from tournaments.pairing.layout import round_layout
 from tournaments.pairing.rounds import pair_round
@@ -42,7 +42,11 @@ def run_bench(
     layout: str = "even",
     max_evaluations: int | None = None,
     faction_copies: int | None = None,
+    drops: int = 0,
+    late: int = 0,
 ) -> dict:
+    """`drops`: players (drawn at random, seeded) who leave after each round; `late`: players who
+    enter before round 2 (with no points and no history)."""
     options = PairingOptions(table_size=table_size, layout=layout, faction_copies=faction_copies)
     if max_evaluations is not None:
         options = replace(options, max_evaluations=max_evaluations)
@@ -57,12 +61,16 @@ def run_bench(
     w = options.weights
     ratio = w.clash / w.repeat if faction_copies is not None else 0.0
     bye_value = average_points(table_size)
+    dropped: set[int] = set()
     for r in range(1, rounds + 1):
+        if r == 2 and late:
+            ids += list(range(players + 1, players + late + 1))
         standings = compute_standings(
-            ids, games, byes, options=StandingsOptions(seed=seed, bye_points=bye_value)
+            ids, games, byes, dropped=dropped, options=StandingsOptions(seed=seed, bye_points=bye_value)
         )
         entrants = [
-            Player(s.player, s.points, s.tiebreaks, factions=held.get(s.player, ())) for s in standings
+            Player(s.player, s.points, s.tiebreaks, dropped=s.dropped, factions=held.get(s.player, ()))
+            for s in standings
         ]
         started = time.perf_counter()
         pairing = pair_round(entrants, history, r, seed, options)
@@ -81,8 +89,12 @@ def run_bench(
         for table in pairing.seats():
             games.append(Game(r, {pid: rng.randint(0, 20) for pid in table}))
         byes += [(r, pid) for pid in pairing.bye_players()]
+        staying = sorted(set(ids) - dropped)
+        dropped.update(rng.sample(staying, min(drops, max(0, len(staying) - 2))))
     report = {
         "players": players,
+        "drops": drops,
+        "late": late,
         "rounds": rounds,
         "table_size": table_size,
         "layout": layout,
@@ -129,7 +141,11 @@ def _bound(pairing, cost, ratio, entrants, history, round_number, seed, options)
         return cost, True
     ctx = build_context(standings_order(entrants, seed, round_number), history, options)
     layout = round_layout(ctx.n, options.table_size, options.layout)
-    bound = degree_bound(ctx, list(layout.tables), layout.byes)  # clashes cost >= 0: still a bound
+    # Clashes cost >= 0: still bounds. The pigeonhole bound assumes the fairness rule the pairing keeps.
+    bound = max(
+        degree_bound(ctx, list(layout.tables), layout.byes),
+        pigeonhole_repeats(ctx, list(layout.tables), layout.byes),
+    )
     if cost <= bound:
         return cost, True
     if ctx.n <= PROVE_UP_TO:

@@ -28,6 +28,78 @@ def degree_bound(ctx: Context, sizes: list[int], byes: int = 0) -> int:
     return -(-sum(forced[byes:]) // 2)
 
 
+def _spread_pairs(members: int, tables: int) -> int:
+    """The fewest pairs sharing a table when `members` people sit at `tables` tables (spread evenly)."""
+    if members < 2 or tables <= 0:
+        return 0
+    base, extra = divmod(members, tables)
+    return extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
+
+
+def pigeonhole_repeats(ctx: Context, sizes: list[int], byes: int = 0, exact_up_to: int = 64) -> int:
+    """Repeats any grouping that keeps the fairness rule must have, by pigeonhole: players who sat at
+    one earlier table all met; the rule sends some of them to the short tables and some to the full
+    ones, and spread over too few tables some meet again. E.g. 17 players at tables of 4, 4, 3, 3, 3
+    after a round of the same: the 8 who sat at full tables take 8 of the 9 short seats (4 of one
+    table over 3 short tables: a repeat each) and 8 of the 9 others the full seats (3 of one table
+    over 2 full tables: a repeat each, for two of those tables at least): 4 repeats are forced.
+    Microseconds, where `min_repeats` may need seconds to prove the same.
+
+    Each earlier round counts apart (its tables split the players; a pair that met twice counts twice,
+    as the cost does). Players the rule lets sit either way are placed as best for the bound, with
+    exactly the free short seats taken (a small knapsack up to `exact_up_to` players; above it each
+    table's best case alone, a weaker bound)."""
+    if not sizes or not ctx.past_tables:
+        return 0
+    places = fair_places(ctx, sizes, byes)
+    everyone = set(range(ctx.n))
+    must_short, must_full = everyone - places["full"], everyone - places["short"]
+    either = places["short"] & places["full"]
+    if byes:
+        # Whoever may get a bye may sit nowhere: left out of the counts (a weaker bound, still valid),
+        # and the seats are then not counted exactly.
+        out = places["bye"]
+        must_short, must_full, either = must_short - out, must_full - out, either - out
+    short_tables = sum(1 for s in sizes if s < ctx.table_size)
+    full_tables = len(sizes) - short_tables
+    extra = sum(s for s in sizes if s < ctx.table_size) - len(
+        must_short
+    )  # short seats the either-players take
+    total = 0
+    for tables in ctx.past_tables:
+        options = []  # per earlier table: pairs forced for x = 0..e of its either-players sitting short
+        seated = set()
+        for table in tables:
+            seated.update(table)
+            ms = sum(1 for p in table if p in must_short)
+            mf = sum(1 for p in table if p in must_full)
+            e = sum(1 for p in table if p in either)
+            options.append(
+                [
+                    _spread_pairs(ms + x, short_tables) + _spread_pairs(mf + e - x, full_tables)
+                    for x in range(e + 1)
+                ]
+            )
+        free = len(either - seated)  # either-players outside this round's tables take any leftover seats
+        if ctx.n > exact_up_to or extra < 0 or byes:
+            total += sum(min(o) for o in options)
+            continue
+        # best[k]: fewest pairs with k short seats taken by the either-players of these tables.
+        best = [0] + [None] * extra
+        for o in options:
+            new = [None] * (extra + 1)
+            for k, v in enumerate(best):
+                if v is None:
+                    continue
+                for x, pairs in enumerate(o):
+                    if k + x <= extra and (new[k + x] is None or v + pairs < new[k + x]):
+                        new[k + x] = v + pairs
+            best = new
+        reachable = [v for k, v in enumerate(best) if v is not None and k >= extra - free]
+        total += min(reachable) if reachable else 0
+    return total
+
+
 def fair_places(ctx: Context, sizes: list[int], byes: int) -> dict[str, set[int]]:
     """Who may sit where under the fairness rule: with S short seats, the S players with the fewest
     short tables take them, so those below the S-th count must, and those above it must not (likewise

@@ -98,6 +98,10 @@ class Context:
     factions: list[tuple[int, ...]] | None = None
     copies: int = 1
     faction_names: list[str] = field(default_factory=list)
+    # Earlier tables as player indices (active players only): each is a group that has all met, which
+    # the pigeonhole bound (bounds.pigeonhole_repeats) spreads over the tables of this round.
+    # One list of tables per earlier round.
+    past_tables: list[list[tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -128,9 +132,12 @@ def build_context(
     met = [dict() for _ in range(n)]
     short, byes, firsts = [0] * n, [0] * n, [0] * n
     seat_counts = [dict() for _ in range(n)]
+    past_tables = []
     for past in history:
+        past_tables.append([])
         for table in past.tables:
             seats = [index.get(pid) for pid in table]
+            past_tables[-1].append(tuple(a for a in seats if a is not None))
             for pos, a in enumerate(seats):
                 if a is None:  # a dropped player: history that no longer matters
                     continue
@@ -170,4 +177,5 @@ def build_context(
         factions=factions,
         copies=max(1, options.faction_copies or 1),
         faction_names=names,
+        past_tables=[[t for t in tables if len(t) > 1] for tables in past_tables],
     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 
-from tournaments.pairing.bounds import min_repeats
+from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import Context, PairingOptions
 from tournaments.pairing.cost import clash_excess, clashes_at, group_cost
 from tournaments.pairing.layout import Layout
@@ -68,7 +68,11 @@ def hard_bound(ctx: Context, kinds: list[tuple[int, bool]]) -> float:
         forced = -(-sum(per_player[byes:]) // 2)
     short_seats = sum(size for size in sizes if size < ctx.table_size)
     fairness = sum(sorted(ctx.short_pen)[:short_seats]) + sum(sorted(ctx.bye_fair)[:byes])
-    return ctx.weights.repeat * forced + fairness
+    # The pigeonhole repeats hold for groupings that keep the fairness rule; breaking it costs at
+    # least one fairness unit, so they count up to that many repeats.
+    w = ctx.weights
+    pigeon = min(pigeonhole_repeats(ctx, sizes, byes), int(w.fairness // w.repeat))
+    return w.repeat * max(forced, pigeon) + fairness
 
 
 class Grouping:
@@ -254,10 +258,19 @@ def local_search(
     start = [list(g) for g in state.groups]
     state.repair(options.window, guard)
     done = 0
-    if budget and state.hard_total() > hard_bound(ctx, kinds) + EPS:
-        bound = max(hard_bound(ctx, kinds), _proven_bound(ctx, kinds, state))
-        if state.hard_total() > bound + EPS:
-            state, done = _tabu(state, bound, rng, state.evaluations + budget, options.window, deadline)
+    cheap = hard_bound(ctx, kinds)
+    if budget and state.hard_total() > cheap + EPS:
+        # First a short tabu search against the cheap bound (degree and pigeonhole: microseconds),
+        # which it usually meets; only if it does not, the branch-and-bound proof (up to seconds at
+        # 17-18 players with short tables), then the search again with its full patience.
+        state, done = _tabu(
+            state, cheap, rng, state.evaluations + budget, options.window, deadline, patience=QUICK_PATIENCE
+        )
+        if state.hard_total() > cheap + EPS:
+            bound = max(cheap, _proven_bound(ctx, kinds, state))
+            if state.hard_total() > bound + EPS:
+                state, more = _tabu(state, bound, rng, state.evaluations + budget, options.window, deadline)
+                done += more
     # Polish the tables that changed since the standings cut.
     changed = {
         p for old, new in zip(start, state.groups, strict=True) if sorted(old) != sorted(new) for p in new
@@ -271,6 +284,7 @@ PROVE_UP_TO = 24  # players: up to this, try to prove the fewest repeats exactly
 PROVE_NODES = 100_000  # groups the proof may look at before giving up
 STALL = 300  # tabu steps without a new best before a random kick from the best grouping
 PATIENCE = 12  # kicks in a row without a new best before the search gives up
+QUICK_PATIENCE = 2  # the same for the first search, against the cheap bound only
 SAMPLE = 24  # troubled players looked at per tabu step, at most
 
 
@@ -305,7 +319,15 @@ def _fairness(state: Grouping) -> float:
     return total
 
 
-def _tabu(state: Grouping, bound: float, rng: random.Random, budget: int, window: int, deadline):
+def _tabu(
+    state: Grouping,
+    bound: float,
+    rng: random.Random,
+    budget: int,
+    window: int,
+    deadline,
+    patience: int = PATIENCE,
+):
     """Min-conflicts tabu search on repeats, clashes and fairness only (the spread would only bias it; the
     polish restores it): each step makes the best swap of a troubled player, uphill if need be, ties
     broken at random; the players just swapped stay put for a few steps unless moving them gives a
@@ -346,7 +368,7 @@ def _tabu(state: Grouping, bound: float, rng: random.Random, budget: int, window
             best, best_groups, last_best, kicks = current, [list(g) for g in state.groups], step, 0
         elif step - last_best > STALL:
             kicks += 1
-            if kicks > PATIENCE:
+            if kicks > patience:
                 break
             state = _restart(state, best_groups, rng)
             current, last_best = state.hard_total(), step

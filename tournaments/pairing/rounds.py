@@ -63,7 +63,8 @@ class Pairing:
 
     def lines(self) -> list[str]:
         head = (
-            f"Round {self.round} ({self.method}): {len(self.tables)} tables, {self.repeats} repeat meetings"
+            f"Round {self.round} ({self.method}): {len(self.tables)} table{'s' * (len(self.tables) != 1)}, "
+            f"{self.repeats} repeat meeting{'s' * (self.repeats != 1)}"
         )
         if self.clashes:
             head += f", {self.clashes} faction clash{'es' * (self.clashes > 1)}"

@@ -27,6 +27,8 @@ class Command(BaseCommand):
             help="simulate a per-event draft at the round 1 tables with this many copies of each faction "
             "per table, and avoid faction clashes later (default: factions are not checked)",
         )
+        parser.add_argument("--drops", type=int, default=0, help="players who drop after each round")
+        parser.add_argument("--late", type=int, default=0, help="players who enter before round 2")
         parser.add_argument("--json", action="store_true", help="print one JSON line")
 
     def handle(self, *args, **opts):
@@ -36,6 +38,8 @@ class Command(BaseCommand):
             raise CommandError("--rounds must be at least 1")
         if opts["faction_copies"] is not None and not 1 <= opts["faction_copies"] <= 4:
             raise CommandError("--faction-copies must be 1 to 4")
+        if opts["drops"] < 0 or opts["late"] < 0:
+            raise CommandError("--drops and --late cannot be negative")
         result = run_bench(
             opts["players"],
             opts["rounds"],
@@ -44,12 +48,17 @@ class Command(BaseCommand):
             opts["layout"],
             opts["max_evaluations"],
             opts["faction_copies"],
+            opts["drops"],
+            opts["late"],
         )
         if opts["json"]:
             self.stdout.write(json.dumps(result))
             return
         self.stdout.write(
-            f"{result['players']} players, {result['rounds']} rounds at tables of {result['table_size']} "
+            f"{result['players']} players"
+            + (f" (+{result['late']} late)" if result["late"] else "")
+            + (f" ({result['drops']} drop a round)" if result["drops"] else "")
+            + f", {result['rounds']} rounds at tables of {result['table_size']} "
             f"({', '.join(result['methods'])}): {result['seconds_median']} s a round (median), "
             f"{result['seconds_max']} s max"
         )

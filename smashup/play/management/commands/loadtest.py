@@ -7,19 +7,27 @@ Without ``--url`` the command brings its own server: it creates a dedicated Post
 the server of ``DATABASE_URL`` (``smashup_load_<random>``), migrates it, sets up T two-seat tables
 whose seats are person seats claimed as guests, starts the web server process(es) on free loopback
 ports with a generated settings module (that database, a channel-layer prefix of its own,
-``PLAY_WS_RATE`` raised so that fast clients are not refused, ``DEBUG`` off), runs the clients, stops
-the servers and drops the database. Redis is ``REDIS_URL`` (an embedded one when it is unset).
+``PLAY_WS_RATE`` and ``RATE_LIMIT_SCALE`` raised so that fast clients are not refused, ``DEBUG``
+off), runs the clients, stops the servers and drops the database. Redis is ``REDIS_URL`` (an
+embedded one when it is unset).
 
 With ``--url http://127.0.0.1:PORT`` it uses a server that is already running; the tables are then
 created in the database of ``DATABASE_URL``, which must be that server's, and the seat links are
 signed with this process's ``SECRET_KEY``, which must be that server's too. Raise ``PLAY_WS_RATE``
-there or fast clients get ``rate_limited`` errors.
+and ``RATE_LIMIT_SCALE`` there or fast clients get ``rate_limited`` errors.
 
 The clients (``smashup.play.loadtest``) play like browsers: one JSON WebSocket per seat with its seat
 link, ``--spectators`` more per table, a think time before each answer (``--think``, seconds on
 average; 0 answers at once), a random legal answer, and the latency of each choice measured until
 every client of its table has the new state. Reported: choices per second, latency p50/p95/p99,
-errors, and the CPU seconds the server processes used. Only loopback addresses are ever contacted;
+errors, and the CPU seconds the server processes used.
+
+``--flood N`` measures live play under a flood (issue 12): a game played to its end and an event are
+set up too, and while the tables play, N loops fetch that game's replay pages (a random step and seat
+each) and N loops open, use and close the event's socket, as fast as the server answers. The report
+adds what the flood got (pages, sockets, errors); compare the choices' p99 with a run without it.
+
+Only loopback addresses are ever contacted;
 the run stops by itself after ``--seconds`` (plus ``--grace`` for the choices in flight).
 """
 
@@ -29,6 +37,7 @@ import asyncio
 import ctypes
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -116,6 +125,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--profile-gil", action="store_true", help="with --profile: only samples that hold the GIL (CPU)"
         )
+        parser.add_argument(
+            "--flood",
+            type=int,
+            default=0,
+            help="also run N loops fetching a finished game's replay pages and N loops opening event "
+            "sockets, as fast as the server answers, while the tables play (default 0: none)",
+        )
         parser.add_argument("--keep-db", action="store_true", help="keep the dedicated database afterwards")
         parser.add_argument("--startup-timeout", type=float, default=60.0)
 
@@ -135,6 +151,8 @@ class Command(BaseCommand):
             raise CommandError(f"--seconds must be more than 0 and at most {MAX_SECONDS}.")
         if not 1 <= opts["processes"] <= 8:
             raise CommandError("--processes must be 1 to 8.")
+        if not 0 <= opts["flood"] <= 200:
+            raise CommandError("--flood must be 0 to 200 loops.")
         if opts["think"] < 0 or opts["spectators"] < 0 or not 0 <= opts["grace"] <= 60:
             raise CommandError("--think and --spectators cannot be negative; --grace is 0 to 60 seconds.")
         try:
@@ -160,6 +178,7 @@ class Command(BaseCommand):
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
         origin = f"http://{host}:{parts.port}"
         plans = self.seed(opts["tables"], opts["seed"])
+        opts["flood_plan"] = self.flood_targets(opts["seed"]) if opts["flood"] else None
         report = self.drive([f"ws://{host}:{parts.port}"], origin, plans, opts, server_pids=[])
         report.update(server="external", processes=1, url=url)
         return report
@@ -210,6 +229,7 @@ class Command(BaseCommand):
                     processes.append(_spawn(server_argv(opts["server"], port), env, log))
                 self.note(f"started {opts['server']} x{len(ports)} on ports {', '.join(map(str, ports))}")
                 plans = self.seed(opts["tables"], opts["seed"])
+                opts["flood_plan"] = self.flood_targets(opts["seed"]) if opts["flood"] else None
                 for port, proc in zip(ports, processes[-len(ports) :], strict=True):
                     self.wait_healthy(port, proc, work, opts["startup_timeout"])
                 servers = processes[-len(ports) :]
@@ -275,6 +295,49 @@ class Command(BaseCommand):
         self.note(f"set up {count} tables in {time.monotonic() - started:.1f} s")
         return plans
 
+    def flood_targets(self, seed: int) -> loadtest.FloodPlan:
+        """What `--flood` hits: a game played to its end (by the heuristic bot for both seats,
+        through `submit_choice`, so its record is a real one) for its replay pages, and an event
+        with a round under way for its socket."""
+        from django.contrib.auth import get_user_model
+
+        from smashup.engine.bots import heuristic_choice
+        from smashup.engine.rng import derived_secret
+        from smashup.play import services
+        from tournaments import services as events
+
+        started = time.monotonic()
+        with override_settings(
+            CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        ):
+            game = services.create_game(
+                [services.SeatSpec("person"), services.SeatSpec("person")],
+                seed=derived_secret(f"loadtest:{seed}:replay"),
+            )
+            for index in (0, 1):
+                services.claim_seat(game.pk, index, guest_name=f"Replay {index + 1}")
+            rng = random.Random(seed)
+            for _ in range(20_000):
+                game.refresh_from_db()
+                if game.is_finished:
+                    break
+                with services.engine_game(game) as engine:
+                    pending = engine.pending
+                    options = heuristic_choice(engine, rng)
+                services.submit_choice(game.pk, pending.seat, game.version, pending.id, options)
+            else:
+                raise CommandError("The flood's replay game did not finish in 20000 choices.")
+            organizer, _ = get_user_model().objects.get_or_create(username="loadtest-organizer")
+            event = events.create_event(organizer, name="Load test flood")
+            for i in range(8):
+                events.register(event, f"Flood {i + 1}", by=organizer)
+            events.generate_round(event, organizer)
+        self.note(
+            f"flood targets: a finished game of {game.version} choices, an event, "
+            f"in {time.monotonic() - started:.1f} s"
+        )
+        return loadtest.FloodPlan(game.public_id, game.version, len(game.config["players"]), event.pk)
+
     def write_settings(self, work: Path, database: str, redis_url: str, prefix: str, opts) -> str:
         base = os.environ.get("DJANGO_SETTINGS_MODULE") or "smashup.settings"
         module = f"smashup_loadtest_settings_{prefix.rsplit('-', 1)[-1]}"
@@ -286,12 +349,17 @@ class Command(BaseCommand):
             f'DATABASES = {{"default": {{**DATABASES["default"], "NAME": {database!r}{age}}}}}\n'
             "CHANNEL_LAYERS = {'default': {'BACKEND': %r, 'CONFIG': {'hosts': [%r], 'prefix': %r}}}\n"
             "PLAY_WS_RATE = (1_000_000, 1.0)\n"
+            "RATE_LIMIT_SCALE = 100_000  # thousands of clients, all from 127.0.0.1\n"
             "DEBUG = False\n"
+            "# Pages (the flood's replays) without collectstatic's manifest: the same work, no files.\n"
+            "from %s import STORAGES\n"
+            "STORAGES = {**STORAGES, 'staticfiles': "
+            "{'BACKEND': 'django.contrib.staticfiles.storage.StaticFilesStorage'}}\n"
             'ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]\n'
             'LOGGING = {"version": 1, "disable_existing_loggers": False,\n'
             '           "handlers": {"console": {"class": "logging.StreamHandler"}},\n'
             '           "root": {"handlers": ["console"], "level": "WARNING"}}\n'
-        ) % (LAYERS[opts["layer"]], redis_url, prefix)
+        ) % (LAYERS[opts["layer"]], redis_url, prefix, base)
         (work / f"{module}.py").write_text(text)
         return module
 
@@ -367,6 +435,15 @@ class Command(BaseCommand):
 
 # ---------------------------------------------------------------------------------- helpers ------
 async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
+    flood = None
+    if opts.get("flood_plan") is not None:
+        flood = loadtest.Flood(ws_bases, origin, opts["flood_plan"], opts["flood"], seed=opts["seed"])
+
+    def window(phase: str) -> None:
+        if phase == "start" and flood is not None:
+            flood.start()  # once every client is connected: the flood hits the play, not the set-up
+        on_window(phase)
+
     run = loadtest.LoadRun(
         ws_bases,
         origin,
@@ -377,10 +454,16 @@ async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
         grace=opts["grace"],
         seed=opts["seed"],
         max_choices=opts["max_choices"],
-        on_window=on_window,
+        on_window=window,
         route=opts["route"],
     )
-    return await run.run()
+    try:
+        report = await run.run()
+    finally:
+        flood_report = await flood.stop() if flood is not None else None
+    if flood_report is not None:
+        report["flood"] = flood_report
+    return report
 
 
 def server_argv(kind: str, port: int) -> list[str]:

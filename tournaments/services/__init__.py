@@ -1,0 +1,111 @@
+"""The business logic of tournaments, as plain functions. Views, consumers and tasks stay thin.
+
+Every change to an event runs in one transaction that holds the event row (SELECT ... FOR UPDATE),
+so two organizers (or an organizer and a player) never interleave half-done changes. Each change
+writes an ``AuditEntry``, bumps ``Event.version`` and, only after the commit, tells the event's
+channel group (``live.notify``) so open pages refresh. A refused request raises a
+``TournamentError`` (a message for people, a ``code`` for programs) and changes nothing.
+
+    event = create_event(organizer, name="Friday Smash", date=date.today())
+    ada = register(event, "Ada")                        # a player signs up (or the organizer adds one)
+    check_in(ada, by=organizer)
+    rnd = generate_round(event, by=organizer)           # tournaments.pairing: round 1 seeded random
+    report_result(table, ada, {ada.pk: 15, bob.pk: 9})  # a player of the table enters the VP
+    confirm_result(table, bob, table.result_version)    # the others confirm (or dispute_result)
+    set_result(table, {...}, by=organizer)              # the organizer enters or corrects any result
+    standings(event)                                    # tournaments.standings, recomputed
+
+Who may do what: ``can_manage`` (organizer, co-organizers, superusers) for everything that changes an
+event; a player only for their own registration, their own table's result and their own draft pick.
+
+Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
+permissions, the lock and the audit), ``entrants``, ``results`` (and standings), ``rounds`` (pairing,
+tables, swaps, top cut), ``lifecycle`` (settings, finishing). This package re-exports them all.
+"""
+
+from .changes import (  # noqa: F401
+    MAX_NAME,
+    MAX_VP,
+    Conflict,
+    Invalid,
+    NotAllowed,
+    TournamentError,
+    _actor,
+    _changed,
+    _lock,
+    can_manage,
+    entrant_for,
+    notify,
+    remember_entrant,
+    require_manager,
+    touch,
+)
+from .entrants import (  # noqa: F401
+    _lock_entrant,
+    active_entrants,
+    check_in,
+    clean_name,
+    drop,
+    latest_round,
+    register,
+    reinstate,
+    rename,
+    set_factions,
+)
+from .lifecycle import (  # noqa: F401
+    EVENT_FIELDS,
+    _plain,
+    add_co_organizer,
+    check_settings,
+    create_event,
+    finish_event,
+    planned_rounds,
+    remove_co_organizer,
+    suggested_rounds,
+    update_event,
+)
+from .results import (  # noqa: F401
+    Placed,
+    Row,
+    _confirm_result,
+    _lock_table,
+    _maybe_confirm,
+    _maybe_finish_round,
+    _seat_of,
+    _vp_text,
+    cached_standings,
+    clean_vp,
+    confirm_result,
+    dispute_result,
+    final_standings,
+    points_of,
+    record_app_result,
+    report_result,
+    round_tables,
+    set_result,
+    standings,
+    standings_options,
+    vp_by_table,
+)
+from .rounds import (  # noqa: F401
+    _create_cut_table,
+    _create_round,
+    _create_tables,
+    _drafts_at,
+    _start_draft,
+    _swap,
+    check_swap,
+    generate_round,
+    history,
+    named_pairing,
+    named_report,
+    pairing_options,
+    pairing_players,
+    published_draw,
+    seat_late,
+    start_final,
+    start_top_cut,
+    swap_players,
+    table_winner,
+    unpair_round,
+)

@@ -1,0 +1,175 @@
+"""The event's life: settings, co-organizers, finishing.
+
+Part of ``tournaments.services`` (see its docstring); import from there."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from datetime import date as date_type
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from smashup import draft as kiq
+from tournaments import topcut
+from tournaments.standings import TIEBREAKERS
+
+from ..models import Event, Round
+from .changes import Conflict, Invalid, _changed, _lock
+from .entrants import active_entrants
+
+
+# ---------------------------------------------------------------------------------- events -------
+def suggested_rounds(players: int, table_size: int = 4) -> int:
+    """Swiss rounds for `players`: enough rounds for a clear leader to emerge, one more at multiplayer
+    tables (a table of four sorts four players per game, so log4 rounds separate everyone). At
+    least 2, 3 from 5 players at tables of 3-4."""
+    if players <= table_size:
+        return 1 if players <= 2 else 2
+    if table_size <= 2:
+        return max(2, math.ceil(math.log2(players)))
+    return max(3, math.ceil(math.log(players, table_size)) + 1)
+
+
+def planned_rounds(event: Event, players: int | None = None) -> int:
+    if event.rounds:
+        return event.rounds
+    if players is None:
+        players = len(active_entrants(event)) or event.entrants.filter(dropped=False).count()
+    return suggested_rounds(players, event.table_size)
+
+
+EVENT_FIELDS = (
+    "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
+    "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
+    "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
+    "in_app_base_limit", "min_factions_per_player",
+)  # fmt: skip
+
+
+def check_settings(values: Mapping) -> None:
+    """Refuse settings the pure modules would refuse later (a draft pool too small, ...)."""
+    tiebreakers = list(values.get("tiebreakers") or [])
+    unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
+    if unknown or len(set(tiebreakers)) != len(tiebreakers):
+        raise Invalid(f"Tie-breakers: choose each of {', '.join(TIEBREAKERS)} at most once.")
+    size, cut = int(values.get("table_size") or 4), int(values.get("top_cut") or 0)
+    allowed = topcut.CUTS_BY_TABLE.get(size, ())
+    if cut and cut not in allowed:
+        if size == 2:
+            raise Invalid("A 1v1 event's top cut is a top 4: two semifinals, then the final.")
+        raise Invalid(
+            f"At tables of {size} the top cut is a top {' or a top '.join(map(str, allowed))}, "
+            f"played at tables of {size}."
+        )
+    pool = list(values.get("faction_pool") or [])
+    bad = [f for f in pool if f not in kiq.FACTIONS]
+    if bad:
+        raise Invalid(f"Unknown factions in the pool: {', '.join(bad)}.")
+    minimum = values.get("min_factions_per_player", kiq.FACTIONS_EACH)
+    if isinstance(minimum, bool) or not isinstance(minimum, int) or not kiq.FACTIONS_EACH <= minimum <= 8:
+        raise Invalid(f"The minimum pool is {kiq.FACTIONS_EACH} to 8 factions per player.")
+    if values.get("draft_mode", Event.DraftMode.EVENT) != Event.DraftMode.NONE:
+        size = int(values.get("table_size") or 4)
+        try:
+            kiq.new_draft(
+                list(range(size)),
+                seed=0,
+                pool=pool,
+                copies=int(values.get("faction_copies") or 1),
+                bans_per_player=int(values.get("bans_per_player") or 0),
+                min_per_player=minimum,
+            )
+        except kiq.DraftError as exc:
+            raise Invalid(f"The faction pool does not work for a table of {size}: {exc}.") from None
+
+
+def create_event(organizer, **fields) -> Event:
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown event fields {sorted(unknown)}")
+    fields.setdefault("date", timezone.localdate())
+    defaults = {f.name: f.get_default() for f in Event._meta.fields if f.name in EVENT_FIELDS}
+    check_settings({**defaults, **fields})
+    with transaction.atomic():
+        event = Event.objects.create(organizer=organizer, **fields)
+        _changed(event, organizer, "create", f"Created the event {event.name}.")
+    return event
+
+
+def update_event(event: Event, by, **fields) -> Event:
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown event fields {sorted(unknown)}")
+    with transaction.atomic():
+        event = _lock(event)
+        changes = {k: v for k, v in fields.items() if getattr(event, k) != v}
+        if not changes:
+            return event
+        check_settings({**{f: getattr(event, f) for f in EVENT_FIELDS}, **changes})
+        if event.rounds_set.exists():
+            locked = {"table_size", "mode"} & set(changes)
+            if locked:
+                raise Conflict("The table size and the format cannot change once a round is paired.")
+        before = {k: _plain(getattr(event, k)) for k in changes}
+        for key, value in changes.items():
+            setattr(event, key, value)
+        event.save(update_fields=[*changes, "updated_at"])
+        names = ", ".join(Event._meta.get_field(k).verbose_name for k in changes)
+        _changed(
+            event,
+            by,
+            "settings",
+            f"Changed {names}.",
+            before=before,
+            after={k: _plain(v) for k, v in changes.items()},
+        )
+    return event
+
+
+def _plain(value):
+    if isinstance(value, date_type):
+        return value.isoformat()
+    return value
+
+
+def add_co_organizer(event: Event, username: str, by) -> object:
+    user = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
+    if user is None:
+        raise Invalid(f"There is no user called {username!r}; they need an account first.")
+    with transaction.atomic():
+        event = _lock(event)
+        if user.pk == event.organizer_id or event.co_organizers.filter(pk=user.pk).exists():
+            raise Conflict(f"{user.get_username()} already organizes this event.")
+        event.co_organizers.add(user)
+        _changed(event, by, "co_organizer", f"Added {user.get_username()} as a co-organizer.", user=user.pk)
+    return user
+
+
+def remove_co_organizer(event: Event, user_id: int, by) -> None:
+    with transaction.atomic():
+        event = _lock(event)
+        user = event.co_organizers.filter(pk=user_id).first()
+        if user is None:
+            raise Invalid("That user is not a co-organizer of this event.")
+        event.co_organizers.remove(user)
+        _changed(
+            event, by, "co_organizer", f"Removed {user.get_username()} from the co-organizers.", user=user.pk
+        )
+
+
+def finish_event(event: Event, by) -> Event:
+    with transaction.atomic():
+        event = _lock(event)
+        if event.is_finished:
+            raise Conflict("The event is already finished.")
+        open_round = event.rounds_set.exclude(status=Round.Status.FINISHED).first()
+        if open_round is not None:
+            raise Conflict(f"{open_round.label} still has tables without a confirmed result.")
+        event.status = Event.Status.FINISHED
+        event.registration_open = False
+        event.save(update_fields=["status", "registration_open", "updated_at"])
+        _changed(event, by, "finish", "Finished the event.")
+    return event

@@ -1,0 +1,367 @@
+"""Results and standings: players report and confirm, organizers set or correct; the standings are
+recomputed from the confirmed results.
+
+Part of ``tournaments.services`` (see its docstring); import from there."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from tournaments import topcut
+from tournaments.standings import Game as PlayedGame
+from tournaments.standings import Standing, StandingsOptions, compute_standings
+
+from ..models import Bye, Entrant, Event, Round, Seat, Table
+from .changes import MAX_VP, Conflict, Invalid, NotAllowed, TournamentError, _changed, _lock, require_manager
+
+
+# ---------------------------------------------------------------------------------- results ------
+def clean_vp(table: Table, vps: Mapping) -> dict[int, int]:
+    """{entrant pk: VP} for exactly the players of `table`, whole numbers 0..MAX_VP."""
+    seated = list(table.seats.values_list("entrant_id", flat=True))
+    cleaned = {}
+    for key, value in vps.items():
+        try:
+            pk = int(key)
+            vp = int(str(value).strip()) if not isinstance(value, int) else value
+        except (TypeError, ValueError):
+            raise Invalid("Enter the VP of every player as a whole number.") from None
+        if isinstance(value, bool) or not 0 <= vp <= MAX_VP:
+            raise Invalid(f"VP are whole numbers from 0 to {MAX_VP}.")
+        cleaned[pk] = vp
+    if sorted(cleaned) != sorted(seated):
+        raise Invalid("Enter the VP of every player at the table (and nobody else).")
+    return cleaned
+
+
+def _lock_table(table: Table | int) -> tuple[Event, Table]:
+    pk = table.pk if isinstance(table, Table) else table
+    event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise TournamentError("There is no such table.", "not_found")
+    event = _lock(event_id)
+    return event, Table.objects.select_related("round").get(pk=pk)
+
+
+def _seat_of(table: Table, entrant: Entrant | None) -> Seat:
+    seat = None if entrant is None else table.seats.filter(entrant_id=entrant.pk).first()
+    if seat is None:
+        raise NotAllowed("Only the players of this table (and the organizers) can do that.")
+    return seat
+
+
+def _vp_text(table: Table, vps: Mapping[int, int]) -> str:
+    names = dict(table.seats.values_list("entrant_id", "entrant__name"))
+    return ", ".join(f"{names[pk]} {vp}" for pk, vp in vps.items())
+
+
+def report_result(table: Table | int, entrant: Entrant, vps: Mapping) -> Table:
+    """A player of the table enters everyone's VP; the others then confirm or dispute."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        seat = _seat_of(table, entrant)
+        if table.state == Table.State.CONFIRMED:
+            raise Conflict("This result is confirmed; ask an organizer to correct it.")
+        if table.state == Table.State.DISPUTED:
+            raise Conflict("This result is disputed; an organizer will settle it.")
+        cleaned = clean_vp(table, vps)
+        for s in table.seats.all():
+            s.vp = cleaned[s.entrant_id]
+            s.confirmed = s.pk == seat.pk
+            s.save(update_fields=["vp", "confirmed"])
+        table.state = Table.State.REPORTED
+        table.result_version += 1
+        table.reported_by = seat.entrant
+        table.reported_at = timezone.now()
+        table.save(update_fields=["state", "result_version", "reported_by", "reported_at"])
+        _changed(
+            event,
+            entrant,
+            "report",
+            f"Table {table.number} of {table.round.label.lower()}: reported {_vp_text(table, cleaned)}.",
+            table=table.pk,
+            vp={str(k): v for k, v in cleaned.items()},
+        )
+        _maybe_confirm(event, table)
+    return table
+
+
+def confirm_result(table: Table | int, entrant: Entrant, result_version) -> Table:
+    """A player of the table agrees with the VP as reported (the version they saw)."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        seat = _seat_of(table, entrant)
+        if table.state != Table.State.REPORTED:
+            raise Conflict("There is no reported result waiting for confirmation at this table.")
+        if str(result_version) != str(table.result_version):
+            raise Conflict("The reported result changed since you looked at it; check it again.", "stale")
+        if not seat.confirmed:
+            seat.confirmed = True
+            seat.save(update_fields=["confirmed"])
+            _changed(
+                event,
+                entrant,
+                "confirm",
+                f"Table {table.number} of {table.round.label.lower()}: {entrant.name} confirmed the result.",
+                table=table.pk,
+            )
+            _maybe_confirm(event, table)
+    return table
+
+
+def dispute_result(table: Table | int, entrant: Entrant, note: str = "") -> Table:
+    """A player of the table says the reported VP are wrong: an organizer settles it."""
+    note = " ".join(str(note or "").split())[:500]
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        _seat_of(table, entrant)
+        if table.state not in (Table.State.REPORTED, Table.State.DISPUTED):
+            raise Conflict("There is no reported result to dispute at this table.")
+        table.state = Table.State.DISPUTED
+        table.dispute_note = f"{entrant.name}: {note}" if note else f"{entrant.name} disputes the result."
+        table.save(update_fields=["state", "dispute_note"])
+        _changed(
+            event,
+            entrant,
+            "dispute",
+            f"Table {table.number} of {table.round.label.lower()}: {entrant.name} disputed the result"
+            + (f" ({note})" if note else "")
+            + ".",
+            table=table.pk,
+        )
+    return table
+
+
+def set_result(table: Table | int, vps: Mapping, by) -> Table:
+    """An organizer enters, settles or corrects a table's result: it is confirmed at once."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        _confirm_result(event, table, clean_vp(table, vps), by)
+    return table
+
+
+def record_app_result(table: Table | int, vps: Mapping, game_code: str) -> Table | None:
+    """The app reports the result of the in-app game played at `table` (tournaments.in_app): the VP
+    are entered and confirmed as an organizer's result would be, and the log says the app reported
+    them. A table whose result is already confirmed (an organizer was quicker, or this report came
+    twice) is left alone: returns None. Organizers can still correct it with `set_result`."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        if table.state == Table.State.CONFIRMED:
+            return None
+        cleaned = clean_vp(table, vps)
+        _confirm_result(event, table, cleaned, "app", app_game=game_code)
+    return table
+
+
+def _confirm_result(event: Event, table: Table, cleaned: dict[int, int], by, app_game: str = "") -> None:
+    """Inside the event's transaction: store `cleaned` VP as the table's confirmed result."""
+    seats = list(table.seats.all())
+    before = {s.entrant_id: s.vp for s in seats}
+    was = table.state
+    for s in seats:
+        s.vp = cleaned[s.entrant_id]
+        s.confirmed = True
+        s.save(update_fields=["vp", "confirmed"])
+    table.state = Table.State.CONFIRMED
+    table.result_version += 1
+    table.decided_by = by if not isinstance(by, str) else None
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["state", "result_version", "decided_by", "confirmed_at"])
+    if app_game:
+        verb = f"the app reported the result of game {app_game}:"
+    elif was == Table.State.CONFIRMED:
+        old = _vp_text(table, before)
+        verb = f"corrected the result from {old} to"
+    elif was == Table.State.DISPUTED:
+        verb = "settled the dispute:"
+    else:
+        verb = "entered the result:"
+    extra = {"game": app_game} if app_game else {}
+    _changed(
+        event,
+        by,
+        "app_result" if app_game else "result",
+        f"Table {table.number} of {table.round.label.lower()}: {verb} {_vp_text(table, cleaned)}.",
+        table=table.pk,
+        before={str(k): v for k, v in before.items()},
+        after={str(k): v for k, v in cleaned.items()},
+        **extra,
+    )
+    _maybe_finish_round(event, table.round)
+
+
+def _maybe_confirm(event: Event, table: Table) -> None:
+    if table.state == Table.State.REPORTED and not table.seats.filter(confirmed=False).exists():
+        table.state = Table.State.CONFIRMED
+        table.confirmed_at = timezone.now()
+        table.save(update_fields=["state", "confirmed_at"])
+        _maybe_finish_round(event, table.round)
+
+
+def _maybe_finish_round(event: Event, rnd: Round) -> None:
+    if rnd.is_finished or rnd.tables.exclude(state=Table.State.CONFIRMED).exists():
+        return
+    rnd.status = Round.Status.FINISHED
+    rnd.finished_at = timezone.now()
+    rnd.save(update_fields=["status", "finished_at"])
+    from ..clock import stop
+
+    stop(rnd)  # every result is in: the clock stops, its banners go
+
+
+# ---------------------------------------------------------------------------------- standings ----
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings: the pure module's `Standing` with the entrant it is about."""
+
+    entrant: Entrant
+    standing: Standing
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name == "standing":  # pickling (the standings cache) asks these
+            raise AttributeError(name)
+        return getattr(self.standing, name)
+
+
+def standings_options(event: Event) -> StandingsOptions:
+    return StandingsOptions(
+        preset=event.scoring,
+        tiebreakers=tuple(event.tiebreakers or ()),
+        table_size=event.table_size,
+        seed=event.seed,
+    )
+
+
+def standings(
+    event: Event, *, before_round: int | None = None, entrants: list[Entrant] | None = None
+) -> list[Row]:
+    """The Swiss standings from the confirmed results (three queries whatever the size of the event).
+
+    Listed: everyone who played a game or had a bye, and everyone still active (dropped players
+    stay, flagged). `before_round`: only the rounds before that number (what a pairing saw)."""
+    if entrants is None:
+        entrants = list(Entrant.objects.filter(event=event))
+    seats = Seat.objects.filter(
+        round__event=event, round__stage=Round.Stage.SWISS, table__state=Table.State.CONFIRMED
+    )
+    byes = Bye.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
+    if before_round is not None:
+        seats = seats.filter(round__number__lt=before_round)
+        byes = byes.filter(round__number__lt=before_round)
+    tables: dict[int, tuple[int, dict]] = {}
+    for table_id, number, entrant_id, vp in seats.values_list(
+        "table_id", "round__number", "entrant_id", "vp"
+    ):
+        tables.setdefault(table_id, (number, {}))[1][entrant_id] = vp or 0
+    bye_list = list(byes.values_list("round__number", "entrant_id"))
+    games = [PlayedGame(number, vp) for number, vp in tables.values()]
+    played = {e for _, vp in tables.values() for e in vp} | {e for _, e in bye_list}
+    shown = [
+        e for e in entrants
+        if e.pk in played or (not e.dropped and (e.checked_in or not event.require_check_in))
+    ]  # fmt: skip
+    by_pk = {e.pk: e for e in shown}
+    rows = compute_standings(
+        list(by_pk),
+        games,
+        byes=bye_list,
+        dropped={e.pk for e in shown if e.dropped},
+        options=standings_options(event),
+    )
+    return [Row(by_pk[s.player], s) for s in rows]
+
+
+# ---------------------------------------------------------------------------------- pages --------
+def round_tables(rnd: Round) -> list[Table]:
+    """The tables of a round with their seats and entrants (two queries)."""
+    return list(
+        rnd.tables.order_by("number").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position"))
+        )
+    )
+
+
+def points_of(table: Table, event: Event) -> dict[int, float]:
+    """Tournament points of each player at a table with VP (tournaments.scoring)."""
+    from tournaments.scoring import table_points
+
+    seats = list(table.seats.all())
+    if any(s.vp is None for s in seats):
+        return {}
+    return table_points({s.entrant_id: s.vp for s in seats}, event.scoring)
+
+
+def vp_by_table(seats: Iterable[Seat]) -> dict[int, dict[int, int]]:
+    out: dict[int, dict[int, int]] = defaultdict(dict)
+    for s in seats:
+        if s.vp is not None:
+            out[s.table_id][s.entrant_id] = s.vp
+    return out
+
+
+# ---------------------------------------------------------------------------------- final --------
+@dataclass(frozen=True)
+class Placed:
+    """One line of the final standings: the place after the top cut, and where it was decided."""
+
+    place: int
+    entrant: Entrant
+    stage: str  # "final", "semifinal" or "swiss"
+    row: Row | None  # the Swiss standings line (None for nobody: every placed player has one)
+
+
+def final_standings(event: Event, rows: list[Row] | None = None) -> list[Placed] | None:
+    """The final order once the top cut's final has its result (tournaments.topcut.final_order):
+    the winner first. None while there is no confirmed final (the Swiss standings are the order)."""
+    cut = list(
+        Seat.objects.filter(round__event=event)
+        .exclude(round__stage=Round.Stage.SWISS)
+        .values_list("round__stage", "table_id", "entrant_id", "vp", "table__state")
+    )
+    final = [(e, vp or 0) for stage, _, e, vp, state in cut if stage == Round.Stage.FINAL]
+    if not final or any(
+        state != Table.State.CONFIRMED for stage, _, _, _, state in cut if stage == Round.Stage.FINAL
+    ):
+        return None
+    semis: dict[int, list] = {}
+    for stage, table_id, e, vp, _ in cut:
+        if stage == Round.Stage.SEMIFINAL:
+            semis.setdefault(table_id, []).append((e, vp or 0))
+    rows = standings(event) if rows is None else rows
+    by_pk = {r.entrant.pk: r for r in rows}
+    ranked = [r.entrant.pk for r in rows if not r.entrant.dropped or r.entrant.pk in dict(final)]
+    ranked += [r.entrant.pk for r in rows if r.entrant.pk not in set(ranked)]
+    order = topcut.final_order(final, list(semis.values()), ranked)
+    return [Placed(place, by_pk[pk].entrant, how, by_pk[pk]) for place, pk, how in order if pk in by_pk]
+
+
+STANDINGS_CACHE_SECONDS = 600
+
+
+def cached_standings(event: Event) -> list[Row]:
+    """`standings(event)` for the read-only pages (standings, projector, API), cached by the event's
+    version: every change bumps it (changes.touch), so a cached table is never out of date. Only for
+    requests that read committed data: a change inside a transaction that could still roll back must
+    call `standings` itself. A cache that is down only costs the computation."""
+    from django.core.cache import cache
+
+    key = f"tournaments:standings:{event.pk}:{event.version}"
+    try:
+        rows = cache.get(key)
+    except Exception:  # the cache (Redis) is down: compute
+        rows = None
+    if rows is None:
+        rows = standings(event)
+        try:
+            cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+        except Exception:
+            pass
+    return rows

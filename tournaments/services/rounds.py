@@ -1,0 +1,533 @@
+"""Rounds and tables: pairing (tournaments.pairing), byes, drafts, late seats, swaps, the top cut.
+
+Part of ``tournaments.services`` (see its docstring); import from there."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import topcut
+from tournaments.pairing import PairingOptions, PastRound, Player, evaluate, pair_round
+from tournaments.pairing.cost import TableReport
+from tournaments.rules import plural
+
+from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .changes import Conflict, Invalid, _changed, _lock, require_manager
+from .entrants import _lock_entrant, active_entrants, latest_round
+from .results import round_tables, standings
+
+
+# ---------------------------------------------------------------------------------- pairing ------
+def pairing_options(event: Event) -> PairingOptions:
+    # With a per-event draft each round-1 table drafted from its own pool and the pairs are kept all
+    # event, so later tables must not gather more holders of a faction than the copies allow. In the
+    # other modes factions are drafted at each table (or brought by the players): nothing to check.
+    copies = event.faction_copies if event.draft_mode == Event.DraftMode.EVENT else None
+    return PairingOptions(table_size=event.table_size, layout=event.layout, faction_copies=copies)
+
+
+def history(event: Event, before_round: int) -> list[PastRound]:
+    """Who sat at which table, seat order, in the Swiss rounds before `before_round`."""
+    rounds: dict[int, dict] = {}
+    seats = (
+        Seat.objects.filter(
+            round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=before_round
+        )
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table_id", "entrant_id")
+    )
+    for number, table_id, entrant_id in seats:
+        rounds.setdefault(number, {"tables": {}, "byes": []})["tables"].setdefault(table_id, []).append(
+            entrant_id
+        )
+    byes = Bye.objects.filter(
+        round__event=event, round__stage=Round.Stage.SWISS, round__number__lt=before_round
+    )
+    for number, entrant_id in byes.values_list("round__number", "entrant_id"):
+        rounds.setdefault(number, {"tables": {}, "byes": []})["byes"].append(entrant_id)
+    return [PastRound(tables=list(r["tables"].values()), byes=r["byes"]) for _, r in sorted(rounds.items())]
+
+
+def pairing_players(event: Event, before_round: int, entrants: list[Entrant]) -> list[Player]:
+    """`entrants` as pairing players, with their points and tie-breakers before `before_round`."""
+    rows = {r.entrant.pk: r for r in standings(event, before_round=before_round)}
+    players = []
+    for e in entrants:
+        row, held = rows.get(e.pk), tuple(e.factions or ())
+        if row is None:
+            players.append(Player(e.pk, factions=held))
+        else:
+            players.append(Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held))
+    return players
+
+
+def named_report(report: TableReport, names: Mapping[int, str]) -> dict:
+    """A table's pairing cost as JSON, with names instead of ids (and its lines for people)."""
+
+    def n(pid):
+        return names.get(pid, str(pid))
+
+    shown = replace(
+        report,
+        players=tuple(n(p) for p in report.players),
+        repeats=tuple((n(a), n(b), k) for a, b, k in report.repeats),
+        fairness=tuple((n(p), k) for p, k in report.fairness),
+        first_seat=(n(report.first_seat[0]), report.first_seat[1]),
+        clashes=tuple((f, tuple(n(p) for p in holders), copies) for f, holders, copies in report.clashes),
+    )
+    return {
+        "cost": report.cost,
+        "repeats": [list(r) for r in shown.repeats],
+        "spread": report.spread,
+        "short": report.short,
+        "fairness": [list(f) for f in shown.fairness],
+        "first_seat": list(shown.first_seat),
+        "clashes": [[f, list(holders), copies] for f, holders, copies in shown.clashes],
+        "lines": [line.strip() for line in shown.lines()[1:]],
+    }
+
+
+def generate_round(event: Event, by) -> Round:
+    """Pair the next Swiss round with tournaments.pairing (round 1: random, seeded from the event
+    and the round number), create its tables, seats, byes, clock and drafts."""
+    with transaction.atomic():
+        event = _lock(event)
+        require_manager(by, event)
+        if event.is_finished:
+            raise Conflict("This event is over.")
+        last = latest_round(event)
+        if last is not None and last.stage != Round.Stage.SWISS:
+            raise Conflict("The top cut has started: no more Swiss rounds.")
+        if last is not None and not last.is_finished:
+            left = last.tables.exclude(state=Table.State.CONFIRMED).count()
+            raise Conflict(
+                f"{last.label} is not finished: {left} table{'s' * (left != 1)} "
+                f"still need{'s' * (left == 1)} a confirmed result."
+            )
+        number = (last.number if last else 0) + 1
+        entrants = active_entrants(event)
+        if len(entrants) < 2:
+            hint = " (check players in first)" if event.require_check_in else ""
+            raise Conflict(f"A round needs at least two active players{hint}.")
+        players = pairing_players(event, number, entrants)
+        pairing = pair_round(players, history(event, number), number, event.seed, pairing_options(event))
+        rnd = _create_round(event, number, Round.Stage.SWISS, pairing.method, pairing.lines()[0], entrants)
+        names = {e.pk: e.name for e in entrants}
+        by_pk = {e.pk: e for e in entrants}
+        _create_tables(
+            event,
+            rnd,
+            [
+                (report.number, [by_pk[p] for p in report.players], named_report(report, names))
+                for report in pairing.tables
+            ],
+        )
+        Bye.objects.bulk_create(Bye(round=rnd, entrant_id=bye.player) for bye in pairing.byes)
+        if event.status == Event.Status.REGISTRATION:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status", "updated_at"])
+        byes = ", ".join(names[b.player] for b in pairing.byes)
+        _changed(
+            event,
+            by,
+            "pair",
+            f"Paired {rnd.label.lower()}: {plural(len(pairing.tables), 'table')} ({pairing.method}), "
+            f"{plural(pairing.repeats, 'repeat meeting')}"
+            + (f", {pairing.clashes} faction clash{'es' * (pairing.clashes > 1)}" if pairing.clashes else "")
+            + (f", bye: {byes}" if byes else "")
+            + ".",
+            round=rnd.number,
+            cost=pairing.cost,
+            # A random draw is checked by drawing again: who was drawn (see published_draw).
+            **({"drawn": sorted(p.id for p in players)} if pairing.method == "random" else {}),
+        )
+    return rnd
+
+
+def published_draw(rnd: Round) -> dict | None:
+    """What anyone needs to draw a random round again and compare (tournaments.pairing.pair_round
+    with no history): the event's seed, the players drawn (entrant numbers and names) and the table
+    options. The seed is published only once the round is paired: before, it would tell a player
+    who signs up last where everyone will sit."""
+    if rnd.method != "random":
+        return None
+    entry = (
+        AuditEntry.objects.filter(event_id=rnd.event_id, action="pair", data__round=rnd.number)
+        .order_by("-at", "-pk")
+        .first()
+    )
+    if entry is None or "drawn" not in entry.data:
+        return None
+    drawn = list(entry.data["drawn"])
+    names = dict(Entrant.objects.filter(pk__in=drawn).values_list("pk", "name"))
+    event = rnd.event
+    options = PairingOptions(table_size=event.table_size, layout=event.layout)
+    again = pair_round([Player(pk) for pk in drawn], [], rnd.number, event.seed, options)
+    now = [[s.entrant_id for s in t.seats.all()] for t in round_tables(rnd)]
+    byes = sorted(rnd.byes.values_list("entrant_id", flat=True))
+    return {
+        "seed": event.seed,
+        "round": rnd.number,
+        "players": [(pk, names.get(pk, "?")) for pk in drawn],
+        "ids": ", ".join(map(str, drawn)),
+        "table_size": event.table_size,
+        "layout": event.layout,
+        # False after a swap or a late entrant at a short table (both are in the log).
+        "matches": again.seats() == now and sorted(again.bye_players()) == byes,
+    }
+
+
+def _create_round(event, number, stage, method, summary, entrants) -> Round:
+    rnd = Round.objects.create(event=event, number=number, stage=stage, method=method, summary=summary[:200])
+    seconds = event.round_minutes * 60
+    RoundClock.objects.create(round=rnd, duration=seconds, remaining=seconds, warnings=event.warnings_seconds)
+    return rnd
+
+
+def _drafts_at(event: Event, rnd: Round) -> bool:
+    if event.draft_mode == Event.DraftMode.TABLE:
+        return True
+    return event.draft_mode == Event.DraftMode.EVENT and rnd.number == 1
+
+
+def _create_tables(event: Event, rnd: Round, layout: list[tuple[int, list[Entrant], dict]]) -> list[Table]:
+    """The round's tables and seats, each in one INSERT whatever the size of the event (a 1,024-player
+    round took 527 queries one table at a time); then the drafts the tables need."""
+    tables = Table.objects.bulk_create(
+        Table(round=rnd, number=number, report=report) for number, _, report in layout
+    )
+    Seat.objects.bulk_create(
+        (
+            Seat(table=table, round=rnd, entrant=e, position=i, factions=list(e.factions))
+            for table, (_, entrants, _) in zip(tables, layout, strict=True)
+            for i, e in enumerate(entrants)
+        ),
+        batch_size=2000,
+    )
+    for table, (_, entrants, _) in zip(tables, layout, strict=True):
+        if event.draft_mode == Event.DraftMode.EVENT:
+            # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
+            # a round-1 bye or entered late, from the pool without what their table-mates hold.
+            missing = [e for e in entrants if len(e.factions or ()) != 2]
+            if len(missing) == len(entrants):
+                _start_draft(event, table, [e.pk for e in entrants])
+            elif missing:
+                _start_late_draft(event, table, entrants, missing)
+        elif _drafts_at(event, rnd):
+            _start_draft(event, table, [e.pk for e in entrants])
+    return tables
+
+
+def _start_late_draft(event: Event, table: Table, entrants: list[Entrant], missing: list[Entrant]):
+    from ..drafting import late_pool, start_draft
+
+    held = [list(e.factions) for e in entrants if e not in missing]
+    pool = late_pool(event, held)
+    try:
+        return start_draft(event, table, [e.pk for e in missing], first=missing[0].pk, pool=pool)
+    except Invalid:
+        names = ", ".join(e.name for e in missing)
+        verb = "have" if len(missing) > 1 else "has"
+        raise Conflict(
+            f"{names} at table {table.number} {verb} no factions and the pool left there is too "
+            "small for a draft: set their factions on the dashboard, then pair again."
+        ) from None
+
+
+def _start_draft(event: Event, table: Table, players: list[int]) -> Draft:
+    """`players` in seat order; the first seat plays first (the pairing rotates that seat fairly,
+    pairing/seats.py; in a top cut it is the best seed). First pick and first turn are separate
+    advantages (issue 14): the last seat, the one before the first player clockwise, picks first,
+    so the seat after the first picker plays first."""
+    from ..drafting import start_draft
+
+    return start_draft(event, table, players, first=players[-1])
+
+
+def unpair_round(event: Event, by) -> int:
+    """Take back the latest round while nothing happened in it yet (no result, clock not started,
+    no draft pick): e.g. to pair again after a late check-in. Returns its number."""
+    with transaction.atomic():
+        event = _lock(event)
+        require_manager(by, event)
+        rnd = latest_round(event)
+        if rnd is None:
+            raise Conflict("There is no round to take back.")
+        if rnd.status != Round.Status.PAIRED or rnd.tables.exclude(state=Table.State.OPEN).exists():
+            raise Conflict(f"{rnd.label} has started; it can no longer be taken back.")
+        if Draft.objects.filter(table__round=rnd, version__gt=0).exists():
+            raise Conflict(f"The draft of {rnd.label.lower()} has started; it can no longer be taken back.")
+        number, label = rnd.number, rnd.label
+        rnd.delete()
+        if not event.rounds_set.exists():
+            event.status = Event.Status.REGISTRATION
+            event.save(update_fields=["status", "updated_at"])
+        _changed(event, by, "unpair", f"Took back the pairing of {label.lower()}.", round=number)
+    return number
+
+
+# ---------------------------------------------------------------------------------- top cut ------
+def start_top_cut(event: Event, by) -> Round:
+    """The top cut (tournaments.topcut) from the final Swiss standings: a final table for a top 4,
+    four snake-seeded semifinal tables for a top 16, two semifinals of 2 for a 1v1 top 4. Drafts as
+    configured, best seed picks first."""
+    with transaction.atomic():
+        event = _lock(event)
+        require_manager(by, event)
+        if event.top_cut not in topcut.CUT_SIZES:
+            raise Conflict("This event has no top cut (set one in the settings).")
+        last = latest_round(event)
+        if last is None or last.stage != Round.Stage.SWISS:
+            raise Conflict(
+                "The top cut comes after the Swiss rounds." if last is None else "The top cut has started."
+            )
+        if not last.is_finished:
+            raise Conflict(f"{last.label} is not finished yet.")
+        ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
+        try:
+            tables = topcut.top_cut([e.pk for e in ranked], event.top_cut, event.table_size)
+        except ValueError as exc:
+            raise Conflict(f"No top cut: {exc}.") from None
+        stage = Round.Stage.FINAL if len(tables) == 1 else Round.Stage.SEMIFINAL
+        by_pk = {e.pk: e for e in ranked}
+        seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
+        rnd = _create_round(event, last.number + 1, stage, "top cut", f"Top {event.top_cut}", ranked)
+        for i, table in enumerate(tables, 1):
+            _create_cut_table(event, rnd, i, [by_pk[p] for p in table], seed)
+        _changed(
+            event, by, "top_cut", f"Started the top {event.top_cut}: {rnd.label.lower()}.", round=rnd.number
+        )
+    return rnd
+
+
+def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entrant], seed: Mapping) -> Table:
+    report = {
+        "lines": [", ".join(f"{e.name} (seed {seed[e.pk]})" for e in entrants)],
+        "seeds": [seed[e.pk] for e in entrants],
+    }
+    table = Table.objects.create(round=rnd, number=number, report=report)
+    Seat.objects.bulk_create(
+        Seat(table=table, round=rnd, entrant=e, position=i, factions=list(e.factions))
+        for i, e in enumerate(entrants)
+    )
+    if event.draft_mode == Event.DraftMode.TABLE:
+        _start_draft(event, table, [e.pk for e in entrants])
+    return table
+
+
+def table_winner(table: Table, seed: Mapping[int, int]) -> int:
+    """The player with the most VP; a tie goes to the better seed (the standings' order)."""
+    seats = list(table.seats.all())
+    return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
+
+
+def start_final(event: Event, by) -> Round:
+    """After the semifinals (of a top 16, or of a 1v1 top 4): the winners (most VP, ties to the
+    better seed) meet at the final table, seated by their original seed."""
+    with transaction.atomic():
+        event = _lock(event)
+        require_manager(by, event)
+        last = latest_round(event)
+        if last is None or last.stage != Round.Stage.SEMIFINAL:
+            raise Conflict("The final follows the semifinals.")
+        if not last.is_finished:
+            raise Conflict("The semifinals are not finished yet.")
+        ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
+        seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
+        winners = [table_winner(t, seed) for t in last.tables.prefetch_related("seats")]
+        order = topcut.final_table(winners, [e.pk for e in ranked])
+        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
+        rnd = _create_round(
+            event, last.number + 1, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values())
+        )
+        _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seed)
+        names = ", ".join(by_pk[p].name for p in order)
+        _changed(event, by, "top_cut", f"Started the final: {names}.", round=rnd.number)
+    return rnd
+
+
+# ---------------------------------------------------------------------------------- swaps --------
+def named_pairing(rnd: Round):
+    """The round's tables as a tournaments.pairing `Pairing`, explained against the standings and
+    history before it. Players are named by their entrant names (unique in an event), so the pure
+    module's explanations and warnings read as they are. Returns (pairing, players, history, pks)."""
+    event = rnd.event
+    names, factions = {}, {}
+    for pk, name, held in Entrant.objects.filter(event=event).values_list("pk", "name", "factions"):
+        names[pk], factions[name] = name, tuple(held or ())
+    tables = [
+        [names[s.entrant_id] for s in t.seats.all()]
+        for t in rnd.tables.prefetch_related("seats").order_by("number")
+    ]
+    byes = [names[pk] for pk in rnd.byes.values_list("entrant_id", flat=True)]
+    placed = {n for t in tables for n in t} | set(byes)
+    rows = standings(event, before_round=rnd.number)
+    points = {r.entrant.name: r for r in rows}
+    players = [
+        Player(n, points=points[n].points, tiebreaks=points[n].tiebreaks, factions=factions[n])
+        if n in points
+        else Player(n, factions=factions[n])
+        for n in sorted(placed)
+    ]
+    past = [
+        PastRound([[names[p] for p in t] for t in r.tables], [names[p] for p in r.byes])
+        for r in history(event, rnd.number)
+    ]
+    pairing = evaluate(tables, byes, players, past, rnd.number, event.seed, pairing_options(event))
+    return pairing, players, past, {n: pk for pk, n in names.items()}
+
+
+def check_swap(rnd: Round, a: int, b: int):
+    """tournaments.pairing.check_swap for two entrants of a round: a preview, nothing changes."""
+    from tournaments.pairing import check_swap as pure_check_swap
+
+    pairing, players, past, pks = named_pairing(rnd)
+    names = {pk: n for n, pk in pks.items()}
+    try:
+        return pure_check_swap(
+            pairing,
+            names.get(int(a)),
+            names.get(int(b)),
+            players,
+            past,
+            rnd.event.seed,
+            pairing_options(rnd.event),
+        )
+    except ValueError as exc:
+        raise Invalid(f"Those two players cannot be swapped: {exc}.") from None
+
+
+def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
+    """Swap two players' seats (or a seat and a bye) in a Swiss round that has not started. Returns
+    the warnings of the swap (repeats, fairness, spread), which go to the audit log too."""
+    rnd_pk = rnd.pk if isinstance(rnd, Round) else rnd
+    with transaction.atomic():
+        event = _lock(Round.objects.filter(pk=rnd_pk).values_list("event_id", flat=True).first() or 0)
+        require_manager(by, event)
+        rnd = Round.objects.select_related("event").get(pk=rnd_pk)
+        if rnd.stage != Round.Stage.SWISS or rnd.status != Round.Status.PAIRED:
+            raise Conflict("Players can be swapped only in a Swiss round that has not started.")
+        if Table.objects.filter(round=rnd).exclude(state=Table.State.OPEN).exists():
+            raise Conflict("A table of this round has reported a result already.")
+        if Draft.objects.filter(table__round=rnd, version__gt=0).exists():
+            raise Conflict("The draft of this round has started.")
+        if Table.objects.filter(round=rnd, game__isnull=False).exists():
+            # An app game's result is recorded by seat position: moving players would misattribute it.
+            raise Conflict("A table of this round is playing in the app; players can no longer be swapped.")
+        a, b = int(a), int(b)
+        if a == b:
+            raise Invalid("Choose two different players.")
+        check = check_swap(rnd, a, b)
+        seats = {
+            s.entrant_id: s
+            for s in Seat.objects.filter(round=rnd, entrant_id__in=[a, b]).select_related("table")
+        }
+        entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=[a, b])}
+        where = {pk: f"table {seats[pk].table.number}" if pk in seats else "a bye" for pk in (a, b)}
+        _swap(rnd, entrants[a], entrants[b], seats.get(a), seats.get(b))
+        # The explanations of the tables follow the new arrangement; drafts not begun restart.
+        for report in check.pairing.tables:
+            Table.objects.filter(round=rnd, number=report.number).update(report=named_report(report, {}))
+        for table in {s.table for s in seats.values()}:
+            draft = Draft.objects.filter(table=table).first()
+            if draft is not None:
+                draft.delete()
+                _start_draft(
+                    event, table, list(table.seats.order_by("position").values_list("entrant_id", flat=True))
+                )
+        warnings = list(check.warnings)
+        _changed(
+            event,
+            by,
+            "swap",
+            f"{rnd.label}: swapped {entrants[a].name} ({where[a]}) and {entrants[b].name} ({where[b]})"
+            + (f"; warnings: {'; '.join(warnings)}" if warnings else "")
+            + ".",
+            round=rnd.number,
+            a=a,
+            b=b,
+            delta=check.delta,
+        )
+    return warnings
+
+
+def _swap(rnd: Round, a: Entrant, b: Entrant, seat_a: Seat | None, seat_b: Seat | None) -> None:
+    """Exchange the places of a and b (a seat each, or a seat and a bye)."""
+    if seat_a is None and seat_b is None:
+        return  # two byes
+    places = []
+    for seat, other in ((seat_a, b), (seat_b, a)):
+        if seat is not None:
+            places.append((seat.table_id, seat.position, other))
+            seat.delete()  # (round, entrant) is unique: free both places before filling them
+    if seat_a is None or seat_b is None:
+        rnd.byes.filter(entrant__in=[a, b]).delete()
+        Bye.objects.create(round=rnd, entrant=b if seat_a is None else a)
+    for table_id, position, entrant in places:
+        Seat.objects.create(
+            table_id=table_id, round=rnd, entrant=entrant, position=position, factions=list(entrant.factions)
+        )
+
+
+def seat_late(entrant: Entrant | int, table: Table | int, by) -> Seat:
+    """Seat a late entrant at a short table of the round in progress (before any result there)."""
+    with transaction.atomic():
+        event, entrant = _lock_entrant(entrant)
+        require_manager(by, event)
+        table = (
+            Table.objects.select_related("round")
+            .filter(pk=table.pk if isinstance(table, Table) else table)
+            .first()
+        )
+        if table is None:
+            raise Invalid("Choose a table.")
+        rnd = table.round
+        if rnd.event_id != event.pk:
+            raise Invalid("That table is not in this event.")
+        if rnd != latest_round(event) or rnd.is_finished:
+            raise Conflict("Late entrants join a table of the round in progress only.")
+        if entrant.dropped:
+            raise Conflict(f"{entrant.name} has dropped.")
+        if (
+            Seat.objects.filter(round=rnd, entrant=entrant).exists()
+            or rnd.byes.filter(entrant=entrant).exists()
+        ):
+            raise Conflict(f"{entrant.name} already plays in {rnd.label.lower()}.")
+        seats = list(table.seats.all())
+        if len(seats) >= event.table_size:
+            raise Conflict(f"Table {table.number} is full.")
+        if table.state != Table.State.OPEN:
+            raise Conflict(f"Table {table.number} has already reported a result.")
+        if table.game_id is not None:
+            # The game's seats are fixed when it starts; its result is recorded by seat position.
+            raise Conflict(f"Table {table.number} is playing in the app; seat {entrant.name} elsewhere.")
+        draft = Draft.objects.filter(table=table).first()
+        if draft is not None and draft.version > 0:
+            raise Conflict(f"The draft at table {table.number} has started; seat {entrant.name} elsewhere.")
+        seat = Seat.objects.create(
+            table=table, round=rnd, entrant=entrant, position=len(seats), factions=list(entrant.factions)
+        )
+        if not entrant.checked_in:
+            entrant.checked_in, entrant.checked_in_at = True, timezone.now()
+            entrant.save(update_fields=["checked_in", "checked_in_at"])
+        if draft is not None:
+            draft.delete()
+            _start_draft(event, table, [s.entrant_id for s in [*seats, seat]])
+        if rnd.stage == Round.Stage.SWISS:
+            # The table's explanation follows its new players (no longer short, who met whom...).
+            numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
+            report = named_pairing(rnd)[0].tables[numbers.index(table.number)]
+            Table.objects.filter(pk=table.pk).update(report=named_report(report, {}))
+        _changed(
+            event,
+            by,
+            "seat_late",
+            f"Seated {entrant.name} (late entry) at table {table.number} of {rnd.label.lower()}.",
+            entrant=entrant.pk,
+            table=table.pk,
+        )
+    return seat
