@@ -3,12 +3,12 @@
 The lobby's third way to give out factions (besides picked per seat and random): the table is set
 up with its seats and no factions, and ``Game.draft`` holds the draft state
 (``tournaments.draft.DraftState.to_dict()``, the players being the seat indexes). The first picker is
-drawn from the game's keyed generator (``services.table_stream``, "table-draft:first"); picks go
+drawn from the game's keyed generator (``tables.table_stream``, "table-draft:first"); picks go
 clockwise from them, then back (a snake: the last picks twice in a row). Each seat picks on its turn
 on the table page, once it is taken; bot seats pick at once (a random legal faction from the stream
 "table-draft:pick:<n>"; tables stored before the keyed generator keep the draft's own seeded
 ``default_choice``). The draft state never holds the game's secret seed. Each seat's factions so far
-are kept on the seat; when every seat has two the game starts (``services._maybe_start``).
+are kept on the seat; when every seat has two the game starts (``starting.maybe_start``).
 
 The pool is every implemented faction. With few of them, copies make a draft possible: each faction
 gets ``default_copies`` copies, enough for every seat to end with two different factions (with two
@@ -27,7 +27,11 @@ from smashup import draft as kiq
 from smashup.core import params
 from smashup.engine import rng as engine_rng
 
+from .errors import BadRequest, IllegalMove, NotYourDecision, PlayError, SpectatorChoice, StaleChoice
+from .live import changed_on_commit
 from .models import Game, Seat
+from .starting import maybe_start
+from .tables import lock_game, table_stream
 
 
 def default_copies(players: int, factions: int) -> int:
@@ -51,8 +55,6 @@ def picks_made(row: Game) -> int:
 
 def begin(row: Game, pool: list[str]) -> None:
     """Inside the creating transaction: start the draft of `row` (its seats exist)."""
-    from .services import table_stream
-
     seats = list(range(row.seats.count()))
     options = {"pool": list(pool), "copies": default_copies(len(seats), len(pool))}
     if row.rng_version == engine_rng.LEGACY:
@@ -85,8 +87,6 @@ def bots_pick(row: Game) -> int:
 
 def _bot_pick(row: Game, current: kiq.DraftState) -> str:
     """A bot's pick: a random legal faction, from the game's keyed generator (version 2)."""
-    from .services import table_stream
-
     if row.rng_version == engine_rng.LEGACY:
         return kiq.default_choice(current)
     done = len(current.bans) + len(current.picks)
@@ -108,37 +108,35 @@ def pick(game_id: int, seat: int | None, faction, expected_picks=None) -> Game:
     """`seat` picks `faction` (its turn, a legal pick), then the bots after it; the game starts when
     the draft is over. A PlayError (and nothing changed) otherwise. `expected_picks`: the number of
     picks the player saw (a second click on a page that is behind is refused as stale)."""
-    from . import services
-
     if seat is None:
-        raise services.SpectatorChoice("Spectators watch; only a player at the table can pick a faction.")
+        raise SpectatorChoice("Spectators watch; only a player at the table can pick a faction.")
     if not isinstance(faction, str) or not faction or len(faction) > 64:
-        raise services.BadRequest("Say which faction you pick.")
+        raise BadRequest("Say which faction you pick.")
     try:
         expected_picks = params.optional_number(expected_picks, "picks")
     except params.BadNumber as exc:
-        raise services.BadRequest(exc.message) from None
+        raise BadRequest(exc.message) from None
     with transaction.atomic():
-        row = services._lock(game_id)
+        row = lock_game(game_id)
         current = state(row)
         if current is None:
-            raise services.PlayError("This table has no faction draft.", "no_draft")
+            raise PlayError("This table has no faction draft.", "no_draft")
         if not row.is_lobby or kiq.is_done(current):
-            raise services.PlayError("The draft is over.", "draft_over")
+            raise PlayError("The draft is over.", "draft_over")
         if expected_picks is not None and expected_picks != len(current.picks):
-            raise services.StaleChoice("The draft has moved on since your page showed it; here it is now.")
+            raise StaleChoice("The draft has moved on since your page showed it; here it is now.")
         names = {s.index: s.display_name for s in row.seats.all()}
         picker = kiq.current_picker(current)
         if picker != seat:
-            raise services.NotYourDecision(f"It is {names.get(picker, 'another player')}'s pick, not yours.")
+            raise NotYourDecision(f"It is {names.get(picker, 'another player')}'s pick, not yours.")
         try:
             current = kiq.apply_pick(current, seat, faction)
         except kiq.DraftError as exc:
-            raise services.IllegalMove(f"You cannot pick {faction}: {exc}.") from None
+            raise IllegalMove(f"You cannot pick {faction}: {exc}.") from None
         _store(row, current)
         bots_pick(row)
-        services._changed_on_commit(row)
-        services._maybe_start(row)
+        changed_on_commit(row)
+        maybe_start(row)
     return row
 
 

@@ -1,13 +1,17 @@
-"""Forms of the lobby: they only parse and validate input; `services` does the work."""
+"""Forms of the lobby: they only parse and validate input; `seats` does the work."""
 
 from __future__ import annotations
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from . import services, timers
+from . import timers
+from .errors import PlayError
+from .seats import MAX_GUEST_NAME, clean_factions
+from .tables import SeatSpec, factions_available
 
 MAX_SEATS = 4
+QUICK_NAME = "Player"
 RANDOM = ""
 
 KIND_CHOICES = [("person", "Person"), ("bot", "Bot"), ("none", "No seat")]
@@ -15,7 +19,7 @@ DEFAULT_KINDS = ["person", "bot", "none", "none"]
 
 
 def faction_choices() -> list[tuple[str, str]]:
-    return [(RANDOM, "Random")] + [(f, f) for f in services.factions_available()]
+    return [(RANDOM, "Random")] + [(f, f) for f in factions_available()]
 
 
 FACTION_MODES = [
@@ -52,9 +56,15 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
+    # "Play against bots" (the lobby's one button): me at seat 1, this many bots, factions at random,
+    # the rest as the defaults; a guest who gave no name plays as QUICK_NAME.
+    bots = forms.TypedChoiceField(
+        label="Against", choices=[(1, "1 bot"), (2, "2 bots"), (3, "3 bots")], coerce=int, required=False,
+        empty_value=None,
+    )
     your_name = forms.CharField(
         label="Your name at the table",
-        max_length=services.MAX_GUEST_NAME,
+        max_length=MAX_GUEST_NAME,
         required=False,
         help_text="Needed when you are not logged in and take a seat.",
     )
@@ -82,19 +92,25 @@ class NewGameForm(forms.Form):
         seconds.widget.attrs.update({"min": low, "max": high, "step": 1, "placeholder": "no timer"})
 
     def seat_rows(self):
-        """(kind field, faction fields) per seat, for the template."""
+        """(kind field, faction fields) per seat, for the template. `mine`: the first person seat,
+        where the creator sits (their own pick when each player picks; lobby.js follows changes)."""
+        kinds = [self[f"seat{i}_kind"].value() for i in range(MAX_SEATS)]
+        first = next((i for i, kind in enumerate(kinds) if kind == "person"), None)
         return [
             {
                 "index": i,
                 "number": i + 1,
                 "kind": self[f"seat{i}_kind"],
                 "factions": [self[f"seat{i}_faction{j}"] for j in range(2)],
+                "mine": i == first,
             }
             for i in range(MAX_SEATS)
         ]
 
     def clean(self):
         data = super().clean()
+        if data.get("bots"):
+            return self._clean_quick(data)
         mode = data.get("factions_mode") or "seat"
         data["draft"] = mode == "draft"
         data["player_picks"] = mode == "pick"
@@ -108,15 +124,15 @@ class NewGameForm(forms.Form):
             if mode == "pick" and data.get("sit") and kind == "person" and data["my_factions"] is None:
                 # The creator sits at the first person seat: that row holds their own pick.
                 try:
-                    data["my_factions"] = services.clean_factions([f or "" for f in pair])
-                except services.PlayError as exc:
+                    data["my_factions"] = clean_factions([f or "" for f in pair])
+                except PlayError as exc:
                     self.add_error(f"seat{i}_faction1", f"Your seat: {exc.message}")
                     data["my_factions"] = []
             if mode != "seat":
                 pair = [None, None]  # random, drafted or picked by each player: not set here
             elif pair[0] and pair[0] == pair[1]:
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
-            specs.append(services.SeatSpec(kind=kind, factions=pair))
+            specs.append(SeatSpec(kind=kind, factions=pair))
         if not 2 <= len(specs) <= MAX_SEATS:
             raise forms.ValidationError(
                 "A game has 2 to 4 seats: make at least two of them a person or a bot."
@@ -130,10 +146,20 @@ class NewGameForm(forms.Form):
         data["specs"] = specs
         return data
 
+    def _clean_quick(self, data):
+        """One person (the one asking, seated) against `bots` bots, factions at random."""
+        data.update(draft=False, player_picks=False, my_factions=None, sit=True, turn_seconds=None)
+        data["base_sets"] = data.get("base_sets") or "factions"
+        data["specials"] = data.get("specials") or "fast"
+        data["specs"] = [SeatSpec(kind="person")] + [SeatSpec(kind="bot") for _ in range(data["bots"])]
+        if not (data.get("your_name") or "").strip():
+            data["your_name"] = QUICK_NAME
+        return data
+
 
 class SitForm(forms.Form):
-    name = forms.CharField(label="Your name", max_length=services.MAX_GUEST_NAME, required=False)
-    # At a table where each player picks: their two factions (checked by `services.clean_factions`).
+    name = forms.CharField(label="Your name", max_length=MAX_GUEST_NAME, required=False)
+    # At a table where each player picks: their two factions (checked by `seats.clean_factions`).
     faction0 = forms.CharField(label="Faction 1", max_length=60, required=False)
     faction1 = forms.CharField(label="Faction 2", max_length=60, required=False)
 

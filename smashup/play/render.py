@@ -9,6 +9,7 @@ over the wire for hidden cards.
 from __future__ import annotations
 
 import json
+import re
 
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -31,6 +32,9 @@ KIND_HELP = {
     "discard": "Choose the cards to discard.",
     "special": "You may use a Special now, or pass.",
 }
+
+
+OPTION_WORDS = {"play": "can be played", "discard": "to discard", "special": "can be played now"}
 
 
 LOG_SHOWN = 60  # the last lines of the log a page shows
@@ -89,9 +93,77 @@ def merged_log(game, seat, notes) -> tuple[list[dict], int]:
     return [{"n": first + i + 1, "text": text} for i, text in enumerate(lines[first:])], total
 
 
+# Each faction's colour and emblem, drawn by the project (static/css/play.css, `.fac-<key>`): the
+# emblem is a shape from the SVG sprite in play/_emblems.html. Factions not listed get a colour from
+# their name and the plain disc.
+FACTION_STYLES = {
+    "Aliens": "disc", "Dinosaurs": "claw", "Ninjas": "star", "Pirates": "anchor",
+    "Robots": "gear", "Tricksters": "moon", "Wizards": "spark", "Zombies": "hand",
+}  # fmt: skip
+
+
+def faction_key(name: str | None) -> str:
+    return "".join(ch for ch in (name or "").lower() if ch.isalnum())
+
+
+def faction_style(name: str | None) -> dict | None:
+    if not name:
+        return None
+    hue = sum(ord(ch) * (i + 1) for i, ch in enumerate(name)) % 360  # for a faction without a style
+    return {"key": faction_key(name), "emblem": FACTION_STYLES.get(name, "disc"), "hue": hue}
+
+
+def power_parts(game, cid: int) -> list[dict]:
+    """Why a minion in play has the power it has: its printed power, its power counters and each
+    modifier in force with the card it comes from (or "this turn" for a lasting effect). The same
+    sources as `Game.power` reads, read only; a test checks that the parts add up to it."""
+    from smashup.engine.effects import Ctx
+
+    defn = game.defs[cid]
+    state = game.minion_state.get(cid)
+    parts = [{"label": "printed", "amount": defn.power}]
+    if state is None:
+        return parts
+    if state.counters:
+        parts.append({"label": "power counters", "amount": state.counters})
+    for source in game.modifier_sources:
+        sdef = game.defs[source]
+        zone = game.loc[source]
+        if zone[0] == "base":
+            if not game.base_active(game.slot(zone[1])):
+                continue
+            delta = sdef.power_modifier(Ctx(game, source, game.current, zone[1]), cid)
+        else:
+            ctrl = game.controller(source)
+            delta = sdef.power_modifier(Ctx(game, source, ctrl), cid)
+            if delta and not game.affects(source, ctrl, cid):
+                continue
+        if delta:
+            parts.append({"label": sdef.name, "amount": delta})
+    for eff in game.lasting:
+        if eff.kind == "power" and eff.target == cid and game.lasting_active(eff):
+            known = eff.source is not None and 0 <= eff.source < len(game.defs)
+            label = game.defs[eff.source].name if known else "an effect"
+            parts.append({"label": label, "amount": eff.amount})
+    return parts
+
+
+def breakdown_text(parts: list[dict]) -> str:
+    """ "3 printed + 1 power counters − 2 Base name": the parts of a power, for people."""
+    text = ""
+    for i, part in enumerate(parts):
+        amount = part["amount"]
+        if i == 0:
+            text = f"{amount} {part['label']}"
+        else:
+            text += f" {'−' if amount < 0 else '+'} {abs(amount)} {part['label']}"
+    return text
+
+
 def _card(card: dict, texts: dict, names: dict) -> dict:
     data = dict(card)
     data["text"] = texts.get(card.get("name"), "")
+    data["style"] = faction_style(card.get("faction"))
     if "controller" in card:
         data["controller_name"] = names.get(card["controller"], "")
     if "owner" in card:
@@ -122,6 +194,7 @@ def board_context(row, game, seat: int | None) -> dict:
                 "is_current": pending is not None and p["seat"] == view["current"],
                 "is_deciding": pending is not None and pending.get("seat") == p["seat"],
                 "discard": [_card(c, texts, names) for c in p["discard"]],
+                "faction_list": [{"name": f, "style": faction_style(f)} for f in p.get("factions") or []],
             }
         )
 
@@ -144,6 +217,7 @@ def board_context(row, game, seat: int | None) -> dict:
             card["attached"] = [_card(a, texts, names) for a in m["attached"]]
             card["is_mine"] = m.get("controller") == seat
             card["is_option"] = m["id"] in option_cards
+            card["breakdown"] = breakdown_text(power_parts(game, m["id"]))
             minions.append(card)
         bases.append(
             {
@@ -163,6 +237,9 @@ def board_context(row, game, seat: int | None) -> dict:
             }
         )
 
+    # What a card that the open decision offers is for: "can be played" only when playing is the
+    # question (a discard decision offers the same cards to throw away).
+    option_word = OPTION_WORDS.get((mine or {}).get("kind"), "can be chosen")
     hand = None
     if view["hand"] is not None:
         hand = []
@@ -197,6 +274,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "phase_label": PHASES.get(view["phase"], view["phase"].title()),
         "deciding": deciding,
         "deciding_name": names.get(deciding, "") if deciding is not None else "",
+        "deciding_is_bot": any(p["seat"] == deciding and p.get("bot") for p in players),
         "deciding_kind": pending.get("kind") if pending is not None else "",
         "winner": view["winner"],
         "winner_name": names.get(view["winner"]) if view["winner"] is not None else None,
@@ -206,6 +284,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "base_deck_count": view["base_deck_count"],
         "base_discard": [_card(c, texts, names) for c in view["base_discard"]],
         "hand": hand,
+        "option_word": option_word,
         "decision": decision,
         "log": log,
         "log_total": log_total,
@@ -213,6 +292,36 @@ def board_context(row, game, seat: int | None) -> dict:
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
+
+
+TURN_LINE = re.compile(r"^Turn (\d+):")
+
+
+def replay_outline(row, final, seat: int | None) -> dict:
+    """What the replay page shows of the whole game at once: the step at which each turn starts (to
+    jump to it) and the whole log `seat` may read (None: the public lines), each line with its turn.
+    `final`: the engine game at the end of the record. Only for a finished game (see views.replay)."""
+    starts: dict[int, int] = {}
+    turn_at: list[tuple[int, int]] = []  # (position in the engine log, turn number)
+    for position, (text, _) in enumerate(final.log_lines):
+        found = TURN_LINE.match(text)
+        if found:
+            turn_at.append((position, int(found.group(1))))
+    log_ats = list(row.choices.in_record().order_by("seq").values_list("seq", "log_at"))
+    k = 0
+    for seq, log_at in log_ats:  # a turn starts at the first choice made after its "Turn N" line
+        while k < len(turn_at) and log_at is not None and turn_at[k][0] <= log_at:
+            starts.setdefault(turn_at[k][1], seq)
+            k += 1
+    lines = []
+    turn = 0
+    for text, to in final.log_lines:
+        found = TURN_LINE.match(text)
+        if found:
+            turn = int(found.group(1))
+        if to is None or (seat is not None and seat in to):
+            lines.append({"turn": turn, "text": text})
+    return {"turn_starts": sorted(starts.items()), "whole_log": lines}
 
 
 def final_places(view_players: list[dict], seat: int | None) -> list[dict]:
@@ -227,14 +336,14 @@ def final_places(view_players: list[dict], seat: int | None) -> list[dict]:
 
 
 def _can_undo(row, game, seat) -> bool:
-    from . import services
+    from .undoing import may_undo
 
     # Only on the current state (not a replay step) and for the seat that made the last choice.
     return (
         row is not None
         and getattr(row, "pk", None) is not None
         and len(game.choices) == row.version
-        and services.may_undo(row, seat)
+        and may_undo(row, seat)
     )
 
 
@@ -307,19 +416,53 @@ def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: d
             groups.append(
                 {"card": _card(card, texts, names) if card else None, "title": "", "options": [option]}
             )
-    # Two copies of a card in hand offer the same plays: show them once ("x2"); either copy will do.
+    # Identical options are shown once: two copies of a card in hand offer the same plays, two alike
+    # minions on one base the same target ("Ninja Acolyte (2, Bot 4) on The Homeworld" three times).
+    # Either will do, so the first one's option is sent; the page maps a tap on any of the cards to it
+    # (`cards`, the template's data-cards). A choice of several keeps each card (they count), marked.
+    where = {}
+    for b in view["bases"]:
+        for m in b["minions"]:
+            where[m["id"]] = b["uid"]
+            for a in m["attached"]:
+                where[a["id"]] = b["uid"]
+        for a in b["actions"]:
+            where[a["id"]] = b["uid"]
     hand_ids = {c["id"] for c in view["hand"] or []}
     merged: list[dict] = []
     seen: dict[tuple, dict] = {}
     for group in groups:
         group["copies"] = 1
-        if group["card"] is not None and group["card"]["id"] in hand_ids and not pending["max"] > 1:
-            key = (group["card"]["name"], tuple((o["base"], o["label"]) for o in group["options"]))
-            if key in seen:
-                seen[key]["copies"] += 1
+        card = group["card"]
+        group["cards"] = [card["id"]] if card is not None else []
+        place = None
+        if card is not None:
+            place = "hand" if card["id"] in hand_ids else where.get(card["id"])
+        key = (
+            card["name"] if card is not None else "",
+            card.get("power") if card is not None else None,
+            card.get("controller") if card is not None else None,
+            place,
+            tuple((o["base"], o["label"]) for o in group["options"]),
+        )
+        if key in seen:
+            first = seen[key]
+            if pending["max"] == 1:
+                first["copies"] += 1
+                first["cards"].extend(group["cards"])
                 continue
+            group["copies"] = first["copies"] = 1
+            for o in group["options"]:
+                nth = sum(1 for g in merged if g.get("key") == key) + 1
+                o["label"] = f"{o['label']} (copy {nth})"
+        else:
             seen[key] = group
+        group["key"] = key
         merged.append(group)
+    for group in merged:
+        group.pop("key", None)
+        for o in group["options"]:
+            o["cards"] = " ".join(str(c) for c in group["cards"]) if o["card"] is not None else ""
     groups = merged
     for group in groups:  # a lone option keeps its full label
         if group["card"] is not None and len(group["options"]) == 1:
@@ -334,6 +477,7 @@ def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: d
         "min": pending["min"],
         "max": pending["max"],
         "multi": pending["max"] > 1,
+        "tappable": any(o.get("card") in hand_ids for o in pending["options"]),
         "may_decline": pending["may_decline"],
         "groups": groups,
         "options": pending["options"],

@@ -6,17 +6,17 @@ leaves a person's decision open sets them (``arm``, inside the commit's transact
 commit clears them; after the commit a Celery task ``turn_timeout(game, seq, deadline)`` is scheduled
 for the deadline (``schedule``, an ``eta``).
 
-When the task runs (``fire``) it locks the row and does nothing unless the row still says that same
+When the task runs (``bots.fire_timer``) it locks the row and does nothing unless the row still says that same
 seq and that same deadline, and the deadline has passed; then the heuristic bot answers for the seat
-through the same ``submit_choice`` path as everyone (``services.bot_move(..., force=True)``), and the
+through the same ``submit_choice`` path as everyone (``bots.bot_move(..., force=True)``), and the
 choice is stored as ``timed_out`` (the log says the seat ran out of time). So duplicates, retries, a
 task that fires after the player answered, or after an undo and a new answer with a new deadline, all
 do nothing, and running it twice applies once. An undo does not restart the clock: the decision it
 returns to keeps the deadline it was first given (``arm(keep=...)``), passed or not.
 
-A lost task (a worker restarted while holding its ETA task, a broker outage) is caught by ``sweep``,
-a periodic task run by Celery beat (``CELERY_BEAT_SCHEDULE``, every 15 seconds) that fires every
-overdue deadline the same way.
+A lost task (a worker restarted while holding its ETA task, a broker outage) is caught by
+``bots.sweep_timers``, a periodic task run by Celery beat (``CELERY_BEAT_SCHEDULE``, every 15
+seconds) that fires every overdue deadline the same way.
 
 Without a broker (``CELERY_TASK_ALWAYS_EAGER``, a bare ``runserver``) nothing is scheduled: an eager
 task would run at once, before its deadline. ``manage.py start`` always runs a worker and beat.
@@ -28,15 +28,18 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from .models import Game
+from .tables import is_bot_seat
 
 logger = logging.getLogger(__name__)
 
 # When time is called in a game, the open decision keeps the time it had left, but at least this much.
 TIME_CALLED_GRACE_SECONDS = 10
+
+# The name of the timeout task (`tasks.turn_timeout`, which runs `bots.fire_timer`).
+TURN_TIMEOUT = "smashup.play.turn_timeout"
 
 
 def min_turn_seconds() -> int:
@@ -57,8 +60,6 @@ def arm(row: Game, *, at_least: datetime | None = None, keep: datetime | None = 
     the timeout task (scheduled after the commit for that deadline, so at once) lets the bot answer.
     Otherwise play, undo, play, undo would keep one decision open for ever.
     `at_least`: keep this deadline, with a few seconds of grace if it is nearly over (time called)."""
-    from .services import is_bot_seat
-
     if (
         row.turn_seconds
         and row.is_active
@@ -89,7 +90,7 @@ def schedule(game_id: int, seq: int, deadline: datetime) -> None:
     from smashup.celery import app
     from smashup.core.schedule import send_at
 
-    from .tasks import turn_timeout
+    turn_timeout = app.tasks[TURN_TIMEOUT]
 
     if app.conf.task_always_eager:
         return
@@ -101,56 +102,3 @@ def schedule(game_id: int, seq: int, deadline: datetime) -> None:
         send_at(turn_timeout, (game_id, seq, deadline.isoformat()), deadline, **options)
     except Exception:  # broker down: the beat sweep fires it once the broker is back
         logger.exception("could not schedule the turn timer of game %s at %s", game_id, seq)
-
-
-def _parse(deadline) -> datetime | None:
-    if isinstance(deadline, datetime):
-        return deadline
-    try:
-        return datetime.fromisoformat(str(deadline))
-    except ValueError:
-        return None
-
-
-def fire(game_id: int, seq: int, deadline):
-    """The body of the timeout task: if the decision open at version `seq` still has this deadline
-    and it has passed, the bot answers it for its seat. Returns the Outcome, or None when there was
-    nothing to do (the game moved on, the deadline changed, it is not due yet, the game is over)."""
-    from . import services
-
-    when = _parse(deadline)
-    if when is None:
-        return None
-    with transaction.atomic():
-        row = Game.objects.select_for_update().filter(pk=game_id).first()
-        if row is None or not row.is_active:
-            return None
-        if row.version != seq or row.deadline_seq != seq or row.deadline is None or row.deadline != when:
-            return None  # answered, taken back, or timed again since: this task is stale
-        if timezone.now() < row.deadline:
-            # Early (clock skew between machines): look again at the deadline.
-            transaction.on_commit(lambda: schedule(game_id, seq, when))
-            return None
-        # The same transaction still holds the row: nothing can land between the check and the move.
-        outcome = services.bot_move(game_id, seq, force=True, timed_out=True)
-    if outcome is not None:
-        logger.info("game %s: seat timed out at %s, the bot chose", game_id, seq)
-    return outcome
-
-
-def sweep(now: datetime | None = None) -> int:
-    """Fire every overdue turn timer (the periodic safety net). Returns how many moves were made."""
-    now = now or timezone.now()
-    due = list(
-        Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now, deadline_seq__isnull=False)
-        .order_by("deadline")
-        .values_list("pk", "deadline_seq", "deadline")[:500]
-    )
-    fired = 0
-    for pk, seq, deadline in due:
-        try:
-            if fire(pk, seq, deadline) is not None:
-                fired += 1
-        except Exception:  # one broken game must not stop the others
-            logger.exception("the timer sweep could not fire game %s at %s", pk, seq)
-    return fired

@@ -569,7 +569,8 @@ def _replay(request, public_id):
             status=409,
         )
     step = params.optional_number(request.GET.get("step"), "step")
-    step = row.version if step is None else min(step, row.version)
+    autoplay = step is None  # a replay opens at the start and plays (replay.js; issue 13)
+    step = 0 if step is None else min(step, row.version)
     as_seat = params.optional_number(request.GET.get("as"), "as")
     if as_seat is not None and as_seat >= len(row.config["players"]):
         as_seat = None
@@ -607,6 +608,14 @@ def _replay(request, public_id):
             "next": min(step + 1, row.version),
             "oob": False,
             "replaying": True,
+            "autoplay": autoplay,
         }
     )
+    if request.GET.get("part") == "body":  # the next step, fetched by replay.js: no page load
+        return render(request, "play/_replay_body.html", context)
+    try:
+        with services.engine_game(row) as final:
+            context.update(presenter.replay_outline(row, final, as_seat))
+    except services.GameBroken as exc:
+        return render(request, "play/message.html", {"title": "Replay", "message": exc.message}, status=500)
     return render(request, "play/replay.html", context)

@@ -364,3 +364,244 @@
     htmx.trigger(seats, "refresh");
   });
 })();
+
+/* Direct play (issue 13): tap or click a card in the hand, then a base (or a minion) to play it; the
+   bases and minions it may go to light up. The page only ever presses a button of the decision the
+   server sent (the server checks every choice anyway), so everything stays reachable by keyboard
+   through those buttons, and a card the decision does not list does nothing.
+   Also: the hand drawer on a phone, what just changed (new minions, scores, the last moves), and the
+   sound/vibration cue when it becomes your decision (off unless switched on on this device). */
+(function () {
+  "use strict";
+
+  var selected = null;       // the id (a string) of the card picked in the hand, or null
+  var selectedFor = "";      // the decision it was picked for
+  var before = null;         // what the board showed before an update (see snapshot)
+  var recentTimer = null;
+  var SOUND_KEY = "smashup.sound";
+
+  function qsa(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
+  function play() { return document.querySelector(".play"); }
+  function decisionId() {
+    var s = document.getElementById("play-status");
+    return s ? (s.dataset.version || "") + "/" + (s.dataset.decision || "") : "";
+  }
+  function hasCard(el, id) {
+    var cards = (el.dataset.cards || el.dataset.card || "").split(" ");
+    return cards.indexOf(String(id)) >= 0;
+  }
+  // The decision's inputs (buttons, or boxes when several may be chosen) about card `id`.
+  function optionsFor(id) {
+    return qsa("#decision .choice-form [name=options]").filter(function (el) { return hasCard(el, id); });
+  }
+  function isPhone() { return window.matchMedia("(max-width: 47.99rem)").matches; }
+
+  function clearMarks() {
+    qsa(".card-face.selected").forEach(function (el) { el.classList.remove("selected"); });
+    qsa(".base.target, .minion.target").forEach(function (el) { el.classList.remove("target"); });
+    qsa("#decision .option.lit").forEach(function (el) { el.classList.remove("lit"); });
+  }
+  function unselect() { selected = null; clearMarks(); picked(""); }
+  // The drawer's bar says which card is picked (on a phone the drawer closes to show the bases).
+  function picked(name) {
+    var hint = document.querySelector(".hand-hint");
+    if (!hint) return;
+    if (name) hint.dataset.picked = name; else delete hint.dataset.picked;
+  }
+
+  function setHand(open) {
+    var p = play();
+    if (!p) return;
+    p.classList.toggle("hand-open", open);
+    var toggle = document.querySelector("[data-hand-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  function press(el) {
+    unselect();
+    if (el.type === "checkbox") { el.checked = !el.checked; markTicked(); return; }
+    el.click();
+  }
+  function markTicked() {
+    qsa("#hand .card-face").forEach(function (card) {
+      var box = optionsFor(card.dataset.card).filter(function (el) { return el.type === "checkbox"; })[0];
+      card.classList.toggle("selected", !!(box && box.checked));
+    });
+  }
+
+  function select(card) {
+    var id = card.dataset.card;
+    var opts = optionsFor(id);
+    if (!opts.length) return;
+    if (opts[0].type === "checkbox") {  // several to choose (a discard): a tap ticks the card's box
+      var free = opts.filter(function (b) { return !b.checked; });
+      var box = card.classList.contains("selected") ? opts.filter(function (b) { return b.checked; })[0] : free[0];
+      if (box) { box.checked = !box.checked; markTicked(); }
+      return;
+    }
+    if (selected === id) {  // a second tap on a card with one plain option plays it
+      var plain = opts.filter(function (b) { return !b.dataset.base; });
+      if (opts.length === 1 && plain.length === 1) { press(plain[0]); return; }
+      unselect();
+      return;
+    }
+    unselect();
+    selected = id;
+    selectedFor = decisionId();
+    card.classList.add("selected");
+    var title = card.querySelector(".card-name");
+    var targets = [];
+    opts.forEach(function (b) {
+      b.classList.add("lit");
+      if (b.dataset.base) {
+        var base = document.querySelector('#bases .base[data-base="' + b.dataset.base + '"]');
+        if (base) { base.classList.add("target"); targets.push(base); }
+      }
+    });
+    var name = title ? title.textContent.trim() : "";
+    var plainOnly = opts.length === 1 && !opts[0].dataset.base;
+    picked(name + (targets.length ? ": tap a lit base" : plainOnly ? ": tap it again to play" : ": choose below"));
+    if (targets.length && isPhone()) {
+      // The drawer must not hide the bases to choose from: close it and show the first one.
+      setHand(false);
+      targets[0].scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+  }
+
+  document.addEventListener("click", function (evt) {
+    var t = evt.target;
+    if (!t.closest) return;
+    var toggle = t.closest("[data-hand-toggle]");
+    if (toggle) { setHand(!play().classList.contains("hand-open")); return; }
+    if (t.closest("#decision")) return;  // its own buttons do their own work
+    var card = t.closest("#hand .card-face.is-option");
+    if (card) { select(card); return; }
+    var base = t.closest("#bases .base");
+    if (base && selected !== null && base.classList.contains("target")) {
+      var uid = base.dataset.base;
+      var go = optionsFor(selected).filter(function (b) { return b.dataset.base === uid; })[0];
+      if (go) { evt.preventDefault(); press(go); }
+      return;
+    }
+    var minion = t.closest("#bases .minion.is-option");
+    if (minion) {
+      var mine = optionsFor(minion.dataset.card);
+      if (mine.length === 1) { evt.preventDefault(); press(mine[0]); }
+      return;
+    }
+    if (base && base.classList.contains("is-option")) {
+      var only = qsa("#decision .choice-form [name=options]").filter(function (b) {
+        return b.dataset.base === base.dataset.base && !b.dataset.card;
+      });
+      if (only.length === 1) press(only[0]);
+    }
+  });
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key === "Escape" && selected !== null) { unselect(); return; }
+    var card = evt.target.closest && evt.target.closest("#hand .card-face.is-option");
+    if (card && (evt.key === "Enter" || evt.key === " ")) { evt.preventDefault(); select(card); }
+  });
+
+  // ------------------------------------------------------------------ what changed
+  function snapshot() {
+    var vp = {};
+    qsa("#players .player").forEach(function (p) {
+      var s = p.querySelector(".player-vp strong");
+      vp[p.dataset.seat] = s ? Number(s.textContent) : 0;
+    });
+    var lines = qsa("#log-lines li");
+    return {
+      minions: qsa("#bases .minion").map(function (m) { return m.dataset.card; }),
+      bases: qsa("#bases .base").map(function (b) { return b.dataset.base; }),
+      vp: vp,
+      lastLine: lines.length ? Number(lines[lines.length - 1].dataset.n) : 0,
+      mineBefore: !!document.querySelector("#decision.mine"),
+      decision: decisionId()
+    };
+  }
+  function beforeChange() { before = snapshot(); }
+  function afterChange() {
+    if (!before) return;
+    var was = before;
+    before = null;
+    qsa("#bases .minion").forEach(function (m) {
+      if (was.minions.indexOf(m.dataset.card) < 0) m.classList.add("just-changed");
+    });
+    qsa("#bases .base").forEach(function (b) {
+      if (was.bases.indexOf(b.dataset.base) < 0) b.classList.add("just-changed");
+    });
+    qsa("#players .player").forEach(function (p) {
+      var s = p.querySelector(".player-vp strong");
+      if (s && Number(s.textContent) > (was.vp[p.dataset.seat] || 0)) s.classList.add("score-up");
+    });
+    var fresh = qsa("#log-lines li").filter(function (li) { return Number(li.dataset.n) > was.lastLine; });
+    var recent = document.getElementById("recent");
+    if (recent && fresh.length && was.lastLine) {
+      recent.replaceChildren();
+      fresh.slice(-4).forEach(function (li) {
+        var p = document.createElement("p");
+        p.textContent = li.textContent;
+        recent.appendChild(p);
+      });
+      recent.hidden = false;
+      clearTimeout(recentTimer);
+      recentTimer = setTimeout(function () { recent.hidden = true; }, 7000);
+    }
+    var mineNow = !!document.querySelector("#decision.mine");
+    if (mineNow && (!was.mineBefore || was.decision !== decisionId())) {
+      cue();
+      // A new question for me: it comes first. On a phone the player may have scrolled down to the
+      // bases (to tap one); bring the decision back into view (on a wider screen it never left).
+      var box = document.getElementById("decision");
+      var top = box ? box.getBoundingClientRect().top : 0;
+      if (box && (top < 0 || top > window.innerHeight * 0.6)) box.scrollIntoView({ block: "start" });
+    }
+    // A card picked for a question that is gone: forget it; the same question: light it again.
+    if (selected !== null) {
+      var card = document.querySelector('#hand .card-face[data-card="' + selected + '"]');
+      if (selectedFor !== decisionId() || !card) unselect();
+      else { var id = selected; selected = null; select(card); if (selected === null) selected = id; }
+    }
+    markTicked();
+    var toggle = document.querySelector("[data-hand-toggle]");
+    if (toggle) toggle.setAttribute("aria-expanded", play().classList.contains("hand-open") ? "true" : "false");
+  }
+  document.addEventListener("htmx:wsBeforeMessage", beforeChange);
+  document.addEventListener("htmx:wsAfterMessage", afterChange);
+  document.addEventListener("htmx:beforeRequest", beforeChange);
+  document.addEventListener("htmx:afterSettle", afterChange);
+
+  // ------------------------------------------------------------------ sound and vibration
+  function soundOn() { try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }
+  var audio = null;
+  function cue() {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      var osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.12, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no audio here: the vibration, if any, still says it */ }
+    if (navigator.vibrate) navigator.vibrate(80);
+  }
+  function showSound() {
+    var b = document.querySelector("[data-sound-toggle]");
+    if (!b) return;
+    var on = soundOn();
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.textContent = on ? "♪ on" : "♪ off";
+    b.setAttribute("aria-label", on ? "Sound and vibration on" : "Sound and vibration off");
+  }
+  document.addEventListener("click", function (evt) {
+    var b = evt.target.closest && evt.target.closest("[data-sound-toggle]");
+    if (!b) return;
+    try { localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+    showSound();
+    if (soundOn()) cue();
+  });
+  document.addEventListener("DOMContentLoaded", showSound);
+})();

@@ -157,7 +157,7 @@ async def test_a_seat_connects_and_gets_its_own_view_and_decision():
     other = await connect(game, token=await link_for(game, 1 - seat))
     text = await other.receive_from(timeout=TIMEOUT)
     assert status_attrs(text)["decision"] == "" and not option_values(text)
-    assert "is deciding" in text
+    assert "Waiting for " in text  # who decides now (issue 13: "waiting for Bot 3")
     await comm.disconnect()
     await other.disconnect()
 
@@ -538,7 +538,9 @@ async def test_a_choice_and_its_pings_never_queue_on_the_database_thread(monkeyp
         sent_from.append(getattr(services._deferred, "events", None) is not None)
         return real_notify(*args, **kwargs)
 
-    monkeypatch.setattr(services, "notify", notify)
+    from smashup.play import commits
+
+    monkeypatch.setattr(commits, "notify", notify)  # where the choice calls it
     game = await database_sync_to_async(two_person_game)()
     seat = game.pending_seat
     chooser = await connect(game, token=await link_for(game, seat), fmt="json")

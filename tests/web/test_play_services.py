@@ -650,7 +650,9 @@ def test_bots_play_through_a_real_celery_worker(redis_url, settings):
 def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
     game = person_vs_bot(seed=2)
     scheduled = []
-    monkeypatch.setattr(services, "schedule_bot", lambda pk, seq: scheduled.append((pk, seq)))
+    from smashup.play import commits
+
+    monkeypatch.setattr(commits, "schedule_bot", lambda pk, seq: scheduled.append((pk, seq)))
     game.refresh_from_db()
     Game.objects.filter(pk=game.pk).update(pending_seat=1)  # pretend the bot decides
     game.refresh_from_db()

@@ -14,7 +14,7 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 
 from smashup.celery import app as celery_app
-from smashup.play import render, services, tasks, timers
+from smashup.play import bots, render, services, tasks, timers
 from smashup.play.models import Choice, Game
 
 from .play_helpers import person_vs_bot, seated_client, snapshot, two_person_game
@@ -84,20 +84,20 @@ def test_the_task_does_nothing_for_a_stale_seq_a_changed_deadline_or_before_the_
     seq, deadline = game.version, game.deadline
     before = snapshot(game)
     # Not due yet: nothing happens, the task looks again at the deadline.
-    assert timers.fire(game.pk, seq, deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, seq, deadline.isoformat()) is None
     assert snapshot(game) == before and rescheduled == [(game.pk, seq, deadline)]
     game = overdue(game)
     # Due, but the task was for another seq (the player answered, or it is for a later decision).
-    assert timers.fire(game.pk, seq + 1, game.deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, seq + 1, game.deadline.isoformat()) is None
     # Due, but the deadline the task carries is not the row's any more (timed again since).
-    assert timers.fire(game.pk, seq, deadline.isoformat()) is None
-    assert timers.fire(game.pk, seq, (game.deadline - timedelta(seconds=1)).isoformat()) is None
-    assert timers.fire(game.pk, seq, "not a date") is None
-    assert timers.fire(10**9, seq, game.deadline.isoformat()) is None  # no such game
+    assert bots.fire_timer(game.pk, seq, deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, seq, (game.deadline - timedelta(seconds=1)).isoformat()) is None
+    assert bots.fire_timer(game.pk, seq, "not a date") is None
+    assert bots.fire_timer(10**9, seq, game.deadline.isoformat()) is None  # no such game
     assert snapshot(game) == before
     # A deadline that belongs to another version than the row's is stale too.
     Game.objects.filter(pk=game.pk).update(deadline_seq=seq + 5)
-    assert timers.fire(game.pk, seq, game.deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, seq, game.deadline.isoformat()) is None
     assert snapshot(game) == before
 
 
@@ -106,7 +106,7 @@ def test_when_due_the_bot_takes_the_seats_decision_and_the_log_says_so():
     game = overdue(two_person_game(seed=7, turn_seconds=30))
     seat, seq, decision = game.pending_seat, game.version, game.pending_decision
     name = services.player_names(game)[seat]
-    outcome = timers.fire(game.pk, seq, game.deadline.isoformat())
+    outcome = bots.fire_timer(game.pk, seq, game.deadline.isoformat())
     assert outcome is not None and outcome.version == seq + 1
     choice = Choice.objects.get(game=game, seq=seq)
     assert choice.seat == seat and choice.decision == decision
@@ -143,7 +143,7 @@ def test_an_answer_in_time_makes_the_task_a_no_op():
     services.submit_choice(game.pk, game.pending_seat, seq, game.pending_decision, [option])
     game.refresh_from_db()
     Game.objects.filter(pk=game.pk).update(deadline=deadline - timedelta(seconds=60))  # pretend overdue
-    assert timers.fire(game.pk, seq, deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, seq, deadline.isoformat()) is None
     game.refresh_from_db()
     assert game.version == seq + 1 and not game.choices.filter(timed_out=True).exists()
 
@@ -153,11 +153,11 @@ def test_the_sweep_catches_an_overdue_game_and_leaves_the_others():
     late = overdue(two_person_game(seed=7, turn_seconds=30))
     on_time = two_person_game(seed=8, turn_seconds=30)
     untimed = two_person_game(seed=9)
-    assert timers.sweep() == 1
+    assert bots.sweep_timers() == 1
     late.refresh_from_db()
     assert late.version == 1 and late.choices.get(seq=0).timed_out
     assert snapshot(on_time)[0] == 0 and snapshot(untimed)[0] == 0
-    assert timers.sweep() == 0  # the new deadline is not due: nothing more
+    assert bots.sweep_timers() == 0  # the new deadline is not due: nothing more
     # The periodic task is the same sweep, and beat runs it every 15 seconds.
     overdue(late)
     assert tasks.timer_sweep() == 1
@@ -170,8 +170,8 @@ def test_the_sweep_catches_an_overdue_game_and_leaves_the_others():
 def test_a_finished_game_has_no_timer():
     game = overdue(two_person_game(seed=7, turn_seconds=30))
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    assert timers.fire(game.pk, game.version, game.deadline.isoformat()) is None
-    assert timers.sweep() == 0
+    assert bots.fire_timer(game.pk, game.version, game.deadline.isoformat()) is None
+    assert bots.sweep_timers() == 0
 
 
 # ---------------------------------------------------------------------------------- pages --------

@@ -22,7 +22,7 @@ from django.utils import timezone
 from smashup.asgi import application
 from smashup.engine import new_game, replay
 from smashup.engine.bots import heuristic_choice
-from smashup.play import render, services, timers, undo
+from smashup.play import bots, render, services, timers, undo
 from smashup.play.models import Choice, Game
 
 from .play_helpers import SITE_HEADERS, error_code, seated_client, snapshot, status_attrs, two_person_game
@@ -204,7 +204,7 @@ def test_a_choice_the_bot_made_when_time_ran_out_cannot_be_taken_back():
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     game.refresh_from_db()
     seat = game.pending_seat
-    assert timers.fire(game.pk, game.version, game.deadline.isoformat()) is not None
+    assert bots.fire_timer(game.pk, game.version, game.deadline.isoformat()) is not None
     game.refresh_from_db()
     if game.pending_seat == seat:  # same seat still deciding: the last choice is "theirs" but the bot's
         refused(game, seat, game.version, "cannot_undo", "the time ran out and the bot chose for you")
@@ -500,8 +500,8 @@ def test_an_undo_gives_back_the_time_that_was_left_and_stale_timer_tasks_do_noth
     assert game.deadline_seq == 0 and game.deadline == first_deadline  # the time Ada had left
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     # The task of the decision taken back (seq 1) does nothing, nor one with another deadline.
-    assert timers.fire(game.pk, 1, second_deadline.isoformat()) is None
-    assert timers.fire(game.pk, 0, second_deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, 1, second_deadline.isoformat()) is None
+    assert bots.fire_timer(game.pk, 0, second_deadline.isoformat()) is None
     game.refresh_from_db()
     assert game.version == 0
 
@@ -532,7 +532,7 @@ def test_play_and_undo_over_and_over_never_restarts_the_clock(monkeypatch):
     game.refresh_from_db()
     assert (game.version, game.deadline) == (0, passed) and timers.remaining(game) == 0
     assert scheduled == [(0, passed)]  # an ETA in the past: the worker runs it at once
-    outcome = timers.fire(game.pk, 0, passed.isoformat())
+    outcome = bots.fire_timer(game.pk, 0, passed.isoformat())
     assert outcome is not None and outcome.version == 1
     timed_out = Choice.objects.get(game=game, seq=0, undone_at__isnull=True)
     assert timed_out.by_bot and timed_out.timed_out

@@ -533,8 +533,14 @@ def test_the_replay_steps_through_a_finished_game(client):
     assert f"Choice <strong>0</strong> of {game.version}" in first and 'id="hand"' not in first
     third = client.get(url, {"step": 3}).content.decode()
     assert "Choice 3:" in third and 'rel="next" href' not in third and "?step=4" in third
-    last = client.get(url).content.decode()
-    assert f"Choice <strong>{game.version}</strong>" in last and "wins" in last
+    opened = client.get(url).content.decode()  # a replay opens at the start, and plays (replay.js)
+    assert "Choice <strong>0</strong>" in opened and 'data-autoplay="1"' in opened
+    last = client.get(url, {"step": game.version}).content.decode()
+    assert f"Choice <strong>{game.version}</strong>" in last and "wins" in last and 'data-autoplay=""' in last
+    # One step without the page around it (replay.js swaps it in); the whole log, turn by turn.
+    part = client.get(url, {"step": 3, "part": "body"}).content.decode()
+    assert part.startswith('<div id="replay-body"') and "<html" not in part
+    assert 'class="log-lines whole"' in opened and 'data-turn="2"' in opened
     assert client.get(url, {"step": 10**6}).status_code == 200  # clamped
     assert client.get(url, {"step": "x"}).status_code == 400  # a number, or nothing (the end)
     as_seat = client.get(url, {"step": 5, "as": 1}).content.decode()

@@ -1,0 +1,139 @@
+"""Finding a table and the plain facts about it: lookups, seat names, who is a bot, the faction pool,
+the table's random streams, and the row lock every change starts with.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from smashup.engine import rng as engine_rng
+
+from .errors import GameNotFound, PlayError
+from .models import Game
+
+
+def get_game(public_id: str) -> Game:
+    try:
+        return Game.objects.get(public_id=public_id)
+    except Game.DoesNotExist:
+        raise GameNotFound("There is no game at this address.") from None
+
+
+def game_by_code(code: str) -> Game:
+    clean = "".join(str(code or "").split()).upper()
+    if not clean:
+        raise GameNotFound("Enter the code shown at the table.")
+    try:
+        return Game.objects.get(code=clean)
+    except Game.DoesNotExist:
+        raise GameNotFound(f"No game has the code {clean}.") from None
+
+
+def player_names(row: Game) -> dict[int, str]:
+    return {i: p.get("name") or f"Player {i + 1}" for i, p in enumerate(row.config.get("players", []))}
+
+
+def is_bot_seat(row: Game, seat: int | None) -> bool:
+    players = row.config.get("players", [])
+    return seat is not None and 0 <= seat < len(players) and bool(players[seat].get("bot"))
+
+
+def factions_available() -> list[str]:
+    import smashup.cards  # noqa: F401  (fills the registry)
+    from smashup.engine import REGISTRY
+
+    return sorted(REGISTRY.factions)
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "person" or "bot"
+    factions: list = field(default_factory=lambda: [None, None])  # a name, or None for random
+    bot: str = "heuristic"
+    # A seat reserved for a known person (a tournament table): taken from the start under this name,
+    # by this user if they have an account (they reach it by logging in), else by its seat link.
+    name: str = ""
+    user: object = None
+
+
+def random_stream(seed, version: int, label: str, legacy: str) -> random.Random:
+    """One random stream of a table, for one purpose (`label`). Version 2: the keyed stream `label`
+    of the game's secret seed (smashup/engine/rng.py), which nobody at the table can predict.
+    Version 1 (games stored before it): the Mersenne Twister seeded with `legacy`, as they drew."""
+    if version == engine_rng.LEGACY:
+        return random.Random(legacy)
+    return engine_rng.KeyedRandom(seed, label)
+
+
+def table_stream(row: Game, label: str, legacy: str = "") -> random.Random:
+    """`random_stream` of a game row (`legacy`: the version 1 seed string, if it ever drew one)."""
+    return random_stream(row.engine_seed, row.rng_version, label, legacy)
+
+
+def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) -> list[list[str]]:
+    """Each seat's two factions: the chosen ones, random ones for the rest. Random picks avoid
+    factions that other seats already have while there are enough to go round."""
+    known = set(pool)
+    taken: list[str] = [f for s in specs for f in s.factions if f]
+    for i, spec in enumerate(specs):
+        for f in spec.factions:
+            if f is not None and f not in known:
+                raise PlayError(f"Seat {i + 1}: there is no faction called {f!r}.", "config")
+        if len(spec.factions) != 2:
+            raise PlayError(f"Seat {i + 1} needs two factions (or random).", "config")
+        if spec.factions[0] and spec.factions[0] == spec.factions[1]:
+            raise PlayError(
+                f"Seat {i + 1} has {spec.factions[0]} twice; pick two different factions.", "config"
+            )
+    result = []
+    for spec in specs:
+        mine = [f for f in spec.factions if f]
+        for _ in range(2 - len(mine)):
+            fresh = [f for f in pool if f not in taken and f not in mine]
+            choices = fresh or [f for f in pool if f not in mine]
+            pick = rng.choice(choices)
+            mine.append(pick)
+            taken.append(pick)
+        result.append(mine)
+    return result
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked until the end of the caller's transaction. Every choice starts here, so
+    on PostgreSQL the query is written once (`_lock_plan`) rather than built by the ORM each time."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        try:
+            return Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise GameNotFound("This game no longer exists.") from None
+    sql, names, converters = _lock_plan()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        found = cursor.fetchone()
+    if found is None:
+        raise GameNotFound("This game no longer exists.")
+    values = list(found)
+    for index, convert in converters:  # what the ORM does on reading (JSON text to Python)
+        values[index] = convert(values[index], None, connection)
+    return Game.from_db(connection.alias, names, values)
+
+
+@functools.cache
+def _lock_plan() -> tuple[str, list[str], list[tuple[int, Callable]]]:
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    fields = Game._meta.concrete_fields
+    sql = (
+        f"SELECT {', '.join(quote(f.column) for f in fields)} FROM {quote(Game._meta.db_table)} "
+        f"WHERE {quote(Game._meta.pk.column)} = %s FOR UPDATE"
+    )
+    converters = [
+        (index, convert) for index, f in enumerate(fields) for convert in f.get_db_converters(connection)
+    ]
+    return sql, [f.attname for f in fields], converters

@@ -1,0 +1,147 @@
+"""What the game screen is given (issue 13): power breakdowns that add up, identical options once,
+the word a card in hand gets per decision, and the lobby's one button and pick-mode fix."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import smashup.cards  # noqa: F401  (fills the registry)
+from smashup.engine import new_game
+from smashup.engine.bots import BOTS
+from smashup.engine.simulate import bot_streams, game_config
+from smashup.play import render
+from smashup.play.models import Game
+from smashup.play.tables import factions_available
+
+
+def test_power_breakdowns_add_up_to_the_engines_power_through_whole_games():
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        config = game_config(rng, 4, factions_available(), "heuristic")
+        game = new_game(config, seed)
+        streams = bot_streams(seed, 4)
+        while game.pending is not None and len(game.choices) < 3000:
+            for slot in game.bases:
+                for cid in slot.minions:
+                    parts = render.power_parts(game, cid)
+                    assert parts[0]["label"] == "printed"
+                    assert max(0, sum(p["amount"] for p in parts)) == game.power(cid), parts
+                    checked += 1
+            seat = game.pending.seat
+            game.apply(seat, game.pending.id, BOTS["heuristic"](game, streams[seat]))
+    assert checked > 1000  # many minions, modifiers among them, were looked at
+
+
+def test_breakdown_text_reads_as_a_sum():
+    parts = [{"label": "printed", "amount": 3}, {"label": "power counters", "amount": 1},
+             {"label": "Some Base", "amount": -2}]  # fmt: skip
+    assert render.breakdown_text(parts) == "3 printed + 1 power counters − 2 Some Base"
+
+
+def _view(hand, minions):
+    return {
+        "hand": hand,
+        "bases": [{"uid": 7, "id": 100, "name": "The Base", "minions": minions, "actions": []}],
+        "players": [],
+        "base_discard": [],
+    }
+
+
+def _pending(options, kind="play", most=1):
+    return {"id": "d1", "kind": kind, "prompt": "?", "min": 1, "max": most, "may_decline": False,
+            "options": options}  # fmt: skip
+
+
+def _labels(decision):
+    return [o["label"] for g in decision["groups"] for o in g["options"]]
+
+
+def test_alike_minions_make_one_option_that_any_of_them_maps_to():
+    acolyte = {"name": "Ninja Acolyte", "type": "minion", "power": 2, "printed": 2, "controller": 3}
+    minions = [dict(acolyte, id=i, attached=[]) for i in (11, 12, 13)]
+    label = "Ninja Acolyte (2, Bot 4) on The Base"
+    options = [{"id": f"o{i}", "label": label, "card": i} for i in (11, 12, 13)]
+    decision = render._decision(_pending(options), _view([], minions), {}, {3: "Bot 4"}, {7: "The Base"})
+    assert _labels(decision) == ["Ninja Acolyte (2, Bot 4) on The Base"]
+    (group,) = decision["groups"]
+    assert group["copies"] == 3 and group["options"][0]["cards"] == "11 12 13"
+    assert group["options"][0]["id"] == "o11"  # the first one's: the server still checks it
+
+
+def test_alike_minions_on_different_bases_or_of_different_power_stay_apart():
+    a = {"id": 11, "name": "Scout", "type": "minion", "power": 3, "printed": 3, "controller": 1}
+    a["attached"] = []
+    b = dict(a, id=12, power=4)
+    options = [{"id": "o1", "label": "Scout", "card": 11}, {"id": "o2", "label": "Scout", "card": 12}]
+    decision = render._decision(_pending(options), _view([], [a, b]), {}, {}, {7: "The Base"})
+    assert len(decision["groups"]) == 2
+
+
+def test_a_choice_of_several_keeps_copies_apart_but_never_reads_the_same():
+    hand = [{"id": i, "name": "Howl", "type": "action"} for i in (1, 2)]
+    options = [{"id": f"c{i}", "label": "Howl", "card": i} for i in (1, 2)]
+    decision = render._decision(_pending(options, "discard", 2), _view(hand, []), {}, {}, {})
+    labels = _labels(decision)
+    assert len(labels) == 2 and len(set(labels)) == 2
+
+
+@pytest.mark.parametrize("kind, word", [("play", "can be played"), ("discard", "to discard")])
+def test_cards_in_hand_say_what_the_decision_offers_them_for(kind, word):
+    assert render.OPTION_WORDS[kind] == word
+
+
+# ---------------------------------------------------------------------------------- lobby ------
+@pytest.mark.django_db
+def test_play_against_bots_starts_a_game_in_one_post_with_defaults(client):
+    form = {"seat0_kind": "person", "seat1_kind": "bot", "seat2_kind": "none", "seat3_kind": "none",
+            "base_sets": "factions", "specials": "fast", "your_name": "", "bots": "3"}  # fmt: skip
+    response = client.post("/play/", form)
+    row = Game.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(f"/play/g/{row.public_id}/")
+    assert row.is_active and row.seats.count() == 4
+    assert [s.kind for s in row.seats.order_by("index")] == ["person", "bot", "bot", "bot"]
+    assert row.seats.get(index=0).guest_name == "Player"
+    assert all(len(s.factions) == 2 for s in row.seats.all())
+
+
+@pytest.mark.django_db
+def test_play_against_bots_refuses_a_bad_count_and_sets_up_nothing(client):
+    form = {"seat0_kind": "person", "seat1_kind": "bot", "seat2_kind": "none", "seat3_kind": "none",
+            "base_sets": "factions", "specials": "fast", "bots": "9"}  # fmt: skip
+    response = client.post("/play/", form)
+    assert response.status_code == 200 and Game.objects.count() == 0
+    assert b'id="quick-errors"' in response.content
+
+
+@pytest.mark.django_db
+def test_the_lobby_marks_the_creators_own_row_and_shows_errors_on_top(client):
+    page = client.get("/play/").content.decode()
+    assert page.count("my-row") == 1 and 'id="play-bots"' in page
+    response = client.post("/play/", {"seat0_kind": "bot", "seat1_kind": "bot", "seat2_kind": "none",
+                                      "seat3_kind": "none", "base_sets": "factions", "specials": "fast",
+                                      "sit": "on"})  # fmt: skip
+    text = response.content.decode()
+    errors = text.index('id="form-errors"')  # at the top of the form, before its first field
+    assert text.index('class="lobby-form"') < errors < text.index('id="id_seat0_kind"')
+    assert Game.objects.count() == 0
+
+
+def test_favicon_is_drawn_and_found(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+
+
+@pytest.mark.django_db
+def test_a_friend_at_the_table_page_sees_the_seats_first_and_the_creator_the_invitation(client):
+    from django.test import Client
+
+    form = {"seat0_kind": "person", "seat1_kind": "person", "seat2_kind": "none", "seat3_kind": "none",
+            "base_sets": "factions", "specials": "fast", "sit": "on", "your_name": "Ada"}  # fmt: skip
+    client.post("/play/", form)
+    row = Game.objects.get()
+    assert "seats-first" not in client.get(f"/play/t/{row.public_id}/").content.decode()
+    friend = Client().get(f"/play/join/?code={row.code}", follow=True).content.decode()
+    assert 'class="table-grid seats-first"' in friend and "Sit here" in friend
