@@ -53,8 +53,10 @@ def crowded_game(min_minions: int = 12):
         while row.is_active:
             with services.engine_game(row) as game:
                 crowded = minions_in_play(game) >= min_minions
-                pending = game.view(0)["pending"] or {}
-                to_a_base = any("card" in o and "base" in o for o in pending.get("options", []))
+                view = game.view(0)
+                pending = view["pending"] or {}
+                hand = {c["id"] for c in view["hand"] or []}  # not a play from a discard pile
+                to_a_base = any(o.get("card") in hand and "base" in o for o in pending.get("options", []))
             if crowded and row.pending_seat == 0 and pending.get("kind") == "play" and to_a_base:
                 return row, seat
             services.bot_move(row.pk, row.version, force=True)
