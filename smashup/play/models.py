@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 
 from smashup.engine import rng
+from smashup.engine.game import RESOLUTION
 
 # Short join codes: no 0/O, 1/I/L, so they can be read aloud and typed from a TV screen.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -65,6 +66,9 @@ class Game(models.Model):
     # generator (256 bits in hex), never shown while the game runs (only the replay page of a finished
     # game shows it). Version 1, games stored before it: `seed`, an int for random.Random.
     rng_version = models.PositiveSmallIntegerField(default=rng.CURRENT)
+    # How the engine orders reactions (engine Game.resolution): games stored before the rules'
+    # batches replay one event at a time (1), as they were played; new games use the current one.
+    resolution = models.PositiveSmallIntegerField(default=RESOLUTION)
     secret_seed = models.CharField(max_length=128, blank=True, default=new_secret_seed, editable=False)
     seed = models.BigIntegerField(null=True, blank=True, default=None)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.LOBBY, db_index=True)
@@ -109,10 +113,13 @@ class Game(models.Model):
         return self.seed if self.rng_version == rng.LEGACY else self.secret_seed
 
     def record_head(self) -> dict:
-        """The engine record without its choices: config, seed and (from version 2) "rng"."""
+        """The engine record without its choices: config, seed, (from version 2) "rng" and (from
+        version 2) "resolution"."""
         head = {"config": self.config, "seed": self.engine_seed}
         if self.rng_version != rng.LEGACY:
             head["rng"] = self.rng_version
+        if self.resolution != 1:  # a record without "resolution" is version 1 (engine setup.replay)
+            head["resolution"] = self.resolution
         return head
 
     @property

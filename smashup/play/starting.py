@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from smashup.engine import ConfigError, new_game
-from tournaments import draft as kiq
+from smashup import draft as kiq
 
 from . import timers
 from .commits import committed, outcome_of, sync_row
@@ -37,7 +37,8 @@ def maybe_start(row: Game) -> bool:
         player["factions"] = list(seat.factions)
     config["players"] = players
     try:
-        game = new_game(config, row.engine_seed, track_hashes=True, rng_version=row.rng_version)
+        game = new_game(config, row.engine_seed, track_hashes=True, rng_version=row.rng_version,
+                        resolution=row.resolution)
     except ConfigError as exc:
         raise PlayError(f"The game cannot start: {exc}", "config") from exc
     row.config = game.config

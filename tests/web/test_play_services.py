@@ -86,8 +86,7 @@ def test_an_all_bot_table_starts_at_once_and_bots_play_it_to_the_end():
     # The stored record replays to the same final state, hash by hash.
     engine = replay(
         {
-            "config": game.config,
-            "seed": game.seed,
+            **game.record_head(),
             "choices": [c.as_record() for c in choices],
             "hashes": [c.state_hash for c in choices],
         }
@@ -776,3 +775,19 @@ def test_a_picking_table_refuses_a_mixed_setup(kwargs, message):
     with pytest.raises(services.PlayError, match=message):
         services.create_game([services.SeatSpec("person", factions), services.SeatSpec("person")], **kwargs)
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_row_keeps_the_order_of_reactions_its_game_was_played_with():
+    """A new game plays with the rules' batches of reactions (engine resolution 2) and says so in
+    its record; a game stored before them (migration play/0007 gives it 1) replays one event at a
+    time, as it was played, so its stored state hashes still match."""
+    from smashup.engine.game import RESOLUTION
+
+    game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=11)
+    game.refresh_from_db()
+    assert game.resolution == RESOLUTION == 2 and game.record_head()["resolution"] == 2
+    with services.engine_game(game) as engine:
+        assert engine.resolution == 2
+    game.resolution = 1
+    assert "resolution" not in game.record_head()

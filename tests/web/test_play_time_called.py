@@ -26,8 +26,7 @@ ADA, BOB = 0, 1
 def record_of(game: Game) -> dict:
     rows = list(game.choices.in_record().order_by("seq"))
     return {
-        "config": game.config,
-        "seed": game.seed,
+        **game.record_head(),
         "choices": [c.as_record() for c in rows],
         "hashes": [c.state_hash for c in rows],
     }

@@ -94,7 +94,7 @@ def test_a_player_takes_back_their_last_choice(game):
     assert game.version == 1 and game.choices.count() == 2
     record = [c.as_record() for c in game.choices.in_record().order_by("seq")]
     assert record == [[ADA, start_decision, ["m5@2"]]]
-    engine = replay({"config": game.config, "seed": game.seed, "choices": record})
+    engine = replay({**game.record_head(), "choices": record})
     assert engine.digest() == game.state_hash
     services.cache.clear()  # and a cold rebuild from the database agrees
     with services.engine_game(game) as rebuilt:
@@ -698,4 +698,4 @@ def test_random_play_with_undos_keeps_the_record_true():
     assert undos > 3 and game.undos == undos
     record = [c.as_record() for c in game.choices.in_record().order_by("seq")]
     assert len(record) == game.version
-    assert replay({"config": game.config, "seed": game.seed, "choices": record}).digest() == game.state_hash
+    assert replay({**game.record_head(), "choices": record}).digest() == game.state_hash
