@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from smashup.engine import ConfigError, new_game
 from smashup import draft as kiq
+from smashup.engine import ConfigError, new_game
 
 from . import timers
 from .commits import committed, outcome_of, sync_row

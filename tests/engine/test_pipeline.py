@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from smashup.engine import MINION, Faction, Scenario
+from smashup.engine.core import EngineError
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, labels, play
 
@@ -215,9 +216,9 @@ def test_every_verb_is_typed_for_the_pipeline():
     assert effect_kind(Ctx.add_power) == "affect"
     assert effect_kind(Ctx.attach) == "affect"
     assert effect_kind(None) == "affect"
-    with pytest.raises(Exception):
+    with pytest.raises(EngineError):
         effect_kind("explode")
-    with pytest.raises(Exception):
+    with pytest.raises(EngineError):
         effect_kind(Ctx.draw)
 
 
