@@ -4,20 +4,11 @@
 
 from __future__ import annotations
 
+from smashup.core.errors import Refused
 
-class PlayError(Exception):
-    """A refused request. `str(err)` is for people, `err.code` for programs. Nothing was changed."""
 
-    code = "error"
-
-    def __init__(self, message: str, code: str | None = None):
-        super().__init__(message)
-        if code is not None:
-            self.code = code
-
-    @property
-    def message(self) -> str:
-        return str(self)
+class PlayError(Refused):
+    """A refused request of live play (smashup.core.errors.Refused)."""
 
 
 class GameNotFound(PlayError):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from smashup.core.errors import Refused
+
 from ..models import AuditEntry, Entrant, Event
 
 MAX_NAME = 40
@@ -15,19 +17,8 @@ MAX_VP = 999
 
 
 # ---------------------------------------------------------------------------------- errors -------
-class TournamentError(Exception):
-    """A refused request. `str(err)` is for people, `err.code` for programs. Nothing was changed."""
-
-    code = "error"
-
-    def __init__(self, message: str, code: str | None = None):
-        super().__init__(message)
-        if code is not None:
-            self.code = code
-
-    @property
-    def message(self) -> str:
-        return str(self)
+class TournamentError(Refused):
+    """A refused request of tournaments (smashup.core.errors.Refused)."""
 
 
 class NotAllowed(TournamentError):
