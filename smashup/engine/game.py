@@ -171,9 +171,9 @@ class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
-                 rng_version: int | None = None):
+                 rng_version: int | None = None, shared_factions: bool = False):
         self.registry = registry
-        self.config = normalize_config(config, registry)
+        self.config = normalize_config(config, registry, shared_factions)
         # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
         self.rng_version = version_for(seed, rng_version)
@@ -2340,22 +2340,32 @@ def _normalize_choice(choice) -> list[str]:
     raise IllegalChoice("a choice is an option id or a list of option ids")
 
 
-def normalize_config(config: dict, registry: Registry) -> dict:
-    """Check a game config and fill its defaults. Raises ConfigError with a clear message."""
+def normalize_config(config: dict, registry: Registry, shared_factions: bool = False) -> dict:
+    """Check a game config and fill its defaults. Raises ConfigError with a clear message.
+
+    Each faction is in a game once (the app has one copy of every faction: two players never
+    hold the same one); `shared_factions` lets a record made before that rule replay as played."""
     if not isinstance(config, dict):
         raise ConfigError("config must be a mapping")
     seats = config.get("players")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
         raise ConfigError("a game has 2 to 4 players")
     players = []
+    holder: dict[str, int] = {}
     for i, seat in enumerate(seats):
         factions = seat.get("factions") if isinstance(seat, dict) else None
         if not isinstance(factions, list) or len(factions) != 2:
             raise ConfigError(f"player {i} needs exactly two factions")
+        if not all(isinstance(f, str) for f in factions):
+            raise ConfigError(f"player {i}: a faction is given by its name")
         if factions[0] == factions[1]:
             raise ConfigError(f"player {i} has the same faction twice")
         for f in factions:
             registry.faction(f)
+            if f in holder and not shared_factions:
+                raise ConfigError(f"{f} is held by player {holder[f]} and player {i}: "
+                                  "each faction is in a game once")
+            holder.setdefault(f, i)
         bot = seat.get("bot")
         if bot not in (None, "random", "heuristic"):
             raise ConfigError(f"player {i}: unknown bot {bot!r}")
@@ -2372,6 +2382,12 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         isinstance(base_sets, list) and all(isinstance(s, str) for s in base_sets)
     ):
         raise ConfigError("base_sets is 'factions', 'all' or a list of set names")
+    if isinstance(base_sets, list):
+        known_sets = {b.set for b in registry.bases.values()}
+        unknown = [s for s in base_sets if s not in known_sets]
+        if unknown or not base_sets:
+            raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
+                              if unknown else "base_sets names at least one set")
     first = config.get("first_player")
     # bool is an int in Python; True is not a seat number.
     if first is not None and (

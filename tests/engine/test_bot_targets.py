@@ -8,11 +8,11 @@ from smashup.engine import Decision, Option, Scenario
 from smashup.engine.bots import heuristic_choice
 from smashup.engine.testing import card
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS
 
 
 def test_the_heuristic_bot_destroys_another_players_action_and_chooses_another_player():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     dojo = s.base("Ninja Dojo")
     s.base_action(dojo, "Infiltrate", owner=0)
     s.base_action(dojo, "Infiltrate", owner=1)
