@@ -241,7 +241,7 @@ def test_the_rule_on_engine_games():
     config = {
         "players": [
             {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
-            {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+            {"name": "Bob", "factions": ["Pirates", "Robots"]},
         ]
     }
     engine = new_game(config, 7)
@@ -281,7 +281,7 @@ def test_a_card_leaving_another_hand_or_a_deck_blocks_even_when_the_chooser_knew
     config = {
         "players": [
             {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
-            {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+            {"name": "Bob", "factions": ["Pirates", "Robots"]},
         ]
     }
     engine = new_game(config, 7)
@@ -372,7 +372,7 @@ def test_probe_then_undo_cannot_show_a_hand_to_the_table_one_card_at_a_time():
 TWO = {
     "players": [
         {"name": "Ada", "factions": ["Aliens", "Ninjas"]},
-        {"name": "Bob", "factions": ["Ninjas", "Aliens"]},
+        {"name": "Bob", "factions": ["Pirates", "Robots"]},
     ],
     "base_sets": "factions",
 }
@@ -384,7 +384,8 @@ def test_the_snapshot_knows_exactly_the_cards_each_view_shows():
 
     rng = random.Random(3)
     for seed in range(3):
-        game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]}] * 3, "base_sets": "all"}, seed)
+        pairs = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"]]
+        game = new_game({"players": [{"factions": pair} for pair in pairs], "base_sets": "all"}, seed)
         for _ in range(120):
             if game.pending is None:
                 break

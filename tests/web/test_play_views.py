@@ -295,15 +295,22 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     )
     assert response["Location"] == f"/play/t/{game.public_id}/"
     assert seats_of(game)[1][3] == ["Aliens", "Ninjas"]
+    # A faction Ada holds is refused (each faction once per game) and nothing changes.
+    before = seats_of(game)
+    clash = {"name": "Bob", "faction0": "Robots", "faction1": "Ninjas"}
+    refused = bob.post(f"/play/t/{game.public_id}/sit/1/", clash)
+    assert "Ninjas is already at this table (seat 1)" in refused.content.decode()
+    assert seats_of(game) == before and game.is_lobby
     # Bob sits with his own pick: the game starts, the bot with random factions.
-    bobs = {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"}
+    bobs = {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"}
     response = bob.post(f"/play/t/{game.public_id}/sit/1/", bobs)
     assert response["Location"] == f"/play/g/{game.public_id}/"
     game.refresh_from_db()
     assert game.is_active
     players = game.config["players"]
-    assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Ninjas", "Aliens"]
-    assert len(set(players[2]["factions"])) == 2
+    assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Pirates", "Robots"]
+    # The bot's random pair avoids both people's factions.
+    assert len({f for p in players for f in p["factions"]}) == 6
 
 
 def seats_panel(html: str) -> str:
@@ -391,7 +398,7 @@ def test_nobody_picks_for_another_seat_through_the_pages(client):
         base_sets="all",
     )
     client.post(seat_link(game, 0), {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"})
-    Client().post(seat_link(game, 1), {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"})
+    Client().post(seat_link(game, 1), {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"})
     before = seats_of(game)
     url = f"/play/t/{game.public_id}/factions/"
     # Ada (seat 0) tries to set Bob's seat, a free seat, and a seat that does not exist.
