@@ -225,7 +225,7 @@ def test_the_manage_link_shows_only_to_organizers(client):
 # ---------------------------------------------------------------------------------- coverage -----
 # What players and visitors may POST: for themselves only, each with its test in this file (the
 # draft pick), test_tournament_views.py (sign-up, results) or for anyone logged in (a new event).
-OWN_POSTS = {"new", "signup", "drop_me", "report", "confirm", "dispute", "draft_pick"}
+OWN_POSTS = {"new", "signup", "drop_me", "play_my_game", "report", "confirm", "dispute", "draft_pick"}
 
 
 def _routes() -> list:
