@@ -84,7 +84,7 @@ def natural_selection(ctx):
                               f"Destroy which minion with less power than {ctx.name(mine)}?")
 
 
-@dinosaurs.action("Rampage", text=(
+@dinosaurs.action("Rampage", no_effect_in_big_base="breakpoint", text=(
     "Choose one of your minions on a base. That base's breakpoint is lowered by that minion's "
     "power until the end of the turn."))
 def rampage(ctx):

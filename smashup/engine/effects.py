@@ -949,13 +949,7 @@ class Ctx:
 
     def swap_base(self, uid: int, new_base: int) -> None:
         """Put `new_base` in the place of base `uid`; everything on it stays (Terraforming)."""
-        g = self.game
-        slot = g.slot(uid)
-        old = slot.card
-        g.move_card(new_base, ("base", uid))
-        slot.card = new_base
-        g.move_card(old, ("base_deck",))
-        g.log(f"{g.name(new_base)} takes the place of {g.name(old)}.")
+        self.game.swap_base(uid, new_base)
 
     def shuffle_base_deck(self) -> None:
         self.game.rng.shuffle(self.game.base_deck)
@@ -1062,8 +1056,9 @@ class Ctx:
         or a base (Dragon Lands). It stays in play, controlled by you. Returns True if it
         attached (a minion this ability may not affect cannot receive it)."""
         cid = self.card if card is None else card
+        if self.game.defs[cid].attach == "base" and self.game.slot_or_none(host) is not None:
+            yield from self.game.enter_base(cid, host, self.me)
         return self.game.attach(cid, self.me, host, by_card=self.card)
-        yield
 
     attach.pipeline_kind = "affect"
 
@@ -1179,6 +1174,7 @@ class Ctx:
         if src is None or src == to_base or g.slot_or_none(to_base) is None:
             return False
         state = g.minion_state[m]
+        yield from g.enter_base(m, to_base, state.controller)
         g.slot(src).minions.remove(m)
         g.slot(to_base).minions.append(m)
         g.loc[m] = ("minion", to_base)
@@ -1244,6 +1240,7 @@ class Ctx:
         else:
             if g.slot_or_none(to) is None:
                 return False
+            yield from g.enter_base(card, to, state.controller)
             was_active = g.base_active(g.slot(to))
             g.move_card(card, ("base_action", to))
             where = g.base_name(to)

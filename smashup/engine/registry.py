@@ -45,6 +45,8 @@ PROTECTION_ONLY = (None, "actions", "minions")
 # instead of a card and runs at once without asking anything (it happens inside plain verbs such
 # as add_power): `Game.affect_replaced`.
 REPLACEABLE = ("destroy", "move", "return", "place", "affect")
+# Why a card may do nothing in Big Base mode (CardDef.no_effect_in_big_base); None: it does something.
+NO_EFFECT_REASONS = (None, "breakpoint")
 
 
 def _always(*_args) -> bool:
@@ -162,6 +164,11 @@ class CardDef(_Declares):
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
+    # Big Base mode (bigbase/rules): why this card does nothing there, or None. "breakpoint": it only
+    # changes breakpoints, which Big Base scoring ignores, unless a faction in the game cares about
+    # breakpoints (`Faction.cares_about_breakpoints`). A player may swap such cards (the Big Base
+    # rules, "useless cards").
+    no_effect_in_big_base: str | None = None
     is_special_only: bool = False  # an action playable only through its Special
     # Plays from the discard pile (the Play Cards phase's options):
     discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
@@ -339,9 +346,13 @@ REGISTRY = Registry()
 class Faction:
     """A faction's deck of 20 cards, declared card by card in its module."""
 
-    def __init__(self, name: str, set: str, registry: Registry = REGISTRY):
+    def __init__(self, name: str, set: str, registry: Registry = REGISTRY,
+                 cares_about_breakpoints: bool = False):
         self.name = name
         self.set = set
+        # Big Base mode: cards of this faction read or need breakpoints, so breakpoint cards keep
+        # their effect there (each side's breakpoint is the current base card's).
+        self.cares_about_breakpoints = cares_about_breakpoints
         self.cards: list[CardDef] = []
         self.registry = registry
         registry.factions[name] = self
@@ -364,6 +375,7 @@ class Faction:
         attach_filter=None,
         special_only: bool = False,
         cancels_base: bool = False,
+        no_effect_in_big_base: str | None = None,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
@@ -378,6 +390,9 @@ class Faction:
         )
         card.is_special_only = special_only
         card.cancels_base = cancels_base
+        if no_effect_in_big_base not in NO_EFFECT_REASONS:
+            raise ConfigError(f"{name}: no_effect_in_big_base is one of {NO_EFFECT_REASONS}")
+        card.no_effect_in_big_base = no_effect_in_big_base
         return _DeclaredCard(card)
 
     def deck(self) -> list[CardDef]:
