@@ -1002,7 +1002,9 @@ class Game:
                 if several:
                     label += f": {self._event_words(event)}"
                 key = (label, self.controller(cid), trig.index)
-                card = cid
+                # A card whose last words react after it went into a hand or a deck (Brownie
+                # returned) is named, not pointed at: its id there is hidden from the chooser.
+                card = cid if zone[0] not in ("hand", "deck") else None
             if key in seen:
                 continue
             seen.add(key)

@@ -23,13 +23,17 @@ MAX_CHOICES = 20_000
 
 
 def game_config(rng: random.Random, players: int, factions: list[str], bots: str,
-                specials: str = "fast") -> dict:
-    """Each player gets two different factions from the pool (copies are unlimited here)."""
+                specials: str = "fast", mode: str = "standard") -> dict:
+    """Each player gets two different factions from the pool (copies are unlimited here). `mode`
+    "bigbase" plays Big Base on the default board (bigbase/rules)."""
     seats = []
     for i in range(players):
         pair = rng.sample(factions, 2)
         seats.append({"name": f"Bot {i + 1}", "factions": pair, "bot": bots})
-    return {"players": seats, "specials": specials, "base_sets": "all"}
+    config = {"players": seats, "specials": specials, "base_sets": "all"}
+    if mode != "standard":
+        config["mode"] = mode
+    return config
 
 
 def bot_streams(seed: int | str, seats: int) -> list[random.Random]:
@@ -64,7 +68,7 @@ def play_game(config: dict, seed: int | str, check: bool = True, track_hashes: b
 
 def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "random",
              factions: list[str] | None = None, check: bool = True, specials: str = "fast",
-             keep_record: bool = False, rng_version: int = KEYED) -> dict:
+             keep_record: bool = False, rng_version: int = KEYED, mode: str = "standard") -> dict:
     """Play `games` seeded games and report counts, speed, violations and a digest of the results.
 
     `players` may be a list: the games cycle through it (2, 3, 4...). The digest is a hash of every
@@ -89,7 +93,7 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         else:
             game_seed = derived_secret(f"simulate:{seed}:{i}")
             config_rng = stream(game_seed, "simulate:config")
-        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials)
+        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials, mode)
         # A kept record carries the hashes of the game as it was played, not of a later replay.
         game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
         violations.extend(problems)
@@ -114,11 +118,13 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "wins_by_faction": dict(sorted(wins.items())),
         "checked": check,
         "rng": rng_version,
+        "mode": mode,
         **({"record": longest} if keep_record else {}),
     }
 
 
-def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED) -> dict:
+def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED,
+                mode: str = "standard") -> dict:
     """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
     end their Play Cards phase early, so bases fill slowly and the game runs long."""
     import smashup.cards  # noqa: F401
@@ -131,7 +137,7 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_versio
         else:
             game_seed = derived_secret(f"long-record:{attempt}")
             rng = stream(game_seed, "simulate:bots")
-        game = new_game(game_config(rng, players, factions, "random", "ask"), game_seed)
+        game = new_game(game_config(rng, players, factions, "random", "ask", mode), game_seed)
         while game.pending is not None and len(game.choices) < choices:
             d = game.pending
             if d.kind == "play" and rng.random() < 0.7:
@@ -140,11 +146,15 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_versio
                 game.apply(d.seat, d.id, BOTS["random"](game, rng))
         if len(game.choices) >= choices:
             return game.record()
+        if mode != "standard" and game.over:
+            # A Big Base game ends after its periods, often before `choices`: a whole game is
+            # timed then (the bench reports how many choices it replays).
+            return game.record()
         attempt += 1
 
 
 def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
-          rng_version: int = KEYED) -> dict:
+          rng_version: int = KEYED, mode: str = "standard") -> dict:
     """Engine figures for the notes: games/s unchecked and checked, and the replay time of a
     1,000-choice game (medians; compare figures from one run, the machine is shared).
     `rng_version` 1 plays the same with the old Mersenne Twister, to compare the generators."""
@@ -152,10 +162,12 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
 
     from .setup import replay
 
-    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version)["games_per_sec"]
+    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version,
+                          mode=mode)["games_per_sec"]
                  for _ in range(repeats)]
-    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version)["games_per_sec"]
-    record = long_record(1000, seed, players, rng_version)
+    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version,
+                       mode=mode)["games_per_sec"]
+    record = long_record(1000, seed, players, rng_version, mode)
     times = []
     for _ in range(max(repeats * 7, 20)):
         started = time.perf_counter()
@@ -164,6 +176,7 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
     return {
         "players": players,
         "rng": rng_version,
+        "mode": mode,
         "games_per_sec_unchecked": median(unchecked),
         "games_per_sec_checked": checked,
         "replay_choices": len(record["choices"]),

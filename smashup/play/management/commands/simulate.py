@@ -20,7 +20,8 @@ class Command(BaseCommand):
             help="players per game; several values cycle (e.g. 2 3 4)",
         )
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--mode", choices=["standard"], default="standard")
+        parser.add_argument("--mode", choices=["standard", "bigbase"], default="standard",
+                            help="bigbase: Big Base mode on the default board")
         parser.add_argument("--bots", choices=["random", "heuristic"], default="random")
         parser.add_argument(
             "--factions",
@@ -58,6 +59,7 @@ class Command(BaseCommand):
                 check=not opts["no_check"],
                 specials=opts["specials"],
                 keep_record=bool(opts["record"]),
+                mode=opts["mode"],
             )
         except Exception as exc:  # an engine error in a seeded game is a reproducible bug report
             raise CommandError(f"simulation failed: {exc!r}") from exc
