@@ -76,8 +76,10 @@ from .results import (  # noqa: F401
     cached_standings,
     clean_vp,
     confirm_result,
+    correction_effects,
     dispute_result,
     final_standings,
+    mark_no_show,
     points_of,
     record_app_result,
     report_result,
@@ -85,6 +87,7 @@ from .results import (  # noqa: F401
     set_result,
     standings,
     standings_options,
+    undo_no_show,
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
