@@ -180,7 +180,11 @@ def correction_effects(table: Table) -> list[str]:
     """What correcting this table's result does not redo, in words, for the organizer (before and
     after they correct it): rounds paired after it used the standings without the correction, and
     a top cut was seeded from them. The standings themselves are recomputed at once."""
-    rnd = table.round
+    return round_correction_effects(table.round)
+
+
+def round_correction_effects(rnd: Round) -> list[str]:
+    """`correction_effects` of any table of `rnd`."""
     later = list(
         Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).order_by("number")
     )
