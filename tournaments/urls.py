@@ -36,6 +36,7 @@ urlpatterns = [
     path("<int:pk>/organizers/<int:user_id>/remove/", views.co_organizer_remove, name="co_remove"),
     path("<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
     path("<int:pk>/entrants/<int:entrant_pk>/<str:action>/", views.entrant_action, name="entrant_action"),
+    path("<int:pk>/cap/", views.player_cap, name="player_cap"),
     path("<int:pk>/rounds/new/", views.round_new, name="round_new"),
     path("<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
     path("<int:pk>/rounds/top-cut/", views.top_cut, name="top_cut"),

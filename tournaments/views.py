@@ -243,6 +243,16 @@ def event_page(request, pk):
             "tiebreakers": [TIEBREAKER_LABELS[t] for t in event.tiebreakers],
         }
     )
+    if event.player_cap is not None:
+        placed = sum(1 for e in entrants if not e.dropped and not e.waiting)
+        waiting = sum(1 for e in entrants if e.waiting)
+        context.update(
+            {
+                "places_left": max(0, event.player_cap - placed),
+                "waiting_count": waiting,
+                "full": placed >= event.player_cap or waiting > 0,
+            }
+        )
     return render(request, "tournaments/event.html", context)
 
 
@@ -266,6 +276,13 @@ def signup(request, pk):
         messages.error(request, exc.message)
         return redirect("tournaments:event", event.pk)
     services.remember_entrant(request.session, entrant)
+    if entrant.waiting:
+        messages.warning(
+            request,
+            f"The event is full: you are number {entrant.wait_rank} on the waitlist as {entrant.name}. "
+            "This page tells you when a place opens for you.",
+        )
+        return redirect("tournaments:me", event.pk)
     messages.success(request, f"You are signed up as {entrant.name}. This page is yours for the event.")
     return redirect("tournaments:me", event.pk)
 
@@ -597,8 +614,12 @@ def manage(request, event):
             "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
             "rounds": list(event.rounds_set.all()),
             "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
+            "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
+            "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
+            "started": services.has_started(event),
         }
     )
+    context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
     context.update(dashboard_pages(request.GET, entrants, context["tables"]))
     return render(request, "tournaments/manage.html", context)
 
@@ -650,11 +671,17 @@ def entrant_add(request, event):
     if not form.is_valid():
         messages.error(request, "Enter the player's name.")
     else:
-        _run(
-            request,
-            lambda: services.register(event, form.cleaned_data["name"], by=request.user),
-            "Added {result.name} (checked in).",
-        )
+        try:
+            added = services.register(event, form.cleaned_data["name"], by=request.user)
+        except services.TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            if added.waiting:
+                messages.warning(
+                    request, f"The event is full: {added.name} is number {added.wait_rank} on the waitlist."
+                )
+            else:
+                messages.success(request, f"Added {added.name} (checked in).")
     return _back(request, event)
 
 
@@ -674,6 +701,11 @@ ENTRANT_ACTIONS = {
         lambda e, r: services.seat_late(e, _int(r.POST.get("table"), "table"), r.user),
         "{result.entrant.name} is seated.",
     ),
+    "promote": (lambda e, r: services.promote(e, r.user), "{result.name} has a place."),
+    "waitlist": (
+        lambda e, r: services.move_on_waitlist(e, _int(r.POST.get("rank"), "rank"), r.user),
+        "{result.name} is number {result.wait_rank} on the waitlist.",
+    ),
 }
 
 
@@ -685,6 +717,20 @@ def entrant_action(request, event, entrant_pk, action):
         raise Http404("No such action.")
     run, ok = ENTRANT_ACTIONS[action]
     _run(request, lambda: run(entrant, request), ok)
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def player_cap(request, event):
+    """Set or lift (empty) the player cap from the dashboard."""
+    _run(
+        request,
+        lambda: services.set_player_cap(
+            event, params.optional_number(request.POST.get("player_cap"), "player cap"), request.user
+        ),
+        "Player cap saved.",
+    )
     return _back(request, event)
 
 

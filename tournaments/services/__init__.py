@@ -46,11 +46,16 @@ from .entrants import (  # noqa: F401
     check_in,
     clean_name,
     drop,
+    has_started,
     latest_round,
+    move_on_waitlist,
+    promote,
     register,
     reinstate,
     rename,
     set_factions,
+    set_player_cap,
+    waitlist,
 )
 from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
