@@ -302,6 +302,67 @@ def private_link(request, token):
     return redirect("tournaments:me", entrant.event_id)
 
 
+def _check_in_url(request, event: Event) -> str:
+    path = reverse("tournaments:code_check_in", args=[event.pk, event.check_in_secret])
+    return request.build_absolute_uri(path)
+
+
+def self_check_in_panel(request, event: Event) -> dict | None:
+    """The QR code of self check-in (while open), for the organizers' dashboard and projector only:
+    the code proves presence in the room, so it never appears on a page anyone can open."""
+    if not event.self_check_in_open or event.is_finished or not services.can_manage(request.user, event):
+        return None
+    url = _check_in_url(request, event)
+    return {"url": url, "qr": qr_svg(url, f"QR code to check in at {event.name}")}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def code_check_in(request, pk, secret):
+    """The link of the venue's QR code: GET shows one button, POST checks this device's player in."""
+    event = _event_or_404(pk)
+    me = services.entrant_for(event, request.user, request.session)
+    if request.method == "POST":
+        try:
+            services.self_check_in(event, me, secret)
+        except services.TournamentError as exc:
+            status = 403 if isinstance(exc, services.NotAllowed) else 409
+            return _check_in_page(request, event, me, secret, error=exc.message, status=status)
+        messages.success(request, "You are checked in. Pairings appear on this page.")
+        return redirect("tournaments:me", event.pk)
+    if not services.check_in_code_valid(event, secret):
+        error = services.STALE_CODE
+        if event.is_finished:
+            error = "This event is over."
+        elif not event.self_check_in_open:
+            error = "Self check-in is closed: check in with the organizer."
+        return _check_in_page(request, event, me, secret, error=error, status=403)
+    return _check_in_page(request, event, me, secret)
+
+
+def _check_in_page(request, event, me, secret, error: str = "", status: int = 200):
+    context = base_context(request, event)
+    context.update({"secret": secret, "error": error, "login_next": request.get_full_path()})
+    return render(request, "tournaments/check_in.html", context, status=status)
+
+
+@organizer_only
+@require_POST
+def self_check_in_action(request, event, action):
+    actions = {
+        "open": (lambda: services.set_self_check_in(event, True, request.user), "Self check-in is open."),
+        "close": (lambda: services.set_self_check_in(event, False, request.user), "Self check-in is closed."),
+        "rotate": (
+            lambda: services.rotate_check_in_code(event, request.user),
+            "New check-in code: the old one no longer works.",
+        ),
+    }
+    if action not in actions:
+        raise Http404("No such action.")
+    run, ok = actions[action]
+    _run(request, run, ok)
+    return _back(request, event)
+
+
 @require_safe
 def standings_page(request, pk):
     event = _event_or_404(pk)
@@ -405,6 +466,7 @@ def projector(request, pk):
             "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
+            "check_in": self_check_in_panel(request, event) if rnd is None or rnd.is_finished else None,
         }
     )
     return render(request, "tournaments/projector.html", context)
@@ -617,6 +679,7 @@ def manage(request, event):
             "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
             "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
             "started": services.has_started(event),
+            "check_in": self_check_in_panel(request, event),
         }
     )
     context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
