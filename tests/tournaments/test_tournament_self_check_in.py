@@ -166,7 +166,8 @@ def test_the_qr_code_encodes_the_check_in_link(event, client):
     client.force_login(org)
     html = client.get(reverse("tournaments:manage", args=[event.pk])).content.decode()
     link = "http://testserver" + code_url(event)
-    svg = re.search(r'<svg class="qr"[^>]*aria-label="QR code to check in[^"]*".*?</svg>', html, re.S).group(0)
+    pattern = r'<svg class="qr"[^>]*aria-label="QR code to check in[^"]*".*?</svg>'
+    svg = re.search(pattern, html, re.S).group(0)
     expected = qrcode.make(link, image_factory=qrcode.image.svg.SvgPathImage, border=2).to_string(
         encoding="unicode"
     )
