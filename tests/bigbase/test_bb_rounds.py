@@ -4,7 +4,7 @@ and after the last round of a period the period advancing and the First Player c
 from bigbase_support import scenario, side_uid
 
 from smashup.engine import invariants
-from smashup.engine.testing import end_play, play
+from smashup.engine.testing import choose, end_play, labels, play
 
 
 def _names(game, cards):
@@ -119,3 +119,35 @@ def test_a_tie_for_lowest_vp_goes_to_the_first_tied_player_after_the_first_playe
     end_play(game)
     # Seats 0 and 2 tie for the lowest VP; clockwise after seat 1 comes seat 2 first.
     assert game.first_player == 2 and game.period == 2
+
+
+def test_changing_the_base_card_changes_it_for_every_side():
+    s = scenario(base="Jungle Oasis", next_bases=("Tar Pits", "The Central Brain"))
+    s.minion("North", "King Rex", owner=0, slot=0)
+    s.hand(0, "Terraforming", "Buccaneer")
+    s.turn(current=0, minions_played=1)
+    game = s.build()
+    rex = game.slot(side_uid(game, "North")).minions[0]
+    play(game, "Terraforming")
+    choose(game, "East")
+    choose(game, "The Central Brain")
+    assert game.name(game.base_card) == "The Central Brain"
+    assert game.loc[game.base_card] == ("board",)
+    assert sorted(game.name(c) for c in game.base_deck) == ["Jungle Oasis", "Tar Pits"]
+    assert game.power(rex) == 8  # every side has The Central Brain's +1
+    # The extra minion goes on the side chosen.
+    assert labels(game) == ["Play Buccaneer on East", "End the Play Cards phase"]
+    assert invariants.check(game) == []
+
+
+def test_time_called_makes_this_round_the_last_and_the_board_scores():
+    s = scenario(base="Jungle Oasis", next_bases=("Tar Pits",))
+    s.minion("North", "King Rex", owner=0, slot=0)
+    s.hand(0, "Howl")
+    s.deck(0, "Augmentation", "Buccaneer").deck(1, "Zapbot", "Hoverbot")
+    s.round(round=1, period=1)
+    game = s.build()
+    game.call_time()
+    end_play(game)
+    assert game.over and game.winner == 0
+    assert [p.vp for p in game.players] == [5, 0]
