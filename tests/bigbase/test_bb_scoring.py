@@ -4,7 +4,7 @@ after; the end after the last period and the tie-break rounds."""
 from bigbase_support import board, scenario, side_uid
 
 from smashup.engine import invariants
-from smashup.engine.testing import end_play
+from smashup.engine.testing import choose, end_play
 
 
 def _scored(players=3, vp=(), round_=3, period=1, base="Jungle Oasis", tiebreak=0, **kw):
@@ -142,3 +142,31 @@ def test_a_tie_that_cannot_be_broken_is_shared_after_the_limit():
     end_play(game)
     assert game.over and game.winner is None and game.shared_winners == [0, 1]
     assert side_uid(game, "East") in game.holders
+
+
+def test_a_minion_an_ability_moves_to_another_side_stays_and_one_sent_to_hand_goes_there():
+    s = _scored(players=2)
+    s.minion("North", "First Mate", owner=0, slot=0)
+    s.minion("East", "Scout", owner=1, slot=0)
+    s.minion("East", "King Rex", owner=0, slot=1)
+    game = s.build()
+    end_play(game)
+    mate = next(m for m in game.all_minions() if game.name(m) == "First Mate")
+    scout = next(m for m in game.all_minions() if game.name(m) == "Scout")
+    # After North scored: First Mate's Special (its controller is asked), to West.
+    while game.pending.kind != "play":
+        d = game.pending
+        if d.kind == "confirm":
+            game.apply(d.seat, d.id, ["yes"])
+        elif d.kind == "base":
+            choose(game, "West")
+        elif d.kind == "slot":
+            choose(game, "slot 1")
+        else:
+            game.apply(d.seat, d.id, [d.options[0].id])
+    assert game.period == 2
+    assert game.loc[mate] == ("minion", side_uid(game, "West"))  # stays on the board
+    assert game.slot_of(side_uid(game, "West"), 0) == 0
+    assert game.loc[scout] == ("hand", 1)
+    assert [game.name(m) for m in game.all_minions()] == ["First Mate"]
+    assert invariants.check(game) == []
