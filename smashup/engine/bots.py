@@ -66,6 +66,10 @@ def _play_value(game, seat, option) -> float:
     mine = game.player_power(uid, seat) + power
     best_other = max((game.player_power(uid, p.seat) for p in game.players if p.seat != seat),
                      default=0)
+    if game.config.get("mode") == "bigbase":
+        # Big Base scores total power on the board, plus a bonus for the most power on a side:
+        # any minion counts; one that takes the lead on its side counts more.
+        return 2.0 + power / 10 + (1.0 if mine > best_other >= mine - power else 0.2)
     total = game.total_power(slot) + power
     bdef = game.base_def(slot)
     score = 2.0 + power / 10

@@ -2,6 +2,7 @@
 implemented faction, every invariant checked after every choice (every card in one zone, power
 never negative, views leak nothing hidden, slot occupancy), and replay with state hashes."""
 import json
+import random
 
 import pytest
 from django.core.management import call_command
@@ -78,3 +79,20 @@ def test_the_bench_reports_big_base_figures():
     result = bench(games=2, players=2, seed=1, repeats=1, mode="bigbase")
     assert result["mode"] == "bigbase"
     assert result["games_per_sec_unchecked"] > 0 and result["replay_choices"] > 0
+
+
+def test_the_heuristic_bot_plays_a_minion_where_it_takes_a_side():
+    from bigbase_support import scenario
+
+    from smashup.engine.bots import heuristic_choice
+
+    s = scenario()
+    s.minion("North", "Warbot", owner=1, slot=0)
+    s.minion("East", "Zapbot", owner=1, slot=0)
+    s.hand(0, "War Raptor", "Howl")
+    game = s.build()
+    chosen = heuristic_choice(game, random.Random(1))
+    option = game.pending.option(chosen[0])
+    # War Raptor (2) ties nobody on North (4) but takes West or South: it goes where it leads.
+    assert option.value[0] == "minion"
+    assert game.side_name(option.base) in ("South", "West")
