@@ -221,6 +221,8 @@ def _no_show_seat(table: Table, entrant) -> Seat:
         pk = int(entrant.pk if isinstance(entrant, Entrant) else entrant)
     except (TypeError, ValueError):
         raise Invalid("Choose the player who did not come.") from None
+    if pk <= 0:  # no player chosen
+        raise Invalid("Choose the player who did not come.")
     seat = table.seats.select_related("entrant").filter(entrant_id=pk).first()
     if seat is None:
         raise Invalid(f"That player does not sit at table {table.number}.")
