@@ -256,6 +256,16 @@ def event_page(request, pk):
             "tiebreakers": [TIEBREAKER_LABELS[t] for t in event.tiebreakers],
         }
     )
+    if event.player_cap is not None:
+        placed = sum(1 for e in entrants if not e.dropped and not e.waiting)
+        waiting = sum(1 for e in entrants if e.waiting)
+        context.update(
+            {
+                "places_left": max(0, event.player_cap - placed),
+                "waiting_count": waiting,
+                "full": placed >= event.player_cap or waiting > 0,
+            }
+        )
     return render(request, "tournaments/event.html", context)
 
 
@@ -279,6 +289,13 @@ def signup(request, pk):
         messages.error(request, exc.message)
         return redirect("tournaments:event", event.pk)
     services.remember_entrant(request.session, entrant)
+    if entrant.waiting:
+        messages.warning(
+            request,
+            f"The event is full: you are number {entrant.wait_rank} on the waitlist as {entrant.name}. "
+            "This page tells you when a place opens for you.",
+        )
+        return redirect("tournaments:me", event.pk)
     messages.success(request, f"You are signed up as {entrant.name}. This page is yours for the event.")
     return redirect("tournaments:me", event.pk)
 
@@ -296,6 +313,67 @@ def private_link(request, token):
         )
     services.remember_entrant(request.session, entrant)
     return redirect("tournaments:me", entrant.event_id)
+
+
+def _check_in_url(request, event: Event) -> str:
+    path = reverse("tournaments:code_check_in", args=[event.pk, event.check_in_secret])
+    return request.build_absolute_uri(path)
+
+
+def self_check_in_panel(request, event: Event) -> dict | None:
+    """The QR code of self check-in (while open), for the organizers' dashboard and projector only:
+    the code proves presence in the room, so it never appears on a page anyone can open."""
+    if not event.self_check_in_open or event.is_finished or not services.can_manage(request.user, event):
+        return None
+    url = _check_in_url(request, event)
+    return {"url": url, "qr": qr_svg(url, f"QR code to check in at {event.name}")}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def code_check_in(request, pk, secret):
+    """The link of the venue's QR code: GET shows one button, POST checks this device's player in."""
+    event = _event_or_404(pk)
+    me = services.entrant_for(event, request.user, request.session)
+    if request.method == "POST":
+        try:
+            services.self_check_in(event, me, secret)
+        except services.TournamentError as exc:
+            status = 403 if isinstance(exc, services.NotAllowed) else 409
+            return _check_in_page(request, event, me, secret, error=exc.message, status=status)
+        messages.success(request, "You are checked in. Pairings appear on this page.")
+        return redirect("tournaments:me", event.pk)
+    if not services.check_in_code_valid(event, secret):
+        error = services.STALE_CODE
+        if event.is_finished:
+            error = "This event is over."
+        elif not event.self_check_in_open:
+            error = "Self check-in is closed: check in with the organizer."
+        return _check_in_page(request, event, me, secret, error=error, status=403)
+    return _check_in_page(request, event, me, secret)
+
+
+def _check_in_page(request, event, me, secret, error: str = "", status: int = 200):
+    context = base_context(request, event)
+    context.update({"secret": secret, "error": error, "login_next": request.get_full_path()})
+    return render(request, "tournaments/check_in.html", context, status=status)
+
+
+@organizer_only
+@require_POST
+def self_check_in_action(request, event, action):
+    actions = {
+        "open": (lambda: services.set_self_check_in(event, True, request.user), "Self check-in is open."),
+        "close": (lambda: services.set_self_check_in(event, False, request.user), "Self check-in is closed."),
+        "rotate": (
+            lambda: services.rotate_check_in_code(event, request.user),
+            "New check-in code: the old one no longer works.",
+        ),
+    }
+    if action not in actions:
+        raise Http404("No such action.")
+    run, ok = actions[action]
+    _run(request, run, ok)
+    return _back(request, event)
 
 
 @require_safe
@@ -402,6 +480,7 @@ def projector(request, pk):
             "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
+            "check_in": self_check_in_panel(request, event) if rnd is None or rnd.is_finished else None,
         }
     )
     return render(request, "tournaments/projector.html", context)
@@ -621,8 +700,13 @@ def manage(request, event):
             and rnd.is_finished
             and not event.is_finished,
             "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
+            "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
+            "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
+            "started": services.has_started(event),
+            "check_in": self_check_in_panel(request, event),
         }
     )
+    context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
     context.update(dashboard_pages(request.GET, entrants, context["tables"]))
     return render(request, "tournaments/manage.html", context)
 
@@ -674,11 +758,17 @@ def entrant_add(request, event):
     if not form.is_valid():
         messages.error(request, "Enter the player's name.")
     else:
-        _run(
-            request,
-            lambda: services.register(event, form.cleaned_data["name"], by=request.user),
-            "Added {result.name} (checked in).",
-        )
+        try:
+            added = services.register(event, form.cleaned_data["name"], by=request.user)
+        except services.TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            if added.waiting:
+                messages.warning(
+                    request, f"The event is full: {added.name} is number {added.wait_rank} on the waitlist."
+                )
+            else:
+                messages.success(request, f"Added {added.name} (checked in).")
     return _back(request, event)
 
 
@@ -698,6 +788,11 @@ ENTRANT_ACTIONS = {
         lambda e, r: services.seat_late(e, _int(r.POST.get("table"), "table"), r.user),
         "{result.entrant.name} is seated.",
     ),
+    "promote": (lambda e, r: services.promote(e, r.user), "{result.name} has a place."),
+    "waitlist": (
+        lambda e, r: services.move_on_waitlist(e, _int(r.POST.get("rank"), "rank"), r.user),
+        "{result.name} is number {result.wait_rank} on the waitlist.",
+    ),
 }
 
 
@@ -709,6 +804,20 @@ def entrant_action(request, event, entrant_pk, action):
         raise Http404("No such action.")
     run, ok = ENTRANT_ACTIONS[action]
     _run(request, lambda: run(entrant, request), ok)
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def player_cap(request, event):
+    """Set or lift (empty) the player cap from the dashboard."""
+    _run(
+        request,
+        lambda: services.set_player_cap(
+            event, params.optional_number(request.POST.get("player_cap"), "player cap"), request.user
+        ),
+        "Player cap saved.",
+    )
     return _back(request, event)
 
 

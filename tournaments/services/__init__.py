@@ -19,7 +19,8 @@ Who may do what: ``can_manage`` (organizer, co-organizers, superusers) for every
 event; a player only for their own registration, their own table's result and their own draft pick.
 
 Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
-permissions, the lock and the audit), ``entrants``, ``results`` (and standings), ``rounds`` (pairing,
+permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
+``results`` (and standings), ``rounds`` (pairing,
 tables, swaps, top cut), ``lifecycle`` (settings, finishing). This package re-exports them all.
 """
 
@@ -40,17 +41,29 @@ from .changes import (  # noqa: F401
     require_manager,
     touch,
 )
+from .checkin import (  # noqa: F401
+    STALE_CODE,
+    check_in_code_valid,
+    rotate_check_in_code,
+    self_check_in,
+    set_self_check_in,
+)
 from .entrants import (  # noqa: F401
     _lock_entrant,
     active_entrants,
     check_in,
     clean_name,
     drop,
+    has_started,
     latest_round,
+    move_on_waitlist,
+    promote,
     register,
     reinstate,
     rename,
     set_factions,
+    set_player_cap,
+    waitlist,
 )
 from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,

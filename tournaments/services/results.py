@@ -461,7 +461,8 @@ def standings(
     played = {e for _, vp in tables.values() for e in vp} | {e for _, e in bye_list}
     shown = [
         e for e in entrants
-        if e.pk in played or (not e.dropped and (e.checked_in or not event.require_check_in))
+        if e.pk in played
+        or (not e.dropped and e.wait_rank is None and (e.checked_in or not event.require_check_in))
     ]  # fmt: skip
     by_pk = {e.pk: e for e in shown}
     rows = compute_standings(

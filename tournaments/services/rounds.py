@@ -492,6 +492,8 @@ def seat_late(entrant: Entrant | int, table: Table | int, by) -> Seat:
             raise Conflict("Late entrants join a table of the round in progress only.")
         if entrant.dropped:
             raise Conflict(f"{entrant.name} has dropped.")
+        if entrant.waiting:
+            raise Conflict(f"{entrant.name} is on the waitlist; give them a place first.")
         if (
             Seat.objects.filter(round=rnd, entrant=entrant).exists()
             or rnd.byes.filter(entrant=entrant).exists()
