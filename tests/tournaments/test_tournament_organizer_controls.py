@@ -209,7 +209,7 @@ def test_a_no_show_places_below_everyone_present_even_with_the_same_vp():
 
 
 @pytest.mark.django_db
-def test_a_no_show_scores_zero_is_dropped_and_the_others_complete_the_table():
+def test_a_no_show_scores_zero_is_dropped_and_the_others_complete_the_table(client):
     event = new_event(4)
     rnd = services.generate_round(event, user("org"))
     table = rnd.tables.get()
@@ -230,6 +230,9 @@ def test_a_no_show_scores_zero_is_dropped_and_the_others_complete_the_table():
     rows = {r.entrant.pk: r for r in services.standings(event)}
     assert rows[c.pk].points == 2.0 and rows[d.pk].points == 1.0  # c (0 VP, present) beats the no-show
     assert services.points_of(table, event)[d.pk] == 1.0
+    shown = client.get(f"/tournaments/{event.pk}/api/pairings.json?round=1").json()["round"]
+    api = {p["name"]: p for p in shown["tables"][0]["players"]}
+    assert api[d.name]["no_show"] is True and api[d.name]["points"] == 1 and api[c.name]["no_show"] is False
     rnd.refresh_from_db()
     assert rnd.is_finished
     # Dropped: not paired in round 2 (3 players left: one table of 3).
