@@ -336,6 +336,9 @@ class Seat(models.Model):
     vp = models.PositiveSmallIntegerField(null=True, blank=True)
     factions = models.JSONField(default=list, blank=True)
     confirmed = models.BooleanField(default=False)  # this player agrees with the reported VP
+    # Marked by an organizer: the player did not come to the table. Their VP are 0 and they place
+    # below everyone present (a loss); the others complete the result (services.mark_no_show).
+    no_show = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -379,6 +382,11 @@ class RoundClock(models.Model):
     warnings = models.JSONField(default=list)  # seconds before the end, e.g. [600]
     fired = models.JSONField(default=list)  # the warnings already given
     version = models.PositiveIntegerField(default=0)
+    # Judge calls: extra seconds for single tables, {"<table pk>": seconds} beyond the round's
+    # deadline, and the tables whose extra time has run out (or was called by the organizer).
+    # Kept on the clock row so that `due` needs no query (clock.py).
+    extensions = models.JSONField(default=dict, blank=True)
+    extensions_called = models.JSONField(default=list, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     called_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -15,7 +15,7 @@ def own_secrets(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_top_cut_at_tables_of_three'),
+        ('tournaments', '0010_no_shows_and_table_extensions'),
     ]
 
     operations = [
