@@ -1064,10 +1064,15 @@ class Game:
             if not usable and not ask_all:
                 passes += 1
                 continue
-            options = [
-                Option(card_option_id("s", cid, index=i), f"{sp.label}", card=cid)
-                for cid, i, sp in usable
-            ] + [Option("pass", "Pass")]
+            # Identical copies (two Shinobis in hand) give one option; the other's id is still
+            # accepted (`Option.alike`), so records made before replay.
+            options, shown = [], {}
+            for cid, i, sp in usable:
+                oid = card_option_id("s", cid, index=i)
+                first = shown.setdefault((self.alike_key(cid), i), oid)
+                options.append(Option(oid, f"{sp.label}", card=cid,
+                                      alike=None if first == oid else first))
+            options.append(Option("pass", "Pass"))
             prompt = _WINDOW_PROMPTS.get(window) or (
                 f"Use a Special now ({self._event_words(wctx)})?" if isinstance(wctx, Event)
                 else "Use a Special ability now?")

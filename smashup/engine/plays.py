@@ -277,13 +277,14 @@ class PlayFinder:
         return out
 
     def plays(self) -> list[Play]:
-        if not self.unused:
-            return []  # matching only moves earlier plays: a play needs an unused grant
+        if not self.unused and not self.spent:
+            return []
         g = self.game
         defs = g.defs
         seat = self.seat
         kinds = self.kinds
-        grant_kinds = {gr.kind for gr in self.unused}
+        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
+        grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
         restricted = g.may_restrict()
         uids = [s.uid for s in g.bases]
         out = []
