@@ -253,7 +253,7 @@ class CardDef(_Declares):
                               "discard pile")
         if once not in ("card", "name"):
             raise ConfigError(f"{self.name}: once is 'card' or 'name', not {once!r}")
-        from .game import GRANT_CONDITIONS
+        from .plays import GRANT_CONDITIONS
 
         if condition is not None and condition not in GRANT_CONDITIONS:
             raise ConfigError(f"{self.name}: unknown grant condition {condition!r}")

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import smashup.cards  # noqa: F401  (the records below use the real cards)
-from smashup.engine import ACTION, MINION, Faction, Scenario, new_game, replay
+from smashup.engine import ACTION, MINION, ConfigError, Faction, Scenario, new_game, replay
 from smashup.engine.core import Play
+from smashup.engine.registry import Registry
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -373,3 +374,17 @@ def test_new_games_hash_with_digest_3_which_reads_the_matching_state():
     fresh.apply(d.seat, d.id, [d.options[0].id])
     assert fresh.hashes[-1].startswith("3-")
     assert replay(fresh.record()).hashes == fresh.hashes
+
+
+# ------------------------------------------------------------------ declarations ----------------
+@pytest.mark.parametrize("declare", [
+    lambda c: c.grants_each_turn(MINION, zone="deck"),
+    lambda c: c.grants_each_turn(MINION, once="twice"),
+    lambda c: c.grants_each_turn(MINION, condition="no_such_condition"),
+    lambda c: c.play_source("deck"),
+])
+def test_a_misspelt_play_declaration_is_refused_and_declares_nothing(declare):
+    minion = Faction("Typos", set="typos", registry=Registry()).minion("Typo", power=1).card
+    with pytest.raises(ConfigError):
+        declare(minion)
+    assert minion.turn_grants == [] and minion.play_sources == []
