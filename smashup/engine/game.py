@@ -1172,8 +1172,10 @@ class Game:
         their own turn; plays cards offer each turn only in its Play Cards phase), each play
         matched to a grant so that no play is lost to which grant an earlier play used; else
         from `grants` (a play to make at once). `cards` limits the cards (and lets an effect
-        offer cards from anywhere: a revealed deck top); `kinds` the kinds of play. Copies of
-        one card in a discard pile give one play."""
+        offer cards from anywhere: a revealed deck top); `kinds` the kinds of play. From this
+        turn's grants, copies of one card in a discard pile give one play (the main decision
+        always offered one); a question asked at once marks them alike instead (`_mark_alike`),
+        so a record that chose another copy replays."""
         return PlayFinder(self, seat, grants, cards, kinds).plays()
 
     def use_grant(self, play: Play) -> tuple:

@@ -307,7 +307,7 @@ class PlayFinder:
                 else:
                     targets = (None,)
                 for uid in targets:
-                    if zone == "discard":
+                    if zone == "discard" and not self.explicit:
                         # Copies of one card in a discard pile are one play, not several.
                         alike = (defn.name, kind, uid)
                         if alike in seen:
@@ -317,7 +317,7 @@ class PlayFinder:
                         continue
                     if restricted and g.forbids(play):
                         continue
-                    if zone == "discard":
+                    if zone == "discard" and not self.explicit:
                         seen.add(alike)
                     out.append(play)
         return out

@@ -195,6 +195,10 @@ def test_play_extra_now_from_the_discard_pile_offers_alike_copies_once_and_may_b
     assert game.pending.kind == "extra"
     assert labels(game) == ["Invader (from your discard pile) on Test Arena",
                             "Invader (from your discard pile) on Filler Field"]
+    # The other copy's plays are not shown, yet accepted (Option.alike): records replay.
+    first, second = [c for c in game.players[0].discard if game.name(c) == "Invader"]
+    assert {o.alike for o in game.pending.options if o.card == second} == {
+        f"m{first}@{base_uid(game, 'Test Arena')}", f"m{first}@{base_uid(game, 'Filler Field')}"}
     decline(game)
     assert [game.name(c) for c in game.players[0].discard].count("Invader") == 2
 
