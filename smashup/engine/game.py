@@ -2337,7 +2337,8 @@ _EVENT_WORDS = {
     "returned": "is returned", "moved": "is moved", "placed": "is placed",
     "discarded": "is discarded", "transferred": "is transferred", "cancelled": "cancels a base",
     "attached": "is attached", "power_changed": "changes power",
-    "counters_changed": "gets counters", "turn_start": "start of the turn",
+    "counters_changed": "gets counters", "occupied": "takes a slot",
+    "turn_start": "start of the turn",
     "turn_end": "end of the turn", "before_scoring": "before scoring",
     "when_scoring": "when scoring", "after_scoring": "after scoring",
 }

@@ -84,3 +84,26 @@ def test_the_state_hash_covers_the_board_state():
     uid = game.bases[0].uid
     game.holders[uid][1] = 0
     assert game.digest() != before
+
+
+def test_every_big_base_field_is_state_and_caches_are_not():
+    game = new_game(config(2), seed=3)
+    fields = game.state_fields()
+    for name in ("board", "current_base", "holders", "round", "period", "first_player",
+                 "tiebreak_rounds", "round_marks", "scorings"):
+        assert name in fields
+    assert "_side_defs" not in fields
+    before = game.digest()
+    for name, change in (("period", 2), ("first_player", 1), ("tiebreak_rounds", 1),
+                         ("round_marks", [(1, 0, 0)]), ("scorings", [{"period": 1}])):
+        old = getattr(game, name)
+        setattr(game, name, change)
+        assert game.digest() != before, name
+        setattr(game, name, old)
+    assert game.digest() == before
+
+
+def test_a_card_may_react_to_a_slot_being_taken():
+    from smashup.engine.core import EVENT_KINDS
+
+    assert "occupied" in EVENT_KINDS
