@@ -201,10 +201,10 @@ class BigBaseGame(Game):
         self.log(f"{self.pname(seat)} takes {self.side_name(uid)} slot {index + 1}.")
         self.emit(Event("occupied", card=card, base=uid, player=seat, data={"slot": index}))
 
-    def play_minion(self, seat, cid, uid, grant=None, extra=False, special=False, by_card=None,
-                    via=None):
+    def play_minion(self, seat, cid, uid, *args, **kwargs):
+        # Its slot first: "a card played on the base is played on one of the slots".
         yield from self.enter_base(cid, uid, seat)
-        yield from super().play_minion(seat, cid, uid, grant, extra, special, by_card, via)
+        yield from super().play_minion(seat, cid, uid, *args, **kwargs)
 
     def _purge_holders(self) -> None:
         for uid, holders in self.holders.items():

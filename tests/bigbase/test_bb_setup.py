@@ -94,7 +94,8 @@ def test_every_big_base_field_is_state_and_caches_are_not():
         assert name in fields
     assert "_side_defs" not in fields
     before = game.digest()
-    for name, change in (("period", 2), ("first_player", 1), ("tiebreak_rounds", 1),
+    for name, change in (("period", 2), ("first_player", 1 - game.first_player),
+                         ("tiebreak_rounds", 1),
                          ("round_marks", [(1, 0, 0)]), ("scorings", [{"period": 1}])):
         old = getattr(game, name)
         setattr(game, name, change)
