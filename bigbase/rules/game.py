@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from smashup.engine.core import ACTION, MINION, ConfigError, Event, Option, counted
+from smashup.engine.core import ACTION, MINION, ConfigError, Event, Option, card_option_id, counted
 from smashup.engine.effects import Ctx
 from smashup.engine.game import _INDEXES, TIE_PLAY_ON_ROUNDS, Game, Scoring, TurnState, normalize_config
 from smashup.engine.registry import REGISTRY
@@ -461,7 +461,8 @@ class BigBaseGame(Game):
                     key = self.alike_key(c)
                     if key not in seen:
                         seen.add(key)
-                        options.append(Option(f"c{c}", f"Swap {self.name(c)}", card=c))
+                        options.append(Option(card_option_id("c", c), f"Swap {self.name(c)}",
+                                              card=c))
                 chosen = yield from self.ask(
                     seat, "swap", "Show a card that does nothing in Big Base, discard it and draw "
                     "a new one?", options, 0, 1)
