@@ -10,7 +10,7 @@ from django.core.management import call_command
 import smashup.cards  # noqa: F401
 from smashup.engine import REGISTRY, replay
 from smashup.engine.rng import derived_secret, stream
-from smashup.engine.simulate import bench, game_config, play_game, simulate
+from smashup.engine.simulate import game_config, play_game, simulate
 
 FACTIONS = sorted(REGISTRY.factions)
 
@@ -75,10 +75,24 @@ def test_the_simulate_command_plays_big_base(capsys):
     assert result["games"] == 3 and result["violations"] == 0 and result["mode"] == "bigbase"
 
 
-def test_the_bench_reports_big_base_figures():
-    result = bench(games=2, players=2, seed=1, repeats=1, mode="bigbase")
+def test_the_bench_command_reports_big_base_figures(capsys):
+    call_command("bench_engine", "--mode", "bigbase", "--games", "2", "--players", "2",
+                 "--repeats", "1", "--json")
+    result = json.loads(capsys.readouterr().out)
     assert result["mode"] == "bigbase"
     assert result["games_per_sec_unchecked"] > 0 and result["replay_choices"] > 0
+
+
+def test_a_recorded_big_base_game_replays_with_the_replay_command(tmp_path, capsys):
+    path = tmp_path / "bigbase.json"
+    call_command("simulate", "--mode", "bigbase", "--games", "2", "--players", "3", "--seed", "4",
+                 "--record", str(path), "--json")
+    capsys.readouterr()
+    record = json.loads(path.read_text())
+    assert record["config"]["mode"] == "bigbase" and record["hashes"]
+    call_command("replay", str(path), "--json")
+    out = json.loads(capsys.readouterr().out)
+    assert out["choices"] == len(record["choices"])
 
 
 def test_the_heuristic_bot_plays_a_minion_where_it_takes_a_side():
