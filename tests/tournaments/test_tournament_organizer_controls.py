@@ -6,7 +6,9 @@ changes nothing."""
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -233,6 +235,12 @@ def test_a_no_show_scores_zero_is_dropped_and_the_others_complete_the_table(clie
     shown = client.get(f"/tournaments/{event.pk}/api/pairings.json?round=1").json()["round"]
     api = {p["name"]: p for p in shown["tables"][0]["players"]}
     assert api[d.name]["no_show"] is True and api[d.name]["points"] == 1 and api[c.name]["no_show"] is False
+    client.force_login(user("org"))
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/tournaments/{event.pk}/export/results.csv").content.decode()))
+    )
+    assert rows[0][-1] == "no_show"
+    assert {r[4]: r[-1] for r in rows[1:]} == {a.name: "", b.name: "", c.name: "", d.name: "yes"}
     rnd.refresh_from_db()
     assert rnd.is_finished
     # Dropped: not paired in round 2 (3 players left: one table of 3).
