@@ -240,3 +240,20 @@ def test_unused_helpers_are_exercised():
     assert game.pending.min_count == 0  # "you may"
     decline(game)
     assert game.slot_of(side_uid(game, "North"), 0) == 0
+
+
+def test_the_default_boards_extra_action_slot_banks_an_action_in_the_play_phase():
+    from bigbase_support import board
+
+    s = scenario(board_data=board("default"))
+    s.hand(0, "King Rex", "Howl", "Augmentation")
+    s.turn(current=0, actions_played=1)
+    game = s.build()
+    assert not any(label.startswith("Play Howl") for label in labels(game))
+    play(game, "King Rex", base="North")
+    assert "North slot 2 (On occupation: you may play an extra action)" in labels(game)
+    choose(game, "slot 2")
+    assert "Play Howl" in labels(game)
+    play(game, "Howl")
+    # One extra action only: with nothing left to play the turn ended (and the round with it).
+    assert game.round == 2
