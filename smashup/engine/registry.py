@@ -24,6 +24,7 @@ from .core import (
     ACTION,
     BASE,
     EVENT_KINDS,
+    INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
     SPECIAL_WINDOWS,
@@ -166,6 +167,9 @@ class CardDef(_Declares):
     # Plays from the discard pile (the Play Cards phase's options):
     discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
     lets_play_from: Callable | None = None  # in play: (ctx, minion, uid) -> bool
+    # What playing it on a minion or base does to that host (core.INTENTS): "harm" (Poison) or
+    # "help" (Upgrade); the question of where to play it carries it (Decision.intent).
+    intent: str | None = None
 
     @property
     def is_minion(self) -> bool:
@@ -364,13 +368,18 @@ class Faction:
         attach_filter=None,
         special_only: bool = False,
         cancels_base: bool = False,
+        intent: str | None = None,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
         attached to a base, that base's abilities are cancelled (Jammed Signal);
-        `special_only`: playable only through its Special (Hidden Ninja)."""
+        `special_only`: playable only through its Special (Hidden Ninja); `intent`: what it
+        does to the minion or base it is played on, "harm" or "help" (core.INTENTS)."""
         if attach not in (None, "minion", "base"):
             raise ConfigError(f"{name}: attach is 'minion' or 'base', not {attach!r}")
+        if intent is not None and (intent not in INTENTS or attach is None):
+            raise ConfigError(f"{name}: intent is one of {INTENTS}, for an action played on a "
+                              f"minion or a base, not {intent!r}")
         if cancels_base and attach != "base":
             raise ConfigError(f"{name}: only an action played on a base can cancel it")
         card = self._declare(
@@ -378,6 +387,7 @@ class Faction:
         )
         card.is_special_only = special_only
         card.cancels_base = cancels_base
+        card.intent = intent
         return _DeclaredCard(card)
 
     def deck(self) -> list[CardDef]:
