@@ -143,35 +143,54 @@ def _extra_value(game, seat, decision, option) -> float:
 
 
 # ---------------------------------------------------------------------------- Specials -----
+# Choices a look-ahead makes at most before it stops (a base about to score has scored by then).
+LOOKAHEAD_CHOICES = 200
+
+
 def _special_choice(game, seat, decision) -> str:
-    """A Special from the hand is used when it gains a better place on a base about to score:
-    a minion by its own power, an action by the power it could bring there (the strongest
-    minion in hand or of this player's elsewhere). With no base about to score (after scoring,
-    start of turn), one that can be used is used."""
+    """A Special from the hand is used when it wins this player VP on the base about to score,
+    tried out on a copy of the game (the record replayed): the Special used, then everyone
+    passing, until the base has scored; against passing. A Special that would do nothing (no
+    minion to bring, no better place) is kept. With no base about to score (after scoring, at
+    the start of a turn), a Special that can be used is used."""
     usable = [o for o in decision.options if o.id != "pass"]
     if not usable:
         return "pass"
-    ready = _ready_bases(game)
-    if not ready:
+    if not _ready_bases(game) or getattr(game, "_bot_lookahead", False):
+        return "pass" if getattr(game, "_bot_lookahead", False) else usable[0].id
+    if decision.option("pass") is None:
         return usable[0].id
-    best, best_gain = "pass", 0.0
+    record = game.record()
+    record.pop("hashes", None)
+    keep = _vp_after_scoring(game, record, seat, "pass")
+    best, best_vp = "pass", keep
     for option in usable:
-        for uid in ready:
-            gain = _gain(game, seat, uid, _special_power(game, seat, option.card, uid))
-            if gain > best_gain:
-                best, best_gain = option.id, gain
+        vp = _vp_after_scoring(game, record, seat, option.id)
+        if vp > best_vp:
+            best, best_vp = option.id, vp
     return best
 
 
-def _special_power(game, seat, cid, uid) -> int:
-    defn = game.defs[cid]
-    if defn.is_minion:
-        return defn.power
-    in_hand = [game.defs[c].power for c in game.players[seat].hand
-               if c != cid and game.defs[c].is_minion]
-    elsewhere = [game.power(m) for m in game.all_minions()
-                 if game.controller(m) == seat and game.base_of(m) != uid]
-    return max(in_hand + elsewhere, default=0)
+def _vp_after_scoring(game, record, seat, first) -> float:
+    """This seat's VP lead over the best other player once the next base has scored, in a copy of
+    the game where it answers the pending question with `first`, every later Special window is
+    passed by everyone (what others hold stays unknown) and every other question is answered by
+    this bot without looking ahead."""
+    from .setup import replay
+
+    branch = replay(record, game.registry, verify=False)
+    branch._bot_lookahead = True
+    scored = branch.bases_scored
+    d = branch.pending
+    branch.apply(d.seat, d.id, [first])
+    rng = random.Random(0)
+    for _ in range(LOOKAHEAD_CHOICES):
+        d = branch.pending
+        if d is None or branch.bases_scored > scored:
+            break
+        branch.apply(d.seat, d.id, heuristic_choice(branch, rng))
+    mine = branch.players[seat].vp
+    return mine - max(p.vp for p in branch.players if p.seat != seat)
 
 
 # ---------------------------------------------------------------------------- targets ------
