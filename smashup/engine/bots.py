@@ -31,8 +31,13 @@ def heuristic_choice(game, rng: random.Random) -> list[str]:
     if d.kind == "special":
         return [_special_choice(game, seat, d)]
     if d.kind == "confirm":
-        return ["yes" if d.option("yes").label != "Mulligan" or _no_minion_hand(game, seat)
-                else "no"]
+        if d.option("yes").label == "Mulligan":
+            return ["yes" if _no_minion_hand(game, seat) else "no"]
+        if _scoring_special(game, d):
+            # A Special of a card in play while a base is about to score (moving a minion
+            # there): used unless declining wins more.
+            return [_looked_ahead(game, seat, ["yes", "no"])]
+        return ["yes"]
     if d.kind == "discard":
         keep = sorted(d.options, key=lambda o: _card_value(game, o.card))
         return [o.id for o in keep[: d.min_count]]
@@ -160,14 +165,26 @@ def _special_choice(game, seat, decision) -> str:
         return "pass" if getattr(game, "_bot_lookahead", False) else usable[0].id
     if decision.option("pass") is None:
         return usable[0].id
+    return _looked_ahead(game, seat, ["pass"] + [o.id for o in usable])
+
+
+def _scoring_special(game, decision) -> bool:
+    source = decision.source
+    return (source is not None and game.is_minion_in_play(source)
+            and bool(getattr(game.defs[source], "specials", ())) and bool(_ready_bases(game))
+            and not getattr(game, "_bot_lookahead", False))
+
+
+def _looked_ahead(game, seat, option_ids) -> str:
+    """The first of `option_ids` that leaves this seat the best VP lead once the next base has
+    scored (`_vp_after_scoring`); a later one only when strictly better."""
     record = game.record()
     record.pop("hashes", None)
-    keep = _vp_after_scoring(game, record, seat, "pass")
-    best, best_vp = "pass", keep
-    for option in usable:
-        vp = _vp_after_scoring(game, record, seat, option.id)
-        if vp > best_vp:
-            best, best_vp = option.id, vp
+    best, best_vp = None, None
+    for option_id in option_ids:
+        vp = _vp_after_scoring(game, record, seat, option_id)
+        if best_vp is None or vp > best_vp:
+            best, best_vp = option_id, vp
     return best
 
 

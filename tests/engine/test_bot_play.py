@@ -136,3 +136,19 @@ def test_block_the_path_names_the_faction_of_the_player_who_leads_there():
     assert (d.kind, d.intent) == ("faction", "harm")
     for seed in range(5):
         assert d.option(bot(game, seed)[0]).value == "Ninjas"
+
+
+def test_a_special_in_play_is_used_when_it_wins_the_scoring_base():
+    # Pirate King sails from the Factory to Jungle Oasis: 8 + 5 against 10, first place.
+    s = Scenario([("Pirates", "Ninjas"), ("Aliens", "Tricksters")])
+    for seat in (0, 1):
+        s.deck(seat, "Scout", "Scout", "Scout", "Scout")
+    s.base_deck("Temple of Goju", "The Mothership")
+    ready_oasis(s, ["Ninja Master", "Invader"], ["Supreme Overlord", "Supreme Overlord"])
+    s.minion(1, "Pirate King", owner=0)
+    s.hand(0, "Scout")
+    game = s.build()
+    end_play(game)
+    d = game.pending
+    assert (d.seat, d.kind, d.source) == (0, "confirm", card(game, "Pirate King"))
+    assert bot(game) == ["yes"]
