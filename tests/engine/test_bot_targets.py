@@ -22,11 +22,16 @@ def test_the_heuristic_bot_destroys_another_players_action_and_chooses_another_p
     game = s.build()
     mine, theirs = [c for c, d in enumerate(game.defs) if d.name == "Infiltrate"]
     assert game.action_state[mine].controller == 0 and card(game, "Invader") is not None
-    game.pending = Decision("dx", 0, "actions", "Destroy which action?",
-                            [Option(f"a{mine}", "mine", card=mine),
-                             Option(f"a{theirs}", "theirs", card=theirs)])
-    assert heuristic_choice(game, random.Random(1)) == [f"a{theirs}"]
-    game.pending = Decision("dy", 0, "player", "Who?", [Option("p0", "P0"), Option("p1", "P1")])
+    options = [Option(f"a{mine}", "mine", card=mine), Option(f"a{theirs}", "theirs", card=theirs)]
+    game.pending = Decision("dx", 0, "actions", "Destroy which action?", options, intent="harm")
+    for seed in range(5):
+        assert heuristic_choice(game, random.Random(seed)) == [f"a{theirs}"]
+    # The same question declared helpful (an action to keep) goes the other way.
+    game.pending = Decision("dz", 0, "actions", "Keep which action?", options, intent="help")
+    for seed in range(5):
+        assert heuristic_choice(game, random.Random(seed)) == [f"a{mine}"]
+    game.pending = Decision("dy", 0, "player", "Who?", [Option("p0", "P0"), Option("p1", "P1")],
+                            intent="harm")
     for seed in range(5):
         assert heuristic_choice(game, random.Random(seed)) == ["p1"]
 
@@ -174,3 +179,22 @@ def test_bots_py_names_no_card():
     names = set(REGISTRY.cards) | set(REGISTRY.bases) | set(REGISTRY.factions)
     found = sorted(n for n in names if n in source)
     assert found == []
+
+
+def test_an_intent_outside_the_vocabulary_is_refused():
+    from smashup.engine import ConfigError, EngineError, Faction
+    from smashup.engine.registry import Registry
+
+    testers = Faction("Intent Testers", set="testset", registry=Registry())
+    with pytest.raises(ConfigError):
+        testers.action("Kind Words", attach="minion", intent="kind")
+    with pytest.raises(ConfigError):
+        testers.action("Loose Words", intent="help")  # no host: nothing to aim
+    assert testers.action("Salve", attach="minion", intent="help").card.intent == "help"
+    game = Scenario([ALIENS_NINJAS, NINJAS_ALIENS]).hand(0, "Invader").build()
+    before = game.digest()
+    asking = game.ask(0, "player", "Who?", [Option("p0", "P0"), Option("p1", "P1")],
+                      intent="kind")
+    with pytest.raises(EngineError, match="intent"):
+        next(asking)
+    assert game.digest() == before
