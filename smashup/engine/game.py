@@ -16,6 +16,7 @@ from types import GeneratorType
 
 from .core import (
     ACTION,
+    INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
     ActionState,
@@ -772,12 +773,17 @@ class Game:
         return self.players[seat].name
 
     # ------------------------------------------------------------------ decisions --------------
-    def ask(self, seat, kind, prompt, options, min_count=1, max_count=1, source=None, reveal=None):
+    def ask(self, seat, kind, prompt, options, min_count=1, max_count=1, source=None, reveal=None,
+            intent=None, subject=None):
         """Ask `seat` a question (generator). Returns the chosen Options.
 
         A forced answer (every option must be taken) is taken without asking: the log says what
-        happened, and people and bots are spared a question with one answer.
+        happened, and people and bots are spared a question with one answer. `intent` and
+        `subject`: what the choice does to what is chosen and the card it is about
+        (`Decision.intent`, core.INTENTS).
         """
+        if intent is not None and intent not in INTENTS:
+            raise EngineError(f"a choice's intent is one of {INTENTS} or None, not {intent!r}")
         if self.dropped_effects:
             self.check_dropped()
         max_count = min(max_count, len(options))
@@ -789,7 +795,7 @@ class Game:
         self.decision_seq += 1
         decision = Decision(
             f"d{self.decision_seq}", seat, kind, prompt, options, min_count, max_count, source,
-            list(reveal or []),
+            list(reveal or []), intent, subject,
         )
         ids = yield decision
         return [decision.option(i) for i in ids]
@@ -1356,7 +1362,8 @@ class Game:
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
                     prompt = f"Play {defn.name} on which base?"
-                chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
+                chosen = yield from self.ask(seat, "target", prompt, opts, source=cid,
+                                             intent=defn.intent)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
             if defn.attach == "base":
                 yield from self.enter_base(cid, host, seat)

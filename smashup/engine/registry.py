@@ -24,6 +24,7 @@ from .core import (
     ACTION,
     BASE,
     EVENT_KINDS,
+    INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
     SPECIAL_WINDOWS,
@@ -207,6 +208,9 @@ class CardDef(_Declares):
     # Other kinds of play a minion may use besides its own (Argonaut: (ACTION,), a minion played
     # with an action play, onto a base).
     playable_as: tuple = ()
+    # What playing it on a minion or base does to that host (core.INTENTS): "harm" (Poison) or
+    # "help" (Upgrade); the question of where to play it carries it (Decision.intent).
+    intent: str | None = None
 
     @property
     def is_minion(self) -> bool:
@@ -428,13 +432,18 @@ class Faction:
         special_only: bool = False,
         cancels_base: bool = False,
         no_effect_in_big_base: str | None = None,
+        intent: str | None = None,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
         attached to a base, that base's abilities are cancelled (Jammed Signal);
-        `special_only`: playable only through its Special (Hidden Ninja)."""
+        `special_only`: playable only through its Special (Hidden Ninja); `intent`: what it
+        does to the minion or base it is played on, "harm" or "help" (core.INTENTS)."""
         if attach not in (None, "minion", "base"):
             raise ConfigError(f"{name}: attach is 'minion' or 'base', not {attach!r}")
+        if intent is not None and (intent not in INTENTS or attach is None):
+            raise ConfigError(f"{name}: intent is one of {INTENTS}, for an action played on a "
+                              f"minion or a base, not {intent!r}")
         if cancels_base and attach != "base":
             raise ConfigError(f"{name}: only an action played on a base can cancel it")
         card = self._declare(
@@ -445,6 +454,7 @@ class Faction:
         if no_effect_in_big_base not in NO_EFFECT_REASONS:
             raise ConfigError(f"{name}: no_effect_in_big_base is one of {NO_EFFECT_REASONS}")
         card.no_effect_in_big_base = no_effect_in_big_base
+        card.intent = intent
         return _DeclaredCard(card)
 
     def deck(self) -> list[CardDef]:

@@ -183,3 +183,81 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
         "replay_ms_median": round(median(times), 2),
         "replay_ms_max": round(max(times), 2),
     }
+
+
+def _distinct_seats(rng: random.Random, factions: list[str], players: int, bots: list[str]) -> list:
+    """Seats holding two factions each, no faction twice at the table (the rules: each faction
+    once per game)."""
+    picked = rng.sample(factions, 2 * players)
+    return [{"name": f"Bot {s + 1}", "factions": picked[2 * s:2 * s + 2], "bot": bots[s]}
+            for s in range(players)]
+
+
+def bot_report(games: int = 40, seed: int = 0, factions: list[str] | None = None,
+               duels: int = 20, duel_players: int = 2) -> dict:
+    """How the bots play, for the notes (`manage.py simulate --bot-report`):
+
+    - `games` 4-player games of heuristic bots over random faction mixes (each faction once per
+      table): the median number of turns (every player's turn counts: a real game lasts about
+      40 to 50 at four players) and the median turn the first base scores;
+    - duels of one heuristic bot against random bots (`duel_players` at the table, the
+      heuristic seat alternating), played until each faction has been held by the heuristic
+      bot in at least `duels` games: its win rate by faction (a shared win counts as a win).
+
+    Seeded like `simulate`: the same arguments give the same figures on any machine."""
+    from statistics import median
+
+    if factions is None:
+        import smashup.cards  # noqa: F401
+
+        factions = sorted(REGISTRY.factions)
+    if len(factions) < 8 or duels < 1 or not 2 <= duel_players <= 4:
+        raise ValueError("the bot report needs at least 8 factions, duels >= 1 and 2 to 4 "
+                         "players a duel")
+    turns, first, cut = [], [], 0
+    for i in range(games):
+        game_seed = derived_secret(f"bot-report:{seed}:{i}")
+        config = {"players": _distinct_seats(stream(game_seed, "simulate:config"), factions, 4,
+                                             ["heuristic"] * 4),
+                  "specials": "fast", "base_sets": "all"}
+        game = new_game(config, game_seed)
+        rngs = bot_streams(game_seed, 4)
+        scored_at = None
+        while game.pending is not None and len(game.choices) < MAX_CHOICES:
+            d = game.pending
+            game.apply(d.seat, d.id, BOTS["heuristic"](game, rngs[d.seat]))
+            if scored_at is None and game.bases_scored:
+                scored_at = game.turn
+        turns.append(game.turn)
+        cut += game.pending is not None
+        if scored_at is not None:
+            first.append(scored_at)
+    played, won = Counter(), Counter()
+    duel_games = 0
+    while min((played[f] for f in factions), default=0) < duels:
+        game_seed = derived_secret(f"bot-duel:{seed}:{duel_players}:{duel_games}")
+        smart = duel_games % duel_players
+        bots = ["heuristic" if s == smart else "random" for s in range(duel_players)]
+        seats = _distinct_seats(stream(game_seed, "simulate:config"), factions, duel_players,
+                                bots)
+        game, _ = play_game({"players": seats, "specials": "fast", "base_sets": "all"},
+                            game_seed, check=False)
+        duel_games += 1
+        winners = set(game.shared_winners) or ({game.winner} if game.winner is not None else set())
+        for f in seats[smart]["factions"]:
+            played[f] += 1
+            won[f] += smart in winners
+    return {
+        "games_4p_heuristic": games,
+        "median_turns_4p_heuristic": median(turns) if turns else None,
+        "median_first_score_turn_4p_heuristic": median(first) if first else None,
+        "turns_4p_heuristic_min_max": [min(turns), max(turns)] if turns else None,
+        "games_cut_at_max_choices": cut,
+        "duel_players": duel_players,
+        "duel_games": duel_games,
+        "heuristic_win_rate_vs_random": {
+            f: {"won": won[f], "played": played[f], "rate": round(won[f] / played[f], 2)}
+            for f in sorted(played)},
+        "heuristic_win_rate_overall": round(
+            sum(won.values()) / sum(played.values()), 2) if played else None,
+    }
