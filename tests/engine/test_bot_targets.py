@@ -191,7 +191,7 @@ def test_an_intent_outside_the_vocabulary_is_refused():
     with pytest.raises(ConfigError):
         testers.action("Loose Words", intent="help")  # no host: nothing to aim
     assert testers.action("Salve", attach="minion", intent="help").card.intent == "help"
-    game = Scenario([ALIENS_NINJAS, NINJAS_ALIENS]).hand(0, "Invader").build()
+    game = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS]).hand(0, "Invader").build()
     before = game.digest()
     asking = game.ask(0, "player", "Who?", [Option("p0", "P0"), Option("p1", "P1")],
                       intent="kind")
