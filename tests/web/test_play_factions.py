@@ -161,3 +161,14 @@ def test_a_forged_base_deck_option_is_refused(client):
     assert not Game.objects.exists()
     html = client.get("/play/").content.decode()
     assert "Every base the app has, shuffled together" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "choice, text", [("all", "every base the app has"), ("factions", "from the sets of the factions")]
+)
+def test_the_table_page_says_where_the_bases_come_from(client, choice, text):
+    client.post("/play/", lobby_form(seat1_kind="person", base_sets=choice))
+    game = Game.objects.get()
+    assert game.is_lobby and game.config["base_sets"] == choice
+    assert f"Bases: {text}" in client.get(f"/play/t/{game.public_id}/").content.decode()
