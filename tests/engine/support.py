@@ -176,6 +176,11 @@ def build_test_registry() -> Registry:
     paper.action("Memo", copies=20, text="No effect.")
     clerks = Faction("Clerks", set="testset", registry=r)
     clerks.action("Form", copies=20, text="No effect.")
+    # A second all-action pair for the other seat: each faction is in a game once.
+    filers = Faction("Filers", set="testset", registry=r)
+    filers.action("File", copies=20, text="No effect.")
+    stampers = Faction("Stampers", set="testset", registry=r)
+    stampers.action("Stamp", copies=20, text="No effect.")
 
     # The recorder: a base with no rule of its own that notes every event of the game, in the
     # order the events are announced. It notes them when the reactions to a batch are gathered

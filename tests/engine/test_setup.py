@@ -153,7 +153,7 @@ def test_mulligan_is_offered_exactly_when_an_opening_hand_has_no_minion():
 def test_mulligan_discards_the_hand_and_draws_five_once():
     # Paper Pushers and Clerks are all actions: both hands lack minions, before and after.
     config = {"players": [{"factions": ["Paper Pushers", "Clerks"]},
-                          {"factions": ["Clerks", "Paper Pushers"]}], "first_player": 1,
+                          {"factions": ["Filers", "Stampers"]}], "first_player": 1,
               "base_sets": WITH_FILLER}
     game = new_game(config, seed=9, registry=TEST_REGISTRY)
     assert game.pending.kind == "confirm" and game.pending.seat == 1
@@ -174,7 +174,7 @@ def test_mulligan_discards_the_hand_and_draws_five_once():
 
 def test_mulligan_can_be_switched_off():
     config = {"players": [{"factions": ["Paper Pushers", "Clerks"]},
-                          {"factions": ["Clerks", "Paper Pushers"]}], "mulligan": False,
+                          {"factions": ["Filers", "Stampers"]}], "mulligan": False,
               "base_sets": WITH_FILLER}
     game = new_game(config, seed=9, registry=TEST_REGISTRY)
     assert game.pending.kind == "play"
