@@ -626,6 +626,7 @@ class Ctx:
         if amount == 0:
             return False
         state.counters += amount
+        self.game.changed()
         g.emit(self._event("counters_changed", m, g.base_of(m), state.controller,
                            {"amount": amount}))
         return True
@@ -668,6 +669,7 @@ class Ctx:
                          else ("turn_start", starts_next_turn_of),
                          during, with_source, dict(data or {}), on_card)
         self.game.lasting.append(effect)
+        self.game.changed()
         return effect
 
     def lasting_effects(self, kind: str, target=None, active_only: bool = True) -> list[Lasting]:
@@ -682,6 +684,7 @@ class Ctx:
         was_active = g.base_active(g.slot(uid))
         g.lasting.append(Lasting("cancel_base", uid, 0, self.me, ("turn_start", self.me),
                                  self.card))
+        g.changed()
         g.note_cancel(uid, was_active, self.card, self.me)
 
     # ================================================================== cards in hands ========
@@ -954,6 +957,7 @@ class Ctx:
         old = slot.card
         g.move_card(new_base, ("base", uid))
         slot.card = new_base
+        g.changed()
         g.move_card(old, ("base_deck",))
         g.log(f"{g.name(new_base)} takes the place of {g.name(old)}.")
 
@@ -1182,6 +1186,7 @@ class Ctx:
         g.slot(src).minions.remove(m)
         g.slot(to_base).minions.append(m)
         g.loc[m] = ("minion", to_base)
+        g.changed()
         g.log(f"{self.name(m)} moves from {g.base_name(src)} to {g.base_name(to_base)} "
               f"({self.name(self.card)}).")
         g.emit(self._event("moved", m, to_base, state.controller, {"from": src}))
@@ -1228,6 +1233,7 @@ class Ctx:
                 return False
             g.minion_state[card].counters -= moved
             g.minion_state[to].counters += moved
+            g.changed()
             g.log(f"{counted(moved, 'power counter')} go from {self.name(card)} to "
                   f"{self.name(to)} ({self.name(self.card)}).")
             g.emit(self._event("transferred", to, g.base_of(to), g.controller(to),
@@ -1249,6 +1255,7 @@ class Ctx:
             where = g.base_name(to)
         source = state.host
         state.host = to
+        g.changed()
         g.log(f"{self.name(card)} is transferred to {where} ({self.name(self.card)}).")
         g.emit(self._event("transferred", card, g.base_of(card), state.controller,
                            {"from": source, "to": to}))

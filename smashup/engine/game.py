@@ -65,6 +65,8 @@ CALL_TIME = "call_time"
 TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
+# The zones power can read (`Game.version`): cards in play and the bases in play.
+_BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 
 # Named conditions an extra minion play may carry (Grant.condition), on the player and the base:
 # plain names, so a grant stays plain data in the state.
@@ -170,6 +172,10 @@ class _GameEnds(Exception):
 class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
+    # Tests set this: every power read from the cache is compared with one computed afresh, so a
+    # change that forgot `changed()` fails the test that made it (tests/engine/conftest.py).
+    verify_powers = False
+
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
                  rng_version: int | None = None):
         self.registry = registry
@@ -252,10 +258,19 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # Power is derived on demand from the whole board (`power`), and asked for thousands of
+        # times a game, mostly of a board that has not changed since the last time. `version`
+        # moves with every change power can read (`changed`: zones, counters, controllers,
+        # attachments, lasting effects, whose turn it is, and every event and choice besides);
+        # `_powers` keeps the powers computed at `_powers_version`. Not state.
+        self.version = 0
+        self._powers: dict[int, int] = {}
+        self._powers_version = -1
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ public contract -------
     def start(self, flow=None):
+        self.version += 1  # a scenario set the board up by hand
         self._flow = flow if flow is not None else self._main()
         self._advance(None)
         return self
@@ -412,6 +427,8 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
+        if old[0] in _BOARD_ZONES or zone[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`)
         if old[0] != "base":
             self.container(old).remove(cid)
         if old[0] == "minion" and zone[0] != "minion":
@@ -437,6 +454,7 @@ class Game:
                 if not ((e.on_card and e.target == cid) or (e.with_source and e.source == cid))]
         if len(kept) != len(self.lasting):
             self.lasting = kept
+            self.version += 1
 
     def disclose(self, cards, to: tuple | None = None) -> None:
         """Note that hidden `cards` were shown (to the seats `to`, or to everyone) without moving:
@@ -497,6 +515,7 @@ class Game:
     def new_slot(self, base_card: int, index: int | None = None) -> BaseSlot:
         self._next_uid += 1
         slot = BaseSlot(self._next_uid, base_card)
+        self.version += 1
         if index is None:
             self.bases.append(slot)
         else:
@@ -659,8 +678,32 @@ class Game:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
 
+    def changed(self) -> None:
+        """Note a change that power may read (see `version`). Moving a card, a choice and an event
+        note themselves; code that changes counters, a controller, a host, a base card, a lasting
+        effect or whose turn it is calls this."""
+        self.version += 1
+
     def power(self, cid: int) -> int:
-        """Current power: printed + counters + every active modifier, never below 0 (WWWT)."""
+        """Current power: printed + counters + every active modifier, never below 0 (WWWT).
+        Computed once per `version` (`power_now` does the work)."""
+        if self._powers_version != self.version:
+            self._powers.clear()
+            self._powers_version = self.version
+        else:
+            known = self._powers.get(cid)
+            if known is not None:
+                if self.verify_powers and known != self.power_now(cid):
+                    raise EngineError(f"{self.name(cid)}'s power is stale: {known}, now "
+                                      f"{self.power_now(cid)} (a change that did not call "
+                                      "Game.changed)")
+                return known
+        value = self._powers[cid] = self.power_now(cid)
+        return value
+
+    def power_now(self, cid: int) -> int:
+        """Power computed afresh from the board (`power` keeps it per `version`; the invariants
+        compare both after every step of a simulated game)."""
         defn = self.defs[cid]
         state = self.minion_state.get(cid)
         if state is None:
@@ -1292,6 +1335,7 @@ class Game:
         self.move_card(cid, ("minion", uid))
         entered = self.enter_play()
         self.minion_state[cid] = MinionState(controller=seat, entered=entered)
+        self.version += 1
         self._note_play(seat, cid, MINION, uid, extra, special, via)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         # What the base looked like as the minion entered, before its own ability: cards that
@@ -1361,6 +1405,7 @@ class Game:
                 return False
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
+            self.version += 1
             uid = self.base_of(host)
             where = self.name(host)
         elif defn.attach == "base":
@@ -1369,6 +1414,7 @@ class Game:
             was_active = self.base_active(self.slot(host))
             self.move_card(cid, ("base_action", host))
             self.action_state[cid] = ActionState(seat, "base", host)
+            self.version += 1
             uid = host
             where = self.base_name(host)
         else:
@@ -1515,6 +1561,7 @@ class Game:
                 self._stalemate()
                 return
             self.current = (self.current + 1) % len(self.players)
+            self.version += 1
             phase = "start"
 
     def _stalemate(self) -> None:
@@ -1621,6 +1668,7 @@ class Game:
             if e.starts == ending:
                 e.starts = None
         self.lasting = kept
+        self.version += 1
 
     def _expire_at_turn_end(self, seat: int) -> None:
         """The end of `seat`'s turn: effects "until the end of the turn" and "until the end of
@@ -1630,6 +1678,7 @@ class Game:
         self.lasting = [e for e in self.lasting
                         if not (e.started and e.ends is not None and e.ends[0] == "turn_end"
                                 and e.ends[1] in (None, seat))]
+        self.version += 1
 
     def main_options(self, seat: int) -> list[Option]:
         """Every legal play of the Play Cards phase: minion x base, action, talent, end."""
@@ -2273,6 +2322,7 @@ NOT_STATE = frozenset({
     "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
     "_index_kinds",
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
+    "version", "_powers", "_powers_version",  # the power cache (`power`)
 })
 
 
