@@ -65,6 +65,8 @@ CALL_TIME = "call_time"
 TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
+# The controller of a base's power modifier (Game._modifiers_now): nobody's card, never "affects".
+_BASE = object()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 
@@ -266,6 +268,13 @@ class Game:
         self.version = 0
         self._powers: dict[int, int] = {}
         self._powers_version = -1
+        self._modifiers: list[tuple] = []
+        self._modifiers_version = -1
+        # Triggers by definition and kind of event, and every kind some card of the game reacts to
+        # (`_reactions_to`): derived from the definitions, not state.
+        self._trigger_index: dict[int, dict[str, list]] = {}
+        self._reacted_kinds: set[str] = set()
+        self._reacted_kinds_of = -1
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ public contract -------
@@ -698,8 +707,46 @@ class Game:
                                       f"{self.power_now(cid)} (a change that did not call "
                                       "Game.changed)")
                 return known
-        value = self._powers[cid] = self.power_now(cid)
+        value = self._powers[cid] = self._count_power(cid)
         return value
+
+    def _count_power(self, cid: int) -> int:
+        # power_now, with the modifiers working at this version listed once (_modifiers_now).
+        state = self.minion_state.get(cid)
+        if state is None:
+            return self.defs[cid].power
+        total = self.defs[cid].power + state.counters
+        if self.modifier_sources:
+            if self._modifiers_version != self.version:
+                self._modifiers = self._modifiers_now()
+                self._modifiers_version = self.version
+            for source, modifier, ctx, ctrl in self._modifiers:
+                delta = modifier(ctx, cid)
+                # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
+                # a base's modifier is nobody's card.
+                if delta and (ctrl is _BASE or self.affects(source, ctrl, cid)):
+                    total += delta
+        if self.lasting:
+            for eff in self.lasting:
+                if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
+                    total += eff.amount
+        return total if total > 0 else 0
+
+    def _modifiers_now(self) -> list[tuple]:
+        """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
+        now: a card in play's, or an active base's."""
+        found = []
+        for source in self.modifier_sources:
+            zone = self.loc[source]
+            modifier = self.defs[source].power_modifier
+            if zone[0] == "base":
+                if self.base_active(self.slot(zone[1])):
+                    found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
+                                  _BASE))
+                continue
+            ctrl = self.controller(source)
+            found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
+        return found
 
     def power_now(self, cid: int) -> int:
         """Power computed afresh from the board (`power` keeps it per `version`; the invariants
@@ -845,24 +892,36 @@ class Game:
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
         found = []
         kind = event.kind
+        if len(self.defs) != self._reacted_kinds_of:
+            self._reacted_kinds = {t.event for d in self.defs for t in getattr(d, "triggers", ())}
+            self._reacted_kinds_of = len(self.defs)
+        if kind not in self._reacted_kinds:
+            return found  # no card of this game reacts to this kind of event
         for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.triggers and self.base_active(slot):
-                for trig in bdef.triggers:
-                    if trig.event == kind and trig.applies(self.reaction_ctx(slot.card, trig,
-                                                                              event), event):
+            triggers = self._triggers_of(self.defs[slot.card], kind)
+            if triggers and self.base_active(slot):
+                for trig in triggers:
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
                         found.append((slot.card, trig))
         for cid in self.reactive:
-            for trig in self.defs[cid].triggers:
-                if trig.event == kind and trig.applies(self.reaction_ctx(cid, trig, event), event):
+            for trig in self._triggers_of(self.defs[cid], kind):
+                if trig.applies(self.reaction_ctx(cid, trig, event), event):
                     found.append((cid, trig))
         gone = event.card
         if kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive:
-            for trig in getattr(self.defs[gone], "triggers", ()):
-                if (trig.leaves_play and trig.event == kind
-                        and trig.applies(self.reaction_ctx(gone, trig, event), event)):
+            for trig in self._triggers_of(self.defs[gone], kind):
+                if trig.leaves_play and trig.applies(self.reaction_ctx(gone, trig, event), event):
                     found.append((gone, trig))
         return found
+
+    def _triggers_of(self, defn, kind: str):
+        """A definition's triggers on `kind` of event, in their order (listed once per game)."""
+        by_kind = self._trigger_index.get(id(defn))
+        if by_kind is None:
+            by_kind = self._trigger_index[id(defn)] = {}
+            for trig in getattr(defn, "triggers", ()):
+                by_kind.setdefault(trig.event, []).append(trig)
+        return by_kind.get(kind, ())
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
         """The Ctx of a trigger: a base's is the base (you: the current player); a card that
@@ -2322,7 +2381,8 @@ NOT_STATE = frozenset({
     "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
     "_index_kinds",
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
-    "version", "_powers", "_powers_version",  # the power cache (`power`)
+    "version", "_powers", "_powers_version", "_modifiers", "_modifiers_version",  # `power`
+    "_trigger_index", "_reacted_kinds", "_reacted_kinds_of",  # `_reactions_to`
 })
 
 
