@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import GeneratorType
 
@@ -275,6 +277,7 @@ class Game:
         self._trigger_index: dict[int, dict[str, list]] = {}
         self._reacted_kinds: set[str] = set()
         self._reacted_kinds_of = -1
+        self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ public contract -------
@@ -2316,14 +2319,24 @@ class Game:
         """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
         piece of state is covered without anyone adding it here. Words shown to people (log
         lines, prompts, labels) are not state, so rewording a card keeps old games replaying."""
-        parts = []
+        # The hash is of `repr(parts)`, a list of each field's plain form; it is built part by
+        # part (a list's repr joins its items' with ", "), so the parts that never change once
+        # the cards are dealt (`_DIGEST_STATIC`: only `new_card` appends to them) are written once.
+        texts = []
+        static = self._digest_static
         for name in self.state_fields():
             value = getattr(self, name)
             if name == "rng":
-                parts.append(repr(value.getstate()))
+                texts.append(repr(repr(value.getstate())))
+            elif name in _DIGEST_STATIC:
+                known = static.get(name)
+                if known is None or known[0] != len(value):
+                    known = static[name] = (len(value), repr(_plain(value)))
+                texts.append(known[1])
             else:
-                parts.append(_plain(value))
-        return "2-" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+                texts.append(repr(_plain(value)))
+        text = "[" + ", ".join(texts) + "]"
+        return "2-" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
     def _digest_v1(self) -> str:
         """The digest of records made before version 2 (kept so that they still replay; only
@@ -2383,6 +2396,7 @@ NOT_STATE = frozenset({
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
     "version", "_powers", "_powers_version", "_modifiers", "_modifiers_version",  # `power`
     "_trigger_index", "_reacted_kinds", "_reacted_kinds_of",  # `_reactions_to`
+    "_digest_static",  # `_digest_v2`
 })
 
 
@@ -2392,6 +2406,21 @@ def digest_version_of(state_hash: str) -> int:
 
 
 _FIELDS: dict[type, tuple] = {}
+_SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
+_READERS: dict[type, Callable] = {}  # dataclass -> its digested fields' values, as a tuple
+
+
+def _reader_of(cls) -> Callable:
+    names = _fields_of(cls)
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        reader = lambda obj: (one(obj),)  # noqa: E731
+    else:
+        reader = operator.attrgetter(*names) if names else (lambda obj: ())
+    _READERS[cls] = reader
+    return reader
+# State fields that only `new_card` changes (it appends): their plain form is kept by length.
+_DIGEST_STATIC = frozenset({"defs", "owner"})
 
 
 def _fields_of(cls) -> tuple:
@@ -2406,19 +2435,30 @@ def _plain(obj):
     """`obj` as nested tuples of plain values, for the digest: dataclasses field by field (but
     fields marked as words), a card or base definition by its name, dicts in their (replayed,
     so deterministic) order, sets sorted. Anything else is refused: the state must be plain."""
+    # Plain values are kept as they are without a call (the digest reads thousands of them).
     t = type(obj)
-    if t is int or t is str or obj is None or t is bool or t is float or t is bytes:
+    if t in _SCALARS:
         return obj
+    if t is tuple:
+        for x in obj:
+            if type(x) not in _SCALARS:
+                break
+        else:
+            return obj  # a tuple of plain values is its own plain form (zones: loc)
     if t is list or t is tuple:
-        return tuple([_plain(x) for x in obj])
+        return tuple([x if type(x) in _SCALARS else _plain(x) for x in obj])
     if t is dict:
-        return ("d", tuple([(_plain(k), _plain(v)) for k, v in obj.items()]))
+        return ("d", tuple([(k if type(k) in _SCALARS else _plain(k),
+                             v if type(v) in _SCALARS else _plain(v)) for k, v in obj.items()]))
     if t is set or t is frozenset:
         return ("s", tuple(sorted((_plain(x) for x in obj), key=repr)))
     if t is CardDef or t is BaseDef:
         return obj.name
-    if dataclasses.is_dataclass(obj):
-        return (t.__name__, tuple([_plain(getattr(obj, f)) for f in _fields_of(t)]))
+    read = _READERS.get(t)
+    if read is not None or dataclasses.is_dataclass(obj):
+        if read is None:
+            read = _reader_of(t)
+        return (t.__name__, tuple([x if type(x) in _SCALARS else _plain(x) for x in read(obj)]))
     if isinstance(obj, (CardDef, BaseDef)):
         return obj.name
     raise EngineError(f"the game state holds a {t.__name__} ({obj!r:.60}): the digest reads only "
