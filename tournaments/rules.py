@@ -54,6 +54,25 @@ def event_rules(event) -> list[tuple[str, str]]:
             "helps nor hurts you in the tie-breakers.",
         ),
     ]
+    rules.append(
+        (
+            "No-shows",
+            "A player who does not come to their table is marked as a no-show by an organizer: they "
+            "score 0 VP and place below everyone who played at that table (a loss; a present player "
+            "with 0 VP still places above them), and the others finish the table's result as usual. "
+            "As at most tournaments (Magic's tournament rules, TopDeck.gg), a no-show is also dropped "
+            "from the next round on, unless the organizer keeps them in the event, e.g. when they "
+            "arrive late; tell an organizer as soon as you can.",
+        )
+    )
+    rules.append(
+        (
+            "Extra time",
+            "When a judge call stops a table, an organizer can give that table extra minutes. Its "
+            "clock (on the projector and on its players' pages) runs on past the round's time, and "
+            "time is called at that table when its extra time is over.",
+        )
+    )
     chosen = list(event.tiebreakers or ())
     for i, name in enumerate(chosen, 1):
         title, text = TIEBREAKER_RULES[name]
