@@ -15,7 +15,13 @@ SELF_TARGETED = {"Way of Deception", "Disguise", "Smoke Bomb", "Ninja Acolyte",
 
 def random_choice(game, rng: random.Random) -> list[str]:
     d = game.pending
-    count = rng.randint(d.min_count, d.max_count)
+    # What `rng.randint(min, max)` and `rng.sample(options, count)` draw, without their argument
+    # checks (a random game asks this hundreds of times): the same draws from the same stream,
+    # so seeded games are unchanged (test_bots_draw_as_randint_and_sample).
+    randbelow = rng._randbelow
+    count = d.min_count + randbelow(d.max_count - d.min_count + 1)
+    if count == 1:
+        return [d.options[randbelow(len(d.options))].id]
     return [o.id for o in rng.sample(d.options, count)]
 
 
