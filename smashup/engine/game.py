@@ -1807,7 +1807,9 @@ class Game:
             if shown != opt.id:
                 if marked is options:
                     marked = list(options)
-                marked[i] = dataclasses.replace(opt, alike=shown)  # cached options stay as made
+                # A copy (cached options stay as made); Option's fields, without replace()'s
+                # generic checks, since the main decision marks options every time it is asked.
+                marked[i] = Option(opt.id, opt.label, opt.card, opt.base, opt.value, shown)
         return marked
 
     def _alike_key(self, cid: int) -> tuple:
