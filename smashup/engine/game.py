@@ -272,11 +272,9 @@ class Game:
         self._powers_version = -1
         self._modifiers: list[tuple] = []
         self._modifiers_version = -1
-        # Triggers by definition and kind of event, and every kind some card of the game reacts to
-        # (`_reactions_to`): derived from the definitions, not state.
-        self._trigger_index: dict[int, dict[str, list]] = {}
-        self._reacted_kinds: set[str] = set()
-        self._reacted_kinds_of = -1
+        # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
+        self._trigger_index: dict[str, dict[int, tuple]] = {}
+        self._trigger_index_of = -1
         self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
@@ -895,36 +893,42 @@ class Game:
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
         found = []
         kind = event.kind
-        if len(self.defs) != self._reacted_kinds_of:
-            self._reacted_kinds = {t.event for d in self.defs for t in getattr(d, "triggers", ())}
-            self._reacted_kinds_of = len(self.defs)
-        if kind not in self._reacted_kinds:
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        table = self._trigger_index.get(kind)
+        if table is None:
             return found  # no card of this game reacts to this kind of event
         for slot in list(self.bases):
-            triggers = self._triggers_of(self.defs[slot.card], kind)
+            triggers = table.get(slot.card)
             if triggers and self.base_active(slot):
                 for trig in triggers:
                     if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
                         found.append((slot.card, trig))
         for cid in self.reactive:
-            for trig in self._triggers_of(self.defs[cid], kind):
-                if trig.applies(self.reaction_ctx(cid, trig, event), event):
-                    found.append((cid, trig))
+            triggers = table.get(cid)
+            if triggers:
+                for trig in triggers:
+                    if trig.applies(self.reaction_ctx(cid, trig, event), event):
+                        found.append((cid, trig))
         gone = event.card
         if kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive:
-            for trig in self._triggers_of(self.defs[gone], kind):
+            for trig in table.get(gone, ()):
                 if trig.leaves_play and trig.applies(self.reaction_ctx(gone, trig, event), event):
                     found.append((gone, trig))
         return found
 
-    def _triggers_of(self, defn, kind: str):
-        """A definition's triggers on `kind` of event, in their order (listed once per game)."""
-        by_kind = self._trigger_index.get(id(defn))
-        if by_kind is None:
-            by_kind = self._trigger_index[id(defn)] = {}
+    def _index_triggers(self) -> None:
+        """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
+        triggers. Derived from the definitions once per game (again if cards are added)."""
+        index: dict[str, dict[int, tuple]] = {}
+        for cid, defn in enumerate(self.defs):
+            by_kind: dict[str, list] = {}
             for trig in getattr(defn, "triggers", ()):
                 by_kind.setdefault(trig.event, []).append(trig)
-        return by_kind.get(kind, ())
+            for kind, triggers in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(triggers)
+        self._trigger_index = index
+        self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
         """The Ctx of a trigger: a base's is the base (you: the current player); a card that
@@ -2397,7 +2401,7 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
     "version", "_powers", "_powers_version", "_modifiers", "_modifiers_version",  # `power`
-    "_trigger_index", "_reacted_kinds", "_reacted_kinds_of",  # `_reactions_to`
+    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_digest_static",  # `_digest_v2`
 })
 

@@ -27,8 +27,8 @@ def test_a_power_is_read_from_the_cache_until_the_board_changes(monkeypatch):
     first = card(game, "War Raptor", "minion")
     assert game.power(first) == 4
     calls = []
-    real = game.power_now
-    game.power_now = lambda cid: calls.append(cid) or real(cid)
+    real = game._count_power
+    game._count_power = lambda cid: calls.append(cid) or real(cid)
     assert game.power(first) == 4
     assert calls == []  # same version: no recount
     play(game, "War Raptor", base="Jungle Oasis")
