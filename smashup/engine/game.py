@@ -275,6 +275,7 @@ class Game:
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
+        self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
@@ -306,9 +307,12 @@ class Game:
         ids = _normalize_choice(choice)
         if len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
+        chosen = []
         for option_id in ids:
-            if decision.option(option_id) is None:
+            option = decision.option(option_id)
+            if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
+            chosen.append(option)
         if not decision.min_count <= len(ids) <= decision.max_count:
             if decision.min_count == decision.max_count:
                 want = f"exactly {decision.min_count}"
@@ -317,7 +321,9 @@ class Game:
             noun = "option" if decision.max_count == 1 else "options"
             raise IllegalChoice(f"choose {want} {noun}, not {len(ids)}")
         self.choices.append([seat, decision_id, ids])
+        self._answer = (decision, chosen)  # `ask` takes the options found here
         self._advance(ids)
+        self._answer = None
         if self.track_hashes:
             self.hashes.append(self.digest())
 
@@ -830,6 +836,10 @@ class Game:
             list(reveal or []),
         )
         ids = yield decision
+        answer = self._answer
+        self._answer = None
+        if answer is not None and answer[0] is decision:
+            return answer[1]
         return [decision.option(i) for i in ids]
 
     def ask_yes_no(self, seat, prompt, source=None, yes="Yes", no="No"):
@@ -2402,6 +2412,7 @@ NOT_STATE = frozenset({
     "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
     "version", "_powers", "_powers_version", "_modifiers", "_modifiers_version",  # `power`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_answer",  # the options `apply` found, handed to `ask`
     "_digest_static",  # `_digest_v2`
 })
 
@@ -2491,8 +2502,12 @@ def _normalize_choice(choice) -> list[str]:
         return []
     if isinstance(choice, str):
         return [choice]
-    if isinstance(choice, (list, tuple)) and all(isinstance(c, str) for c in choice):
-        return list(choice)
+    if isinstance(choice, (list, tuple)):
+        for c in choice:
+            if not isinstance(c, str):
+                break
+        else:
+            return list(choice)
     raise IllegalChoice("a choice is an option id or a list of option ids")
 
 
