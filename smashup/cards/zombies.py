@@ -39,7 +39,7 @@ def zombie_lord(ctx):
 def grave_digger(ctx):
     chosen = yield from ctx.choose_cards(
         ctx.one_of_each(_minions_in_discard(ctx)),
-        "Put a minion from your discard pile into your hand?", 0, 1)
+        "Put a minion from your discard pile into your hand?", 0, 1, intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -49,16 +49,12 @@ tenacious_z = zombies.minion("Tenacious Z", power=2, copies=3, text=(
     "minion. Only one Tenacious Z ability may be used per turn."))
 
 
-def _tenacious_z_usable(ctx):
-    # AEG: only in your Play Cards phase (the engine offers it there only, as a play of the main
-    # decision). Once per turn across every copy: no play of yours this turn came from the
-    # discard pile through a Tenacious Z's own ability (a copy played with They Keep Coming or
-    # They're Coming To Get You used another card's ability and does not count).
-    return ctx.is_my_turn and ctx.phase == "play" and not any(
-        p.via is not None and ctx.name(p.via) == "Tenacious Z" for p in ctx.plays(seat=ctx.me))
-
-
-tenacious_z.playable_from_discard(_tenacious_z_usable)
+# AEG: only in your Play Cards phase (the engine offers plays cards give each turn there only, in
+# the main decision). Once per turn across every copy (`once="name"`): no play of yours this turn
+# came from the discard pile through a Tenacious Z's own ability (a copy played with They Keep
+# Coming or They're Coming To Get You used another card's ability and does not count; if one
+# did and the grant is wanted for another card, the engine lets the Z's own ability take over).
+tenacious_z.grants_each_turn(MINION, zone="discard", this_card=True, once="name")
 
 
 @zombies.minion("Walker", power=2, copies=4, text=(
@@ -83,7 +79,8 @@ def grave_robbing(ctx):
     # Mandatory when the pile holds a card; Grave Robbing itself is still resolving, not in the
     # pile. Discard piles are public: the log names the card (catalog).
     chosen = yield from ctx.choose_cards(ctx.one_of_each(ctx.discard_pile()),
-                                         "Put which card from your discard pile into your hand?")
+                                         "Put which card from your discard pile into your hand?",
+                                         intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -94,7 +91,8 @@ def lend_a_hand(ctx):
     # AEG: Lend a Hand itself is not among them (it is resolving; it goes to the discard pile
     # afterwards). Zero cards chosen: nothing is shuffled.
     chosen = yield from ctx.choose_any_number(
-        ctx.discard_pile(), "Shuffle a card from your discard pile into your deck?")
+        ctx.discard_pile(), "Shuffle a card from your discard pile into your deck?",
+        intent="help")
     if chosen:
         yield from ctx.shuffle_into_deck(chosen)
 
@@ -115,7 +113,8 @@ def mall_crawl(ctx):
 def not_enough_bullets(ctx):
     chosen = yield from ctx.choose_same_name(
         _minions_in_discard(ctx),
-        "Put which minions (all of one name) from your discard pile into your hand?")
+        "Put which minions (all of one name) from your discard pile into your hand?",
+        intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -127,7 +126,7 @@ def outbreak(ctx):
     yield from ctx.grant_extra(MINION, condition="no_minion_of_yours")
 
 
-overrun = zombies.action("Overrun", attach="base", text=(
+overrun = zombies.action("Overrun", attach="base", intent="help", text=(
     "Play on a base. Ongoing: other players cannot play minions on this base. Destroy this card "
     "at the start of your next turn."))
 
@@ -137,7 +136,7 @@ def overrun_bars(ctx, play):
     # Every minion play of another player, whatever allows it (the main decision, an extra, a
     # Special such as Shinobi, a minion played by an ability); not moves, which are no plays
     # (WWWT "Play"). Its controller still may.
-    return play.kind == MINION and play.base == ctx.here and play.seat != ctx.me
+    return ctx.is_minion(play.card) and play.base == ctx.here and play.seat != ctx.me
 
 
 @overrun.trigger("turn_start", applies=lambda ctx, event: event.player == ctx.me)
@@ -151,15 +150,17 @@ def they_keep_coming(ctx):
     yield from ctx.grant_extra(MINION, zones=("discard",))
 
 
-coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", text=(
+coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", intent="help",
+                                   text=(
     "Play on a base. Ongoing: once during each of your turns, you may play a minion here from "
     "your discard pile instead of from your hand (it uses one of your minion plays)."))
 
 
-@coming_to_get_you.lets_play_from_discard
-def coming_to_get_you_lets(ctx, minion, uid):
-    # Current wording: once per turn (the original had no limit). AEG: with your regular minion
-    # play or a general extra one (the engine offers the minion plays you could use from hand
-    # on this base), in your Play Cards phase only; not with a specific play (Hoverbot's card).
-    return uid == ctx.here and ctx.is_my_turn and not any(
-        p.via == ctx.card for p in ctx.plays(seat=ctx.me))
+def _coming_to_get_you_lets(ctx, play, grant):
+    # Current wording: once per turn (the original had no limit: `once_per_turn`). AEG: with your
+    # regular minion play or a general extra one (any minion play you could use from hand on this
+    # base), in your Play Cards phase only; not with a play for one card (Hoverbot's).
+    return play.base == ctx.here and ctx.is_my_turn and grant.card is None
+
+
+coming_to_get_you.play_source("discard", applies=_coming_to_get_you_lets, once_per_turn=True)

@@ -7,4 +7,4 @@ from smashup.engine.core import Option
 
 def test_mark_alike_copies_every_field_of_option():
     assert [f.name for f in dataclasses.fields(Option)] == [
-        "id", "label", "card", "base", "value", "alike"], "update Game._mark_alike's copy"
+        "id", "label", "card", "base", "value", "alike", "play"], "update Game._mark_alike's copy"
