@@ -35,6 +35,7 @@ from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .pairing.layout import describe as describe_layout
 from .rules import layout_previews, plural, swap_summary
+from .standings_table import standings_table
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -380,15 +381,18 @@ def self_check_in_action(request, event, action):
 def standings_page(request, pk):
     event = _event_or_404(pk)
     context = base_context(request, event)
-    rows = services.cached_standings(event)
+    table = standings_table(event)  # rendered rows, cached by the event's version
+    rounds = list(event.rounds_set.all())
+    # A final order exists only after a top cut: the Swiss rows (model instances) are read only then.
+    has_cut = any(r.stage != Round.Stage.SWISS for r in rounds)
+    me = context["me"]
     context.update(
         {
-            "rows": rows,
-            "final": services.final_standings(event, rows),
+            "table_rows": table.html(me.pk if me else None),
+            "leader": table.leader,
+            "final": services.final_standings(event, services.cached_standings(event)) if has_cut else None,
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
-            "swiss_done": sum(
-                1 for r in event.rounds_set.all() if r.stage == Round.Stage.SWISS and r.is_finished
-            ),
+            "swiss_done": sum(1 for r in rounds if r.stage == Round.Stage.SWISS and r.is_finished),
         }
     )
     return render(request, "tournaments/standings.html", context)
