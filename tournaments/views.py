@@ -115,9 +115,10 @@ def _clock_of(rnd: Round | None) -> RoundClock | None:
         return None
 
 
-def base_context(request, event: Event) -> dict:
-    """What every event page shows in its header: the clock of the current round, who you are."""
-    rnd = current_round(event)
+def base_context(request, event: Event, rounds: list[Round] | None = None) -> dict:
+    """What every event page shows in its header: the clock of the current round, who you are.
+    `rounds`: the event's rounds by number with their clocks, when the page has read them anyway."""
+    rnd = current_round(event) if rounds is None else (rounds[-1] if rounds else None)
     clock = _clock_of(rnd)
     me = services.entrant_for(event, request.user, request.session)
     return {
@@ -380,9 +381,9 @@ def self_check_in_action(request, event, action):
 @require_safe
 def standings_page(request, pk):
     event = _event_or_404(pk)
-    context = base_context(request, event)
+    rounds = list(event.rounds_set.select_related("clock", "event").order_by("number"))
+    context = base_context(request, event, rounds)
     table = standings_table(event)  # rendered rows, cached by the event's version
-    rounds = list(event.rounds_set.all())
     # A final order exists only after a top cut: the Swiss rows (model instances) are read only then.
     has_cut = any(r.stage != Round.Stage.SWISS for r in rounds)
     me = context["me"]
