@@ -9,6 +9,7 @@ draft pick), which the services check against the entrant of this user or browse
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import wraps
 
 import qrcode
@@ -459,7 +460,14 @@ def find_your_table(tables, byes) -> list[tuple[str, str]]:
     """(name, where) for every player of a round, A to Z: what players look for on the big screen."""
     where = [(seat.entrant.name, f"Table {t.number}") for t in tables for seat in t.seats.all()]
     where += [(e.name, "Bye") for e in byes]
-    return sorted(where, key=lambda w: w[0].lower())
+    return sorted(where, key=lambda w: alphabetical(w[0]))
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A sort key for names as people look them up: accents and case do not move a name, so "Émile"
+    stands among the E's (a plain sort put it after Z) and "de Vries" among the D's."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
 
 
 @require_safe

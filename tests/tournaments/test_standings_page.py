@@ -118,3 +118,23 @@ def test_a_bye_is_said_in_the_games_column_and_an_empty_event_says_nobody_played
     assert len(byes) == 1, "5 players at tables of 4 with byes: one bye"
     html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
     assert f'<td class="n">{byes[0].games} + 1 bye</td>' in html
+
+
+def test_find_your_table_lists_names_a_to_z_whatever_their_accents_and_case():
+    from tournaments.views import alphabetical
+
+    names = ["Mei", "Émile Zola", "dolores", "Zoë", "Åsa", "Bob", "élodie", "Zoe"]
+    assert sorted(names, key=alphabetical) == [
+        "Åsa", "Bob", "dolores", "élodie", "Émile Zola", "Mei", "Zoe", "Zoë"
+    ]  # fmt: skip
+
+
+def test_the_projector_finds_an_accented_name_among_its_letter(client):
+    event = event_with(0, "Room")
+    for name in ("Mei", "Émile", "Dolores", "Fatima"):
+        services.register(event, name, by=organizer())
+    services.generate_round(event, by=organizer())
+    html = client.get(f"/tournaments/{event.pk}/projector/").content.decode()
+    find = html.split('id="p-find"', 1)[1]
+    order = re.findall(r'<span class="p-name">([^<]+)</span>', find)
+    assert order == ["Dolores", "Émile", "Fatima", "Mei"]
