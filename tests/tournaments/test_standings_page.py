@@ -138,3 +138,26 @@ def test_the_projector_finds_an_accented_name_among_its_letter(client):
     find = html.split('id="p-find"', 1)[1]
     order = re.findall(r'<span class="p-name">([^<]+)</span>', find)
     assert order == ["Dolores", "Émile", "Fatima", "Mei"]
+
+
+def test_bench_event_times_the_standings_page_alone_and_keeps_nothing():
+    import io
+    import json
+
+    from django.core.management import CommandError, call_command
+
+    before = (Event.objects.count(), Entrant.objects.count())
+    out = io.StringIO()
+    call_command(
+        "bench_event", "--pair-entrants", "0", "--standings-entrants", "8", "--rounds", "2", "--repeat", "1",
+        stdout=out,
+    )  # fmt: skip
+    figures = json.loads(out.getvalue())
+    assert not any(key.startswith("pair_") for key in figures)
+    for name in ("standings", "standings_cached"):
+        assert figures[f"{name}_s"] > 0 and figures[f"{name}_cpu_s"] >= 0 and figures[f"{name}_queries"] > 0
+    assert figures["standings_cached_queries"] < figures["standings_queries"]
+    assert (Event.objects.count(), Entrant.objects.count()) == before
+    with pytest.raises(CommandError, match="pair-entrants"):
+        call_command("bench_event", "--pair-entrants", "1", stdout=io.StringIO())
+    assert (Event.objects.count(), Entrant.objects.count()) == before

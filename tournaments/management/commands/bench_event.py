@@ -71,10 +71,10 @@ class Command(BaseCommand):
         parser.add_argument("--repeat", type=int, default=5)
 
     def handle(self, *args, **opts):
-        if opts["pair_entrants"] not in (0, 1) and opts["pair_entrants"] < 2:
+        if opts["pair_entrants"] != 0 and opts["pair_entrants"] < 2:
             raise CommandError("--pair-entrants must be 0 (no pairing measured) or at least 2")
-        if opts["pair_entrants"] == 1 or opts["standings_entrants"] < 2 or opts["rounds"] < 1:
-            raise CommandError("entrants must be at least 2 (0 skips pairing) and rounds at least 1")
+        if opts["standings_entrants"] < 2 or opts["rounds"] < 1 or opts["repeat"] < 1:
+            raise CommandError("--standings-entrants must be at least 2, --rounds and --repeat at least 1")
         out = {}
         try:
             # Plain static storage: the page renders without `collectstatic`'s manifest.
