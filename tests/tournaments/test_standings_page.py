@@ -161,3 +161,15 @@ def test_bench_event_times_the_standings_page_alone_and_keeps_nothing():
     with pytest.raises(CommandError, match="pair-entrants"):
         call_command("bench_event", "--pair-entrants", "1", stdout=io.StringIO())
     assert (Event.objects.count(), Entrant.objects.count()) == before
+
+
+def test_the_cached_rows_follow_a_rename_and_a_drop_at_once(client):
+    event = played(6, 1, "Fresh")
+    url = f"/tournaments/{event.pk}/standings/"
+    assert "P04" in client.get(url).content.decode()  # the table is cached now
+    entrant = Entrant.objects.get(event=event, name="P04")
+    services.rename(entrant, "Quinn", by=organizer())
+    services.drop(entrant, by=organizer())
+    rows = body_rows(client.get(url).content.decode())
+    quinn = [tr for tr in rows if "Quinn" in tr]
+    assert len(quinn) == 1 and "(dropped)" in quinn[0] and not any("P04" in tr for tr in rows)
