@@ -68,11 +68,12 @@ def _play_value(game, seat, option) -> float:
                      default=0)
     total = game.total_power(slot) + power
     bdef = game.base_def(slot)
+    breakpoint = game.breakpoint(slot)  # the current one: Rampage, Turn Up to 11
     score = 2.0 + power / 10
-    if total >= bdef.breakpoint:
+    if total >= breakpoint:
         score += bdef.vp[0] if mine > best_other else -1.0
     else:
-        closeness = total / bdef.breakpoint
+        closeness = total / breakpoint
         score += closeness * (1.0 if mine >= best_other else 0.3)
     return score
 

@@ -333,8 +333,14 @@ class Ctx:
         return list(self.game.slot(uid).actions)
 
     def breakpoint(self, uid: int) -> int:
-        """A base's breakpoint now: printed, with lasting changes (`change_breakpoint`)."""
+        """A base's breakpoint now (`Game.breakpoint`): its starting value (printed, or set by a
+        card in play: Turn Up to 11), with the modifiers of cards in play and lasting changes
+        (`change_breakpoint`), never below 0. Every card that reads a breakpoint reads this."""
         return self.game.breakpoint(self.game.slot(uid))
+
+    def printed_breakpoint(self, uid: int) -> int:
+        """The breakpoint printed on base `uid` (Turn Up to 11 compares it with 21)."""
+        return self.game.base_def(self.game.slot(uid)).breakpoint
 
     def total_power(self, uid: int) -> int:
         """The total power of every minion on a base."""

@@ -158,6 +158,9 @@ class CardDef(_Declares):
     triggers: list[Trigger] = field(default_factory=list)
     specials: list[Special] = field(default_factory=list)
     power_modifier: Callable | None = None  # (ctx, minion) -> int
+    # (ctx, base uid) -> the starting breakpoint this card gives that base, or None (Turn Up to 11)
+    starting_breakpoint: Callable | None = None
+    breakpoint_modifier: Callable | None = None  # (ctx, base uid) -> int added to its breakpoint
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
@@ -232,6 +235,19 @@ class CardDef(_Declares):
         self.power_modifier = fn
         return fn
 
+    def sets_starting_breakpoint(self, fn):
+        """`@card.sets_starting_breakpoint` over fn(ctx, uid) -> int or None: while this card is
+        in play, base `uid` starts from that breakpoint instead of its printed one, and every
+        other change applies from there (WWWT clarification, Turn Up to 11). None: no change."""
+        self.starting_breakpoint = fn
+        return fn
+
+    def modifies_breakpoint(self, fn):
+        """`@card.modifies_breakpoint` over fn(ctx, uid) -> the amount (negative lowers it) this
+        card adds to base `uid`'s breakpoint while it is in play."""
+        self.breakpoint_modifier = fn
+        return fn
+
     def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
         """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
         -> bool: which cards this card protects while it is in play. See PROTECTION_*."""
@@ -269,6 +285,8 @@ class BaseDef(_Declares):
     is_minion = False
     is_action = False
     power = 0
+    starting_breakpoint = None
+    breakpoint_modifier = None
     specials = ()
     protections = ()
     copies = 1
