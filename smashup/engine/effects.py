@@ -580,10 +580,10 @@ class Ctx:
             remaining.remove(picked[0])
         return chosen
 
-    def choose_same_name(self, cards, prompt, seat=None, reveal=None):
-        """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
-        a name first (declining picks none), then how many of its copies when there are several.
-        Returns the chosen cards."""
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None, max_count=None):
+        """Pick any number of `cards` (at most `max_count` if given: Rock of Luuv) that all
+        share one name (Mall Crawl, Not Enough Bullets): a name first (declining picks none),
+        then how many of its copies when there are several. Returns the chosen cards."""
         g = self.game
         picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
                                               reveal=reveal)
@@ -591,6 +591,8 @@ class Ctx:
             return []
         name = g.name(picked[0])
         same = [picked[0]] + [c for c in cards if c != picked[0] and g.name(c) == name]
+        if max_count is not None:
+            same = same[:max_count]
         if len(same) == 1:
             return same
         count = yield from self.choose_one(
@@ -788,10 +790,11 @@ class Ctx:
         g.emit(self._event("discarded", cid, None, owner, {"from": src}))
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
-               max_count: int = 1, to: str | None = "hand", seat: int | None = None,
+               max_count: int | None = None, to: str | None = "hand", seat: int | None = None,
                same_name: bool = False):
         """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
-        (with `same_name`: any number of them that share one name, Mall Crawl).
+        (up to `max_count`, by default one; with `same_name`: cards that share one name, by
+        default any number of them, Mall Crawl; up to three, Rock of Luuv).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
         Where Prohibited": a searched card is revealed, a searched deck shuffled). With
@@ -810,8 +813,10 @@ class Ctx:
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
         if same_name:
-            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck)
+            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck,
+                                                      max_count=max_count)
         else:
+            max_count = 1 if max_count is None else max_count
             if max_count == 1:
                 # One card taken: alike copies in one zone are one option (Scry: two Mystic
                 # Studies in the deck). Taking several keeps every copy, to allow both.
