@@ -464,11 +464,17 @@ class Ctx:
                                   0 if optional else 1, 1, source=self.card)
         return chosen[0].base if chosen else None
 
-    def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None):
+    def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None,
+                     say_where=False):
         """Pick cards that are not in play (in a hand, a discard pile...). `reveal`: hidden cards
-        the chooser may see while deciding (a deck searched, a hand looked at)."""
+        the chooser may see while deciding (a deck searched, a hand looked at). `say_where`: each
+        option says where its card lies when not in the chooser's hand (a search of a deck and
+        a discard pile: the two zones' copies must not read the same)."""
         g = self.game
-        options = [Option(card_option_id("c", c), g.name(c), card=c) for c in candidates]
+        chooser = self._seat(seat)
+        options = [Option(card_option_id("c", c),
+                          g.name(c) + (self._where_from(c, chooser) if say_where else ""), card=c)
+                   for c in candidates]
         chosen = yield from g.ask(self._seat(seat), "cards", prompt, options, min_count,
                                   max_count, source=self.card, reveal=reveal)
         return [o.card for o in chosen]
@@ -580,13 +586,14 @@ class Ctx:
             remaining.remove(picked[0])
         return chosen
 
-    def choose_same_name(self, cards, prompt, seat=None, reveal=None, max_count=None):
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None, max_count=None,
+                         say_where=False):
         """Pick any number of `cards` (at most `max_count` if given: Rock of Luuv) that all
         share one name (Mall Crawl, Not Enough Bullets): a name first (declining picks none),
         then how many of its copies when there are several. Returns the chosen cards."""
         g = self.game
         picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
-                                              reveal=reveal)
+                                              reveal=reveal, say_where=say_where)
         if not picked:
             return []
         name = g.name(picked[0])
@@ -814,7 +821,8 @@ class Ctx:
         candidates = [c for c in deck + pile if where is None or where(c)]
         if same_name:
             chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck,
-                                                      max_count=max_count)
+                                                      max_count=max_count,
+                                                      say_where=bool(deck and pile))
         else:
             max_count = 1 if max_count is None else max_count
             if max_count == 1:
@@ -822,7 +830,8 @@ class Ctx:
                 # Studies in the deck). Taking several keeps every copy, to allow both.
                 candidates = self.one_of_each(candidates)
             chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
-                                                  seat=seat, reveal=deck)
+                                                  seat=seat, reveal=deck,
+                                                  say_where=bool(deck and pile))
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:
@@ -1030,6 +1039,8 @@ class Ctx:
         if not options:
             return None
         shown = [c for c in candidates if g.loc[c][0] == "deck"]
+        # Two copies in hand on one base read the same: one is shown (Groupie after Groupie).
+        options = g._mark_alike(options)
         chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
                                   0 if optional else 1, 1, source=self.card, reveal=shown)
         if not chosen:

@@ -1720,7 +1720,7 @@ class Game:
         for i, opt in enumerate(options):
             if opt.card is None:
                 continue
-            key = (opt.value[0], self._alike_key(opt.card), opt.base)
+            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:
                 if marked is options:
