@@ -9,6 +9,7 @@ from . import (  # noqa: F401
     ninjas,
     pirates,
     robots,
+    rock_stars,
     tricksters,
     wizards,
     zombies,

@@ -976,7 +976,9 @@ class Game:
                 if several:
                     label += f": {self._event_words(event)}"
                 key = (label, self.controller(cid), trig.index)
-                card = cid
+                # A card that reacts to its own leaving play may now be hidden (Brownie returned
+                # to a hand): its name was public as it left, its id in a hand must not be.
+                card = None if zone[0] in ("hand", "deck") else cid
             if key in seen:
                 continue
             seen.add(key)

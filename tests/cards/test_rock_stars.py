@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.rock_stars  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Ctx, Game, Scenario
 from smashup.engine.invariants import check
 from smashup.engine.testing import (
@@ -644,3 +643,47 @@ def test_a_rampage_still_lowers_a_turned_up_base_from_21():
     # WWWT clarification: 21 - 7 = 14; 9 power is not enough.
     assert breakpoints(game)["Jungle Oasis"] == 14
     assert game.ready_bases() == []
+
+
+# ====================================================================== bad choices ==========
+
+
+def test_a_groupie_refuses_another_minion_or_another_base():
+    s = scenario()
+    s.hand(0, "Groupie", "Groupie", "King Rex")
+    game = s.build()
+    play(game, "Groupie", base="The Mothership")
+    rex, oasis = card(game, "King Rex"), base_uid(game, "Jungle Oasis")
+    other = ids(game, "Groupie", "hand")[0]
+    assert_refused(game, [f"m{rex}@{base_uid(game, 'The Mothership')}"])
+    assert_refused(game, [f"m{other}@{oasis}"])
+
+
+def test_the_monarch_refuses_a_card_that_is_not_a_groupie():
+    s = scenario(deck=["Groupie", "Rick Roll"])
+    s.minion(OASIS, "The Monarch", owner=0)
+    s.hand(0, "Howl")
+    game = s.build()
+    choose(game, "The Monarch's talent")
+    assert_refused(game, [f"c{card(game, 'Rick Roll')}"])
+    assert_refused(game, ["c9999"])
+
+
+def test_tour_bus_must_choose_a_base_and_refuses_a_minion_from_a_bigger_one():
+    s = scenario()
+    s.minion(FACTORY, "King Rex", owner=0)
+    s.minion(OASIS, "Groupie", owner=0)
+    s.hand(0, "Tour Bus", "War Raptor")
+    game = s.build()
+    play(game, "Tour Bus")
+    assert_refused(game, [])
+    choose(game, "The Mothership")
+    assert_refused(game, [f"m{card(game, 'King Rex')}"])
+    choose(game, "Groupie")
+    assert where(game, card(game, "King Rex")) == "Factory 436-1337"
+
+
+def test_total_sellout_refuses_a_pass_by_another_seat():
+    game = sellout_game(FACTORY)
+    end_play(game)
+    assert_refused(game, ["pass"], seat=1)
