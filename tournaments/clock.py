@@ -83,8 +83,9 @@ def _bump(clock: RoundClock, event: Event, by, action: str, message: str, **data
     clock.version += 1
     clock.save()
     _changed(event, by, action, f"{clock.round.label}: {message}", round=clock.round.number, **data)
-    if clock.status == RoundClock.Status.RUNNING:
-        pk, version, moments = clock.pk, clock.version, upcoming(clock)
+    moments = upcoming(clock)
+    if moments:
+        pk, version = clock.pk, clock.version
         transaction.on_commit(lambda: schedule(pk, version, moments))
 
 
@@ -157,6 +158,7 @@ def extend(clock: RoundClock | int, seconds: int, by) -> RoundClock:
             clock.status = RoundClock.Status.RUNNING
             clock.deadline = now + timedelta(seconds=seconds)
             clock.called_at = None
+            clock.extensions_called = []  # the whole room plays on, extended tables too
         else:
             clock.remaining += seconds
         clock.duration += seconds
@@ -172,14 +174,19 @@ def call_time(clock: RoundClock | int, by) -> RoundClock:
         event, clock = _lock_clock(clock)
         require_manager(by, event)
         refuse_if_over(event, clock)
-        if clock.status == RoundClock.Status.CALLED:
+        if clock.status == RoundClock.Status.CALLED and not pending_extensions(clock):
             raise Conflict("Time is already called.")
-        _call(clock)
-        _bump(clock, event, by, "clock", "called time.")
+        if clock.status == RoundClock.Status.CALLED:  # only extended tables still played: end them
+            _call_tables(clock, list(pending_extensions(clock)))
+        else:
+            _call(clock, everyone=True)
+        _bump(clock, event, by, "clock", "called time" + (" at every table." if clock.extensions else "."))
     return clock
 
 
-def _call(clock: RoundClock) -> None:
+def _call(clock: RoundClock, everyone: bool = False) -> None:
+    """Time is called for the round: at every table, or (`everyone` False: the deadline passed) at
+    every table but those with extra time still to play (judge calls), which the clock calls later."""
     now = timezone.now()
     clock.status = RoundClock.Status.CALLED
     clock.called_at = now
@@ -192,25 +199,141 @@ def _call(clock: RoundClock) -> None:
         rnd.save(update_fields=["status"])
     from .in_app import on_time_called
 
-    on_time_called(rnd)  # after the commit: time is called in the round's games played in the app
+    if everyone:
+        clock.extensions_called = sorted(clock.extensions)
+    # After the commit: time is called in the round's games played in the app (not at extended tables).
+    on_time_called(rnd, skip=[int(pk) for pk in pending_extensions(clock)])
+
+
+def _call_tables(clock: RoundClock, table_pks: list) -> None:
+    """The extra time of these tables is over: time is called at them (and in their app games)."""
+    from .in_app import on_table_time_called
+
+    clock.extensions_called = sorted(set(clock.extensions_called) | {str(pk) for pk in table_pks})
+    for pk in table_pks:
+        on_table_time_called(int(pk))
+
+
+# ---------------------------------------------------------------------------------- judge calls --
+def pending_extensions(clock: RoundClock | None) -> dict[str, int]:
+    """{table pk (str): extra seconds} of the tables whose extra time is still to come or running."""
+    if clock is None:
+        return {}
+    called = set(clock.extensions_called or ())
+    return {pk: extra for pk, extra in (clock.extensions or {}).items() if pk not in called}
+
+
+def table_called(clock: RoundClock | None, table_pk: int) -> bool:
+    """Whether time is called at this table: the round's time is, and it has no extra time left."""
+    if clock is None or clock.status != RoundClock.Status.CALLED:
+        return False
+    return str(table_pk) not in pending_extensions(clock)
+
+
+def table_left(clock: RoundClock, table_pk: int, now=None) -> float:
+    """Seconds left at one table: the round's time plus the table's extra time."""
+    extra = (clock.extensions or {}).get(str(table_pk), 0)
+    if table_called(clock, table_pk):
+        return 0.0
+    if clock.status in (RoundClock.Status.RUNNING, RoundClock.Status.CALLED) and clock.deadline is not None:
+        now = now or timezone.now()
+        return max(0.0, (clock.deadline + timedelta(seconds=extra) - now).total_seconds())
+    return max(0.0, clock.remaining) + extra
+
+
+def table_state(clock: RoundClock | None, table, now=None) -> dict | None:
+    """The clock of one table with extra time, as `state` gives the round's (None without extra
+    time): the player's page and the projector count down from it. The table runs on while the
+    round's time is called and its extra time is not over."""
+    if clock is None or str(table.pk) not in (clock.extensions or {}):
+        return None
+    now = now or timezone.now()
+    extra = clock.extensions[str(table.pk)]
+    if table_called(clock, table.pk):
+        status = RoundClock.Status.CALLED
+    elif clock.status == RoundClock.Status.CALLED:
+        status = RoundClock.Status.RUNNING
+    else:
+        status = clock.status
+    running = status == RoundClock.Status.RUNNING and clock.deadline is not None
+    return {
+        "table": table.number,
+        "extra": extra,
+        "extra_text": _mmss(extra),
+        "status": status,
+        "deadline": (clock.deadline + timedelta(seconds=extra)).isoformat() if running else None,
+        "remaining": round(table_left(clock, table.pk, now), 1),
+        "now": now.isoformat(),
+    }
+
+
+def extend_table(table, seconds, by) -> RoundClock:
+    """A judge call: `seconds` more for one table only, beyond the round's time. Shown on the
+    projector, the dashboard and the players' pages; the clock calls time at that table when its
+    extra time is over (a Celery task per moment, as for the round; the sweep catches a lost one)."""
+    from .models import Table
+
+    try:
+        seconds = int(seconds)
+    except (TypeError, ValueError):
+        raise Invalid("Extend by a whole number of minutes.") from None
+    if not 0 < seconds <= MAX_EXTEND:
+        raise Invalid(f"Extend by 1 to {MAX_EXTEND // 60} minutes.")
+    pk = table.pk if isinstance(table, Table) else table
+    clock_id = RoundClock.objects.filter(round__tables=pk).values_list("pk", flat=True).first()
+    if clock_id is None:
+        raise Invalid("There is no such table.")
+    with transaction.atomic():
+        event, clock = _lock_clock(clock_id)
+        require_manager(by, event)
+        refuse_if_over(event, clock)
+        table = Table.objects.get(pk=pk)
+        if table.state == Table.State.CONFIRMED:
+            raise Conflict(f"Table {table.number} has its result: it needs no more time.")
+        if table_called(clock, table.pk):
+            raise Conflict(f"Time is already called at table {table.number}: give extra time before it is.")
+        extensions = dict(clock.extensions or {})
+        extensions[str(table.pk)] = extensions.get(str(table.pk), 0) + seconds
+        if extensions[str(table.pk)] > MAX_EXTEND:
+            raise Invalid(f"A table gets at most {MAX_EXTEND // 60} extra minutes in all.")
+        clock.extensions = extensions
+        total = extensions[str(table.pk)]
+        _bump(
+            clock,
+            event,
+            by,
+            "table_time",
+            f"gave table {table.number} {_mmss(seconds)} more ({_mmss(total)} extra in all).",
+            table=table.pk,
+            seconds=seconds,
+        )
+    return clock
 
 
 def upcoming(clock: RoundClock) -> list:
-    """The moments (datetimes) of the clock's events still to come: warnings not given, the deadline."""
-    if clock.status != RoundClock.Status.RUNNING or clock.deadline is None:
+    """The moments (datetimes) of the clock's events still to come: warnings not given, the deadline,
+    the end of each table's extra time (still to come after the round's time is called)."""
+    if clock.deadline is None or clock.status not in (RoundClock.Status.RUNNING, RoundClock.Status.CALLED):
         return []
+    tables = sorted({clock.deadline + timedelta(seconds=s) for s in pending_extensions(clock).values()})
+    if clock.status == RoundClock.Status.CALLED:
+        return tables
     moments = [clock.deadline - timedelta(seconds=w) for w in clock.warnings if w not in clock.fired]
-    return sorted(moments) + [clock.deadline]
+    return sorted(moments) + [clock.deadline] + tables
 
 
 def due(clock: RoundClock, now=None) -> list[str]:
-    """The events of a running clock that are due at `now`: "warn:<seconds>" and/or "call"."""
-    if clock.status != RoundClock.Status.RUNNING or clock.deadline is None:
+    """The events of a running clock that are due at `now`: "warn:<seconds>", "call" and/or
+    "table:<pk>" (a table's extra time is over; also once the round's time is called)."""
+    if clock.deadline is None or clock.status not in (RoundClock.Status.RUNNING, RoundClock.Status.CALLED):
         return []
     ahead = ((clock.deadline - (now or timezone.now())).total_seconds()) - TOLERANCE
-    events = [f"warn:{w}" for w in clock.warnings if w not in clock.fired and ahead <= w]
-    if ahead <= 0:
-        events.append("call")
+    events = []
+    if clock.status == RoundClock.Status.RUNNING:
+        events = [f"warn:{w}" for w in clock.warnings if w not in clock.fired and ahead <= w]
+        if ahead <= 0:
+            events.append("call")
+    events += [f"table:{pk}" for pk, extra in sorted(pending_extensions(clock).items()) if ahead + extra <= 0]
     return events
 
 
@@ -231,13 +354,29 @@ def advance(clock_id: int, version: int | None = None) -> list[str]:
         if not events:
             return []
         label = clock.round.label
+        tables = [e.split(":")[1] for e in events if e.startswith("table:")]
+        warnings = [e for e in events if e.startswith("warn:")]
         if "call" in events:
             _call(clock)
-            message = f"{label}: time is called."
-        else:
-            given = sorted((int(e.split(":")[1]) for e in events), reverse=True)
+            extended = len(pending_extensions(clock)) - len(tables)
+            later = f" (not yet at {extended} table{'s' * (extended != 1)} with extra time)"
+            message = f"{label}: time is called{later if extended > 0 else ''}."
+        elif warnings:
+            given = sorted((int(e.split(":")[1]) for e in warnings), reverse=True)
             clock.fired = sorted(set(clock.fired) | set(given), reverse=True)
             message = f"{label}: {_mmss(min(given))} left."
+        else:
+            message = ""
+        if tables:
+            from .models import Table
+
+            _call_tables(clock, tables)
+            numbers = sorted(Table.objects.filter(pk__in=tables).values_list("number", flat=True))
+            called = f"time is called at table{'s' * (len(numbers) != 1)} {', '.join(map(str, numbers))}"
+            if message:
+                message = f"{message[:-1]}; {called}."
+            else:
+                message = f"{label}: {called} (extra time over)."
         clock.save()  # the version stays: tasks scheduled for it still apply what comes later
         _changed(event, "clock", "clock", message, round=clock.round.number, events=events)
     return events
@@ -248,7 +387,13 @@ def sweep(now=None) -> int:
     moved. Run by Celery beat (CELERY_BEAT_SCHEDULE['tournaments-sweep'])."""
     now = now or timezone.now()
     moved = 0
-    for clock in RoundClock.objects.filter(status=RoundClock.Status.RUNNING, deadline__isnull=False):
+    clocks = RoundClock.objects.filter(
+        status__in=(RoundClock.Status.RUNNING, RoundClock.Status.CALLED), deadline__isnull=False
+    ).exclude(status=RoundClock.Status.CALLED, extensions={})
+    clocks = clocks.exclude(round__status=Round.Status.FINISHED).exclude(
+        round__event__status=Event.Status.FINISHED
+    )
+    for clock in clocks:
         if due(clock, now):
             moved += bool(advance(clock.pk))
     return moved
@@ -306,6 +451,7 @@ def state(clock: RoundClock | None, now=None) -> dict:
         "fired": list(clock.fired),
         "warned": warning_given(clock),
         "version": clock.version,
+        "extended": sorted(int(pk) for pk in pending_extensions(clock)),
         "now": now.isoformat(),
     }
 

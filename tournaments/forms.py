@@ -44,7 +44,7 @@ class EventForm(forms.ModelForm):
             "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
             "end_rule", "faction_pool", "faction_copies", "min_factions_per_player", "draft_mode",
             "bans_per_player", "pick_seconds", "scoring", "top_cut", "require_check_in", "registration_open",
-            "in_app_base_limit",
+            "player_cap", "in_app_base_limit",
         ]  # fmt: skip
         help_texts = {
             "in_app_base_limit": "4 at 2 players, 5 at 3, 6 at 4: the turn in which that base scores is the "

@@ -164,11 +164,14 @@ def _time_is_called(rnd: Round) -> bool:
     return RoundClock.objects.filter(round=rnd, status=RoundClock.Status.CALLED).exists()
 
 
-def time_called_in_round(round_id: int) -> int:
+def time_called_in_round(round_id: int, skip=()) -> int:
     """After the round's clock called time: time is called in every in-app game of the round still
-    in play. Returns in how many games it was called now (0 when all already had it)."""
+    in play, except at the tables in `skip` (extra time from a judge call: the clock calls them when
+    it is over). Returns in how many games it was called now (0 when all already had it)."""
     games = list(
-        Table.objects.filter(round_id=round_id, game__status="active").values_list("game_id", flat=True)
+        Table.objects.filter(round_id=round_id, game__status="active")
+        .exclude(pk__in=list(skip))
+        .values_list("game_id", flat=True)
     )
     return _call_time_in(games)
 
@@ -183,10 +186,22 @@ def _call_time_in(game_ids) -> int:
     return called
 
 
-def on_time_called(rnd: Round) -> None:
-    """Inside the clock's transaction that called time: call it in the round's games after the commit."""
-    round_id = rnd.pk
-    transaction.on_commit(lambda: time_called_in_round(round_id))
+def on_time_called(rnd: Round, skip=()) -> None:
+    """Inside the clock's transaction that called time: call it in the round's games after the commit
+    (not at the tables in `skip`, which still have extra time)."""
+    round_id, skip = rnd.pk, list(skip)
+    transaction.on_commit(lambda: time_called_in_round(round_id, skip))
+
+
+def on_table_time_called(table_id: int) -> None:
+    """Inside the clock's transaction: a table's extra time is over; call time in its game (if it
+    plays in the app) after the commit."""
+
+    def call():
+        game = Table.objects.filter(pk=table_id, game__status="active").values_list("game_id", flat=True)
+        _call_time_in(list(game))
+
+    transaction.on_commit(call)
 
 
 def sweep() -> dict:
@@ -200,10 +215,13 @@ def sweep() -> dict:
             recorded += game_finished(game_id=table.game_id, vp=vp)
         except (play.PlayError, services.TournamentError):
             logger.exception("could not record the result of table %s", table.pk)
+    from .clock import table_called
+
     late = Table.objects.filter(
         game__status="active", round__clock__status=RoundClock.Status.CALLED
-    ).values_list("game_id", flat=True)
-    return {"recorded": recorded, "time_called": _call_time_in(list(late))}
+    ).select_related("round__clock")
+    late = [t.game_id for t in late if table_called(t.round.clock, t.pk)]  # extra time still runs
+    return {"recorded": recorded, "time_called": _call_time_in(late)}
 
 
 # ---------------------------------------------------------------------------------- pages --------

@@ -139,6 +139,18 @@ class Event(models.Model):
     )
     require_check_in = models.BooleanField(default=True)
     registration_open = models.BooleanField(default=True)
+    # At most this many players hold a place (not dropped, not waiting); sign-ups beyond it wait in
+    # order (Entrant.wait_rank). Empty: no cap.
+    player_cap = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        verbose_name="player cap",
+        help_text="Players beyond it join a waitlist in sign-up order. Empty: no cap.",
+    )
+    # Self check-in at the venue (tournaments.checkin): the QR code the organizer shows carries this
+    # secret; it works only while self check-in is open, and rotating it voids every code shown so far.
+    self_check_in_open = models.BooleanField(default=False, verbose_name="self check-in open")
+    check_in_secret = models.CharField(max_length=32, default=new_token, editable=False)
     seed = models.CharField(max_length=32, default=new_event_seed)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     version = models.PositiveIntegerField(default=0)  # bumped by every change: live pages compare it
@@ -201,6 +213,10 @@ class Entrant(models.Model):
     # Registered after round 1 was paired: the round they joined (informational).
     late_round = models.PositiveSmallIntegerField(null=True, blank=True)
     factions = models.JSONField(default=list, blank=True)  # the pair kept all event (event draft / own)
+    # On the waitlist of a capped event: its place in line (1 = next in); None once they have a place.
+    wait_rank = models.PositiveIntegerField(null=True, blank=True)
+    # When a place opened for them after waiting (their page says so until the event starts).
+    promoted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -218,9 +234,15 @@ class Entrant(models.Model):
         return self.name
 
     @property
+    def waiting(self) -> bool:
+        return self.wait_rank is not None
+
+    @property
     def status(self) -> str:
         if self.dropped:
             return "dropped"
+        if self.waiting:
+            return "waitlist"
         return "checked in" if self.checked_in else "registered"
 
 
@@ -314,6 +336,9 @@ class Seat(models.Model):
     vp = models.PositiveSmallIntegerField(null=True, blank=True)
     factions = models.JSONField(default=list, blank=True)
     confirmed = models.BooleanField(default=False)  # this player agrees with the reported VP
+    # Marked by an organizer: the player did not come to the table. Their VP are 0 and they place
+    # below everyone present (a loss); the others complete the result (services.mark_no_show).
+    no_show = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -357,6 +382,11 @@ class RoundClock(models.Model):
     warnings = models.JSONField(default=list)  # seconds before the end, e.g. [600]
     fired = models.JSONField(default=list)  # the warnings already given
     version = models.PositiveIntegerField(default=0)
+    # Judge calls: extra seconds for single tables, {"<table pk>": seconds} beyond the round's
+    # deadline, and the tables whose extra time has run out (or was called by the organizer).
+    # Kept on the clock row so that `due` needs no query (clock.py).
+    extensions = models.JSONField(default=dict, blank=True)
+    extensions_called = models.JSONField(default=list, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     called_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -7,7 +7,7 @@ cover, so a table always hands out the same total whatever the ties.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping
 
 NORMALISED = "normalised"
 FIXED_4321 = "4321"
@@ -16,11 +16,18 @@ PRESETS = (NORMALISED, FIXED_4321)
 Place = tuple[int, int]
 
 
-def placements(vp: Mapping[Hashable, float]) -> dict[Hashable, Place]:
-    """Places by VP, highest first; players with equal VP share the places they cover."""
-    order = sorted(vp.values(), reverse=True)
+def placements(vp: Mapping[Hashable, float], absent: Collection[Hashable] = ()) -> dict[Hashable, Place]:
+    """Places by VP, highest first; players with equal VP share the places they cover.
+
+    `absent`: players marked as no-shows. They place below everyone who played, whatever the VP (a
+    loss: a present player with 0 VP still beats them), and share the last places among themselves."""
+    present = [score for player, score in vp.items() if player not in absent]
+    order = sorted(present, reverse=True)
     result = {}
     for player, score in vp.items():
+        if player in absent:
+            result[player] = (len(order) + 1, len(vp))
+            continue
         first = order.index(score) + 1
         result[player] = (first, first + order.count(score) - 1)
     return result
@@ -48,10 +55,12 @@ def shared_points(size: int, place: Place, preset: str = NORMALISED) -> float:
     return sum(place_points(size, p, preset) for p in range(first, last + 1)) / (last - first + 1)
 
 
-def table_points(vp: Mapping[Hashable, float], preset: str = NORMALISED) -> dict[Hashable, float]:
-    """Tournament points of every player at one table, from their VP."""
+def table_points(
+    vp: Mapping[Hashable, float], preset: str = NORMALISED, absent: Collection[Hashable] = ()
+) -> dict[Hashable, float]:
+    """Tournament points of every player at one table, from their VP (`absent`: no-shows, last)."""
     size = len(vp)
-    return {player: shared_points(size, place, preset) for player, place in placements(vp).items()}
+    return {player: shared_points(size, place, preset) for player, place in placements(vp, absent).items()}
 
 
 def average_points(size: int = 4, preset: str = NORMALISED) -> float:

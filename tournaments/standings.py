@@ -32,6 +32,8 @@ class Game:
 
     round: int
     vp: Mapping[Hashable, float]
+    # Players marked as no-shows: 0 VP and placed below everyone present (a loss).
+    absent: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -148,8 +150,8 @@ def _add_game(tally: dict, game: Game, preset: str) -> None:
     unknown = [p for p in game.vp if p not in tally]
     if unknown:
         raise ValueError(f"round {game.round}: unknown players {unknown}")
-    points = table_points(game.vp, preset)
-    places = placements(game.vp)
+    points = table_points(game.vp, preset, game.absent)
+    places = placements(game.vp, game.absent)
     top = max(game.vp.values())
     for p, vp in game.vp.items():
         t = tally[p]

@@ -29,12 +29,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from smashup import draft as kiq
 from smashup.core import limits, params
 
-from . import api, drafting, exports, in_app, services
+from . import api, drafting, exports, in_app, notices, services
 from . import clock as clocks
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .pairing.layout import describe as describe_layout
-from .rules import layout_previews, swap_summary
+from .rules import layout_previews, plural, swap_summary
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -225,6 +225,18 @@ def _tables_context(rnd: Round | None, event: Event) -> dict:
     return {"tables": tables, "byes": byes}
 
 
+def _table_clocks(tables, clock) -> list[dict]:
+    """Each table's extra time (judge calls) as `table.extra` (clock.table_state, None without), and
+    the list of tables still playing with extra time, for the projector and the dashboard."""
+    extra = []
+    for table in tables:
+        table.extra = clocks.table_state(clock, table)
+        table.time_called = clocks.table_called(clock, table.pk)
+        if table.extra is not None and table.state != Table.State.CONFIRMED:
+            extra.append(table.extra)
+    return extra
+
+
 @require_safe
 def event_page(request, pk):
     event = _event_or_404(pk)
@@ -232,6 +244,7 @@ def event_page(request, pk):
     entrants = list(event.entrants.all())
     share = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
     context.update(_tables_context(context["round"], event))
+    context["extra_time"] = _table_clocks(context["tables"], context["clock"])
     context.update(
         {
             "entrants": entrants,
@@ -243,6 +256,16 @@ def event_page(request, pk):
             "tiebreakers": [TIEBREAKER_LABELS[t] for t in event.tiebreakers],
         }
     )
+    if event.player_cap is not None:
+        placed = sum(1 for e in entrants if not e.dropped and not e.waiting)
+        waiting = sum(1 for e in entrants if e.waiting)
+        context.update(
+            {
+                "places_left": max(0, event.player_cap - placed),
+                "waiting_count": waiting,
+                "full": placed >= event.player_cap or waiting > 0,
+            }
+        )
     return render(request, "tournaments/event.html", context)
 
 
@@ -266,6 +289,13 @@ def signup(request, pk):
         messages.error(request, exc.message)
         return redirect("tournaments:event", event.pk)
     services.remember_entrant(request.session, entrant)
+    if entrant.waiting:
+        messages.warning(
+            request,
+            f"The event is full: you are number {entrant.wait_rank} on the waitlist as {entrant.name}. "
+            "This page tells you when a place opens for you.",
+        )
+        return redirect("tournaments:me", event.pk)
     messages.success(request, f"You are signed up as {entrant.name}. This page is yours for the event.")
     return redirect("tournaments:me", event.pk)
 
@@ -283,6 +313,67 @@ def private_link(request, token):
         )
     services.remember_entrant(request.session, entrant)
     return redirect("tournaments:me", entrant.event_id)
+
+
+def _check_in_url(request, event: Event) -> str:
+    path = reverse("tournaments:code_check_in", args=[event.pk, event.check_in_secret])
+    return request.build_absolute_uri(path)
+
+
+def self_check_in_panel(request, event: Event) -> dict | None:
+    """The QR code of self check-in (while open), for the organizers' dashboard and projector only:
+    the code proves presence in the room, so it never appears on a page anyone can open."""
+    if not event.self_check_in_open or event.is_finished or not services.can_manage(request.user, event):
+        return None
+    url = _check_in_url(request, event)
+    return {"url": url, "qr": qr_svg(url, f"QR code to check in at {event.name}")}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def code_check_in(request, pk, secret):
+    """The link of the venue's QR code: GET shows one button, POST checks this device's player in."""
+    event = _event_or_404(pk)
+    me = services.entrant_for(event, request.user, request.session)
+    if request.method == "POST":
+        try:
+            services.self_check_in(event, me, secret)
+        except services.TournamentError as exc:
+            status = 403 if isinstance(exc, services.NotAllowed) else 409
+            return _check_in_page(request, event, me, secret, error=exc.message, status=status)
+        messages.success(request, "You are checked in. Pairings appear on this page.")
+        return redirect("tournaments:me", event.pk)
+    if not services.check_in_code_valid(event, secret):
+        error = services.STALE_CODE
+        if event.is_finished:
+            error = "This event is over."
+        elif not event.self_check_in_open:
+            error = "Self check-in is closed: check in with the organizer."
+        return _check_in_page(request, event, me, secret, error=error, status=403)
+    return _check_in_page(request, event, me, secret)
+
+
+def _check_in_page(request, event, me, secret, error: str = "", status: int = 200):
+    context = base_context(request, event)
+    context.update({"secret": secret, "error": error, "login_next": request.get_full_path()})
+    return render(request, "tournaments/check_in.html", context, status=status)
+
+
+@organizer_only
+@require_POST
+def self_check_in_action(request, event, action):
+    actions = {
+        "open": (lambda: services.set_self_check_in(event, True, request.user), "Self check-in is open."),
+        "close": (lambda: services.set_self_check_in(event, False, request.user), "Self check-in is closed."),
+        "rotate": (
+            lambda: services.rotate_check_in_code(event, request.user),
+            "New check-in code: the old one no longer works.",
+        ),
+    }
+    if action not in actions:
+        raise Http404("No such action.")
+    run, ok = actions[action]
+    _run(request, run, ok)
+    return _back(request, event)
 
 
 @require_safe
@@ -375,6 +466,7 @@ def projector(request, pk):
     context = base_context(request, event)
     rnd = context["round"]
     context.update(_tables_context(rnd, event))
+    context["extra_time"] = _table_clocks(context["tables"], context["clock"])
     share = request.build_absolute_uri(reverse("tournaments:event", args=[event.pk]))
     rows = services.cached_standings(event)
     played = any(r.games or r.byes for r in rows)
@@ -388,6 +480,7 @@ def projector(request, pk):
             "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
+            "check_in": self_check_in_panel(request, event) if rnd is None or rnd.is_finished else None,
         }
     )
     return render(request, "tournaments/projector.html", context)
@@ -423,6 +516,14 @@ def _my_games(event: Event, me: Entrant) -> list[dict]:
 
 
 @require_safe
+def notices_worker(request):
+    """The service worker that lets phones show the player page's notices (scope /tournaments/)."""
+    response = render(request, "tournaments/notices_sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
 def me_page(request, pk):
     """A player's own page: my table now (the result to enter or confirm), my factions, my games."""
     event = _event_or_404(pk)
@@ -450,17 +551,42 @@ def me_page(request, pk):
         table = services.round_tables(rnd)
         table = next(t for t in table if t.pk == seat.table_id)
         table.points = services.points_of(table, event) if table.state == Table.State.CONFIRMED else {}
+        _table_clocks([table], context["clock"])
         seat = next(s for s in table.seats.all() if s.entrant_id == me.pk)
     draft = Draft.objects.filter(table=table).first() if table is not None else None
+    draft_turn = (
+        draft is not None
+        and draft.status == Draft.Status.OPEN
+        and kiq.current_picker(drafting.state_of(draft)) == me.pk
+    )
+    clock = context["clock"]
+    alerts = notices.player_notices(
+        event_name=event.name,
+        round_number=rnd.number if rnd is not None else None,
+        round_label=rnd.label if rnd is not None else "",
+        round_finished=rnd is None or rnd.is_finished or event.is_finished,
+        table_pk=table.pk if table is not None else None,
+        table_number=table.number if table is not None else None,
+        seat=seat.position + 1 if seat is not None else None,
+        bye=bye,
+        table_state=table.state if table is not None else "",
+        result_version=table.result_version if table is not None else 0,
+        reported_by=table.reported_by.name if table is not None and table.reported_by_id else "",
+        reported_by_me=table is not None and table.reported_by_id == me.pk,
+        confirmed=seat is not None and seat.confirmed,
+        draft_turn=draft.version if draft_turn else None,
+        clock_status=clock.status if clock is not None else "",
+        warned=context["clock_warning"],
+        promoted=me.promoted_at.isoformat() if me.promoted_at and not me.dropped else "",
+    )
     context.update(
         {
+            "notices": [n.as_dict() for n in alerts],
             "my_seat": seat,
             "table": table,
             "bye": bye,
             "draft": draft,
-            "draft_turn": draft is not None
-            and draft.status == Draft.Status.OPEN
-            and kiq.current_picker(drafting.state_of(draft)) == me.pk,
+            "draft_turn": draft_turn,
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
@@ -560,8 +686,13 @@ def manage(request, event):
                 if t.state == Table.State.OPEN and len(t.seats.all()) < event.table_size
             ]
     drafts = {d.table_id: d for d in Draft.objects.filter(table__round=rnd)} if rnd else {}
+    playing = rnd is not None and not rnd.is_finished and not event.is_finished
     for table in context["tables"]:
         table.live_draft = drafts.get(table.pk)
+        # A no-show is marked while the table plays on cardboard (an app game decides its own result).
+        table.can_no_show = playing and table.state == Table.State.OPEN and table.game_id is None
+    context["extra_time"] = _table_clocks(context["tables"], context["clock"])
+    rounds = list(event.rounds_set.all())
     active = [e for e in entrants if not e.dropped and (e.checked_in or not event.require_check_in)]
     swaps = []
     if rnd is not None and rnd.stage == Round.Stage.SWISS and rnd.status == Round.Status.PAIRED:
@@ -595,10 +726,21 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished,
             "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
-            "rounds": list(event.rounds_set.all()),
+            "rounds": rounds,
+            "earlier_rounds": [r for r in rounds if rnd is not None and r.number < rnd.number],
+            "check_rematches": event.draft_mode == Event.DraftMode.EVENT
+            and rnd is not None
+            and rnd.stage == Round.Stage.SWISS
+            and rnd.is_finished
+            and not event.is_finished,
             "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
+            "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
+            "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
+            "started": services.has_started(event),
+            "check_in": self_check_in_panel(request, event),
         }
     )
+    context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
     context.update(dashboard_pages(request.GET, entrants, context["tables"]))
     return render(request, "tournaments/manage.html", context)
 
@@ -650,11 +792,17 @@ def entrant_add(request, event):
     if not form.is_valid():
         messages.error(request, "Enter the player's name.")
     else:
-        _run(
-            request,
-            lambda: services.register(event, form.cleaned_data["name"], by=request.user),
-            "Added {result.name} (checked in).",
-        )
+        try:
+            added = services.register(event, form.cleaned_data["name"], by=request.user)
+        except services.TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            if added.waiting:
+                messages.warning(
+                    request, f"The event is full: {added.name} is number {added.wait_rank} on the waitlist."
+                )
+            else:
+                messages.success(request, f"Added {added.name} (checked in).")
     return _back(request, event)
 
 
@@ -674,6 +822,11 @@ ENTRANT_ACTIONS = {
         lambda e, r: services.seat_late(e, _int(r.POST.get("table"), "table"), r.user),
         "{result.entrant.name} is seated.",
     ),
+    "promote": (lambda e, r: services.promote(e, r.user), "{result.name} has a place."),
+    "waitlist": (
+        lambda e, r: services.move_on_waitlist(e, _int(r.POST.get("rank"), "rank"), r.user),
+        "{result.name} is number {result.wait_rank} on the waitlist.",
+    ),
 }
 
 
@@ -690,8 +843,29 @@ def entrant_action(request, event, entrant_pk, action):
 
 @organizer_only
 @require_POST
+def player_cap(request, event):
+    """Set or lift (empty) the player cap from the dashboard."""
+    _run(
+        request,
+        lambda: services.set_player_cap(
+            event, params.optional_number(request.POST.get("player_cap"), "player cap"), request.user
+        ),
+        "Player cap saved.",
+    )
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
 def round_new(request, event):
-    _run(request, lambda: services.generate_round(event, request.user), "{result.label} is paired.")
+    paired = []
+    ok = _run(
+        request, lambda: paired.append(services.generate_round(event, request.user)) or paired[0],
+        "{result.label} is paired.",
+    )
+    if ok:
+        for line in services.repeated_tables(paired[0]):
+            messages.warning(request, "A whole table meets again. " + line)
     return _back(request, event)
 
 
@@ -726,9 +900,110 @@ def finish(request, event):
 @organizer_only
 @require_POST
 def result(request, event, table_pk):
-    table = get_object_or_404(Table, pk=table_pk, round__event=event)
-    _run(request, lambda: services.set_result(table, vp_from(request.POST), request.user), "Result saved.")
+    """Enter, settle or correct a table's result (any round). A correction says what it does not
+    redo: later pairings and a top cut stay as they are (services.correction_effects)."""
+    table = get_object_or_404(Table.objects.select_related("round"), pk=table_pk, round__event=event)
+    correcting = table.is_confirmed
+    ok = "Result corrected: the standings are recomputed." if correcting else "Result saved."
+    done = _run(request, lambda: services.set_result(table, vp_from(request.POST), request.user), ok)
+    if done and correcting:
+        for note in services.correction_effects(table):
+            messages.warning(request, note)
     return _back(request, event)
+
+
+@organizer_only
+@require_safe
+def round_results(request, event, number):
+    """Every table of one round with its result, to correct any of them (earlier rounds included);
+    the page says first what a correction changes and what it does not."""
+    context = base_context(request, event)
+    rnd = _round_or_404(event, number)
+    context.update(_tables_context(rnd, event))
+    context.update(
+        {
+            "shown": rnd,
+            "rounds": list(event.rounds_set.all()),
+            "effects": services.round_correction_effects(rnd),
+        }
+    )
+    return render(request, "tournaments/round_results.html", context)
+
+
+def _seat_choice(request) -> int:
+    return _int(request.POST.get("entrant"), "entrant")
+
+
+@organizer_only
+@require_POST
+def no_show(request, event, table_pk):
+    """Mark a player of a running table as a no-show (0 VP, a loss); dropped unless `keep`."""
+    table = get_object_or_404(Table, pk=table_pk, round__event=event)
+    keep = request.POST.get("keep") in ("1", "on", "true")
+    _run(
+        request,
+        lambda: services.mark_no_show(table, _seat_choice(request), request.user, keep=keep),
+        "{result.entrant.name} is marked as a no-show at table " + str(table.number) + ".",
+    )
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def no_show_undo(request, event, table_pk):
+    table = get_object_or_404(Table, pk=table_pk, round__event=event)
+    _run(
+        request,
+        lambda: services.undo_no_show(table, _seat_choice(request), request.user),
+        "{result.entrant.name} is back at table " + str(table.number) + ".",
+    )
+    return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def table_extend(request, event, table_pk):
+    """A judge call: extra minutes for one table (clock.extend_table)."""
+    table = get_object_or_404(Table, pk=table_pk, round__event=event)
+    form = ExtendForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a table 1 to 60 extra minutes.")
+        return _back(request, event)
+    minutes = form.cleaned_data["minutes"]
+    ok = f"Table {table.number} has {plural(minutes, 'more minute')}."
+    _run(request, lambda: clocks.extend_table(table, minutes * 60, request.user), ok)
+    return _back(request, event)
+
+
+REMATCH_CACHE_SECONDS = 600
+
+
+def rematch_check(event: Event):
+    """`services.next_round_check` for the dashboard, cached by the event's version (a dry run of the
+    pairing can take seconds at a large event; any change bumps the version)."""
+    from django.core.cache import cache
+
+    key = f"tournaments:rematch:{event.pk}:{event.version}"
+    try:
+        found = cache.get(key)
+    except Exception:  # the cache is down: compute
+        found = None
+    if found is None:
+        found = services.next_round_check(event) or "none"
+        try:
+            cache.set(key, found, REMATCH_CACHE_SECONDS)
+        except Exception:
+            pass
+    return None if found == "none" else found
+
+
+@organizer_only
+@require_safe
+def next_round_check(request, event):
+    """The dashboard's warning before pairing (htmx fragment): whole tables the next round would
+    seat again, in words."""
+    context = {"event": event, "rematch": rematch_check(event)}
+    return render(request, "tournaments/_rematch_check.html", context)
 
 
 @organizer_only

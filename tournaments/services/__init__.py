@@ -19,7 +19,8 @@ Who may do what: ``can_manage`` (organizer, co-organizers, superusers) for every
 event; a player only for their own registration, their own table's result and their own draft pick.
 
 Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
-permissions, the lock and the audit), ``entrants``, ``results`` (and standings), ``rounds`` (pairing,
+permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
+``results`` (and standings), ``rounds`` (pairing,
 tables, swaps, top cut), ``lifecycle`` (settings, finishing). This package re-exports them all.
 """
 
@@ -40,17 +41,29 @@ from .changes import (  # noqa: F401
     require_manager,
     touch,
 )
+from .checkin import (  # noqa: F401
+    STALE_CODE,
+    check_in_code_valid,
+    rotate_check_in_code,
+    self_check_in,
+    set_self_check_in,
+)
 from .entrants import (  # noqa: F401
     _lock_entrant,
     active_entrants,
     check_in,
     clean_name,
     drop,
+    has_started,
     latest_round,
+    move_on_waitlist,
+    promote,
     register,
     reinstate,
     rename,
     set_factions,
+    set_player_cap,
+    waitlist,
 )
 from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
@@ -76,18 +89,23 @@ from .results import (  # noqa: F401
     cached_standings,
     clean_vp,
     confirm_result,
+    correction_effects,
     dispute_result,
     final_standings,
+    mark_no_show,
     points_of,
     record_app_result,
     report_result,
+    round_correction_effects,
     round_tables,
     set_result,
     standings,
     standings_options,
+    undo_no_show,
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
+    RematchCheck,
     _create_cut_table,
     _create_round,
     _create_tables,
@@ -95,17 +113,21 @@ from .rounds import (  # noqa: F401
     _start_draft,
     _swap,
     check_swap,
+    earlier_tables,
     generate_round,
     history,
     named_pairing,
     named_report,
+    next_round_check,
     pairing_options,
     pairing_players,
     published_draw,
+    repeated_tables,
     seat_late,
     start_final,
     start_top_cut,
     swap_players,
     table_winner,
     unpair_round,
+    whole_table_repeats,
 )

@@ -18,7 +18,7 @@ from tournaments.standings import TIEBREAKERS
 
 from ..models import Event, Round
 from .changes import Conflict, Invalid, _changed, _lock
-from .entrants import active_entrants
+from .entrants import active_entrants, set_player_cap
 
 
 # ---------------------------------------------------------------------------------- events -------
@@ -45,7 +45,7 @@ EVENT_FIELDS = (
     "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
     "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
     "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
-    "in_app_base_limit", "min_factions_per_player",
+    "in_app_base_limit", "min_factions_per_player", "player_cap",
 )  # fmt: skip
 
 
@@ -64,6 +64,9 @@ def check_settings(values: Mapping) -> None:
             f"At tables of {size} the top cut is a top {' or a top '.join(map(str, allowed))}, "
             f"played at tables of {size}."
         )
+    cap = values.get("player_cap")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2):
+        raise Invalid("A player cap is at least 2 players (or empty: no cap).")
     pool = list(values.get("faction_pool") or [])
     bad = [f for f in pool if f not in kiq.FACTIONS]
     if bad:
@@ -100,9 +103,21 @@ def create_event(organizer, **fields) -> Event:
 
 
 def update_event(event: Event, by, **fields) -> Event:
+    """Change settings; a new player cap goes through `set_player_cap` (never below the players who
+    have a place; a raise lets the waitlist in), all in one transaction."""
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise TypeError(f"unknown event fields {sorted(unknown)}")
+    cap_given = "player_cap" in fields
+    cap = fields.pop("player_cap", None)
+    with transaction.atomic():
+        event = _update_settings(event, by, **fields)
+        if cap_given:
+            event = set_player_cap(event, cap, by)
+    return event
+
+
+def _update_settings(event: Event, by, **fields) -> Event:
     with transaction.atomic():
         event = _lock(event)
         changes = {k: v for k, v in fields.items() if getattr(event, k) != v}

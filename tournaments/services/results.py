@@ -17,14 +17,16 @@ from tournaments import topcut
 from tournaments.standings import Game as PlayedGame
 from tournaments.standings import Standing, StandingsOptions, compute_standings
 
-from ..models import Bye, Entrant, Event, Round, Seat, Table
+from ..models import AuditEntry, Bye, Entrant, Event, Round, Seat, Table
 from .changes import MAX_VP, Conflict, Invalid, NotAllowed, TournamentError, _changed, _lock, require_manager
 
 
 # ---------------------------------------------------------------------------------- results ------
 def clean_vp(table: Table, vps: Mapping) -> dict[int, int]:
-    """{entrant pk: VP} for exactly the players of `table`, whole numbers 0..MAX_VP."""
-    seated = list(table.seats.values_list("entrant_id", flat=True))
+    """{entrant pk: VP} for exactly the players of `table`, whole numbers 0..MAX_VP. A no-show's VP
+    are 0: they may be left out (a disabled field), and anything else for them is refused."""
+    seats = list(table.seats.values_list("entrant_id", "no_show", "entrant__name"))
+    seated = [pk for pk, _, _ in seats]
     cleaned = {}
     for key, value in vps.items():
         try:
@@ -35,6 +37,11 @@ def clean_vp(table: Table, vps: Mapping) -> dict[int, int]:
         if isinstance(value, bool) or not 0 <= vp <= MAX_VP:
             raise Invalid(f"VP are whole numbers from 0 to {MAX_VP}.")
         cleaned[pk] = vp
+    for pk, no_show, name in seats:
+        if no_show:
+            if cleaned.get(pk, 0) != 0:
+                raise Invalid(f"{name} is a no-show at this table: their VP are 0.")
+            cleaned[pk] = 0
     if sorted(cleaned) != sorted(seated):
         raise Invalid("Enter the VP of every player at the table (and nobody else).")
     return cleaned
@@ -56,6 +63,15 @@ def _seat_of(table: Table, entrant: Entrant | None) -> Seat:
     return seat
 
 
+def _refuse_no_show(table: Table, seat: Seat) -> None:
+    """A player marked as a no-show does not report or confirm; one left alone at a table does not
+    decide their own result either: an organizer enters it (nobody could confirm it)."""
+    if seat.no_show:
+        raise NotAllowed("You are marked as a no-show at this table: talk to an organizer.")
+    if not table.seats.filter(no_show=False).exclude(pk=seat.pk).exists() and table.seats.count() > 1:
+        raise Conflict("The other players of this table are no-shows: an organizer enters your result.")
+
+
 def _vp_text(table: Table, vps: Mapping[int, int]) -> str:
     names = dict(table.seats.values_list("entrant_id", "entrant__name"))
     return ", ".join(f"{names[pk]} {vp}" for pk, vp in vps.items())
@@ -68,12 +84,13 @@ def report_result(table: Table | int, entrant: Entrant, vps: Mapping) -> Table:
         seat = _seat_of(table, entrant)
         if table.state == Table.State.CONFIRMED:
             raise Conflict("This result is confirmed; ask an organizer to correct it.")
+        _refuse_no_show(table, seat)
         if table.state == Table.State.DISPUTED:
             raise Conflict("This result is disputed; an organizer will settle it.")
         cleaned = clean_vp(table, vps)
         for s in table.seats.all():
             s.vp = cleaned[s.entrant_id]
-            s.confirmed = s.pk == seat.pk
+            s.confirmed = s.pk == seat.pk or s.no_show  # a no-show has nothing to confirm
             s.save(update_fields=["vp", "confirmed"])
         table.state = Table.State.REPORTED
         table.result_version += 1
@@ -101,6 +118,8 @@ def confirm_result(table: Table | int, entrant: Entrant, result_version) -> Tabl
             raise Conflict("There is no reported result waiting for confirmation at this table.")
         if str(result_version) != str(table.result_version):
             raise Conflict("The reported result changed since you looked at it; check it again.", "stale")
+        if seat.no_show:
+            raise NotAllowed("You are marked as a no-show at this table: talk to an organizer.")
         if not seat.confirmed:
             seat.confirmed = True
             seat.save(update_fields=["confirmed"])
@@ -139,12 +158,179 @@ def dispute_result(table: Table | int, entrant: Entrant, note: str = "") -> Tabl
 
 
 def set_result(table: Table | int, vps: Mapping, by) -> Table:
-    """An organizer enters, settles or corrects a table's result: it is confirmed at once."""
+    """An organizer enters, settles or corrects a table's result (in any round): it is confirmed at
+    once. A correction is written to the log with the VP before and after and what it does not
+    change (`correction_effects`); the standings follow from the event's new version."""
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)
-        _confirm_result(event, table, clean_vp(table, vps), by)
+        cleaned = clean_vp(table, vps)
+        if table.state == Table.State.CONFIRMED:
+            before = dict(table.seats.values_list("entrant_id", "vp"))
+            if before == cleaned:
+                raise Conflict(
+                    f"Table {table.number} of {table.round.label.lower()} already has these VP: "
+                    "nothing to correct."
+                )
+        _confirm_result(event, table, cleaned, by)
     return table
+
+
+def correction_effects(table: Table) -> list[str]:
+    """What correcting this table's result does not redo, in words, for the organizer (before and
+    after they correct it): rounds paired after it used the standings without the correction, and
+    a top cut was seeded from them. The standings themselves are recomputed at once."""
+    return round_correction_effects(table.round)
+
+
+def round_correction_effects(rnd: Round) -> list[str]:
+    """`correction_effects` of any table of `rnd`."""
+    later = list(
+        Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).order_by("number")
+    )
+    if rnd.stage != Round.Stage.SWISS:
+        return []  # a top-cut table decides only its own place
+    notes = []
+    swiss = [r for r in later if r.stage == Round.Stage.SWISS]
+    cut = [r for r in later if r.stage != Round.Stage.SWISS]
+    if swiss:
+        names = _round_names(swiss)
+        notes.append(
+            f"{names} {'was' if len(swiss) == 1 else 'were'} paired from the standings before this "
+            f"correction: {'its' if len(swiss) == 1 else 'their'} tables stay as they are (pairings "
+            "are never redone)."
+        )
+    if cut:
+        notes.append(
+            "The top cut was seeded from the Swiss standings before this correction: its tables stay "
+            "as they are."
+        )
+    return notes
+
+
+def _round_names(rounds: list[Round]) -> str:
+    labels = [r.label for r in rounds]
+    if len(labels) == 1:
+        return labels[0]
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+# ---------------------------------------------------------------------------------- no-shows -----
+def _no_show_seat(table: Table, entrant) -> Seat:
+    try:
+        pk = int(entrant.pk if isinstance(entrant, Entrant) else entrant)
+    except (TypeError, ValueError):
+        raise Invalid("Choose the player who did not come.") from None
+    if pk <= 0:  # no player chosen
+        raise Invalid("Choose the player who did not come.")
+    seat = table.seats.select_related("entrant").filter(entrant_id=pk).first()
+    if seat is None:
+        raise Invalid(f"That player does not sit at table {table.number}.")
+    return seat
+
+
+def _refuse_unless_playing(event: Event, table: Table, what: str) -> None:
+    if event.is_finished:
+        raise Conflict("This event is over.")
+    if table.round.is_finished:
+        raise Conflict(f"Every result of {table.round.label.lower()} is in: {what} is for a table in play.")
+    if table.state != Table.State.OPEN:
+        raise Conflict(
+            f"Table {table.number} already has a {table.get_state_display().lower()} result: "
+            f"{what} is for a table still playing (correct the result instead)."
+        )
+    if table.game_id is not None:
+        raise Conflict(f"Table {table.number} plays in the app: the game decides its result.")
+
+
+def mark_no_show(table: Table | int, entrant, by, keep: bool = False) -> Seat:
+    """An organizer marks a player of a running table as a no-show: 0 VP, placed below everyone who
+    played (a loss), nothing to confirm; the others complete the table's result as usual.
+
+    Ruling (the usual organizer practice, as in Magic's tournament rules: a player missing from
+    their match gets a loss and is dropped unless they report to the organizer): a player who does
+    not come to their table is dropped from the next round on, unless the organizer keeps them
+    (`keep`: they were late, not gone). The event's rules page says so (tournaments.rules)."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        _refuse_unless_playing(event, table, "a no-show")
+        seat = _no_show_seat(table, entrant)
+        name = seat.entrant.name
+        if seat.no_show:
+            raise Conflict(f"{name} is already marked as a no-show.")
+        if not table.seats.filter(no_show=False).exclude(pk=seat.pk).exists():
+            raise Conflict(
+                f"Nobody else at table {table.number} is here: drop the players instead of marking "
+                "a whole table as no-shows."
+            )
+        seat.no_show = True
+        seat.vp = 0
+        seat.confirmed = True
+        seat.save(update_fields=["no_show", "vp", "confirmed"])
+        entrant = seat.entrant
+        dropped = not keep and not entrant.dropped
+        if dropped:
+            entrant.dropped = True
+            entrant.dropped_after = table.round.number
+            entrant.save(update_fields=["dropped", "dropped_after"])
+        where = f"Table {table.number} of {table.round.label.lower()}"
+        then = f"{name} is dropped from the next round on" if dropped else f"{name} stays in the event"
+        _changed(
+            event,
+            by,
+            "no_show",
+            f"{where}: marked {name} as a no-show (0 VP, a loss); {then}.",
+            table=table.pk,
+            entrant=entrant.pk,
+            dropped=dropped,
+        )
+    return seat
+
+
+def undo_no_show(table: Table | int, entrant, by) -> Seat:
+    """The player came after all: the no-show mark goes (while the table still plays), and a drop
+    that came with it is undone."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        _refuse_unless_playing(event, table, "undoing a no-show")
+        seat = _no_show_seat(table, entrant)
+        name = seat.entrant.name
+        if not seat.no_show:
+            raise Conflict(f"{name} is not marked as a no-show.")
+        seat.no_show = False
+        seat.vp = None
+        seat.confirmed = False
+        seat.save(update_fields=["no_show", "vp", "confirmed"])
+        entrant = seat.entrant
+        mark = (
+            AuditEntry.objects.filter(
+                event=event, action="no_show", data__table=table.pk, data__entrant=entrant.pk
+            )
+            .order_by("-at", "-pk")
+            .first()
+        )
+        reinstated = (
+            mark is not None
+            and mark.data.get("dropped")
+            and entrant.dropped
+            and entrant.dropped_after == table.round.number
+        )
+        if reinstated:
+            entrant.dropped = False
+            entrant.dropped_after = None
+            entrant.save(update_fields=["dropped", "dropped_after"])
+        _changed(
+            event,
+            by,
+            "no_show_undo",
+            f"Table {table.number} of {table.round.label.lower()}: {name} is no longer a no-show"
+            + (" (and no longer dropped)." if reinstated else "."),
+            table=table.pk,
+            entrant=entrant.pk,
+        )
+    return seat
 
 
 def record_app_result(table: Table | int, vps: Mapping, game_code: str) -> Table | None:
@@ -175,21 +361,27 @@ def _confirm_result(event: Event, table: Table, cleaned: dict[int, int], by, app
     table.decided_by = by if not isinstance(by, str) else None
     table.confirmed_at = timezone.now()
     table.save(update_fields=["state", "result_version", "decided_by", "confirmed_at"])
+    effects: list[str] = []
     if app_game:
         verb = f"the app reported the result of game {app_game}:"
     elif was == Table.State.CONFIRMED:
         old = _vp_text(table, before)
         verb = f"corrected the result from {old} to"
+        effects = correction_effects(table)
     elif was == Table.State.DISPUTED:
         verb = "settled the dispute:"
     else:
         verb = "entered the result:"
     extra = {"game": app_game} if app_game else {}
+    notes = effects
+    if notes:
+        extra["notes"] = notes
     _changed(
         event,
         by,
         "app_result" if app_game else "result",
-        f"Table {table.number} of {table.round.label.lower()}: {verb} {_vp_text(table, cleaned)}.",
+        f"Table {table.number} of {table.round.label.lower()}: {verb} {_vp_text(table, cleaned)}."
+        + "".join(" " + note for note in notes),
         table=table.pk,
         before={str(k): v for k, v in before.items()},
         after={str(k): v for k, v in cleaned.items()},
@@ -257,16 +449,20 @@ def standings(
         seats = seats.filter(round__number__lt=before_round)
         byes = byes.filter(round__number__lt=before_round)
     tables: dict[int, tuple[int, dict]] = {}
-    for table_id, number, entrant_id, vp in seats.values_list(
-        "table_id", "round__number", "entrant_id", "vp"
+    absent: dict[int, set] = defaultdict(set)
+    for table_id, number, entrant_id, vp, no_show in seats.values_list(
+        "table_id", "round__number", "entrant_id", "vp", "no_show"
     ):
         tables.setdefault(table_id, (number, {}))[1][entrant_id] = vp or 0
+        if no_show:
+            absent[table_id].add(entrant_id)
     bye_list = list(byes.values_list("round__number", "entrant_id"))
-    games = [PlayedGame(number, vp) for number, vp in tables.values()]
+    games = [PlayedGame(number, vp, frozenset(absent[pk])) for pk, (number, vp) in tables.items()]
     played = {e for _, vp in tables.values() for e in vp} | {e for _, e in bye_list}
     shown = [
         e for e in entrants
-        if e.pk in played or (not e.dropped and (e.checked_in or not event.require_check_in))
+        if e.pk in played
+        or (not e.dropped and e.wait_rank is None and (e.checked_in or not event.require_check_in))
     ]  # fmt: skip
     by_pk = {e.pk: e for e in shown}
     rows = compute_standings(
@@ -296,7 +492,8 @@ def points_of(table: Table, event: Event) -> dict[int, float]:
     seats = list(table.seats.all())
     if any(s.vp is None for s in seats):
         return {}
-    return table_points({s.entrant_id: s.vp for s in seats}, event.scoring)
+    absent = {s.entrant_id for s in seats if s.no_show}
+    return table_points({s.entrant_id: s.vp for s in seats}, event.scoring, absent)
 
 
 def vp_by_table(seats: Iterable[Seat]) -> dict[int, dict[int, int]]:
