@@ -12,5 +12,6 @@ from . import (  # noqa: F401
     rock_stars,
     tricksters,
     wizards,
+    wwwt_bases,
     zombies,
 )
