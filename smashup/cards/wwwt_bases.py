@@ -1,7 +1,6 @@
 """The bases of What Were We Thinking? that need no engine piece still to come (Retirement
-Community waits for scoring's "top or bottom of the deck instead", Under the Bed for a base's own
-extra play each turn)."""
-from smashup.engine import base
+Community waits for scoring's "top or bottom of the deck instead", engine piece K)."""
+from smashup.engine import MINION, base
 
 # ---------------------------------------------------------------------- Explorers ------------
 temple = base("Ancient Temple", "wwwt", 20, (4, 2, 1), faction="Explorers", text=(
@@ -119,3 +118,17 @@ woods = base("Out in the Woods", "wwwt", 18, (3, 2, 1), faction="Teddy Bears", t
 def woods_rally(ctx, scoring):
     for minion in ctx.minions(base=ctx.here):
         ctx.add_power(minion, 1)
+
+
+bed = base("Under the Bed", "wwwt", 22, (4, 2, 1), faction="Teddy Bears", text=(
+    "On your turn, once you have played a minion on another base, you may play one extra minion "
+    "of power 2 or less here."))
+
+
+def _played_elsewhere(ctx):
+    # Any minion you played on another base this turn, in any phase, even one gone since.
+    return any(p.base != ctx.here for p in ctx.plays(seat=ctx.me, kind=MINION))
+
+
+# Offered in your own Play Cards phase (a base's play offered each turn), once per turn.
+bed.grants_each_turn(MINION, applies=_played_elsewhere, max_power=2, here=True)

@@ -57,7 +57,7 @@ _INDEXES = (
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
-     or bool(getattr(d, "play_sources", ())), False),
+     or bool(getattr(d, "play_sources", ())), True),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.

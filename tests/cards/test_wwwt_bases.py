@@ -56,7 +56,8 @@ def log(game) -> list[str]:
 def test_the_implemented_bases_match_the_catalog():
     expected = {"Ancient Temple": (20, (4, 2, 1)), "City of Gold": (16, (3, 1, 1)),
                 "Grandma's House": (25, (5, 3, 2)), "Lake Minnetonka": (26, (5, 3, 2)),
-                "Palooza": (27, (6, 4, 3)), "Out in the Woods": (18, (3, 2, 1))}
+                "Palooza": (27, (6, 4, 3)), "Out in the Woods": (18, (3, 2, 1)),
+                "Under the Bed": (22, (4, 2, 1))}
     found = {b.name: (b.breakpoint, b.vp) for b in REGISTRY.bases.values() if b.set == "wwwt"}
     assert found == expected
     assert all(b.text for b in REGISTRY.bases.values() if b.set == "wwwt")
@@ -242,3 +243,54 @@ def test_out_in_the_woods_gives_every_minion_there_one_power_before_it_scores():
     # 10 + 3 against 10 + 2: seat 0 first (3 VP), seat 1 second (2 VP).
     assert (game.players[0].vp, game.players[1].vp) == (3, 2)
     assert game.power(card(game, "Zapbot")) == 2
+
+
+# ====================================================================== Under the Bed ========
+
+
+def bed_game(*hand):
+    s = scenario("Under the Bed", "Jungle Oasis")
+    s.minion(1, "Collector", owner=1)
+    s.hand(0, *hand)
+    return s.build()
+
+
+def test_under_the_bed_offers_an_extra_small_minion_after_one_played_elsewhere():
+    game = bed_game("Invader", "Groupie", "Collector", "Beam Up")
+    # Nothing played elsewhere yet: only the turn's own plays.
+    assert "Play Groupie on Under the Bed" in labels(game)  # the normal play may go there
+    play(game, "Invader", base="Jungle Oasis")
+    # Now one extra minion of power 2 or less, only onto Under the Bed.
+    assert [label for label in labels(game) if label.startswith("Play") and "Beam" not in label] \
+        == ["Play Groupie on Under the Bed", "Play Collector on Under the Bed"]
+    play(game, "Groupie", base="Under the Bed")
+    assert where(game, card(game, "Groupie", "minion")) == "Under the Bed"
+    # Once per turn: the Collector is not offered any more.
+    assert not [label for label in labels(game) if "Collector" in label]
+    assert game.turn_state.plays[-1].via == game.bases[0].card  # the play names the base
+    assert game.players[1].vp == 0
+
+
+def test_under_the_bed_offers_nothing_after_a_minion_played_on_it():
+    game = bed_game("Groupie", "Groupie", "Beam Up")
+    play(game, "Groupie", base="Under the Bed")
+    decline(game)  # the Groupie's own chain
+    assert not [label for label in labels(game) if label.startswith("Play Groupie")]
+
+
+def test_under_the_bed_refuses_a_minion_above_power_2_and_another_base():
+    game = bed_game("Invader", "Rick Roll", "Groupie", "Beam Up")
+    play(game, "Invader", base="Jungle Oasis")
+    rick, groupie = card(game, "Rick Roll"), card(game, "Groupie")
+    bed, oasis = game.bases[0].uid, game.bases[1].uid
+    assert_refused(game, [f"m{rick}@{bed}"])
+    assert_refused(game, [f"m{groupie}@{oasis}"])
+
+
+def test_under_the_bed_cancelled_offers_nothing():
+    s = scenario("Under the Bed", "Jungle Oasis")
+    s.base_action(0, "Jammed Signal", owner=1)
+    s.hand(0, "Invader", "Groupie", "Beam Up")
+    game = s.build()
+    play(game, "Invader", base="Jungle Oasis")
+    assert not [label for label in labels(game) if label.startswith("Play Groupie")]
