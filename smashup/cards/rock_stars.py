@@ -29,7 +29,7 @@ def _bring_to(ctx, dest):
             where=lambda m, top=top: ctx.base_of(m) != dest and ctx.breakpoint(ctx.base_of(m)) < top))
         minion = yield from ctx.choose_minion(
             movers, f"Move one of your minions to {ctx.base_name(dest)}? ({moved} of 3 moved)",
-            optional=True)
+            optional=True, intent="help")
         if minion is None:
             return
         yield from ctx.move(minion, dest)
@@ -98,7 +98,7 @@ def guest_star(ctx):
         ctx.shuffle_deck()
 
 
-hot_venue = rock_stars.action("Hot Venue", attach="base", text=(
+hot_venue = rock_stars.action("Hot Venue", attach="base", intent="help", text=(
     "Play on a base. Ongoing: your minions here have +1 power. If this base's breakpoint is 21 or "
     "more, at the end of each turn in which you played a minion here, draw a card."))
 
@@ -131,7 +131,8 @@ def _ballad(ctx, uid):
 
 @power_ballad.on_played
 def power_ballad_played(ctx):
-    uid = yield from ctx.choose_base(ctx.bases(), "Your minions on which base get +1 power?")
+    uid = yield from ctx.choose_base(ctx.bases(), "Your minions on which base get +1 power?",
+                                     intent="help")
     if uid is not None:
         _ballad(ctx, uid)
 
@@ -146,7 +147,8 @@ def power_ballad_encore(ctx, scoring):
     "Shuffle any number of minions (none is fine) from your discard pile into your deck."))
 def reunion_tour(ctx):
     minions = [c for c in ctx.discard_pile() if ctx.is_minion(c)]
-    chosen = yield from ctx.choose_any_number(minions, "Shuffle which minion into your deck?")
+    chosen = yield from ctx.choose_any_number(minions, "Shuffle which minion into your deck?",
+                                              intent="help")
     yield from ctx.shuffle_into_deck(chosen)
 
 
@@ -177,12 +179,13 @@ def total_sellout_cashes_in(ctx, scoring):
     "Choose a base. Move up to three of your minions to it, each from a base with a lower "
     "breakpoint than that one."))
 def tour_bus(ctx):
-    uid = yield from ctx.choose_base(ctx.bases(), "Take the tour bus to which base?")
+    uid = yield from ctx.choose_base(ctx.bases(), "Take the tour bus to which base?",
+                                     intent="help")
     if uid is not None:
         yield from _bring_to(ctx, uid)
 
 
-turn_up_to_11 = rock_stars.action("Turn Up to 11", attach="base", text=(
+turn_up_to_11 = rock_stars.action("Turn Up to 11", attach="base", intent="help", text=(
     "Play on a base. Ongoing: if this base's printed breakpoint is below 21, it starts at 21; "
     "every other change to its breakpoint counts from there."))
 

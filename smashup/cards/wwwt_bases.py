@@ -104,7 +104,7 @@ def palooza_gathers(ctx, scoring):
                                              where=lambda m: ctx.base_of(m) != here))
         minion = yield from ctx.choose_minion(
             theirs, f"Move one of your minions to {ctx.base_name(here)}?", optional=True,
-            seat=seat)
+            seat=seat, intent="help")
         if minion is not None:
             yield from ctx.move(minion, here)
 

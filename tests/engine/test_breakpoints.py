@@ -231,7 +231,7 @@ def test_the_heuristic_bot_aims_at_a_base_by_its_current_breakpoint():
     play(game, "Tremor")
     choose(game, "Tar Pits")  # 6: the Invader would make it score, won by seat 0
     after = _play_value(game, 0, _minion_option(invader, pits))
-    assert after > before + 3
+    assert after > before + 1  # a base it can win now, not one far from scoring
 
 
 def _minion_option(cid, uid):
