@@ -50,6 +50,9 @@ DRAW_PER_TURN = 2
 # whether a base in play counts too).
 _INDEXES = (
     ("modifier_sources", lambda d: getattr(d, "power_modifier", None) is not None, True),
+    ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
+                                      or getattr(d, "breakpoint_modifier", None) is not None),
+     False),
     ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
@@ -57,7 +60,7 @@ _INDEXES = (
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
-     or bool(getattr(d, "play_sources", ())), False),
+     or bool(getattr(d, "play_sources", ())), True),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -204,6 +207,7 @@ class Game:
         # have each kind of hook, so that power, an event or a main decision looks only at those
         # (see _INDEXES; kept by `_place_in`, never part of the state).
         self.modifier_sources: dict[int, None] = {}  # with a power modifier
+        self.breakpoint_sources: dict[int, None] = {}  # that set or change bases' breakpoints
         self.protectors: dict[int, None] = {}  # that protect cards
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
@@ -855,16 +859,41 @@ class Game:
         return sum(self.power(m) for m in slot.minions)
 
     def breakpoint(self, slot: BaseSlot) -> int:
-        """A base's breakpoint now: printed + its active lasting "breakpoint" changes (Rampage),
-        never below 0 (WWWT: "base breakpoint is never reduced below zero"). Derived on demand
-        like power; scoring readiness, views and cards all read it here."""
+        """A base's breakpoint now, derived on demand like power: its starting value (printed,
+        unless a card in play sets another: Turn Up to 11), then every modifier of a card in
+        play and every active lasting "breakpoint" change (Rampage), never below 0 (WWWT: "base
+        breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
+        changes still apply, counted from the new start). Scoring readiness, views and cards
+        all read it here."""
         value = self.base_def(slot).breakpoint
+        if self.breakpoint_sources:
+            value, delta = self.starting_breakpoint(slot), 0
+            for source in self.breakpoint_sources:
+                sdef = self.defs[source]
+                if sdef.breakpoint_modifier is not None:
+                    delta += sdef.breakpoint_modifier(self.card_ctx(source), slot.uid)
+            value += delta
         if self.lasting:
             for eff in self.lasting:
                 if (eff.kind == "breakpoint" and eff.target == slot.card
                         and self.lasting_active(eff)):
                     value += eff.amount
         return max(0, value)
+
+    def starting_breakpoint(self, slot: BaseSlot) -> int:
+        """A base's starting breakpoint: printed, or what a card in play sets it to. Several
+        that set it: the catalog lets the current player choose which prevails; a breakpoint
+        is read between questions, so the engine takes the highest, which is every such
+        choice within these boxes (only Turn Up to 11 sets one, to 21)."""
+        printed = self.base_def(slot).breakpoint
+        starts = []
+        for source in self.breakpoint_sources:
+            sdef = self.defs[source]
+            if sdef.starting_breakpoint is not None:
+                start = sdef.starting_breakpoint(self.card_ctx(source), slot.uid)
+                if start is not None:
+                    starts.append(start)
+        return max(starts) if starts else printed
 
     # ------------------------------------------------------------------ log --------------------
     def log(self, text: str, to: tuple | None = None) -> None:
@@ -2430,7 +2459,8 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
+    "restrictors",
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",

@@ -103,11 +103,19 @@ class PlayFinder:
                                card=cid if tg.this_card else None, via=cid, once=tg.once))
 
         for cid in g.play_offering:
-            if g.controller(cid) != seat:
+            zone = g.loc[cid]
+            if zone[0] == "base":
+                # A base offers its play to whoever's turn it is, while its abilities work.
+                if not g.base_active(g.slot(zone[1])):
+                    continue
+                here = zone[1]
+            elif g.controller(cid) != seat:
                 continue
+            else:
+                here = g.base_of(cid)
             for tg in g.defs[cid].turn_grants:
                 if tg.zone == "play":
-                    offer(cid, tg, g.base_of(cid))
+                    offer(cid, tg, here)
         names = g.discard_offers()
         if names:
             for cid in g.players[seat].discard:

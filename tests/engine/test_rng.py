@@ -25,8 +25,9 @@ from smashup.engine.testing import assert_refused
 
 SECRET = "00112233445566778899aabbccddeeff" * 2  # 256 bits, as live play draws them
 OTHER = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeefe"  # one bit differs
+# The Core bases ("factions" of two Core factions: what "all" dealt when the pin was taken).
 CONFIG = {"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Ninjas", "Aliens"]}],
-          "base_sets": "all"}
+          "base_sets": "factions"}
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "rng_v1_records.json").read_text())["records"]
 
 
