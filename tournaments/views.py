@@ -603,7 +603,7 @@ def me_page(request, pk):
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
-            "in_app": in_app.player_panel(table, me),
+            "in_app": in_app.player_panel(table, me, request.session.get("play_seats")),
         }
     )
     return render(request, "tournaments/me.html", context)
@@ -674,6 +674,23 @@ def drop_me(request, pk):
     if me is None:
         return forbidden(request, "You are not signed up for this event.")
     _run(request, lambda: services.drop(me, me), "You have dropped. Thanks for playing!")
+    return redirect("tournaments:me", event.pk)
+
+
+@require_POST
+def play_my_game(request, pk):
+    """"Play your game": the player takes their own seat at their table's in-app game in this
+    browser (tournaments.in_app.take_my_seat) and goes to it."""
+    event = _event_or_404(pk)
+    me = services.entrant_for(event, request.user, request.session)
+    game = None
+
+    def take():
+        nonlocal game
+        game = in_app.take_my_seat(event, me, request.session)
+
+    if _run(request, take) and game is not None:
+        return redirect("play:game", game.public_id)
     return redirect("tournaments:me", event.pk)
 
 

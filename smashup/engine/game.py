@@ -183,9 +183,11 @@ class Game:
     verify_powers = False
 
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
-                 rng_version: int | None = None):
+                 rng_version: int | None = None, shared_factions: bool = False):
         self.registry = registry
         self.config = self.normalize(config, registry)
+        if not shared_factions:  # a record made before the rule replays as it was played
+            require_factions_once(self.config)
         # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
         self.rng_version = version_for(seed, rng_version)
@@ -2577,6 +2579,18 @@ def _normalize_choice(choice) -> list[str]:
     raise IllegalChoice("a choice is an option id or a list of option ids")
 
 
+def require_factions_once(config: dict) -> None:
+    """Each faction is in a game once (issue 9: the app has one copy of every faction, so two
+    players never hold the same one). ConfigError naming both players otherwise."""
+    holder: dict[str, int] = {}
+    for i, player in enumerate(config["players"]):
+        for f in player["factions"]:
+            if f in holder:
+                raise ConfigError(f"{f} is held by player {holder[f]} and player {i}: "
+                                  "each faction is in a game once")
+            holder[f] = i
+
+
 def normalize_config(config: dict, registry: Registry) -> dict:
     """Check a game config and fill its defaults. Raises ConfigError with a clear message."""
     if not isinstance(config, dict):
@@ -2589,6 +2603,8 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         factions = seat.get("factions") if isinstance(seat, dict) else None
         if not isinstance(factions, list) or len(factions) != 2:
             raise ConfigError(f"player {i} needs exactly two factions")
+        if not all(isinstance(f, str) for f in factions):
+            raise ConfigError(f"player {i}: a faction is given by its name")
         if factions[0] == factions[1]:
             raise ConfigError(f"player {i} has the same faction twice")
         for f in factions:
@@ -2609,6 +2625,12 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         isinstance(base_sets, list) and all(isinstance(s, str) for s in base_sets)
     ):
         raise ConfigError("base_sets is 'factions', 'all' or a list of set names")
+    if isinstance(base_sets, list):
+        known_sets = {b.set for b in registry.bases.values()}
+        unknown = [s for s in base_sets if s not in known_sets]
+        if unknown or not base_sets:
+            raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
+                              if unknown else "base_sets names at least one set")
     first = config.get("first_player")
     # bool is an int in Python; True is not a seat number.
     if first is not None and (

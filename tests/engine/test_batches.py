@@ -210,7 +210,7 @@ def test_identical_copies_reacting_alike_are_offered_once():
 def scoring_table(current=1, specials="fast", hands=None):
     """Three players; the Test Arena (15) ready with seat `current` alone there; Bell Ringers in
     play for seats 0 and 2 on the Filler Field."""
-    s = Scenario([BT] * 3, specials=specials)
+    s = Scenario([BT, ("Ninjas", "Robots"), ("Pirates", "Wizards")], specials=specials)
     arena = s.base("Test Arena")
     field = s.base("Filler Field")
     s.base_deck("Filler Field")
@@ -262,7 +262,7 @@ def test_an_action_played_as_a_special_announces_itself_after_it_resolved_like_a
 
 
 def test_answer_window_opens_only_for_the_seat_whose_minion_was_destroyed():
-    s = Scenario([("Ninjas", "Robots"), BT, BT], specials="ask")
+    s = Scenario([("Ninjas", "Robots"), BT, ("Pirates", "Wizards")], specials="ask")
     home = s.base("The Homeworld")
     s.base("Filler Field")
     s.minion(home, "Collector", owner=1)
@@ -288,7 +288,7 @@ def test_answer_window_opens_only_for_the_seat_whose_minion_was_destroyed():
 
 
 def test_no_answer_window_when_nobody_can_answer():
-    s = Scenario([("Ninjas", "Robots"), BT, BT], specials="ask")
+    s = Scenario([("Ninjas", "Robots"), BT, ("Pirates", "Wizards")], specials="ask")
     home = s.base("The Homeworld")
     s.base("Filler Field")
     s.minion(home, "Collector", owner=1)

@@ -11,7 +11,7 @@ from smashup.engine import ACTION, Ctx, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, base_uid, choose, end_play, play
 
-from .support import NINJAS_ALIENS, build_test_registry
+from .support import PIRATES_ROBOTS, build_test_registry
 
 
 def quake_registry() -> Registry:
@@ -54,7 +54,7 @@ REG = quake_registry()
 def table() -> Scenario:
     """Seat 0 to play on Tar Pits (16) and Jungle Oasis (12); the Mall (24) is next in the base
     deck. Decks to draw from and a card for seat 1, so the game stops at seat 1's turn."""
-    s = Scenario([("Quakers", "Aliens"), NINJAS_ALIENS])
+    s = Scenario([("Quakers", "Aliens"), PIRATES_ROBOTS])
     s.base("Tar Pits")
     s.base("Jungle Oasis")
     s.base_deck("Rhodes Plaza Mall")
