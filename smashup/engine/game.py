@@ -1616,10 +1616,10 @@ class Game:
                 continue
             # The same play is offered turn after turn: its Option is made once (by base card
             # too, since a base swapped in keeps its slot's uid).
-            key = (play, base_card.get(play.base))
+            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[1])
+                option = made[key] = self._play_option(play, key[2])
             options.append(option)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
