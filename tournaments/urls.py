@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.event_list, name="list"),
     path("new/", views.event_new, name="new"),
     path("p/<str:token>/", views.private_link, name="private"),
+    path("notices-sw.js", views.notices_worker, name="notices_worker"),
     path("<int:pk>/", views.event_page, name="event"),
     path("<int:pk>/signup/", views.signup, name="signup"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),

@@ -29,7 +29,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from smashup import draft as kiq
 from smashup.core import limits, params
 
-from . import api, drafting, exports, in_app, services
+from . import api, drafting, exports, in_app, notices, services
 from . import clock as clocks
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
@@ -516,6 +516,14 @@ def _my_games(event: Event, me: Entrant) -> list[dict]:
 
 
 @require_safe
+def notices_worker(request):
+    """The service worker that lets phones show the player page's notices (scope /tournaments/)."""
+    response = render(request, "tournaments/notices_sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
 def me_page(request, pk):
     """A player's own page: my table now (the result to enter or confirm), my factions, my games."""
     event = _event_or_404(pk)
@@ -546,15 +554,39 @@ def me_page(request, pk):
         _table_clocks([table], context["clock"])
         seat = next(s for s in table.seats.all() if s.entrant_id == me.pk)
     draft = Draft.objects.filter(table=table).first() if table is not None else None
+    draft_turn = (
+        draft is not None
+        and draft.status == Draft.Status.OPEN
+        and kiq.current_picker(drafting.state_of(draft)) == me.pk
+    )
+    clock = context["clock"]
+    alerts = notices.player_notices(
+        event_name=event.name,
+        round_number=rnd.number if rnd is not None else None,
+        round_label=rnd.label if rnd is not None else "",
+        round_finished=rnd is None or rnd.is_finished or event.is_finished,
+        table_pk=table.pk if table is not None else None,
+        table_number=table.number if table is not None else None,
+        seat=seat.position + 1 if seat is not None else None,
+        bye=bye,
+        table_state=table.state if table is not None else "",
+        result_version=table.result_version if table is not None else 0,
+        reported_by=table.reported_by.name if table is not None and table.reported_by_id else "",
+        reported_by_me=table is not None and table.reported_by_id == me.pk,
+        confirmed=seat is not None and seat.confirmed,
+        draft_turn=draft.version if draft_turn else None,
+        clock_status=clock.status if clock is not None else "",
+        warned=context["clock_warning"],
+        promoted=me.promoted_at.isoformat() if me.promoted_at and not me.dropped else "",
+    )
     context.update(
         {
+            "notices": [n.as_dict() for n in alerts],
             "my_seat": seat,
             "table": table,
             "bye": bye,
             "draft": draft,
-            "draft_turn": draft is not None
-            and draft.status == Draft.Status.OPEN
-            and kiq.current_picker(drafting.state_of(draft)) == me.pk,
+            "draft_turn": draft_turn,
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
@@ -660,6 +692,7 @@ def manage(request, event):
         # A no-show is marked while the table plays on cardboard (an app game decides its own result).
         table.can_no_show = playing and table.state == Table.State.OPEN and table.game_id is None
     context["extra_time"] = _table_clocks(context["tables"], context["clock"])
+    rounds = list(event.rounds_set.all())
     active = [e for e in entrants if not e.dropped and (e.checked_in or not event.require_check_in)]
     swaps = []
     if rnd is not None and rnd.stage == Round.Stage.SWISS and rnd.status == Round.Status.PAIRED:
@@ -693,7 +726,8 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished,
             "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
-            "rounds": list(event.rounds_set.all()),
+            "rounds": rounds,
+            "earlier_rounds": [r for r in rounds if rnd is not None and r.number < rnd.number],
             "check_rematches": event.draft_mode == Event.DraftMode.EVENT
             and rnd is not None
             and rnd.stage == Round.Stage.SWISS

@@ -135,6 +135,7 @@
           open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
           if (window.htmx) htmx.process(node);
         }
+        document.dispatchEvent(new CustomEvent("t:refreshed"));
         var clock = doc.querySelector(".t-clock[data-clock]");
         if (clock) {
           var label = clock.querySelector(".t-clock-label");
