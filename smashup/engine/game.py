@@ -1829,12 +1829,12 @@ class Game:
                                 and e.ends[1] in (None, seat))]
         self.version += 1
 
-    def main_options(self, seat: int) -> list[Option]:
+    def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         options = []
         made = self._minion_play_options
         base_card = {s.uid: s.card for s in self.bases}
-        finder = PlayFinder(self, seat)
+        finder = finder or PlayFinder(self, seat)
         for play in finder.plays():
             if play.zone == "discard":
                 # Its value names what lets it come from there, as it always did (records
@@ -1843,10 +1843,10 @@ class Game:
                 continue
             # The same play is offered turn after turn: its Option is made once (by base card
             # too, since a base swapped in keeps its slot's uid).
-            key = (play, base_card.get(play.base))
+            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[1])
+                option = made[key] = self._play_option(play, key[2])
             options.append(option)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
@@ -1941,7 +1941,9 @@ class Game:
 
     def _play_phase(self, seat: int):
         while True:
-            options = self.main_options(seat)
+            # The same finder gives the chosen play its grant: nothing changes in between.
+            finder = PlayFinder(self, seat)
+            options = self.main_options(seat, finder)
             chosen = yield from self.ask(
                 seat, "play", "Play a card, use a talent, or end the Play Cards phase", options
             )
@@ -1951,13 +1953,13 @@ class Game:
                 return
             if value[0] in ("minion", "discard"):
                 play = chosen[0].play
-                extra, via, special = self.use_grant(play)
+                extra, via, special = finder.use(play)
                 yield from self.resolve(self.play_minion(
                     seat, play.card, play.base, extra=extra, special=special, via=via,
                     as_kind=play.kind))
             elif value[0] == "action":
                 play = chosen[0].play
-                extra, via, _ = self.use_grant(play)
+                extra, via, _ = finder.use(play)
                 yield from self.resolve(
                     self.play_action(seat, play.card, extra=extra, via=via),
                     after=lambda c=play.card: self.finish_action(c)
