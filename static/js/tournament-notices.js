@@ -89,6 +89,8 @@
     function show() {
       var state = Notification.permission;
       button.hidden = state !== "default";
+      var what = document.getElementById("t-alerts-what");
+      if (what) what.hidden = button.hidden;
       if (note) {
         note.hidden = state === "default";
         note.textContent = state === "granted"
