@@ -27,7 +27,8 @@ DOCS = {
         "name), games, byes, dropped, draw (the seeded draw decided the place); 'final' is the order "
         "after the top cut's final (null before).",
         "pairings.json": "A round's tables in seat order with VP and tournament points once "
-        "confirmed, and its byes. ?round=N picks a round (default: the latest).",
+        "confirmed, 'no_show' for a player marked absent (0 VP, a loss), and its byes. ?round=N "
+        "picks a round (default: the latest).",
         "../export.json": "Organizers only: the whole event (entrants with their status, every "
         "round, table, result and bye, and the standings).",
     },
@@ -97,6 +98,7 @@ def _round(event: Event, rnd: Round) -> dict:
                         "factions": list(s.factions or ()),
                         "vp": s.vp if confirmed else None,
                         "points": _num(points.get(s.entrant_id)),
+                        "no_show": s.no_show,
                     }
                     for s in table.seats.all()
                 ],

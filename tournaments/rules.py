@@ -54,25 +54,6 @@ def event_rules(event) -> list[tuple[str, str]]:
             "helps nor hurts you in the tie-breakers.",
         ),
     ]
-    rules.append(
-        (
-            "No-shows",
-            "A player who does not come to their table is marked as a no-show by an organizer: they "
-            "score 0 VP and place below everyone who played at that table (a loss; a present player "
-            "with 0 VP still places above them), and the others finish the table's result as usual. "
-            "As at most tournaments (Magic's tournament rules, TopDeck.gg), a no-show is also dropped "
-            "from the next round on, unless the organizer keeps them in the event, e.g. when they "
-            "arrive late; tell an organizer as soon as you can.",
-        )
-    )
-    rules.append(
-        (
-            "Extra time",
-            "When a judge call stops a table, an organizer can give that table extra minutes. Its "
-            "clock (on the projector and on its players' pages) runs on past the round's time, and "
-            "time is called at that table when its extra time is over.",
-        )
-    )
     chosen = list(event.tiebreakers or ())
     for i, name in enumerate(chosen, 1):
         title, text = TIEBREAKER_RULES[name]
@@ -84,6 +65,26 @@ def event_rules(event) -> list[tuple[str, str]]:
             + ("the tie-breakers" if chosen else "points")
             + " are ordered by a draw fixed by the event's seed and the player alone, not by the order "
             "of sign-up. A place the draw decided is marked 'draw' in the standings.",
+        )
+    )
+    rules.append(
+        (
+            "No-shows",
+            "A player who does not come to their table is marked as a no-show by an organizer: they "
+            "score 0 VP and place below everyone who played at that table (a loss; a present player "
+            "with 0 VP still places above them), and the others finish the table's result as usual. "
+            "As under Magic's tournament rules, where a player missing from their match gets a loss "
+            "and is dropped unless they report to the organizer, a no-show is also dropped from the "
+            "next round on, unless the organizer keeps them in the event (e.g. they arrive late): "
+            "tell an organizer as soon as you can.",
+        )
+    )
+    rules.append(
+        (
+            "Extra time",
+            "When a judge call stops a table, an organizer can give that table extra minutes. Its "
+            "clock (on the projector and on its players' pages) runs on past the round's time, and "
+            "time is called at that table when its extra time is over.",
         )
     )
     return rules

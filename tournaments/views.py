@@ -698,6 +698,7 @@ def manage(request, event):
         # A no-show is marked while the table plays on cardboard (an app game decides its own result).
         table.can_no_show = playing and table.state == Table.State.OPEN and table.game_id is None
     context["extra_time"] = _table_clocks(context["tables"], context["clock"])
+    rounds = list(event.rounds_set.all())
     active = [e for e in entrants if not e.dropped and (e.checked_in or not event.require_check_in)]
     swaps = []
     if rnd is not None and rnd.stage == Round.Stage.SWISS and rnd.status == Round.Status.PAIRED:
@@ -731,7 +732,8 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished,
             "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
-            "rounds": list(event.rounds_set.all()),
+            "rounds": rounds,
+            "earlier_rounds": [r for r in rounds if rnd is not None and r.number < rnd.number],
             "check_rematches": event.draft_mode == Event.DraftMode.EVENT
             and rnd is not None
             and rnd.stage == Round.Stage.SWISS

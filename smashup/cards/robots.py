@@ -75,7 +75,8 @@ def hoverbot(ctx):
     # "You may play it": pick its base or decline; declined, it simply stays on top (it never
     # left the deck). The question names bases only, so no option carries the deck card's id.
     uid = yield from ctx.choose_base(
-        ctx.bases(lambda u: ctx.may_play_minion(top[0], u)), f"Play {ctx.name(top[0])} as an extra minion? On which base?", optional=True)
+        ctx.playable_bases(top[0]), f"Play {ctx.name(top[0])} as an extra minion? On which base?",
+        optional=True)
     if uid is not None:
         yield from ctx.play_minion(top[0], uid)
 

@@ -137,7 +137,7 @@ def block_the_path_played(ctx):
 def block_the_path_blocks(ctx, play):
     # Every way of playing a minion here (the main decision, extras, Specials such as Shinobi,
     # abilities such as Hoverbot); a minion moved here is not played, so it may come.
-    return (play.kind == MINION and play.base == ctx.here
+    return (ctx.is_minion(play.card) and play.base == ctx.here
             and ctx.faction_of(play.card) == ctx.recall("faction"))
 
 
@@ -207,8 +207,7 @@ def hideout_takes_the_blow(ctx, attempt):
 def mark_of_sleep(ctx):
     # Any player, you included ("their next turn": yours is then the next one, not this one).
     seat = yield from ctx.choose_player(ctx.players(), "Who cannot play actions next turn?")
-    ctx.lasting("cannot_play", seat, until="end_of_turn", starts_next_turn_of=seat,
-                data={"kind": ACTION})
+    ctx.restrict(seat, ACTION, next_turn=True)
     ctx.log(f"{ctx.player_name(seat)} cannot play actions during their next turn.")
 
 

@@ -49,16 +49,12 @@ tenacious_z = zombies.minion("Tenacious Z", power=2, copies=3, text=(
     "minion. Only one Tenacious Z ability may be used per turn."))
 
 
-def _tenacious_z_usable(ctx):
-    # AEG: only in your Play Cards phase (the engine offers it there only, as a play of the main
-    # decision). Once per turn across every copy: no play of yours this turn came from the
-    # discard pile through a Tenacious Z's own ability (a copy played with They Keep Coming or
-    # They're Coming To Get You used another card's ability and does not count).
-    return ctx.is_my_turn and ctx.phase == "play" and not any(
-        p.via is not None and ctx.name(p.via) == "Tenacious Z" for p in ctx.plays(seat=ctx.me))
-
-
-tenacious_z.playable_from_discard(_tenacious_z_usable)
+# AEG: only in your Play Cards phase (the engine offers plays cards give each turn there only, in
+# the main decision). Once per turn across every copy (`once="name"`): no play of yours this turn
+# came from the discard pile through a Tenacious Z's own ability (a copy played with They Keep
+# Coming or They're Coming To Get You used another card's ability and does not count; if one
+# did and the grant is wanted for another card, the engine lets the Z's own ability take over).
+tenacious_z.grants_each_turn(MINION, zone="discard", this_card=True, once="name")
 
 
 @zombies.minion("Walker", power=2, copies=4, text=(
@@ -137,7 +133,7 @@ def overrun_bars(ctx, play):
     # Every minion play of another player, whatever allows it (the main decision, an extra, a
     # Special such as Shinobi, a minion played by an ability); not moves, which are no plays
     # (WWWT "Play"). Its controller still may.
-    return play.kind == MINION and play.base == ctx.here and play.seat != ctx.me
+    return ctx.is_minion(play.card) and play.base == ctx.here and play.seat != ctx.me
 
 
 @overrun.trigger("turn_start", applies=lambda ctx, event: event.player == ctx.me)
@@ -156,10 +152,11 @@ coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", t
     "your discard pile instead of from your hand (it uses one of your minion plays)."))
 
 
-@coming_to_get_you.lets_play_from_discard
-def coming_to_get_you_lets(ctx, minion, uid):
-    # Current wording: once per turn (the original had no limit). AEG: with your regular minion
-    # play or a general extra one (the engine offers the minion plays you could use from hand
-    # on this base), in your Play Cards phase only; not with a specific play (Hoverbot's card).
-    return uid == ctx.here and ctx.is_my_turn and not any(
-        p.via == ctx.card for p in ctx.plays(seat=ctx.me))
+def _coming_to_get_you_lets(ctx, play, grant):
+    # Current wording: once per turn (the original had no limit: `once_per_turn`). AEG: with your
+    # regular minion play or a general extra one (any minion play you could use from hand on this
+    # base), in your Play Cards phase only; not with a play for one card (Hoverbot's).
+    return play.base == ctx.here and ctx.is_my_turn and grant.card is None
+
+
+coming_to_get_you.play_source("discard", applies=_coming_to_get_you_lets, once_per_turn=True)

@@ -95,6 +95,9 @@ class Option:
     # same play with another copy of a card in hand): never shown (Decision.public), so no
     # decision shows two identical options, yet still accepted, so every record replays.
     alike: str | None = field(default=None, metadata={"words": True})
+    # The legal play it makes (core.Play, `Game.legal_plays`), for a play of a card. Digest 3
+    # reads it (`since`); `value` keeps the shape records hashed with digest 2 were made with.
+    play: Any = field(default=None, metadata={"since": None})
 
     def public(self) -> dict:
         data = {"id": self.id, "label": self.label}
@@ -166,16 +169,23 @@ class Event:
     by_player: int | None = None
 
 
-@dataclass(frozen=True)
-class PlayAttempt:
-    """A card someone would play, as a play restriction sees it (`CardDef.restriction`): who,
-    which card, what it is played as (MINION or ACTION) and onto which base (a minion's base; an
-    action's base when it goes on one, else None)."""
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One legal play (`Game.legal_plays`), as python-chess's `Move`; also what a play
+    restriction sees (`CardDef.restriction`). `seat` plays `card` from `zone` ("hand", "discard",
+    or "deck" for a card an ability shows: Hoverbot) with a play of kind `kind` (MINION or ACTION:
+    a minion that may use an action play, `CardDef.playable_as`, says ACTION), onto base `base`
+    (a minion's base; an action's base when it goes on one, else None)."""
 
     seat: int
     card: int
     kind: str
+    zone: str = "hand"
     base: int | None = None
+
+
+# The name restrictions were written against; a Play has the same fields and `zone`.
+PlayAttempt = Play
 
 
 @dataclass(frozen=True)
@@ -218,14 +228,21 @@ class ActionState:
     memory: dict = field(default_factory=dict)  # see MinionState.memory (Block the Path's faction)
 
 
+# Fields added after state digest version 2 was fixed carry `since` (their default): digest 2
+# leaves them out, so records hashed with it still replay; digest 3 reads them (game._fields_of).
+def _since(default, **kw):
+    return field(default=default, metadata={"since": default}, **kw)
+
+
 @dataclass
 class Grant:
     """Permission to play one card: the free minion/action of a turn, or an extra one.
 
-    Extra plays carry their restrictions here so the main decision can list exactly what is legal.
-    """
+    Extra plays carry their limits here so the play-legality generator (`Game.legal_plays`) lists
+    exactly what is legal: the kind of play, the printed power cap, the one base, the zones its
+    card may come from, the one card it is for, a named condition on the base."""
 
-    kind: str  # MINION or ACTION
+    kind: str  # MINION or ACTION: the kind of play (a `playable_as` minion may use ACTION)
     free: bool = False
     max_power: int | None = None  # printed power cap (checked in hand)
     base: int | None = None  # only onto this base slot
@@ -236,12 +253,38 @@ class Grant:
     # A named condition on the base the minion goes to (game.GRANT_CONDITIONS): Outbreak's
     # "a base where you have no minions", checked when the minion is played.
     condition: str | None = None
+    card: int | None = _since(None)  # only this card (Tenacious Z's own play)
+    # A play a card offers on each of your turns (`CardDef.grants_each_turn`): the card, and
+    # whether it is used once per turn per card ("card") or per name across copies ("name").
+    via: int | None = _since(None)
+    once: str | None = _since(None)
+
+    @property
+    def general(self) -> bool:
+        """Any card of its kind onto any base: the turn's free play or a general extra one
+        (Abduction's), not one for a base, a power, a condition or a card."""
+        return (self.max_power is None and self.base is None and self.card is None
+                and self.condition is None)
 
     def restrictiveness(self) -> int:
-        # When several grants fit a play, the most restrictive one is used up, so the player keeps
-        # the widest permission (the rules let extra and free cards be played in any order).
+        # When several unused grants fit a play, the most restrictive one is used, so the player
+        # keeps the widest permission (the rules let extra and free cards be played in any
+        # order); `Game.legal_plays` moves earlier plays when that alone would lose a play.
         return ((0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
-                + (self.condition is not None) + (self.zones != ("hand",)))
+                + (self.condition is not None) + (self.zones != ("hand",))
+                + (self.card is not None))
+
+
+@dataclass
+class Spent:
+    """A play of this turn whose grant could have been another (`TurnState.spent`): `could` are
+    the grants that fitted it when it was made. A later play may take its grant if this play
+    moves to one of those (grant matching, plays.py), so no legal play is lost to which grant
+    was used. Plays that only one grant fitted are not noted: they can never move."""
+
+    play: int  # index in TurnState.plays
+    grant: Grant
+    could: list = field(default_factory=list)
 
 
 # When a lasting effect ends (`Lasting.ends`), as plain data:
@@ -298,3 +341,4 @@ class PlayRecord:
     # The card whose ability let it be played from where it was (Tenacious Z from the discard
     # pile, They're Coming To Get You), for "once per turn" (`Ctx.plays`).
     via: int | None = None
+    zone: str = _since("hand")  # where it was played from ("hand", "discard", "deck")

@@ -600,8 +600,7 @@ class Ctx:
         seat = self._seat(seat)
         options = [Option(card_option_id("m", c, at=u), f"{g.name(c)} on {g.base_name(u)}",
                           card=c, base=u)
-                   for c in self.one_of_each(cards) for u in bases
-                   if not g.play_forbidden(seat, c, u)]
+                   for c in self.one_of_each(cards) for u in self.playable_bases(c, bases, seat)]
         chosen = yield from g.ask(seat, "extra", prompt, options,
                                   0 if optional else 1, 1, source=self.card)
         return (chosen[0].card, chosen[0].base) if chosen else None
@@ -966,10 +965,14 @@ class Ctx:
         """An extra minion/action play. In the owner's Play Cards phase it is banked for the
         phase; at any other time it must be used at once or is lost (CR, "extra"). `zones`:
         where the card may come from ("hand", "discard": They Keep Coming); `condition`: a named
-        condition on the base (game.GRANT_CONDITIONS: Outbreak). Returns the card played at
+        condition on the base (plays.GRANT_CONDITIONS: Outbreak). Returns the card played at
         once, or None."""
         g = self.game
         seat = self._seat(seat)
+        from .plays import GRANT_CONDITIONS
+
+        if condition is not None and condition not in GRANT_CONDITIONS:
+            raise EngineError(f"unknown grant condition {condition!r}")
         grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
                       zones=tuple(zones), condition=condition)
         if g.phase == "play" and g.turn_state.seat == seat and g._depth <= 1:
@@ -977,59 +980,92 @@ class Ctx:
             where = " from their discard pile" if grant.zones == ("discard",) else ""
             g.log(f"{g.pname(seat)} may play an extra {kind}{where} ({self.name(self.card)}).")
             return None
-        pool = [c for z in zones for c in g.container((z, seat))]
-        return (yield from self.play_extra_now(kind, seat=seat, max_power=max_power, base=base,
-                                               cards=pool, condition=condition))
+        return (yield from self._play_now(grant, seat, True, None))
 
     def play_extra_now(self, kind=MINION, seat=None, max_power=None, base=None, optional=True,
-                       cards=None, condition: str | None = None):
-        """Play an extra card immediately: the player picks a card from hand (or from `cards`,
-        e.g. a revealed deck top or a discard pile) that fits (and a base for a minion), or
-        declines when `optional`. Returns the card played, or None. Cards of `cards` that lie in
-        a deck were shown to the player (revealed or looked at): the question passes them as its
-        `reveal`, so the chooser's view may name them."""
+                       cards=None, zones=("hand",), condition: str | None = None):
+        """Play an extra card immediately: the player picks a legal play (`Game.legal_plays`)
+        of a card from hand (or the `zones`, or among `cards`, e.g. a revealed deck top) that
+        fits (and a base for a minion), or declines when `optional`. Returns the card played,
+        or None. Cards of `cards` that lie in a deck were shown to the player (revealed or
+        looked at): the question passes them as its `reveal`, so the chooser's view may name
+        them."""
+        grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
+                      zones=tuple(zones), condition=condition)
+        return (yield from self._play_now(grant, self._seat(seat), optional, cards))
+
+    def _play_now(self, grant: Grant, seat: int, optional: bool, cards):
         g = self.game
-        seat = self._seat(seat)
-        pool = cards if cards is not None else g.players[seat].hand
-        candidates = [
-            c for c in pool
-            if g.defs[c].kind == kind
-            and (max_power is None or g.defs[c].power <= max_power)
-            and not (kind == ACTION and g.defs[c].is_special_only)
-            and not (kind == ACTION and g.defs[c].attach and not g.attach_hosts(seat, c))
-        ]
-        if not candidates or (base is not None and g.slot_or_none(base) is None):
+        if grant.base is not None and g.slot_or_none(grant.base) is None:
             return None
-        bases = [base] if base is not None else [s.uid for s in g.bases]
-        if condition is not None:
-            bases = [u for u in bases if g.condition_holds(condition, seat, u)]
+        if cards is None:
+            cards = [c for z in grant.zones for c in g.container((z, seat))]
+        plays = g.legal_plays(seat, grants=[grant], cards=list(cards))
+        if not plays:
+            return None
         options = []
-        for c in candidates:
+        for p in plays:
             # A card from somewhere else than the player's hand says where it is: copies from two
             # decks (Mass Enchantment) must not look the same.
-            name = g.name(c) + self._where_from(c, seat)
-            if kind == MINION:
-                for u in bases:
-                    if g.play_forbidden(seat, c, u):
-                        continue
-                    options.append(Option(card_option_id("m", c, at=u),
-                                          f"{name} on {g.base_name(u)}", card=c, base=u))
-            elif not g.play_forbidden(seat, c):
-                options.append(Option(card_option_id("a", c), name, card=c))
-        if not options:
-            return None
-        shown = [c for c in candidates if g.loc[c][0] == "deck"]
-        chosen = yield from g.ask(seat, "extra", f"Play an extra {kind} now?", options,
-                                  0 if optional else 1, 1, source=self.card, reveal=shown)
+            name = g.name(p.card) + self._where_from(p.card, seat)
+            if p.base is not None:
+                options.append(Option(card_option_id("m", p.card, at=p.base),
+                                      f"{name} on {g.base_name(p.base)}", card=p.card,
+                                      base=p.base, play=p))
+            else:
+                options.append(Option(card_option_id("a", p.card), name, card=p.card, play=p))
+        shown = list(dict.fromkeys(p.card for p in plays if g.loc[p.card][0] == "deck"))
+        chosen = yield from g.ask(seat, "extra", f"Play an extra {grant.kind} now?",
+                                  g._mark_alike(options), 0 if optional else 1, 1,
+                                  source=self.card, reveal=shown)
         if not chosen:
             return None
-        opt = chosen[0]
-        if kind == MINION:
-            yield from g.play_minion(seat, opt.card, opt.base, extra=True)
+        play = chosen[0].play
+        if play.base is not None:
+            yield from g.play_minion(seat, play.card, play.base, extra=True, as_kind=play.kind)
         else:
-            yield from g.play_action(seat, opt.card, extra=True)
-            g.finish_action(opt.card)
-        return opt.card
+            yield from g.play_action(seat, play.card, extra=True)
+            g.finish_action(play.card)
+        return play.card
+
+    def can_play(self, cid: int, base: int | None = None, seat: int | None = None,
+                 kind: str | None = None) -> bool:
+        """Whether `seat` (you) may play `cid` from where it is (onto `base`) now as an ability
+        says (Hoverbot, Zombie Lord, a Special): a legal play of that one card (`legal_plays`),
+        so no restriction (Block the Path, Overrun, Mark of Sleep) forbids it."""
+        return self._ability_play(cid, base, self._seat(seat), kind) is not None
+
+    def playable_bases(self, cid: int, bases=None, seat: int | None = None) -> list[int]:
+        """The bases (of `bases`, default all) `seat` (you) may play minion `cid` on now, as an
+        ability says (`can_play`)."""
+        seat = self._seat(seat)
+        g = self.game
+        grant = Grant(MINION, card=cid, zones=(g.loc[cid][0],), source=self.name(self.card))
+        allowed = {p.base for p in g.legal_plays(seat, grants=[grant], cards=[cid])}
+        return [u for u in (self.bases() if bases is None else bases) if u in allowed]
+
+    def _ability_play(self, cid: int, base, seat: int, kind=None):
+        g = self.game
+        kind = kind or g.defs[cid].kind
+        grant = Grant(kind, base=base, card=cid, zones=(g.loc[cid][0],),
+                      source=self.name(self.card))
+        for p in g.legal_plays(seat, grants=[grant], cards=[cid], kinds=(kind,)):
+            if p.base == base:
+                return p
+        return None
+
+    def restrict(self, seat: int, kind: str | None = None, base: int | None = None,
+                 faction: str | None = None, until: str = "end_of_turn",
+                 next_turn: bool = False) -> Lasting:
+        """A lasting restriction: `seat` cannot play cards (of `kind`: MINION or ACTION; onto
+        `base`; of `faction`) `until` ..., or with `next_turn` during their next turn only (Mark
+        of Sleep: `ctx.restrict(p, ACTION, next_turn=True)`). `Game.forbids` reads it."""
+        data = {k: v for k, v in (("kind", kind), ("base", base), ("faction", faction))
+                if v is not None}
+        if next_turn:
+            return self.lasting("cannot_play", seat, until="end_of_turn",
+                                starts_next_turn_of=seat, data=data)
+        return self.lasting("cannot_play", seat, until=until, data=data)
 
     def _where_from(self, cid: int, seat: int) -> str:
         g = self.game
@@ -1042,19 +1078,15 @@ class Ctx:
 
     def play_minion(self, cid: int, base: int, seat: int | None = None):
         """Play a given minion on a given base as an extra play (not counted against the free
-        play). Returns the minion, or None when that play is not allowed (Block the Path)."""
+        play), if that is a legal play (`can_play`). Returns the minion, or None when it is not
+        (Block the Path)."""
         seat = self._seat(seat)
-        why = self.game.play_forbidden(seat, cid, base)
-        if why:
-            self.game.log(f"{why}.")
+        if self._ability_play(cid, base, seat, MINION) is None:
+            why = self.game.play_forbidden(seat, cid, base, MINION)
+            self.game.log(f"{why or self.name(cid) + ' cannot be played there'}.")
             return None
         yield from self.game.play_minion(seat, cid, base, extra=True)
         return cid
-
-    def may_play_minion(self, cid: int, base: int, seat: int | None = None) -> bool:
-        """Whether no card in play forbids `seat` (you) to play minion `cid` on `base`
-        (Overrun)."""
-        return not self.game.play_forbidden(self._seat(seat), cid, base)
 
     def attach(self, host: int, card: int | None = None):
         """Attach this action (`card`) to `host` (a minion's id or a base's uid, as its `attach`

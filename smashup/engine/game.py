@@ -29,12 +29,13 @@ from .core import (
     Lasting,
     MinionState,
     Option,
-    PlayAttempt,
+    Play,
     PlayRecord,
     card_option_id,
     counted,
 )
 from .effects import Ctx, Effect
+from .plays import GRANT_CONDITIONS, PlayFinder  # noqa: F401 (game.GRANT_CONDITIONS, as before)
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, LEGACY, stream, version_for
 
@@ -51,6 +52,9 @@ _INDEXES = (
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
+    # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
+    ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
+     or bool(getattr(d, "play_sources", ())), False),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -65,15 +69,6 @@ CALL_TIME = "call_time"
 TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
-
-# Named conditions an extra minion play may carry (Grant.condition), on the player and the base:
-# plain names, so a grant stays plain data in the state.
-GRANT_CONDITIONS = {
-    # Outbreak: "on a base where you have no minions", checked when the minion is played.
-    "no_minion_of_yours": lambda game, seat, uid: not any(
-        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
-}
-
 
 @dataclass
 class BaseSlot:
@@ -105,6 +100,9 @@ class TurnState:
     talents_used: set = field(default_factory=set)
     flags: dict = field(default_factory=dict)  # per-turn memory of card abilities ("once per turn")
     plays: list[PlayRecord] = field(default_factory=list)  # every card played this turn, in order
+    # The plays of this turn that another grant fitted too, and the grant each uses (grant
+    # matching, plays.py); digest 3 reads it.
+    spent: list = field(default_factory=list, metadata={"since": []})
 
     @property
     def minions_played(self) -> int:
@@ -200,6 +198,7 @@ class Game:
         self.talented: dict[int, None] = {}  # with a talent
         self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
         self.restrictors: dict[int, None] = {}  # that forbid some plays (Block the Path)
+        self.play_offering: dict[int, None] = {}  # offering or widening plays (legal_plays)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -240,7 +239,7 @@ class Game:
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
-        self._play_hook_defs = None  # whether any card of this game changes where minions go
+        self._discard_offers = None  # names of cards offering a play from a discard pile
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -1062,10 +1061,15 @@ class Game:
             if not usable and not ask_all:
                 passes += 1
                 continue
-            options = [
-                Option(card_option_id("s", cid, index=i), f"{sp.label}", card=cid)
-                for cid, i, sp in usable
-            ] + [Option("pass", "Pass")]
+            # Identical copies (two Shinobis in hand) give one option; the other's id is still
+            # accepted (`Option.alike`), so records made before replay.
+            options, shown = [], {}
+            for cid, i, sp in usable:
+                oid = card_option_id("s", cid, index=i)
+                first = shown.setdefault((self.alike_key(cid), i), oid)
+                options.append(Option(oid, f"{sp.label}", card=cid,
+                                      alike=None if first == oid else first))
+            options.append(Option("pass", "Pass"))
             prompt = _WINDOW_PROMPTS.get(window) or (
                 f"Use a Special now ({self._event_words(wctx)})?" if isinstance(wctx, Event)
                 else "Use a Special ability now?")
@@ -1128,9 +1132,9 @@ class Game:
         it on the scoring base (Shinobi)."""
         defn = self.defs[cid]
         if defn.is_action:
-            return bool(self.play_forbidden(seat, cid))
+            return bool(self.forbids(Play(seat, cid, ACTION, "hand")))
         if isinstance(wctx, Scoring):
-            return bool(self.play_forbidden(seat, cid, wctx.base))
+            return bool(self.forbids(Play(seat, cid, MINION, "hand", wctx.base)))
         return False
 
     def _usable_specials(self, seat, window, wctx, zone="hand"):
@@ -1156,109 +1160,77 @@ class Game:
         return found
 
     # ------------------------------------------------------------------ playing cards ----------
-    def play_forbidden(self, seat: int, cid: int, uid: int | None = None) -> str | None:
-        """Why `seat` may not play card `cid` (onto base `uid`) now, or None: a lasting
-        "cannot_play" on that player (Mark of Sleep: data "kind", None for any card) or a card in
-        play whose restriction forbids it (Block the Path). Every way of playing a card asks
-        here: the main decision, extra plays, plays by abilities, Special actions."""
-        kind = self.defs[cid].kind
+    # One play-legality generator (python-chess's `legal_moves`, plays.py): `legal_plays` lists
+    # every legal play from the grants, filtered by `forbids`. The main decision, extra plays,
+    # plays by abilities (`Ctx.play_minion`), Specials from the hand and the bots all read it.
+    def legal_plays(self, seat: int, grants: list[Grant] | None = None, cards=None,
+                    kinds=None) -> list[Play]:
+        """Every legal play of `seat` now: with `grants` None, from this turn's grants (only in
+        their own turn; plays cards offer each turn only in its Play Cards phase), each play
+        matched to a grant so that no play is lost to which grant an earlier play used; else
+        from `grants` (a play to make at once). `cards` limits the cards (and lets an effect
+        offer cards from anywhere: a revealed deck top); `kinds` the kinds of play. From this
+        turn's grants, copies of one card in a discard pile give one play (the main decision
+        always offered one); a question asked at once marks them alike instead (`_mark_alike`),
+        so a record that chose another copy replays."""
+        return PlayFinder(self, seat, grants, cards, kinds).plays()
+
+    def use_grant(self, play: Play) -> tuple:
+        """Give `play` (one of `legal_plays(seat)`) the grant it uses, moving earlier plays to
+        other grants if that is needed; returns (extra, via, special) for its record."""
+        return PlayFinder(self, play.seat).use(play)
+
+    def may_restrict(self) -> bool:
+        """Whether anything could forbid a play now (a cheap test before `forbids`)."""
+        return bool(self.restrictors) or bool(self.lasting)
+
+    def forbids(self, play: Play) -> str | None:
+        """Why `play` is not allowed, or None: the one check of play restrictions. A lasting
+        "cannot_play" on that player (data "kind": what the card is or is played as; "base";
+        "faction": Mark of Sleep) or a card in play whose restriction forbids it (Block the
+        Path, Overrun)."""
         if self.lasting:
+            defn = self.defs[play.card]
             for eff in self.lasting:
-                if (eff.kind == "cannot_play" and eff.target == seat
-                        and eff.data.get("kind") in (None, kind) and self.lasting_active(eff)):
-                    return f"{self.pname(seat)} cannot play {kind}s now ({self.name(eff.source)})"
+                if eff.kind != "cannot_play" or eff.target != play.seat:
+                    continue
+                data = eff.data
+                kind = data.get("kind")
+                if kind is not None and kind != play.kind and kind != defn.kind:
+                    continue
+                if data.get("base") is not None and data["base"] != play.base:
+                    continue
+                if data.get("faction") is not None and data["faction"] != defn.faction:
+                    continue
+                if self.lasting_active(eff):
+                    what = f"{kind}s" if kind else "cards"
+                    return f"{self.pname(play.seat)} cannot play {what} now ({self.name(eff.source)})"
         if self.restrictors:
-            attempt = PlayAttempt(seat, cid, kind, uid)
             for rid in self.restrictors:
                 ctx = self.card_ctx(rid)
-                for forbids in self.defs[rid].restrictions:
-                    if forbids(ctx, attempt):
-                        return f"{self.name(cid)} cannot be played there ({self.name(rid)})"
+                for forbidden in self.defs[rid].restrictions:
+                    if forbidden(ctx, play):
+                        return f"{self.name(play.card)} cannot be played there ({self.name(rid)})"
         return None
 
-    def grants_for(self, seat: int, cid: int, uid: int | None, zone: str | None = None
-                   ) -> list[Grant]:
-        """The grants that would allow this play, most restrictive first: the card comes from
-        its zone (or `zone`: "hand" for a discard-pile card played as if from hand, They're
-        Coming To Get You)."""
-        if self.turn_state.seat != seat:
-            return []
-        defn = self.defs[cid]
-        zone = zone or self.loc[cid][0]
-        fits = []
-        for g in self.turn_state.grants:
-            if g.kind != defn.kind or zone not in g.zones:
-                continue
-            if g.max_power is not None and defn.power > g.max_power:
-                continue
-            if g.base is not None and uid is not None and g.base != uid:
-                continue
-            if uid is not None and not self.condition_holds(g.condition, seat, uid):
-                continue
-            fits.append(g)
-        fits.sort(key=lambda g: -g.restrictiveness())
-        return fits
+    def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
+                       kind: str | None = None) -> str | None:
+        """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
+        or None (`forbids`)."""
+        return self.forbids(Play(seat, cid, kind or self.defs[cid].kind, self.loc[cid][0], uid))
 
     def minion_targets_for_play(self, seat: int, cid: int) -> list[int]:
-        """Bases a minion may be played on now (through some grant)."""
-        out = []
-        for slot in self.bases:
-            if self.grants_for(seat, cid, slot.uid):
-                out.append(slot.uid)
-        return out
+        """Bases a minion may be played on now (legal plays)."""
+        return [p.base for p in self.legal_plays(seat, cards=[cid], kinds=(MINION,))]
 
-    def condition_holds(self, condition: str | None, seat: int, uid: int) -> bool:
-        """Whether a grant's named condition (GRANT_CONDITIONS) holds for `seat` on base `uid`."""
-        return condition is None or GRANT_CONDITIONS[condition](self, seat, uid)
-
-    def _play_hooks(self) -> bool:
-        """Whether some card of this game plays from the discard pile (so a game without one pays
-        nothing for it)."""
-        if self._play_hook_defs is None:
-            self._play_hook_defs = any(
-                getattr(d, "discard_play", None) or getattr(d, "lets_play_from", None)
-                for d in self.defs)
-        return self._play_hook_defs
-
-    def _discard_play_options(self, seat: int) -> list[Option]:
-        """Minions `seat` may play from their discard pile in the Play Cards phase, in the order
-        tried: an extra play that allows the discard pile (They Keep Coming), the card's own
-        ability (Tenacious Z), a card in play that lets a play from hand come from the pile
-        instead (They're Coming To Get You). One option per name and base (alike copies)."""
-        pile = [c for c in self.players[seat].discard if self.defs[c].is_minion]
-        if not pile:
-            return []
-        letting = []
-        for slot in self.bases:
-            for c in self._cards_on(slot):
-                if self.defs[c].lets_play_from is not None and self.controller(c) == seat:
-                    letting.append(c)
-        options, seen = [], set()
-        for cid in pile:
-            defn = self.defs[cid]
-            if defn.name in seen:
-                continue
-            seen.add(defn.name)
-            own = defn.discard_play is not None and defn.discard_play(Ctx(self, cid, seat))
-            for slot in self.bases:
-                uid = slot.uid
-                if self.grants_for(seat, cid, uid):
-                    way = None
-                elif own:
-                    way = cid
-                else:
-                    way = next((c for c in letting
-                                if self.defs[c].lets_play_from(self.card_ctx(c), cid, uid)
-                                and self.grants_for(seat, cid, uid, zone="hand")), None)
-                    if way is None:
-                        continue
-                if self.play_forbidden(seat, cid, uid):
-                    continue
-                options.append(Option(
-                    card_option_id("m", cid, at=uid),
-                    f"Play {defn.name} from your discard pile on {self.base_name(uid)}",
-                    card=cid, base=uid, value=("discard", cid, uid, way)))
-        return options
+    def discard_offers(self) -> frozenset:
+        """Names of this game's cards that offer a play from a discard pile (Tenacious Z), so
+        a game without one pays nothing for them."""
+        if self._discard_offers is None:
+            self._discard_offers = frozenset(
+                d.name for d in self.defs
+                if any(tg.zone == "discard" for tg in getattr(d, "turn_grants", ())))
+        return self._discard_offers
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -1276,23 +1248,24 @@ class Game:
         return []
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
-                   special: bool = False, via: int | None = None) -> None:
+                   special: bool = False, via: int | None = None, zone: str = "hand") -> None:
         self.turn_state.plays.append(PlayRecord(seat, cid, kind, uid, self.phase, extra, special,
-                                                self.turn_state.seat, via))
+                                                self.turn_state.seat, via, zone))
 
-    def play_minion(self, seat: int, cid: int, uid: int, grant: Grant | None = None,
-                    extra: bool = False, special: bool = False, by_card: int | None = None,
-                    via: int | None = None):
+    def play_minion(self, seat: int, cid: int, uid: int, extra: bool = False,
+                    special: bool = False, by_card: int | None = None, via: int | None = None,
+                    as_kind: str = MINION):
         """Play a minion from wherever it is onto a base and resolve its on-play ability.
         `extra`: not the turn's free minion; `by_card`: the card whose ability played it; `via`:
-        the card whose ability let it come from where it was (PlayRecord.via)."""
-        if grant is not None:
-            self.turn_state.grants.remove(grant)
-            extra = not grant.free
+        the card whose ability let it come from where it was (PlayRecord.via); `as_kind`: the
+        kind of play it used (ACTION: a minion played with an action play, `playable_as`)."""
+        zone = self.loc[cid][0]
+        if zone == "discard":
+            self.log(f"{self.pname(seat)} plays {self.name(cid)} from their discard pile.")
         self.move_card(cid, ("minion", uid))
         entered = self.enter_play()
         self.minion_state[cid] = MinionState(controller=seat, entered=entered)
-        self._note_play(seat, cid, MINION, uid, extra, special, via)
+        self._note_play(seat, cid, as_kind, uid, extra, special, via, zone)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         # What the base looked like as the minion entered, before its own ability: cards that
         # compare the minion played with theirs ("a minion with less power than this one",
@@ -1305,18 +1278,16 @@ class Game:
         self.emit(Event("minion_played", card=cid, base=uid, player=seat, data=data,
                         by_card=by_card, by_player=seat))
 
-    def play_action(self, seat: int, cid: int, grant: Grant | None = None, host=None,
-                    extra: bool = False, by_card: int | None = None):
+    def play_action(self, seat: int, cid: int, host=None, extra: bool = False,
+                    by_card: int | None = None, via: int | None = None):
         """Play an action: reveal it, attach it if it attaches, resolve it; the caller discards
         it afterwards (`finish_action`) unless it stayed in play."""
-        if grant is not None:
-            self.turn_state.grants.remove(grant)
-            extra = not grant.free
         defn = self.defs[cid]
+        zone = self.loc[cid][0]
         self.move_card(cid, ("resolving",))
         # The play counts from the moment the card is revealed, before its target is chosen (as it
         # did when records of digest version 1 were made: their stored hashes count it there).
-        self._note_play(seat, cid, ACTION, None, extra)
+        self._note_play(seat, cid, ACTION, None, extra, via=via, zone=zone)
         uid = None
         if defn.attach is not None:
             if host is None:
@@ -1632,54 +1603,44 @@ class Game:
                                 and e.ends[1] in (None, seat))]
 
     def main_options(self, seat: int) -> list[Option]:
-        """Every legal play of the Play Cards phase: minion x base, action, talent, end."""
+        """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         options = []
-        player = self.players[seat]
-        has_minion_grant = any(g.kind == MINION for g in self.turn_state.grants)
-        has_action_grant = any(g.kind == ACTION for g in self.turn_state.grants)
-        slots = [(s.uid, s.card) for s in self.bases]
-        minion_grants = [g for g in self.turn_state.grants if g.kind == MINION]
         made = self._minion_play_options
-        restricted = bool(self.restrictors) or bool(self.lasting)
-        hooks = self._play_hooks()
-        for cid in player.hand:
-            defn = self.defs[cid]
-            if defn.is_minion and has_minion_grant:
-                fitting = [g for g in minion_grants if "hand" in g.zones
-                           and (g.max_power is None or defn.power <= g.max_power)]
-                if not fitting:
-                    continue
-                anywhere = any(g.base is None and g.condition is None for g in fitting)
-                for uid, base_card in slots:
-                    if (anywhere or any(
-                            (g.base is None or g.base == uid)
-                            and self.condition_holds(g.condition, seat, uid)
-                            for g in fitting)) and not (
-                            restricted and self.play_forbidden(seat, cid, uid)):
-                        # The same play is offered turn after turn: its Option is made once (by
-                        # base card too, since a base swapped in keeps its slot's uid).
-                        option = made.get((cid, uid, base_card))
-                        if option is None:
-                            option = made[(cid, uid, base_card)] = Option(
-                                card_option_id("m", cid, at=uid),
-                                f"Play {defn.name} on {self.defs[base_card].name}",
-                                card=cid, base=uid, value=("minion", cid, uid))
-                        options.append(option)
-            elif defn.is_action and has_action_grant and not defn.is_special_only:
-                if defn.attach is not None and not self.attach_hosts(seat, cid):
-                    continue
-                if restricted and self.play_forbidden(seat, cid):
-                    continue
-                if self.grants_for(seat, cid, None):
-                    options.append(
-                        Option(card_option_id("a", cid), f"Play {defn.name}", card=cid,
-                               value=("action", cid))
-                    )
-        if hooks or any("discard" in g.zones for g in minion_grants):
-            options += self._discard_play_options(seat)
+        base_card = {s.uid: s.card for s in self.bases}
+        finder = PlayFinder(self, seat)
+        for play in finder.plays():
+            if play.zone == "discard":
+                # Its value names what lets it come from there, as it always did (records
+                # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
+                options.append(self._play_option(play, base_card[play.base], finder.way(play)))
+                continue
+            # The same play is offered turn after turn: its Option is made once (by base card
+            # too, since a base swapped in keeps its slot's uid).
+            key = (play, base_card.get(play.base))
+            option = made.get(key)
+            if option is None:
+                option = made[key] = self._play_option(play, key[1])
+            options.append(option)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
         return self._mark_alike(options)
+
+    def _play_option(self, play: Play, base_card: int | None, way=None) -> Option:
+        cid = play.card
+        defn = self.defs[cid]
+        where = " from your discard pile" if play.zone == "discard" else ""
+        if defn.is_minion:
+            # A minion played with another kind of play (`playable_as`) is its own option.
+            other = play.kind != MINION
+            label = f"Play {defn.name}{where} on {self.defs[base_card].name}"
+            if other:
+                label += f" as an {play.kind}"
+            value = (("discard", cid, play.base, way) if play.zone == "discard"
+                     else ("minion", cid, play.base))
+            return Option(card_option_id("m", cid, at=play.base, index=1 if other else None),
+                          label, card=cid, base=play.base, value=value, play=play)
+        return Option(card_option_id("a", cid), f"Play {defn.name}{where}", card=cid,
+                      value=("action", cid), play=play)
 
     def _mark_alike(self, options: list[Option]) -> list[Option]:
         """Identical copies never give identical options (issue 9): a play of a copy in hand
@@ -1691,7 +1652,8 @@ class Game:
         for i, opt in enumerate(options):
             if opt.card is None:
                 continue
-            key = (opt.value[0], self._alike_key(opt.card), opt.base)
+            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
+                   opt.play.kind if opt.play is not None else None)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:
                 if marked is options:
@@ -1757,37 +1719,22 @@ class Game:
             self._chain_counts.clear()
             if value[0] == "end":
                 return
-            if value[0] == "minion":
-                _, cid, uid = value
-                grant = self.grants_for(seat, cid, uid)[0]
-                yield from self.resolve(self.play_minion(seat, cid, uid, grant))
+            if value[0] in ("minion", "discard"):
+                play = chosen[0].play
+                extra, via, special = self.use_grant(play)
+                yield from self.resolve(self.play_minion(
+                    seat, play.card, play.base, extra=extra, special=special, via=via,
+                    as_kind=play.kind))
             elif value[0] == "action":
-                _, cid = value
-                grant = self.grants_for(seat, cid, None)[0]
+                play = chosen[0].play
+                extra, via, _ = self.use_grant(play)
                 yield from self.resolve(
-                    self.play_action(seat, cid, grant), after=lambda c=cid: self.finish_action(c)
+                    self.play_action(seat, play.card, extra=extra, via=via),
+                    after=lambda c=play.card: self.finish_action(c)
                 )
-            elif value[0] == "discard":
-                _, cid, uid, way = value
-                yield from self.resolve(self.play_from_discard(seat, cid, uid, way))
             elif value[0] == "talent":
                 _, cid = value
                 yield from self.resolve(self.use_talent(seat, cid))
-
-    def play_from_discard(self, seat: int, cid: int, uid: int, way: int | None):
-        """A minion played from the discard pile (`_discard_play_options`): with a grant that
-        allows the pile (`way` None), as its own extra play (`way` is the card: Tenacious Z), or
-        with a play it could use from hand, through the card in play `way` lets it (They're
-        Coming To Get You)."""
-        self.log(f"{self.pname(seat)} plays {self.name(cid)} from their discard pile.")
-        if way is None:
-            grant = self.grants_for(seat, cid, uid)[0]
-            yield from self.play_minion(seat, cid, uid, grant)
-        elif way == cid:
-            yield from self.play_minion(seat, cid, uid, extra=True, special=True, via=cid)
-        else:
-            grant = self.grants_for(seat, cid, uid, zone="hand")[0]
-            yield from self.play_minion(seat, cid, uid, grant, via=way)
 
     def use_talent(self, seat: int, cid: int):
         self.turn_state.talents_used.add(cid)
@@ -2192,11 +2139,12 @@ class Game:
 
     def digest(self) -> str:
         """A hash of the whole state, to catch a replay that drifts from what was played: version
-        2 (`_digest_v2`, "2-" and 32 hex digits) for every game, version 1 (32 hex digits) for a
-        game replayed from a record whose stored hashes are version 1 (`digest_version`)."""
+        3 (`_digest_v2`, "3-" and 32 hex digits) for every game; a game replayed from a record
+        keeps the version its stored hashes have (`digest_version`): 2 ("2-", the state without
+        the fields added since, marked `since`), 1 (32 hex digits)."""
         if self.digest_version == 1:
             return self._digest_v1()
-        return self._digest_v2()
+        return self._digest_v2(self.digest_version)
 
     def state_fields(self) -> list[str]:
         """The attributes of this game that are its state: every one but those in NOT_STATE and
@@ -2204,18 +2152,21 @@ class Game:
         return [k for k, v in sorted(vars(self).items())
                 if k not in NOT_STATE and not callable(v)]
 
-    def _digest_v2(self) -> str:
+    def _digest_v2(self, version: int = 3) -> str:
         """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
         piece of state is covered without anyone adding it here. Words shown to people (log
-        lines, prompts, labels) are not state, so rewording a card keeps old games replaying."""
+        lines, prompts, labels) are not state, so rewording a card keeps old games replaying.
+        Version 2 leaves out the dataclass fields added after it (metadata "since"), so the
+        records hashed with it still replay."""
         parts = []
+        fields = _FIELDS if version >= 3 else _FIELDS_V2
         for name in self.state_fields():
             value = getattr(self, name)
             if name == "rng":
                 parts.append(repr(value.getstate()))
             else:
-                parts.append(_plain(value))
-        return "2-" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+                parts.append(_plain(value, fields))
+        return f"{version}-" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
     def _digest_v1(self) -> str:
         """The digest of records made before version 2 (kept so that they still replay; only
@@ -2258,7 +2209,7 @@ _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s deck",
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
-DIGEST_VERSION = 2
+DIGEST_VERSION = 3
 RESOLUTION = 2
 # Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
 NOT_STATE = frozenset({
@@ -2272,27 +2223,35 @@ NOT_STATE = frozenset({
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
     "_index_kinds",
-    "_static_views", "_minion_play_options", "_window_cards", "_play_hook_defs",
+    "play_offering", "_discard_offers",
+    "_static_views", "_minion_play_options", "_window_cards",
 })
 
 
 def digest_version_of(state_hash: str) -> int:
-    """Which digest made a stored state hash: 2 ("2-..."), else 1."""
-    return 2 if state_hash.startswith("2-") else 1
+    """Which digest made a stored state hash: 3 ("3-..."), 2 ("2-..."), else 1."""
+    if state_hash[1:2] == "-" and state_hash[:1] in ("2", "3"):
+        return int(state_hash[0])
+    return 1
 
 
+# The fields of each state dataclass the digest reads: all but words (version 3), and without
+# those added after version 2 (metadata "since") for version 2.
 _FIELDS: dict[type, tuple] = {}
+_FIELDS_V2: dict[type, tuple] = {}
 
 
-def _fields_of(cls) -> tuple:
-    names = _FIELDS.get(cls)
+def _fields_of(cls, fields: dict) -> tuple:
+    names = fields.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
-                                     if not f.metadata.get("words"))
+        kept = [f for f in dataclasses.fields(cls) if not f.metadata.get("words")]
+        _FIELDS[cls] = tuple(f.name for f in kept)
+        _FIELDS_V2[cls] = tuple(f.name for f in kept if "since" not in f.metadata)
+        names = fields[cls]
     return names
 
 
-def _plain(obj):
+def _plain(obj, fields: dict = _FIELDS):
     """`obj` as nested tuples of plain values, for the digest: dataclasses field by field (but
     fields marked as words), a card or base definition by its name, dicts in their (replayed,
     so deterministic) order, sets sorted. Anything else is refused: the state must be plain."""
@@ -2300,15 +2259,16 @@ def _plain(obj):
     if t is int or t is str or obj is None or t is bool or t is float or t is bytes:
         return obj
     if t is list or t is tuple:
-        return tuple([_plain(x) for x in obj])
+        return tuple([_plain(x, fields) for x in obj])
     if t is dict:
-        return ("d", tuple([(_plain(k), _plain(v)) for k, v in obj.items()]))
+        return ("d", tuple([(_plain(k, fields), _plain(v, fields)) for k, v in obj.items()]))
     if t is set or t is frozenset:
-        return ("s", tuple(sorted((_plain(x) for x in obj), key=repr)))
+        return ("s", tuple(sorted((_plain(x, fields) for x in obj), key=repr)))
     if t is CardDef or t is BaseDef:
         return obj.name
     if dataclasses.is_dataclass(obj):
-        return (t.__name__, tuple([_plain(getattr(obj, f)) for f in _fields_of(t)]))
+        return (t.__name__, tuple([_plain(getattr(obj, f), fields)
+                                   for f in _fields_of(t, fields)]))
     if isinstance(obj, (CardDef, BaseDef)):
         return obj.name
     raise EngineError(f"the game state holds a {t.__name__} ({obj!r:.60}): the digest reads only "

@@ -101,6 +101,37 @@ class Replacement:
     optional_label: str | None = None
 
 
+@dataclass
+class TurnGrant:
+    """A play a card offers its player on each of their turns, in their Play Cards phase, while
+    it lies in `zone` ("play": in play and theirs; "discard": in their discard pile), as a grant
+    (`core.Grant`) the play-legality generator adds to the turn's: Tenacious Z played from the
+    discard pile by its own Special. Used once per turn per card (`once="card"`) or per name
+    across copies ("name"); the play's record names the card (`PlayRecord.via`)."""
+
+    kind: str
+    zone: str
+    applies: Callable  # (ctx) -> bool: offered now at all
+    max_power: int | None = None
+    here: bool = False  # only onto this card's base
+    this_card: bool = False  # only this card itself, from `zone`
+    zones: tuple = ("hand",)  # where its card comes from (this_card: `zone`)
+    condition: str | None = None  # a GRANT_CONDITIONS name
+    once: str = "card"
+    special: bool = False  # using it is using the card's Special (PlayRecord.special)
+
+
+@dataclass
+class PlaySource:
+    """While its card is in play, its controller's grants that `applies(ctx, play, grant)`
+    accepts may take their card from `zone` instead (They're Coming To Get You), once per turn
+    if `once_per_turn` (the play's record names the card: `PlayRecord.via`)."""
+
+    zone: str
+    applies: Callable  # (ctx, play, grant) -> bool
+    once_per_turn: bool = False
+
+
 class _Declares:
     """The decorators common to cards and bases."""
 
@@ -160,12 +191,15 @@ class CardDef(_Declares):
     power_modifier: Callable | None = None  # (ctx, minion) -> int
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
-    restrictions: list[Callable] = field(default_factory=list)  # (ctx, PlayAttempt) -> bool
+    restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     is_special_only: bool = False  # an action playable only through its Special
-    # Plays from the discard pile (the Play Cards phase's options):
-    discard_play: Callable | None = None  # (ctx) -> bool: playable from the discard pile
-    lets_play_from: Callable | None = None  # in play: (ctx, minion, uid) -> bool
+    # What the play-legality generator reads besides the grants (Game.legal_plays):
+    turn_grants: list[TurnGrant] = field(default_factory=list)  # plays offered each turn
+    play_sources: list[PlaySource] = field(default_factory=list)  # zones a grant may widen to
+    # Other kinds of play a minion may use besides its own (Argonaut: (ACTION,), a minion played
+    # with an action play, onto a base).
+    playable_as: tuple = ()
 
     @property
     def is_minion(self) -> bool:
@@ -205,24 +239,42 @@ class CardDef(_Declares):
 
         return deco
 
-    def playable_from_discard(self, usable):
-        """This minion may be played from its owner's discard pile as an extra minion in their
-        Play Cards phase while `usable(ctx)` says so (Tenacious Z). The play's record names the
-        card (`PlayRecord.via`) for "once per turn"."""
-        self.discard_play = usable
+    def grants_each_turn(self, kind: str, zone: str = "play", applies=None,
+                         max_power: int | None = None, here: bool = False,
+                         this_card: bool = False, zones: tuple = ("hand",),
+                         condition: str | None = None, once: str = "card",
+                         special: bool = False):
+        """Offer its player one extra play of `kind` in each of their Play Cards phases while
+        this card is in `zone` and `applies(ctx)` (see TurnGrant). `this_card` with zone
+        "discard": the card itself is playable from the discard pile as an extra play (Tenacious
+        Z: `once="name"`, `special=True`)."""
+        if zone not in ("play", "discard"):
+            raise ConfigError(f"{self.name}: a play offered each turn comes from play or the "
+                              "discard pile")
+        if once not in ("card", "name"):
+            raise ConfigError(f"{self.name}: once is 'card' or 'name', not {once!r}")
+        from .plays import GRANT_CONDITIONS
+
+        if condition is not None and condition not in GRANT_CONDITIONS:
+            raise ConfigError(f"{self.name}: unknown grant condition {condition!r}")
+        zones = (zone,) if this_card else tuple(zones)
+        self.turn_grants.append(TurnGrant(kind, zone, applies or _always, max_power, here,
+                                          this_card, zones, condition, once, special))
         return self
 
-    def lets_play_from_discard(self, fn):
-        """`@card.lets_play_from_discard` over fn(ctx, minion, uid) -> bool: while this card is
-        in play, its controller may play that minion from their discard pile onto base `uid`
-        with one of the minion plays they could use for it from hand (They're Coming To Get
-        You). The play's record names this card (`PlayRecord.via`)."""
-        self.lets_play_from = fn
-        return fn
+    def play_source(self, zone: str, applies=None, once_per_turn: bool = False):
+        """While this card is in play, its controller's grants that `applies(ctx, play, grant)`
+        accepts may take their card from `zone` (They're Coming To Get You: the discard pile,
+        onto this base, once per turn)."""
+        if zone not in ("hand", "discard"):
+            raise ConfigError(f"{self.name}: cards are played from the hand or the discard pile")
+        self.play_sources.append(PlaySource(zone, applies or _always, once_per_turn))
+        return self
 
     def restriction(self, fn):
         """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
-        (core.PlayAttempt) it returns True for are not allowed (Block the Path)."""
+        (core.Play: seat, card, kind, zone, base) it returns True for are not allowed (Block the
+        Path). ctx.me is this card's controller, ctx.here its base."""
         self.restrictions.append(fn)
         return fn
 

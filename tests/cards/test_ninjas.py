@@ -249,6 +249,24 @@ def test_without_shinobi_the_same_base_scores_the_other_way():
     assert game.loc[card(game, "Shinobi")] == ("hand", 0)
 
 
+def test_two_shinobis_in_hand_give_one_option_and_the_other_copy_is_still_accepted():
+    # Issue 9: identical copies never give identical options; the second copy's id stays
+    # accepted (Option.alike), so a record that chose it replays.
+    s = scenario()
+    dojo_at_breakpoint(s)
+    s.base("The Mothership")
+    s.hand(0, "Shinobi", "Shinobi")
+    s.base_deck("Temple of Goju")
+    game = s.build()
+    first, second = ids(game, "Shinobi", "hand")[:2]
+    end_play(game)
+    assert labels(game) == ["Play Shinobi on the scoring base", "Pass"]
+    assert [o["id"] for o in game.pending.public()["options"]] == [f"s{first}:0", "pass"]
+    choose(game, f"s{second}:0")
+    assert game.loc[second] == ("minion", base_uid(game, "Ninja Dojo"))
+    assert game.loc[first] == ("hand", 0)
+
+
 def test_only_one_shinobi_per_scoring_base_for_all_players():
     s = scenario()
     dojo_at_breakpoint(s)

@@ -256,6 +256,26 @@ def test_hoverbot_may_play_a_revealed_minion_from_the_top_of_the_deck_as_an_extr
     assert "P0 may play an extra minion (Zapbot)." in log(game)
 
 
+def test_hoverbot_does_not_offer_a_base_where_block_the_path_stops_the_revealed_minion():
+    s = Scenario([("Robots", "Tricksters"), ("Ninjas", "Aliens")])
+    for name in ("Jungle Oasis", "Factory 436-1337", "The Mothership"):
+        s.base(name)
+    s.hand(1, FILLER)
+    s.deck(0, "Zapbot", "Howl")
+    s.deck(1, *[FILLER] * 4)
+    s.hand(0, "Block the Path", "Hoverbot", "Tech Center")
+    game = s.build()
+    choose(game, "Play Block the Path")
+    choose(game, "Factory 436-1337")
+    choose(game, "Robots")
+    play(game, "Hoverbot", base="Jungle Oasis")
+    assert labels(game) == ["Jungle Oasis", "The Mothership"]
+    factory = base_uid(game, "Factory 436-1337")
+    assert_refused(game, [f"b{factory}"])
+    choose(game, "The Mothership")
+    assert game.loc[card(game, "Zapbot")] == ("minion", base_uid(game, "The Mothership"))
+
+
 def test_hoverbot_declined_leaves_the_minion_on_top():
     s = scenario(deck=("Zapbot", "Howl"))
     s.hand(0, "Hoverbot", "Tech Center")

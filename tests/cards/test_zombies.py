@@ -547,6 +547,28 @@ def test_tenacious_z_played_another_way_does_not_use_up_its_ability():
     assert len(discard_plays(game)) == len(BASES)  # the other copy by its own ability
 
 
+def test_tenacious_z_played_with_they_keep_coming_gives_the_grant_back_when_another_needs_it():
+    # Grant matching (Game.legal_plays): the Z took They Keep Coming's play (as the engine
+    # always did), but it could have used its own ability; the Walker in the pile still may
+    # come back with They Keep Coming, and the Z's record then names its own ability.
+    s = scenario()
+    s.discard(0, "Tenacious Z", "Walker")
+    s.hand(0, "They Keep Coming", "Warbot")
+    s.turn(minions_played=1)
+    game = s.build()
+    play(game, "They Keep Coming")
+    z = card(game, "Tenacious Z")
+    choose(game, f"m{z}@{base_uid(game, 'Jungle Oasis')}")
+    assert game.turn_state.plays[-1].via is None
+    assert discard_plays(game) == [f"Play Walker from your discard pile on {b}"
+                                   for b in sorted(BASES)]
+    walker = card(game, "Walker")
+    choose(game, f"m{walker}@{base_uid(game, 'The Mothership')}")
+    assert game.loc[walker] == ("minion", base_uid(game, "The Mothership"))
+    z_record = next(p for p in game.turn_state.plays if p.card == z)
+    assert (z_record.via, z_record.special, z_record.extra) == (z, True, True)
+
+
 # ====================================================================== They Keep Coming =====
 
 

@@ -16,8 +16,8 @@ def registry() -> Registry:
     risers.minion("Grunt", power=3, copies=10)
     risers.minion("Small", power=1, copies=5)
     riser = risers.minion("Riser", power=2, copies=5).card
-    riser.playable_from_discard(
-        lambda ctx: ctx.is_my_turn and not any(p.via is not None for p in ctx.plays(seat=ctx.me)))
+    # Its own extra play from the discard pile, once per turn across copies (Tenacious Z).
+    riser.grants_each_turn(MINION, zone="discard", this_card=True, once="name")
 
     @risers.action("Recall", copies=5)
     def recall(ctx):
@@ -29,9 +29,9 @@ def registry() -> Registry:
 
     gate = risers.action("Gate", attach="base", copies=5).card
 
-    @gate.lets_play_from_discard
-    def gate_lets(ctx, minion, uid):
-        return uid == ctx.here and not any(p.via == ctx.card for p in ctx.plays(seat=ctx.me))
+    # A play from hand may take a discard-pile minion onto its base, once per turn.
+    gate.play_source("discard", applies=lambda ctx, play, grant: play.base == ctx.here,
+                     once_per_turn=True)
 
     for name in ("Plain A", "Plain B", "Plain C"):
         base(name, "testset", 99, (1, 0, 0), registry=r)

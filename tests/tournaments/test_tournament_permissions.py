@@ -134,6 +134,9 @@ ORGANIZER_POSTS = [
     ("paired", "rounds/undo/", {}),
     ("paired", "rounds/1/swap/", {"a": "first", "b": "last"}),
     ("paired", "tables/{table}/result/", "vp"),
+    ("paired", "tables/{table}/no-show/", {"entrant": "seat1"}),
+    ("paired", "tables/{table}/no-show/undo/", {"entrant": "seat1"}),
+    ("running", "tables/{table}/extend/", {"minutes": "3"}),
     ("paired", "clock/start/", {}),
     ("running", "clock/pause/", {}),
     ("running", "clock/extend/", {"minutes": "5"}),
@@ -145,7 +148,15 @@ ORGANIZER_POSTS = [
     ("semis", "rounds/final/", {}),
 ]  # fmt: skip
 
-ORGANIZER_PAGES = ["manage/", "edit/", "audit/", "rounds/1/swap/?a=1&b=2", "export/entrants.csv"]
+ORGANIZER_PAGES = [
+    "manage/",
+    "edit/",
+    "audit/",
+    "rounds/1/swap/?a=1&b=2",
+    "export/entrants.csv",
+    "rounds/1/results/",
+    "rounds/next/check/",
+]
 
 
 def _data(scene: Scene, data):
@@ -155,6 +166,8 @@ def _data(scene: Scene, data):
     for key, value in data.items():
         if value == "{table}":
             value = str(scene.table.pk)
+        elif value == "seat1":  # the first seat of the scene's table (the player's table-mate)
+            value = str(scene.seated(1).pk)
         elif value == "first":
             value = str(
                 scene.round.tables.order_by("number").first().seats.order_by("position").first().entrant_id
@@ -184,6 +197,8 @@ def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, 
     scene = Scene(state)
     if path.startswith("entrants/{zed}/seat/"):
         _short_table(scene)
+    if path.endswith("no-show/undo/"):
+        services.mark_no_show(scene.table, scene.seated(1).pk, scene.org)
     url, post = _url(scene, path), _data(scene, data)
     client = Client()
     if who != "anonymous":

@@ -37,6 +37,8 @@ def test_the_rules_page_explains_each_chosen_tie_breaker_in_order_and_the_byes(c
         "Tie-breaker 1: Strength of schedule (SoS)",
         "Tie-breaker 2: Wins per game",
         "Seeded draw",
+        "No-shows",
+        "Extra time",
     ]
     html = client.get(f"/tournaments/{event.pk}/rules/").content.decode()
     assert "at least 2 points per round, whether they stayed or dropped" in html

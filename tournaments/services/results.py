@@ -221,6 +221,8 @@ def _no_show_seat(table: Table, entrant) -> Seat:
         pk = int(entrant.pk if isinstance(entrant, Entrant) else entrant)
     except (TypeError, ValueError):
         raise Invalid("Choose the player who did not come.") from None
+    if pk <= 0:  # no player chosen
+        raise Invalid("Choose the player who did not come.")
     seat = table.seats.select_related("entrant").filter(entrant_id=pk).first()
     if seat is None:
         raise Invalid(f"That player does not sit at table {table.number}.")
@@ -245,10 +247,10 @@ def mark_no_show(table: Table | int, entrant, by, keep: bool = False) -> Seat:
     """An organizer marks a player of a running table as a no-show: 0 VP, placed below everyone who
     played (a loss), nothing to confirm; the others complete the table's result as usual.
 
-    Ruling (as the usual organizer practice, e.g. Magic's tournament rules and TopDeck.gg's "no
-    show" drop): a player who does not come to their table is dropped from the next round on,
-    unless the organizer keeps them (`keep`: they were late, not gone). The event's rules page
-    says so (tournaments.rules)."""
+    Ruling (the usual organizer practice, as in Magic's tournament rules: a player missing from
+    their match gets a loss and is dropped unless they report to the organizer): a player who does
+    not come to their table is dropped from the next round on, unless the organizer keeps them
+    (`keep`: they were late, not gone). The event's rules page says so (tournaments.rules)."""
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)

@@ -1,0 +1,362 @@
+"""Which plays are legal: the one play-legality generator behind `Game.legal_plays`.
+
+Modelled on python-chess's `legal_moves`: plays are generated from what allows them (the grants:
+the turn's free minion and action, banked extras, plays a card offers each turn, a grant an
+effect gives to use at once), then filtered by what forbids them (`Game.forbids`: restrictions of
+cards in play and lasting "cannot_play" effects). The main decision, extra plays, plays made by
+abilities (`Ctx.play_minion`), Specials played from the hand and, through the main decision, the
+bots all ask here.
+
+Grant matching. When several grants fit a play, the player may use any; the rules let free and
+extra plays be made in any order. So a play takes an unused grant if one fits (the most
+restrictive one), and otherwise the grant of an earlier play of this turn, which moves to another
+grant that fitted it when it was made (an augmenting path, as in bipartite matching). No legal
+play is lost to which grant an earlier play used: given "an extra minion on base X" and "an extra
+minion of power 2 or less", Collector on X leaves Invader on X legal. A grant given after a play
+is never traded back to it (it did not fit the play when it was made).
+"""
+from __future__ import annotations
+
+from .core import ACTION, MINION, EngineError, Grant, Play, Spent
+from .effects import Ctx
+
+# Named conditions a grant may carry (Grant.condition) on the player and the base: plain names,
+# so a grant stays plain data in the state. fn(game, seat, uid) -> bool.
+GRANT_CONDITIONS = {
+    # Outbreak: "on a base where you have no minions", checked when the minion is played.
+    "no_minion_of_yours": lambda game, seat, uid: not any(
+        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
+}
+
+
+def grant_key(grant: Grant):
+    """What a grant is within its turn, for matching: a banked grant is itself; a play a card
+    offers each turn is that card's (or, once per name, that name's) play of the turn."""
+    if grant.via is None:
+        return id(grant)
+    return ("turn", grant.source) if grant.once == "name" else ("turn", grant.via)
+
+
+class PlayFinder:
+    """One question about the legal plays of `seat` (see `Game.legal_plays`)."""
+
+    def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
+        self.game = game
+        self.seat = seat
+        self.kinds = kinds
+        self.cards = cards
+        self.explicit = grants is not None
+        ts = game.turn_state
+        self.sources = []
+        self.spent = []
+        self.used_turn = set()
+        if self.explicit:
+            self.unused = list(grants)
+        elif ts.seat != seat:
+            self.unused = []
+        else:
+            self.unused = list(ts.grants)
+            self.spent = ts.spent
+            if game.phase == "play" and (game.play_offering or game.discard_offers()):
+                self.used_turn = self._used_turn_keys()
+                self.unused += self._turn_grants()
+            if game.play_offering:
+                self.sources = self._sources()
+        # Cards an effect names (a revealed deck top) are played from where they are.
+        self.zone_free = self.explicit and cards is not None
+        every = self.unused + [sp.grant for sp in self.spent]
+        # Whether a grant may depend on more than the play's kind, zone, printed power, base and
+        # card (a condition or a source reads the board): then answers are not cached.
+        self.cacheable = not self.sources and all(g.condition is None for g in every)
+        self.by_card = any(g.card is not None for g in every)
+        # (kind, zone) pairs that an unused general grant allows outright: the common case, the
+        # turn's free plays from the hand, needs no matching per play.
+        self.outright = {(g.kind, z) for g in self.unused if g.general for z in g.zones}
+        self.discard_too = (any("discard" in g.zones for g in every)
+                            or any(s[1].zone == "discard" for s in self.sources))
+        self._known = {}
+
+    # ------------------------------------------------------------------ what allows plays -----
+    def _used_turn_keys(self) -> set:
+        g = self.game
+        keys = set()
+        for p in g.turn_state.plays:
+            if p.via is not None and p.seat == self.seat:
+                keys.add(("turn", p.via))
+                keys.add(("turn", g.defs[p.via].name))
+        return keys
+
+    def _turn_grants(self) -> list[Grant]:
+        """The plays cards offer `seat` this turn (`CardDef.grants_each_turn`), not used yet."""
+        g = self.game
+        seat = self.seat
+        found = []
+
+        def offer(cid, tg, here):
+            name = g.defs[cid].name
+            if ("turn", name if tg.once == "name" else cid) in self.used_turn:
+                return
+            if not tg.applies(Ctx(g, cid, seat, base=here)):
+                return
+            found.append(Grant(tg.kind, max_power=tg.max_power, base=here if tg.here else None,
+                               source=name, zones=tg.zones, condition=tg.condition,
+                               card=cid if tg.this_card else None, via=cid, once=tg.once))
+
+        for cid in g.play_offering:
+            if g.controller(cid) != seat:
+                continue
+            for tg in g.defs[cid].turn_grants:
+                if tg.zone == "play":
+                    offer(cid, tg, g.base_of(cid))
+        names = g.discard_offers()
+        if names:
+            for cid in g.players[seat].discard:
+                defn = g.defs[cid]
+                if defn.name in names:
+                    for tg in defn.turn_grants:
+                        if tg.zone == "discard":
+                            offer(cid, tg, None)
+        return found
+
+    def _sources(self) -> list:
+        g = self.game
+        found = []
+        for cid in g.play_offering:
+            defn = g.defs[cid]
+            if not defn.play_sources or g.controller(cid) != self.seat:
+                continue
+            for src in defn.play_sources:
+                if src.once_per_turn and ("turn", cid) in self._used_turn_keys():
+                    continue
+                found.append((cid, src, Ctx(g, cid, self.seat, base=g.base_of(cid))))
+        return found
+
+    def widened_by(self, grant: Grant, play: Play, own: int | None = None,
+                   only_own: bool = False):
+        """The card in play whose play source lets `grant` take `play`'s card from its zone, or
+        None. `own`: the source an earlier play already uses (it may keep using it)."""
+        g = self.game
+        if own is not None:
+            for src in g.defs[own].play_sources:
+                if src.zone == play.zone and src.applies(
+                        Ctx(g, own, self.seat, base=g.base_of(own)), play, grant):
+                    return own
+        if only_own:
+            return None
+        for cid, src, ctx in self.sources:
+            if src.zone == play.zone and src.applies(ctx, play, grant):
+                return cid
+        return None
+
+    def fits(self, grant: Grant, play: Play, own: int | None = None) -> bool:
+        defs = self.game.defs
+        if grant.kind != play.kind:
+            return False
+        if grant.card is not None and grant.card != play.card:
+            return False
+        if grant.max_power is not None and defs[play.card].power > grant.max_power:
+            return False
+        if grant.base is not None and grant.base != play.base:
+            return False
+        if (grant.condition is not None and play.base is not None
+                and not GRANT_CONDITIONS[grant.condition](self.game, self.seat, play.base)):
+            return False
+        if (not self.zone_free and play.zone not in grant.zones
+                and self.widened_by(grant, play, own) is None):
+            return False
+        return True
+
+    def _preference(self, grant: Grant, play: Play):
+        # As the engine always did: a banked grant that allows the card's zone, then a play a
+        # card offers (Tenacious Z's own), then a grant widened by a card in play (They're
+        # Coming To Get You); among those the most restrictive one.
+        if grant.via is not None:
+            tier = 1
+        elif self.zone_free or play.zone in grant.zones:
+            tier = 0
+        else:
+            tier = 2
+        return (-tier, grant.restrictiveness())
+
+    def _is_free(self, grant: Grant) -> bool:
+        if grant.via is not None:
+            return grant_key(grant) not in self.used_turn
+        return any(x is grant for x in self.game.turn_state.grants)
+
+    def match(self, play: Play):
+        """(grant, moves) for `play`: the grant it would use, and the earlier plays that move to
+        other grants so that it may ([(Spent, new grant)], in order); None if no grant can."""
+        fitting = [gr for gr in self.unused if self.fits(gr, play)]
+        if fitting:
+            return max(fitting, key=lambda gr: self._preference(gr, play)), []
+        if not self.spent:
+            return None
+        owner = {grant_key(sp.grant): sp for sp in self.spent}
+        seen = set()
+        plays = self.game.turn_state.plays
+
+        def moved(sp):
+            """Moves that free `sp`'s grant: it takes another grant it could use, free or freed
+            in turn; None if there is none."""
+            record = plays[sp.play]
+            made = Play(record.seat, record.card, record.kind, record.zone, record.base)
+            own = record.via if record.via is not None and record.via != record.card else None
+            for c in sp.could:
+                key = grant_key(c)
+                if key in seen or key == grant_key(sp.grant):
+                    continue
+                seen.add(key)
+                # A banked grant fitted it when it was made (its condition was read then); one
+                # that does not allow its zone needs the source it used then.
+                if (c.via is None and not self.zone_free and record.zone not in c.zones
+                        and (own is None or self.widened_by(c, made, own, only_own=True) is None)):
+                    continue
+                if self._is_free(c):
+                    return [(sp, c)]
+                held = owner.get(key)
+                if held is not None:
+                    rest = moved(held)
+                    if rest is not None:
+                        return [(sp, c), *rest]
+            return None
+
+        for sp in self.spent:
+            key = grant_key(sp.grant)
+            if key in seen or not self.fits(sp.grant, play):
+                continue
+            seen.add(key)
+            moves = moved(sp)
+            if moves is not None:
+                return sp.grant, moves
+        return None
+
+    def way(self, play: Play) -> int | None:
+        """What lets `play` take its card from where it is: None for a grant that allows that
+        zone, else the card whose ability does (its own: Tenacious Z; a card in play: They're
+        Coming To Get You)."""
+        found = self.match(play)
+        if found is None:
+            return None
+        grant = found[0]
+        if grant.via is not None:
+            return grant.via
+        if self.zone_free or play.zone in grant.zones:
+            return None
+        return self.widened_by(grant, play)
+
+    def fitting_now(self, play: Play) -> list[Grant]:
+        """Every grant of this turn, unused or held by an earlier play, that fits `play` now."""
+        return [gr for gr in self.unused + [sp.grant for sp in self.spent]
+                if self.fits(gr, play)]
+
+    # ------------------------------------------------------------------ the generator ---------
+    def granted(self, play: Play) -> bool:
+        """Whether some grant allows `play` (with matching), before restrictions."""
+        if (play.kind, play.zone) in self.outright:
+            return True
+        key = None
+        if self.cacheable:
+            key = (play.kind, play.zone, self.game.defs[play.card].power, play.base,
+                   play.card if self.by_card else None)
+            known = self._known.get(key)
+            if known is not None:
+                return known
+        ok = self.match(play) is not None
+        if key is not None:
+            self._known[key] = ok
+        return ok
+
+    def _candidates(self):
+        g = self.game
+        if self.cards is not None:
+            return [(c, g.loc[c][0]) for c in self.cards]
+        player = g.players[self.seat]
+        out = [(c, "hand") for c in player.hand]
+        if self.discard_too:
+            out += [(c, "discard") for c in player.discard]
+        return out
+
+    def plays(self) -> list[Play]:
+        if not self.unused and not self.spent:
+            return []
+        g = self.game
+        defs = g.defs
+        seat = self.seat
+        kinds = self.kinds
+        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
+        grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
+        restricted = g.may_restrict()
+        uids = [s.uid for s in g.bases]
+        out = []
+        seen = set()
+        for cid, zone in self._candidates():
+            defn = defs[cid]
+            if defn.kind == MINION:
+                as_kinds = (MINION, *defn.playable_as) if defn.playable_as else (MINION,)
+            elif defn.kind == ACTION and not defn.is_special_only:
+                as_kinds = (ACTION,)
+            else:
+                continue
+            for kind in as_kinds:
+                if kind not in grant_kinds or (kinds is not None and kind not in kinds):
+                    continue
+                if defn.kind == MINION:
+                    targets = uids
+                elif defn.attach is not None and not g.attach_hosts(seat, cid):
+                    continue
+                else:
+                    targets = (None,)
+                for uid in targets:
+                    if zone == "discard" and not self.explicit:
+                        # Copies of one card in a discard pile are one play, not several.
+                        alike = (defn.name, kind, uid)
+                        if alike in seen:
+                            continue
+                    play = Play(seat, cid, kind, zone, uid)
+                    if not self.granted(play):
+                        continue
+                    if restricted and g.forbids(play):
+                        continue
+                    if zone == "discard" and not self.explicit:
+                        seen.add(alike)
+                    out.append(play)
+        return out
+
+    # ------------------------------------------------------------------ making a play ---------
+    def use(self, play: Play):
+        """Give `play` its grant (before it is made): returns (extra, via, special) for its
+        record. Earlier plays that move to other grants have their records follow."""
+        game = self.game
+        found = self.match(play)
+        if found is None:
+            raise EngineError(f"no play allows {game.name(play.card)} now")
+        grant, moves = found
+        ts = game.turn_state
+        could = self.fitting_now(play)
+        for sp, new in moves:
+            record = ts.plays[sp.play]
+            if new.via is None:
+                _remove(ts.grants, new)
+            sp.grant = new
+            record.extra = not new.free
+            if new.via is not None:
+                record.via, record.special = new.via, new.card == new.via
+            elif record.zone in new.zones:
+                record.via, record.special = None, False
+            # else it keeps the card in play that widened its grant (`moved` checked it may)
+        if not moves and grant.via is None:
+            _remove(ts.grants, grant)
+        via = grant.via
+        if via is None and play.zone not in grant.zones and not self.zone_free:
+            via = self.widened_by(grant, play)
+        if len(could) > 1:
+            ts.spent.append(Spent(len(ts.plays), grant, could))
+        return not grant.free, via, grant.via is not None and grant.card == grant.via
+
+
+def _remove(grants: list, grant: Grant) -> None:
+    # By identity: two equal grants are two permissions, and matching remembers which is which.
+    for i, x in enumerate(grants):
+        if x is grant:
+            del grants[i]
+            return
