@@ -370,7 +370,7 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
         assert len(byes) == (1 if round_number < 3 else 0), byes  # 13 players; 12 after the no-show
         bye_players += byes
         where = next((f"table {t['number']}" for t in tables if WATCHER in t["players"]), "bye")
-        _notice(watch, f"Round {round_number}: {where}", f"paired:{round_number}")  # the watcher's phone, live
+        _notice(watch, f"Round {round_number}: {where}", f"paired:{round_number}")  # the watcher, live
         if round_number in (1, 2):
             # Round 1: the draft at every table. Round 2: the round-1 bye drafts at their table.
             run_draft(org, phones, _in_db_thread(_open_drafts, org.event_pk))
@@ -455,7 +455,8 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
                 form.get_by_role("button", name="Send the VP").click()
             others = [n for n in table["players"] if n != reporter]
             if WATCHER in others:
-                _notice(watch, "Confirm your result", f"confirm:{table['pk']}:")  # the watcher's phone, live
+                # The watcher's phone asks them to confirm, live.
+                _notice(watch, "Confirm your result", f"confirm:{table['pk']}:")
                 confirm_alerts += 1
             if round_number == 2 and table["number"] == 1:
                 # One player disputes; the organizer settles it on the dashboard.
