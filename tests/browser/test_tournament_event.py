@@ -480,6 +480,7 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
             org.dashboard()
             shoot(page, screenshots, "t-laptop-dashboard-round2")
     assert confirm_alerts >= 1
+    assert len(set(bye_players)) == 2, bye_players  # nobody had two byes
     alerts = watch.evaluate("window.__alerts")
     assert any(a.startswith("Round 1: ") for a in alerts) and "Confirm your result" in alerts, alerts
     assert watch.evaluate("window.__vibrations") >= 3
