@@ -12,6 +12,10 @@ holds the event, then, after the commit, schedule one Celery task per upcoming e
 - a task whose version is not the clock's any more (paused, extended, ...) does nothing;
 - a warning already in ``fired`` is not given again, and time is called once (the status changes),
   so a task that runs twice, a duplicate, or a worker that restarts and redelivers, applies once;
+- a table with extra time (a judge call, ``extend_table``) has its own moment, the round's deadline
+  plus its extra seconds (``extensions`` on the row): when the round's time is called it plays on,
+  and ``advance`` calls time at that table alone when its moment comes ("table:<pk>"); the
+  organizer's "call time now" ends every table at once;
 - ``sweep()``, run by Celery beat every few seconds, calls ``advance`` for every running clock whose
   next event is due, so an event whose task was lost (broker down at scheduling time, a worker that
   died with it) still happens, a few seconds late at most.

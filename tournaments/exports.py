@@ -94,7 +94,7 @@ def pairings(event: Event, writer) -> None:
 
 
 def results(event: Event, writer) -> None:
-    writer.writerow(["round", "stage", "table", "seat", "name", "vp", "points", "state"])
+    writer.writerow(["round", "stage", "table", "seat", "name", "vp", "points", "state", "no_show"])
     for rnd in _rounds(event):
         for table in sorted(rnd.tables.all(), key=lambda t: t.number):
             confirmed = table.is_confirmed
@@ -110,11 +110,12 @@ def results(event: Event, writer) -> None:
                         "" if seat.vp is None else seat.vp,
                         _num(points.get(seat.entrant_id)),
                         table.state,
+                        "yes" if seat.no_show else "",
                     ]
                 )
         if rnd.stage == Round.Stage.SWISS:
             for bye in rnd.byes.all():
-                writer.writerow([rnd.number, rnd.stage, "bye", "", bye.entrant.name, "", "", "bye"])
+                writer.writerow([rnd.number, rnd.stage, "bye", "", bye.entrant.name, "", "", "bye", ""])
 
 
 def standings(event: Event, writer) -> None:

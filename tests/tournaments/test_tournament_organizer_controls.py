@@ -6,7 +6,9 @@ changes nothing."""
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -233,6 +235,12 @@ def test_a_no_show_scores_zero_is_dropped_and_the_others_complete_the_table(clie
     shown = client.get(f"/tournaments/{event.pk}/api/pairings.json?round=1").json()["round"]
     api = {p["name"]: p for p in shown["tables"][0]["players"]}
     assert api[d.name]["no_show"] is True and api[d.name]["points"] == 1 and api[c.name]["no_show"] is False
+    client.force_login(user("org"))
+    rows = list(
+        csv.reader(io.StringIO(client.get(f"/tournaments/{event.pk}/export/results.csv").content.decode()))
+    )
+    assert rows[0][-1] == "no_show"
+    assert {r[4]: r[-1] for r in rows[1:]} == {a.name: "", b.name: "", c.name: "", d.name: "yes"}
     rnd.refresh_from_db()
     assert rnd.is_finished
     # Dropped: not paired in round 2 (3 players left: one table of 3).
@@ -632,3 +640,39 @@ def test_the_rematch_check_is_for_organizers_and_only_in_keep_your_draft_events(
     assert "rounds/next/check/" not in org_client.get(f"/tournaments/{event.pk}/manage/").content.decode()
     client.force_login(user("stranger"))
     assert client.get(f"/tournaments/{event.pk}/rounds/next/check/").status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_calls_time_in_the_room_then_at_the_extended_table(redis_url, settings):
+    """The production path: the clock's ETA tasks on Redis, run by a Celery worker, call the round's
+    time and, a moment later, the time of the table with extra time."""
+    import threading
+    import uuid
+
+    from celery.contrib.testing.worker import start_worker
+
+    from smashup.celery import app as celery_app
+
+    settings.TOURNAMENT_QUEUE = queue = f"test-tournaments-{uuid.uuid4().hex}"
+    event = new_event(8)
+    rnd = services.generate_round(event, user("org"))
+    c = rnd.clock
+    RoundClock.objects.filter(pk=c.pk).update(remaining=1.0, warnings=[])
+    t1 = rnd.tables.order_by("number").first()
+    with start_worker(celery_app, perform_ping_check=False, queues=[queue], shutdown_timeout=30, pool="solo"):
+        clock.extend_table(t1, 2, user("org"))
+        clock.start(c, user("org"))
+        for _ in range(300):
+            if clock.table_called(fresh(c), t1.pk):
+                break
+            threading.Event().wait(0.1)
+    c = fresh(c)
+    assert c.status == "called" and clock.table_called(c, t1.pk)
+    messages = list(AuditEntry.objects.filter(event=event, action="clock").values_list("message", flat=True))
+    apart = [
+        "Round 1: time is called at table 1 (extra time over).",
+        "Round 1: time is called (not yet at 1 table with extra time).",
+    ]
+    # A worker more than 2 seconds late applies both moments at once, in one entry.
+    together = ["Round 1: time is called; time is called at table 1."]
+    assert messages[:2] == apart or messages[:1] == together, messages

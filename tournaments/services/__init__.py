@@ -13,6 +13,9 @@ channel group (``live.notify``) so open pages refresh. A refused request raises 
     report_result(table, ada, {ada.pk: 15, bob.pk: 9})  # a player of the table enters the VP
     confirm_result(table, bob, table.result_version)    # the others confirm (or dispute_result)
     set_result(table, {...}, by=organizer)              # the organizer enters or corrects any result
+    correction_effects(table)                           # what a correction does not redo, in words
+    mark_no_show(table, entrant, by=organizer)          # 0 VP, a loss; dropped unless keep=True
+    next_round_check(event)                             # whole tables the next pairing seats again
     standings(event)                                    # tournaments.standings, recomputed
 
 Who may do what: ``can_manage`` (organizer, co-organizers, superusers) for everything that changes an
