@@ -458,6 +458,8 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
                 # The watcher's phone asks them to confirm, live.
                 _notice(watch, "Confirm your result", f"confirm:{table['pk']}:")
                 confirm_alerts += 1
+                if confirm_alerts == 1:
+                    shoot(watch, screenshots, "t-phone-alerts")
             if round_number == 2 and table["number"] == 1:
                 # One player disputes; the organizer settles it on the dashboard.
                 phones.become(others[0])
