@@ -326,6 +326,7 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
     org.post_button("Open self check-in")
     assert page.locator("#t-self-check-in svg.qr").count() == 1
     check_in_link = page.locator(".t-check-in-link").get_attribute("href")
+    shoot(page, screenshots, "t-laptop-dashboard-check-in", full_page=True)
     projector_page = org_context.new_page()  # the organizer's laptop drives the room's screen
     projector_page.set_viewport_size(PROJECTOR)
     projector_page.goto(org.url("projector/"))
