@@ -33,6 +33,31 @@ def test_simulate_refuses_bad_arguments():
         run("simulate", "--games", "0")
 
 
+def test_the_bot_report_gives_game_lengths_and_win_rates_by_faction():
+    data = json.loads(run("simulate", "--bot-report", "--games", "3", "--duels", "1", "--seed",
+                          "2", "--json"))
+    assert data["games_4p_heuristic"] == 3 and data["games_cut_at_max_choices"] == 0
+    low, high = data["turns_4p_heuristic_min_max"]
+    assert 4 <= low <= data["median_turns_4p_heuristic"] <= high
+    assert 1 <= data["median_first_score_turn_4p_heuristic"] <= high
+    rates = data["heuristic_win_rate_vs_random"]
+    assert len(rates) == 8 and all(row["played"] >= 1 for row in rates.values())
+    assert all(row["rate"] == round(row["won"] / row["played"], 2) for row in rates.values())
+    # Seeded: the same arguments give the same figures.
+    again = json.loads(run("simulate", "--bot-report", "--games", "3", "--duels", "1", "--seed",
+                           "2", "--json"))
+    assert again == data
+    text = run("simulate", "--bot-report", "--games", "1", "--duels", "1")
+    assert "four-player heuristic games" in text and "Zombies:" in text
+
+
+def test_the_bot_report_refuses_bad_arguments():
+    for args in (("--duels", "0"), ("--duel-players", "5"), ("--games", "0"),
+                 ("--factions", "Aliens", "Ninjas")):
+        with pytest.raises(CommandError):
+            run("simulate", "--bot-report", *args)
+
+
 def test_a_saved_record_replays_to_the_simulated_games_digest(tmp_path):
     path = tmp_path / "game.json"
     run("simulate", "--games", "2", "--players", "2", "--seed", "5", "--record", str(path))

@@ -64,7 +64,8 @@ def beam_up(ctx):
 @aliens.action("Crop Circles", text=(
     "Choose a base. Return every minion on it to its owner's hand."))
 def crop_circles(ctx):
-    uid = yield from ctx.choose_base(ctx.bases(), "Return every minion from which base?")
+    uid = yield from ctx.choose_base(ctx.bases(), "Return every minion from which base?",
+                                     intent="harm")
     for m in ctx.targets(base=uid):
         yield from ctx.return_to_hand(m)
 
@@ -89,12 +90,12 @@ aliens.action("Jammed Signal", attach="base", cancels_base=True, text=(
 @aliens.action("Probe", text=(
     "Look at another player's hand. If it holds a minion, choose one: that player discards it."))
 def probe(ctx):
-    seat = yield from ctx.choose_player(ctx.opponents(), "Look at whose hand?")
+    seat = yield from ctx.choose_player(ctx.opponents(), "Look at whose hand?", intent="harm")
     ctx.reveal_hand_to(ctx.me, seat)
     hand = ctx.hand(seat)
     minions = [c for c in hand if ctx.is_minion(c)]
     chosen = yield from ctx.choose_cards(
-        minions, f"{ctx.player_name(seat)} discards which minion?", reveal=hand)
+        minions, f"{ctx.player_name(seat)} discards which minion?", reveal=hand, intent="harm")
     ctx.discard_from_hand(seat, chosen)
 
 

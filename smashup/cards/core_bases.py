@@ -28,7 +28,7 @@ def mothership_rescue(ctx, scoring):
                            where=lambda m: ctx.power(m) <= 3 and m not in scoring.instead)
         target = yield from ctx.choose_minion(
             mine, "Return one of your minions of power 3 or less to your hand?", optional=True,
-            seat=seat)
+            seat=seat, intent="help")
         if target is not None:
             # The base says "return": announced as a return when the cards are put away.
             scoring.redirect(target, "hand", term="returned")
@@ -65,7 +65,7 @@ def goju_sends_back(ctx, scoring):
         # A tie for the strongest: that player chooses (our reading; no ruling found).
         target = yield from ctx.choose_minion(
             strongest, "Which of your strongest minions goes to the bottom of its deck?",
-            seat=seat)
+            seat=seat, intent="harm")
         scoring.redirect(target, "deck_bottom")
 
 
@@ -105,11 +105,11 @@ def grey_opal_escape(ctx, scoring):
                            where=lambda m: m not in scoring.instead)
         target = yield from ctx.choose_minion(
             mine, "Move one of your minions to another base instead of the discard pile?",
-            optional=True, seat=seat)
+            optional=True, seat=seat, intent="help")
         if target is None:
             continue
         to = yield from ctx.choose_base(others, f"Move {ctx.name(target)} to which base?",
-                                        seat=seat)
+                                        seat=seat, intent="help", subject=target)
         # It moves when the base's cards are put away (CR step 7), like First Mate.
         scoring.redirect(target, ("move", to))
 
@@ -126,7 +126,7 @@ def tortuga_recruits(ctx, scoring, new):
         theirs = ctx.targets(controller=seat, where=lambda m: ctx.base_of(m) != new)
         target = yield from ctx.choose_minion(
             theirs, f"Move one of your minions to {ctx.base_name(new)}?", optional=True,
-            seat=seat)
+            seat=seat, intent="help")
         if target is not None:
             yield from ctx.move(target, new)
 
@@ -176,7 +176,8 @@ def mushroom_lure(ctx, seat):
     here = ctx.here
     theirs = ctx.targets(where=lambda m: ctx.controller(m) != seat and ctx.base_of(m) != here)
     target = yield from ctx.choose_minion(
-        theirs, "Move another player's minion to Mushroom Kingdom?", optional=True, seat=seat)
+        theirs, "Move another player's minion to Mushroom Kingdom?", optional=True, seat=seat,
+        intent="harm")
     if target is not None:
         yield from ctx.move(target, here)
 

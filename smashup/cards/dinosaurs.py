@@ -51,7 +51,7 @@ def war_raptor_pack(ctx, minion):
 def augmentation(ctx):
     # AEG: played on another player's turn, it lasts until the end of your next turn.
     target = yield from ctx.choose_minion(ctx.one_of_each(ctx.targets()),
-                                         "Which minion gets +4 power?")
+                                          "Which minion gets +4 power?", intent="help")
     if target is not None:
         ctx.add_power(target, 4, until="end_of_your_turn")
 
@@ -77,19 +77,21 @@ def natural_selection(ctx):
     # Only a minion of yours that has some prey can be chosen (our reading: the choice must let
     # the destruction happen); with none, the action does nothing.
     hunters = [m for m in ctx.minions(controller=ctx.me) if prey_of(m)]
-    mine = yield from ctx.choose_minion(ctx.one_of_each(hunters), "Choose one of your minions")
+    mine = yield from ctx.choose_minion(ctx.one_of_each(hunters), "Choose one of your minions",
+                                        intent="help")
     if mine is None:
         return
     yield from ctx.choose_and(ctx.destroy, ctx.one_of_each(prey_of(mine)),
                               f"Destroy which minion with less power than {ctx.name(mine)}?")
 
 
-@dinosaurs.action("Rampage", text=(
+@dinosaurs.action("Rampage", no_effect_in_big_base="breakpoint", text=(
     "Choose one of your minions on a base. That base's breakpoint is lowered by that minion's "
     "power until the end of the turn."))
 def rampage(ctx):
     mine = yield from ctx.choose_minion(ctx.one_of_each(ctx.minions(controller=ctx.me)),
-                                        "Lower the breakpoint by the power of which minion?")
+                                        "Lower the breakpoint by the power of which minion?",
+                                        intent="help")
     if mine is None:
         return
     # AEG: the amount is the power when Rampage is played; later changes do not alter it.
@@ -116,7 +118,8 @@ def survival_of_the_fittest(ctx):
                                   f"Destroy which weakest minion on {ctx.base_name(uid)}?")
 
 
-tooth_and_claw = dinosaurs.action("Tooth and Claw... and Guns", attach="minion", text=(
+tooth_and_claw = dinosaurs.action("Tooth and Claw... and Guns", attach="minion", intent="help",
+                                  text=(
     "Play on a minion. Ongoing: it is not affected by cards that other players control."))
 
 
@@ -127,7 +130,7 @@ def tooth_and_claw_guards(ctx, target):
     return target == ctx.host_of(ctx.card)
 
 
-upgrade = dinosaurs.action("Upgrade", attach="minion", text=(
+upgrade = dinosaurs.action("Upgrade", attach="minion", intent="help", text=(
     "Play on a minion. Ongoing: it has +2 power."))
 
 
@@ -136,7 +139,7 @@ def upgrade_boost(ctx, minion):
     return 2 if ctx.host_of(ctx.card) == minion else 0
 
 
-wildlife_preserve = dinosaurs.action("Wildlife Preserve", attach="base", text=(
+wildlife_preserve = dinosaurs.action("Wildlife Preserve", attach="base", intent="help", text=(
     "Play on a base. Ongoing: your minions here are not affected by other players' actions."))
 
 

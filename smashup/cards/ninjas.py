@@ -47,7 +47,7 @@ def acolyte_talent(ctx):
     yield from ctx.play_extra_now(MINION, base=here, optional=False)
 
 
-assassination = ninjas.action("Assassination", attach="minion", text=(
+assassination = ninjas.action("Assassination", attach="minion", intent="harm", text=(
     "Play on a minion. Ongoing: destroy that minion at the end of the turn."))
 
 
@@ -66,10 +66,11 @@ def disguise(ctx):
     bases = ctx.bases(lambda u: ctx.targets(base=u, controller=ctx.me))
     if not in_hand or not bases:
         return  # both parts happen or neither
-    uid = yield from ctx.choose_base(bases, "Disguise minions on which base?")
+    uid = yield from ctx.choose_base(bases, "Disguise minions on which base?", intent="help")
     mine = ctx.targets(base=uid, controller=ctx.me)
+    # The chosen ones leave the board (for the extras): "harm", so a bot gives up its least.
     chosen = yield from ctx.choose_minions(mine, "Swap out which minions (one or two)?", 1,
-                                           min(2, len(mine), len(in_hand)))
+                                           min(2, len(mine), len(in_hand)), intent="harm")
     marks = [ctx.in_play_mark(m) for m in chosen]
     # The card's order: the new minions come in first, then the chosen ones go back to hand.
     for _ in chosen:
@@ -92,7 +93,7 @@ def hidden_ninja_play(ctx, scoring):
     yield from ctx.play_extra_now(MINION, base=scoring.base)
 
 
-infiltrate = ninjas.action("Infiltrate", copies=2, attach="base", text=(
+infiltrate = ninjas.action("Infiltrate", copies=2, attach="base", intent="harm", text=(
     "Play on a base. You may destroy another action on this base. Talent: destroy this card to "
     "cancel this base's ability until the start of your next turn."))
 
@@ -100,7 +101,8 @@ infiltrate = ninjas.action("Infiltrate", copies=2, attach="base", text=(
 @infiltrate.on_played
 def infiltrate_played(ctx):
     others = [a for a in ctx.actions_on_base(ctx.here) if a != ctx.card]
-    chosen = yield from ctx.choose_cards(others, "Destroy another action on this base?", 0, 1)
+    chosen = yield from ctx.choose_cards(others, "Destroy another action on this base?", 0, 1,
+                                         intent="harm")
     for a in chosen:
         yield from ctx.destroy_action(a)
 
@@ -114,7 +116,7 @@ def infiltrate_talent(ctx):
             f"{ctx.player_name(ctx.me)}'s next turn.")
 
 
-poison = ninjas.action("Poison", attach="minion", text=(
+poison = ninjas.action("Poison", attach="minion", intent="harm", text=(
     "Play on a minion. Destroy any number of actions on it. Ongoing: it has -4 power."))
 
 
@@ -123,7 +125,7 @@ def poison_played(ctx):
     host = ctx.host_of(ctx.card)
     others = [a for a in ctx.attached(host) if a != ctx.card]
     chosen = yield from ctx.choose_cards(others, "Destroy which actions on that minion?", 0,
-                                         len(others))
+                                         len(others), intent="harm")
     for a in chosen:
         yield from ctx.destroy_action(a)
 
@@ -140,7 +142,7 @@ def seeing_stars(ctx):
 
 
 smoke_bomb = ninjas.action(
-    "Smoke Bomb", attach="minion",
+    "Smoke Bomb", attach="minion", intent="help",
     attach_filter=lambda ctx, m: ctx.controller(m) == ctx.me,
     text="Play on one of your minions. Ongoing: it is not affected by other players' actions.")
 

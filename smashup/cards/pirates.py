@@ -59,7 +59,7 @@ def buccaneer_escapes(ctx, minion):
     # endless loops). Declining does not use up the turn's escape (our reading: nothing happened).
     uid = yield from ctx.choose_base(
         _other_bases(ctx, minion), "Buccaneer would be destroyed: move it to another base "
-        "instead?", optional=True)
+        "instead?", optional=True, intent="help", subject=minion)
     if uid is None:
         return False
     ctx.set_flag(("buccaneer", ctx.card))
@@ -103,7 +103,8 @@ def first_mate_sails(ctx, scoring):
     # AEG: every time its base scores; never to the base that replaces the scored one (the new
     # base is not out yet). It moves when the base's cards are put away (CR step 7).
     uid = yield from ctx.choose_base(ctx.bases(lambda u: u != scoring.base),
-                                     "Move First Mate to which base?")
+                                     "Move First Mate to which base?", intent="help",
+                                     subject=ctx.card)
     scoring.redirect(ctx.card, ("move", uid))
 
 
@@ -114,11 +115,12 @@ def first_mate_sails(ctx, scoring):
 def broadside(ctx):
     bases = ctx.bases(lambda u: ctx.minions(base=u, controller=ctx.me))
     uid = yield from ctx.choose_base(bases, "Broadside on which base (one with a minion of "
-                                            "yours)?")
+                                            "yours)?", intent="harm")
     if uid is None:
         return
     seat = yield from ctx.choose_player(ctx.players_from_current(),
-                                        "Destroy the minions of power 2 or less of which player?")
+                                        "Destroy the minions of power 2 or less of which player?",
+                                        intent="harm")
     # The minions are fixed first, then destroyed (their reactions come after the card).
     for m in ctx.targets(base=uid, controller=seat, where=lambda m: ctx.power(m) <= 2,
                          effect=ctx.destroy):
@@ -164,8 +166,9 @@ def full_sail_before_scoring(ctx, scoring):
     "Choose one of your minions. Destroy it and every other minion on its base (all controllers) "
     "whose power is equal to or less than its power."))
 def powderkeg(ctx):
+    # "help": the stronger the keg, the more it takes with it.
     keg = yield from ctx.choose_minion(ctx.one_of_each(ctx.targets(controller=ctx.me)),
-                                       "Blow up which of your minions?")
+                                       "Blow up which of your minions?", intent="help")
     if keg is None:
         return
     # Power and victims are fixed when it blows, before anything is destroyed.
@@ -182,7 +185,8 @@ def powderkeg(ctx):
     "Name a faction. Move all minions of that faction controlled by other players from one base "
     "to one other base (you choose both bases)."))
 def sea_dogs(ctx):
-    faction = yield from ctx.name_faction("Name a faction: its minions of other players move")
+    faction = yield from ctx.name_faction("Name a faction: its minions of other players move",
+                                          intent="harm")
 
     def theirs(u):
         return ctx.targets(base=u, where=lambda m: ctx.controller(m) != ctx.me
@@ -192,9 +196,11 @@ def sea_dogs(ctx):
     if not sources or len(ctx.bases()) < 2:
         ctx.log(f"No minion of the {faction} can be moved (Sea Dogs).")
         return
-    src = yield from ctx.choose_base(sources, f"Move the {faction} minions from which base?")
+    src = yield from ctx.choose_base(sources, f"Move the {faction} minions from which base?",
+                                     intent="harm")
     dest = yield from ctx.choose_base(ctx.bases(lambda u: u != src),
-                                      f"Move the {faction} minions to which base?")
+                                      f"Move the {faction} minions to which base?", intent="harm",
+                                      subject=theirs(src)[0])
     for m in theirs(src):
         yield from ctx.move(m, dest)
 

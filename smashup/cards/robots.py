@@ -76,7 +76,7 @@ def hoverbot(ctx):
     # left the deck). The question names bases only, so no option carries the deck card's id.
     uid = yield from ctx.choose_base(
         ctx.playable_bases(top[0]), f"Play {ctx.name(top[0])} as an extra minion? On which base?",
-        optional=True)
+        optional=True, intent="help", subject=top[0])
     if uid is not None:
         yield from ctx.play_minion(top[0], uid)
 
@@ -162,7 +162,7 @@ def reclaimer_played(ctx):
     # Microbot Alpha works only in play (AEG): in the discard pile only Microbot cards count.
     pile = [c for c in ctx.discard_pile() if _named_microbot(ctx, c)]
     chosen = yield from ctx.choose_any_number(
-        pile, "Shuffle a Microbot from your discard pile into your deck?")
+        pile, "Shuffle a Microbot from your discard pile into your deck?", intent="help")
     if chosen:
         yield from ctx.shuffle_into_deck(chosen)
 
@@ -172,7 +172,7 @@ def reclaimer_played(ctx):
     "Choose a base. Draw a card for each minion you have there."))
 def tech_center(ctx):
     uid = yield from ctx.choose_base(ctx.bases(), "Draw a card for each of your minions on which "
-                                                  "base?")
+                                                  "base?", intent="help")
     count = len(ctx.minions(base=uid, controller=ctx.me))
     if count:
         ctx.draw(ctx.me, count)

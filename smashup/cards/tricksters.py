@@ -119,7 +119,7 @@ def gremlin_last_laugh(ctx, event):
 
 
 # ------------------------------------------------------------------------------- actions -----
-block_the_path = tricksters.action("Block the Path", attach="base", text=(
+block_the_path = tricksters.action("Block the Path", attach="base", intent="harm", text=(
     "Play on a base and name a faction. Ongoing: nobody (you included) can play minions of that "
     "faction here."))
 
@@ -127,7 +127,7 @@ block_the_path = tricksters.action("Block the Path", attach="base", text=(
 @block_the_path.on_played
 def block_the_path_played(ctx):
     # Any faction of this game may be named, your own included (the card says no player).
-    faction = yield from ctx.name_faction("Block the Path: name a faction")
+    faction = yield from ctx.name_faction("Block the Path: name a faction", intent="harm")
     ctx.remember("faction", faction)
     ctx.log(f"{ctx.player_name(ctx.me)} names {faction}: its minions cannot be played on "
             f"{ctx.base_name(ctx.here)}.")
@@ -147,11 +147,11 @@ def disenchant(ctx):
     everywhere = [a for u in ctx.bases() for a in ctx.actions_on_base(u)]
     everywhere += [a for m in ctx.minions() for a in ctx.attached(m)]
     # Anyone's, yours included; nothing in play, nothing happens.
-    for a in (yield from ctx.choose_actions(everywhere, "Destroy which action?")):
+    for a in (yield from ctx.choose_actions(everywhere, "Destroy which action?", intent="harm")):
         yield from ctx.destroy_action(a)
 
 
-mist = tricksters.action("Enshrouding Mist", copies=2, attach="base", text=(
+mist = tricksters.action("Enshrouding Mist", copies=2, attach="base", intent="help", text=(
     "Play on a base. Ongoing: on your turn you may play an extra minion here."))
 
 
@@ -162,7 +162,7 @@ def mist_extra_minion(ctx):
     yield from ctx.grant_extra(MINION, base=ctx.here)
 
 
-flame_trap = tricksters.action("Flame Trap", attach="base", text=(
+flame_trap = tricksters.action("Flame Trap", attach="base", intent="harm", text=(
     "Play on a base. Ongoing: after another player plays a minion here, its ability resolves, "
     "then destroy it and this card."))
 
@@ -176,7 +176,7 @@ def flame_trap_springs(ctx, event):
     yield from ctx.destroy_action(ctx.card)
 
 
-hideout = tricksters.action("Hideout", attach="base", text=(
+hideout = tricksters.action("Hideout", attach="base", intent="help", text=(
     "Play on a base. Ongoing: if another player's action would affect your minions here, destroy "
     "this card instead, and that action does not affect your minions."))
 
@@ -206,12 +206,13 @@ def hideout_takes_the_blow(ctx, attempt):
     "Choose a player. That player cannot play actions during their next turn."))
 def mark_of_sleep(ctx):
     # Any player, you included ("their next turn": yours is then the next one, not this one).
-    seat = yield from ctx.choose_player(ctx.players(), "Who cannot play actions next turn?")
+    seat = yield from ctx.choose_player(ctx.players(), "Who cannot play actions next turn?",
+                                        intent="harm")
     ctx.restrict(seat, ACTION, next_turn=True)
     ctx.log(f"{ctx.player_name(seat)} cannot play actions during their next turn.")
 
 
-pay_the_piper = tricksters.action("Pay the Piper", attach="base", text=(
+pay_the_piper = tricksters.action("Pay the Piper", attach="base", intent="harm", text=(
     "Play on a base. Ongoing: after another player plays a minion here, that player discards a "
     "card of their choice."))
 
@@ -223,7 +224,7 @@ def piper_collects(ctx, event):
     if not hand:
         return
     chosen = yield from ctx.choose_cards(ctx.one_of_each(hand), "Pay the Piper: discard a card",
-                                         1, 1, seat=seat)
+                                         1, 1, seat=seat, intent="harm")
     ctx.discard_from_hand(seat, chosen)
 
 

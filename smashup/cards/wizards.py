@@ -74,7 +74,7 @@ def portal(ctx):
     while minions:
         picked = yield from ctx.choose_cards(
             ctx.one_of_each(minions), "Put a revealed minion into your hand? "
-            f"({len(taken)} taken so far)", 0, 1, reveal=top)
+            f"({len(taken)} taken so far)", 0, 1, reveal=top, intent="help")
         if not picked:
             break
         ctx.place_in_hand(picked[0], revealed=True)
@@ -91,8 +91,9 @@ def portal(ctx):
 def sacrifice(ctx):
     # Any of your minions this action may affect, even one that cannot be destroyed (a Warbot):
     # you draw, and it stays (our reading: the parts that can happen do).
+    # "help": the stronger it is, the more cards it draws.
     target = yield from ctx.choose_minion(ctx.one_of_each(ctx.targets(controller=ctx.me)),
-                                          "Sacrifice which of your minions?")
+                                          "Sacrifice which of your minions?", intent="help")
     if target is None:
         return
     power = ctx.power(target)

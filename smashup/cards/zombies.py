@@ -39,7 +39,7 @@ def zombie_lord(ctx):
 def grave_digger(ctx):
     chosen = yield from ctx.choose_cards(
         ctx.one_of_each(_minions_in_discard(ctx)),
-        "Put a minion from your discard pile into your hand?", 0, 1)
+        "Put a minion from your discard pile into your hand?", 0, 1, intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -79,7 +79,8 @@ def grave_robbing(ctx):
     # Mandatory when the pile holds a card; Grave Robbing itself is still resolving, not in the
     # pile. Discard piles are public: the log names the card (catalog).
     chosen = yield from ctx.choose_cards(ctx.one_of_each(ctx.discard_pile()),
-                                         "Put which card from your discard pile into your hand?")
+                                         "Put which card from your discard pile into your hand?",
+                                         intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -90,7 +91,8 @@ def lend_a_hand(ctx):
     # AEG: Lend a Hand itself is not among them (it is resolving; it goes to the discard pile
     # afterwards). Zero cards chosen: nothing is shuffled.
     chosen = yield from ctx.choose_any_number(
-        ctx.discard_pile(), "Shuffle a card from your discard pile into your deck?")
+        ctx.discard_pile(), "Shuffle a card from your discard pile into your deck?",
+        intent="help")
     if chosen:
         yield from ctx.shuffle_into_deck(chosen)
 
@@ -111,7 +113,8 @@ def mall_crawl(ctx):
 def not_enough_bullets(ctx):
     chosen = yield from ctx.choose_same_name(
         _minions_in_discard(ctx),
-        "Put which minions (all of one name) from your discard pile into your hand?")
+        "Put which minions (all of one name) from your discard pile into your hand?",
+        intent="help")
     for c in chosen:
         ctx.place_in_hand(c)
 
@@ -123,7 +126,7 @@ def outbreak(ctx):
     yield from ctx.grant_extra(MINION, condition="no_minion_of_yours")
 
 
-overrun = zombies.action("Overrun", attach="base", text=(
+overrun = zombies.action("Overrun", attach="base", intent="help", text=(
     "Play on a base. Ongoing: other players cannot play minions on this base. Destroy this card "
     "at the start of your next turn."))
 
@@ -147,7 +150,8 @@ def they_keep_coming(ctx):
     yield from ctx.grant_extra(MINION, zones=("discard",))
 
 
-coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", text=(
+coming_to_get_you = zombies.action("They're Coming To Get You", attach="base", intent="help",
+                                   text=(
     "Play on a base. Ongoing: once during each of your turns, you may play a minion here from "
     "your discard pile instead of from your hand (it uses one of your minion plays)."))
 

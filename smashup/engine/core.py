@@ -42,6 +42,7 @@ EVENT_KINDS = frozenset({
     "minion_played", "action_played", "destroyed", "returned", "moved", "placed", "discarded",
     "transferred", "cancelled", "attached", "power_changed", "counters_changed",
     "turn_start", "turn_end", "before_scoring", "when_scoring", "after_scoring",
+    "occupied",  # Big Base: a card entered an empty slot (bigbase/rules; data "slot")
 })
 # Events a card that has just left play can still react to, as its "last words" (a trigger
 # declared with `leaves_play=True`): the events that take a card out of play.
@@ -61,6 +62,13 @@ CARD_OPTION_ID = re.compile(r"^([" + CARD_OPTION_PREFIXES + r"])(\d+)((?:[@:]\d+
 # Every other option id names no card: a base ("b3"), a player ("p1"), a labelled choice ("o2"), a
 # position in a list of abilities to order ("0"), or a fixed word.
 PLAIN_OPTION_ID = re.compile(r"^(?:[bpo]\d+|\d+|yes|no|pass|end)$")
+
+# What a choice does to what is chosen, as the code that asks declares it (`Decision.intent`):
+# "harm" (destroyed, returned, placed, moved away, weakened, discarded, a faction barred: aim it
+# at other players' cards) or "help" (moved where it counts, made stronger, saved, taken into
+# hand: aim it at your own). None: neither, or both equally (a base to swap, an order to pick).
+# Bots read it there, never from card names (bots.py).
+INTENTS = ("harm", "help")
 
 
 def card_option_id(prefix: str, card: int, *, at: int | None = None, index: int | None = None) -> str:
@@ -125,6 +133,11 @@ class Decision:
     max_count: int = 1
     source: int | None = None  # card id that asks, if any
     reveal: list[int] = field(default_factory=list)  # hidden cards the deciding seat may see
+    # Advice fixed by the code that asks, like the prompt, so not state (the digest skips it):
+    # what the choice does to the card, base, player or faction chosen (INTENTS), and the card the
+    # question is about when no option names it (the minion to move, the card to play on a base).
+    intent: str | None = field(default=None, metadata={"words": True})
+    subject: int | None = field(default=None, metadata={"words": True})
 
     @property
     def may_decline(self) -> bool:

@@ -61,6 +61,11 @@ def effect_kind(effect) -> str:
 # is told which one it is.
 PIPELINE_KINDS = ("affect", "destroy", "move", "return", "place", "power", "counters", "transfer",
                   "attach")
+# What each kind does to the card it is aimed at, for the intent of a choice made with it
+# (core.INTENTS): a card destroyed, returned to its hand or placed in a deck is lost to its
+# controller's board. A move is read from whose minions may be chosen (`Ctx._move_intent`); the
+# other kinds depend on the amount or the card: the code that asks declares them.
+VERB_INTENT = {"destroy": "harm", "return": "harm", "place": "harm"}
 
 
 def _acts_as(kind):
@@ -433,41 +438,51 @@ class Ctx:
     def _seat(self, seat):
         return self.me if seat is None else seat
 
-    def choose_minion(self, candidates, prompt, optional=False, seat=None):
+    # Every question below takes `intent` (core.INTENTS): what the choice does to what is chosen,
+    # "harm" or "help", declared where the choice is made (bots aim by it). The verbs' own
+    # choosers (`choose_and`, `choose_and_move`) know it from the verb.
+    def choose_minion(self, candidates, prompt, optional=False, seat=None, intent=None):
         """Pick one minion among `candidates`; None if there is none or the player declines."""
         g = self.game
         options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
                    for m in candidates]
         chosen = yield from g.ask(self._seat(seat), "target", prompt, options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, intent=intent)
         return chosen[0].card if chosen else None
 
-    def choose_minions(self, candidates, prompt, min_count=0, max_count=None, seat=None):
+    def choose_minions(self, candidates, prompt, min_count=0, max_count=None, seat=None,
+                       intent=None):
         g = self.game
         options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
                    for m in candidates]
         top = len(options) if max_count is None else max_count
         chosen = yield from g.ask(self._seat(seat), "targets", prompt, options, min_count, top,
-                                  source=self.card)
+                                  source=self.card, intent=intent)
         return [o.card for o in chosen]
 
-    def choose_base(self, candidates, prompt, optional=False, seat=None):
+    def choose_base(self, candidates, prompt, optional=False, seat=None, intent=None,
+                    subject=None):
+        """Pick a base. `subject`: the card that goes there (a minion moved or played), so the
+        chooser can weigh each base for it."""
         g = self.game
         options = [Option(f"b{u}", g.base_name(u), base=u) for u in candidates]
         chosen = yield from g.ask(self._seat(seat), "base", prompt, options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, intent=intent,
+                                  subject=subject)
         return chosen[0].base if chosen else None
 
-    def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None):
+    def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None,
+                     intent=None):
         """Pick cards that are not in play (in a hand, a discard pile...). `reveal`: hidden cards
         the chooser may see while deciding (a deck searched, a hand looked at)."""
         g = self.game
         options = [Option(card_option_id("c", c), g.name(c), card=c) for c in candidates]
         chosen = yield from g.ask(self._seat(seat), "cards", prompt, options, min_count,
-                                  max_count, source=self.card, reveal=reveal)
+                                  max_count, source=self.card, reveal=reveal, intent=intent)
         return [o.card for o in chosen]
 
-    def choose_actions(self, candidates, prompt, min_count=1, max_count=1, seat=None):
+    def choose_actions(self, candidates, prompt, min_count=1, max_count=1, seat=None,
+                       intent=None):
         """Pick actions in play (on a minion or a base: Disenchant). Alike copies are offered
         once (`one_of_each`); each option says whose action it is and where it is. Returns the
         chosen actions (an empty list when declined or when there is none)."""
@@ -478,7 +493,7 @@ class Ctx:
             return []
         chosen = yield from g.ask(self._seat(seat), "actions", prompt, options,
                                   min(min_count, len(options)), min(max_count, len(options)),
-                                  source=self.card)
+                                  source=self.card, intent=intent)
         return [o.card for o in chosen]
 
     def choose_order(self, cards, prompt, seat=None, reveal=None):
@@ -495,28 +510,31 @@ class Ctx:
             remaining.remove(picked[0])
         return ordered
 
-    def choose_player(self, candidates, prompt, optional=False, seat=None):
+    def choose_player(self, candidates, prompt, optional=False, seat=None, intent=None):
         g = self.game
         options = [Option(f"p{p}", g.pname(p)) for p in candidates]
         chosen = yield from g.ask(self._seat(seat), "player", prompt, options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, intent=intent)
         return int(chosen[0].id[1:]) if chosen else None
 
-    def choose_one(self, prompt, choices, optional=False, seat=None):
+    def choose_one(self, prompt, choices, optional=False, seat=None, intent=None, kind="choice"):
         """One of several labelled choices: `choices` is [(key, label), ...] with keys of your
         own (any plain value); returns the chosen key, or None when declined (`optional`)."""
         choices = list(choices)
         options = [Option(plain_option_id(i), label, value=key)
                    for i, (key, label) in enumerate(choices)]
-        chosen = yield from self.game.ask(self._seat(seat), "choice", prompt, options,
-                                          0 if optional else 1, 1, source=self.card)
+        chosen = yield from self.game.ask(self._seat(seat), kind, prompt, options,
+                                          0 if optional else 1, 1, source=self.card,
+                                          intent=intent)
         return chosen[0].value if chosen else None
 
-    def name_faction(self, prompt="Name a faction", among=None, seat=None):
+    def name_faction(self, prompt="Name a faction", among=None, seat=None, intent=None):
         """Name a faction (Sea Dogs, Block the Path): one of `among`, by default every faction in
-        this game. Returns its name."""
+        this game. Returns its name. The question's kind is "faction"; each option's value is
+        the faction's name."""
         names = list(among) if among is not None else self.factions_in_game()
-        return (yield from self.choose_one(prompt, [(n, n) for n in names], seat=seat))
+        return (yield from self.choose_one(prompt, [(n, n) for n in names], seat=seat,
+                                           intent=intent, kind="faction"))
 
     def may(self, prompt, seat=None):
         """A "you may" with no target to pick: yes or no."""
@@ -530,36 +548,53 @@ class Ctx:
         return [m for m in candidates
                 if not g.is_minion_in_play(m) or g.affects(self.card, me, m, kind)]
 
-    def choose_and(self, effect, candidates, prompt, optional=False, seat=None):
+    def choose_and(self, effect, candidates, prompt, optional=False, seat=None, intent=None):
         """Choose one minion among `candidates` and do `effect` to it (destroy, return_to_hand,
         place_on_deck_bottom...). Returns the minion, or None when there was none or the player
         declined a "may". Minions the effect could not act on (a protection: Warbot "cannot be
-        destroyed" for `destroy`) are never offered."""
+        destroyed" for `destroy`) are never offered. The choice's intent is the verb's
+        (`VERB_INTENT`: destroy, return and place harm) unless given."""
+        kind = effect_kind(effect)
         candidates = self._able(effect, candidates)
-        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
+        if intent is None:
+            intent = VERB_INTENT.get(kind) or self._move_intent(candidates, seat)
+        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat,
+                                               intent=intent)
         if target is not None:
             yield from effect(target)
         return target
 
+    def _move_intent(self, candidates, seat) -> str:
+        """A move of your own minions helps them (Way of Deception, Dinghy); a move that may take
+        another player's minion away harms (Invasion, Shanghai)."""
+        chooser = self._seat(seat)
+        g = self.game
+        return "help" if all(g.controller(m) == chooser for m in candidates) else "harm"
+
     def choose_and_move(self, candidates, prompt, to=None, optional=False, seat=None,
-                        to_prompt="Move it to which base?"):
+                        to_prompt="Move it to which base?", intent=None):
         """Choose a minion among `candidates`, then a base other than its own (among `to` if
         given), and move it there (Invasion, Way of Deception). Returns (minion, base), or None
-        when nothing moved."""
+        when nothing moved. Intent, unless given: "help" when every candidate is the chooser's
+        own, else "harm"; the base question carries it too, with the minion as its subject."""
         candidates = self._able("move", candidates)
-        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat)
+        if intent is None:
+            intent = self._move_intent(candidates, seat)
+        target = yield from self.choose_minion(candidates, prompt, optional=optional, seat=seat,
+                                               intent=intent)
         if target is None:
             return None
         src = self.game.base_of(target)
         bases = [u for u in (self.bases() if to is None else to) if u != src]
-        dest = yield from self.choose_base(bases, to_prompt, seat=seat)
+        dest = yield from self.choose_base(bases, to_prompt, seat=seat, intent=intent,
+                                           subject=target)
         if dest is None:
             return None
         moved = yield from self.move(target, dest)
         return (target, dest) if moved else None
 
     # ------------------------------------------------------------------ piles of alike cards --
-    def choose_any_number(self, cards, prompt, seat=None, reveal=None):
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None):
         """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
         time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
         the player stops. Returns the chosen cards in the order picked."""
@@ -567,20 +602,20 @@ class Ctx:
         while remaining:
             picked = yield from self.choose_cards(
                 self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
-                seat=seat, reveal=reveal)
+                seat=seat, reveal=reveal, intent=intent)
             if not picked:
                 break
             chosen.append(picked[0])
             remaining.remove(picked[0])
         return chosen
 
-    def choose_same_name(self, cards, prompt, seat=None, reveal=None):
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None, intent=None):
         """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
         a name first (declining picks none), then how many of its copies when there are several.
         Returns the chosen cards."""
         g = self.game
         picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
-                                              reveal=reveal)
+                                              reveal=reveal, intent=intent)
         if not picked:
             return []
         name = g.name(picked[0])
@@ -602,7 +637,7 @@ class Ctx:
                           card=c, base=u)
                    for c in self.one_of_each(cards) for u in self.playable_bases(c, bases, seat)]
         chosen = yield from g.ask(seat, "extra", prompt, options,
-                                  0 if optional else 1, 1, source=self.card)
+                                  0 if optional else 1, 1, source=self.card, intent="help")
         return (chosen[0].card, chosen[0].base) if chosen else None
 
     # ================================================================== numbers ================
@@ -782,12 +817,13 @@ class Ctx:
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
                max_count: int = 1, to: str | None = "hand", seat: int | None = None,
-               same_name: bool = False):
+               same_name: bool = False, intent: str | None = "help"):
         """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
         (with `same_name`: any number of them that share one name, Mall Crawl).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
-        Where Prohibited": a searched card is revealed, a searched deck shuffled). With
+        Where Prohibited": a searched card is revealed, a searched deck shuffled). `intent`: a
+        card found is one you want ("help") unless said otherwise. With
         `to=None` the chosen cards stay where they are for the ability to use (e.g. play one)
         and an ability that searched the deck must then call `shuffle_deck`. Returns the chosen
         cards; with nothing to search, nothing."""
@@ -803,14 +839,15 @@ class Ctx:
         g.log(f"{g.pname(seat)} searches their {where_words} ({self.name(self.card)}).")
         candidates = [c for c in deck + pile if where is None or where(c)]
         if same_name:
-            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck)
+            chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck,
+                                                      intent=intent)
         else:
             if max_count == 1:
                 # One card taken: alike copies in one zone are one option (Scry: two Mystic
                 # Studies in the deck). Taking several keeps every copy, to allow both.
                 candidates = self.one_of_each(candidates)
             chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
-                                                  seat=seat, reveal=deck)
+                                                  seat=seat, reveal=deck, intent=intent)
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:
@@ -948,13 +985,7 @@ class Ctx:
 
     def swap_base(self, uid: int, new_base: int) -> None:
         """Put `new_base` in the place of base `uid`; everything on it stays (Terraforming)."""
-        g = self.game
-        slot = g.slot(uid)
-        old = slot.card
-        g.move_card(new_base, ("base", uid))
-        slot.card = new_base
-        g.move_card(old, ("base_deck",))
-        g.log(f"{g.name(new_base)} takes the place of {g.name(old)}.")
+        self.game.swap_base(uid, new_base)
 
     def shuffle_base_deck(self) -> None:
         self.game.rng.shuffle(self.game.base_deck)
@@ -1017,7 +1048,7 @@ class Ctx:
         shown = list(dict.fromkeys(p.card for p in plays if g.loc[p.card][0] == "deck"))
         chosen = yield from g.ask(seat, "extra", f"Play an extra {grant.kind} now?",
                                   g._mark_alike(options), 0 if optional else 1, 1,
-                                  source=self.card, reveal=shown)
+                                  source=self.card, reveal=shown, intent="help")
         if not chosen:
             return None
         play = chosen[0].play
@@ -1094,8 +1125,9 @@ class Ctx:
         or a base (Dragon Lands). It stays in play, controlled by you. Returns True if it
         attached (a minion this ability may not affect cannot receive it)."""
         cid = self.card if card is None else card
+        if self.game.defs[cid].attach == "base" and self.game.slot_or_none(host) is not None:
+            yield from self.game.enter_base(cid, host, self.me)
         return self.game.attach(cid, self.me, host, by_card=self.card)
-        yield
 
     attach.pipeline_kind = "affect"
 
@@ -1211,6 +1243,7 @@ class Ctx:
         if src is None or src == to_base or g.slot_or_none(to_base) is None:
             return False
         state = g.minion_state[m]
+        yield from g.enter_base(m, to_base, state.controller)
         g.slot(src).minions.remove(m)
         g.slot(to_base).minions.append(m)
         g.loc[m] = ("minion", to_base)
@@ -1276,6 +1309,7 @@ class Ctx:
         else:
             if g.slot_or_none(to) is None:
                 return False
+            yield from g.enter_base(card, to, state.controller)
             was_active = g.base_active(g.slot(to))
             g.move_card(card, ("base_action", to))
             where = g.base_name(to)

@@ -16,6 +16,7 @@ from types import GeneratorType
 
 from .core import (
     ACTION,
+    INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
     ActionState,
@@ -171,7 +172,7 @@ class Game:
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
                  rng_version: int | None = None):
         self.registry = registry
-        self.config = normalize_config(config, registry)
+        self.config = self.normalize(config, registry)
         # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
         self.rng_version = version_for(seed, rng_version)
@@ -252,6 +253,60 @@ class Game:
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
+
+    # ------------------------------------------------------------------ modes (variants) ------
+    # A mode of play (Big Base: bigbase/rules) is a subclass that overrides these hooks, the round
+    # loop and scoring; card code is the same in every mode.
+    def normalize(self, config: dict, registry: Registry) -> dict:
+        """Check this mode's config and fill its defaults (ConfigError when it cannot be played)."""
+        return normalize_config(config, registry)
+
+    def deal_bases(self, bases: list[BaseDef]) -> None:
+        """Setup: the base deck from these bases, shuffled, and one base per player plus one in
+        play (CR "Setup")."""
+        needed = len(self.players) + 1
+        if len(bases) < needed:
+            raise ConfigError(f"{len(self.players)} players need {needed} bases; "
+                              f"the chosen sets have {len(bases)}")
+        for bdef in bases:
+            self.new_card(bdef, None, ("base_deck",))
+        self.rng.shuffle(self.base_deck)
+        for _ in range(needed):
+            self.new_slot(self.base_deck[0])
+
+    def enter_base(self, card: int, uid: int, seat: int):
+        """A card of `seat` is about to arrive on base `uid` (played, moved, attached to the base
+        or transferred there). Nothing to do in standard play; Big Base places it in a slot."""
+        return
+        yield
+
+    def batch_extras(self, batch: list[Event]) -> list[tuple]:
+        """Abilities of the mode itself that answer this batch of events, as `run_reactions`
+        extras (label, card, generator factory): none in standard play (Big Base: slots)."""
+        return []
+
+    def swap_base(self, uid: int, new_base: int) -> None:
+        """Put `new_base` (from the base deck) in the place of base `uid`; everything on it stays
+        (Terraforming); the old base goes to the base deck."""
+        slot = self.slot(uid)
+        old = slot.card
+        self.move_card(new_base, ("base", uid))
+        slot.card = new_base
+        self.move_card(old, ("base_deck",))
+        self.log(f"{self.name(new_base)} takes the place of {self.name(old)}.")
+
+    def other_zones(self) -> list[tuple[tuple, list[int]]]:
+        """Zones of this mode beyond the standard ones, as (zone, cards): the invariants check
+        them like the others."""
+        return []
+
+    def public_deck_cards(self) -> set[int]:
+        """Cards in a deck that everyone may see (Big Base: the next base card)."""
+        return set()
+
+    def mode_problems(self) -> list[str]:
+        """This mode's own invariants (Big Base: slot occupancy); empty when sound."""
+        return []
 
     # ------------------------------------------------------------------ public contract -------
     def start(self, flow=None):
@@ -718,12 +773,17 @@ class Game:
         return self.players[seat].name
 
     # ------------------------------------------------------------------ decisions --------------
-    def ask(self, seat, kind, prompt, options, min_count=1, max_count=1, source=None, reveal=None):
+    def ask(self, seat, kind, prompt, options, min_count=1, max_count=1, source=None, reveal=None,
+            intent=None, subject=None):
         """Ask `seat` a question (generator). Returns the chosen Options.
 
         A forced answer (every option must be taken) is taken without asking: the log says what
-        happened, and people and bots are spared a question with one answer.
+        happened, and people and bots are spared a question with one answer. `intent` and
+        `subject`: what the choice does to what is chosen and the card it is about
+        (`Decision.intent`, core.INTENTS).
         """
+        if intent is not None and intent not in INTENTS:
+            raise EngineError(f"a choice's intent is one of {INTENTS} or None, not {intent!r}")
         if self.dropped_effects:
             self.check_dropped()
         max_count = min(max_count, len(options))
@@ -735,7 +795,7 @@ class Game:
         self.decision_seq += 1
         decision = Decision(
             f"d{self.decision_seq}", seat, kind, prompt, options, min_count, max_count, source,
-            list(reveal or []),
+            list(reveal or []), intent, subject,
         )
         ids = yield decision
         return [decision.option(i) for i in ids]
@@ -849,8 +909,9 @@ class Game:
         items = []
         for event in batch:
             items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
-        if items:
-            yield from self.run_reactions(items)
+        extra = self.batch_extras(batch)
+        if items or extra:
+            yield from self.run_reactions(items, extra)
         yield from self.answer_window(batch)
 
     def _run_child(self, gen, reaction=False):
@@ -946,7 +1007,9 @@ class Game:
                 if several:
                     label += f": {self._event_words(event)}"
                 key = (label, self.controller(cid), trig.index)
-                card = cid
+                # A card whose last words react after it went into a hand or a deck (Brownie
+                # returned) is named, not pointed at: its id there is hidden from the chooser.
+                card = cid if zone[0] not in ("hand", "deck") else None
             if key in seen:
                 continue
             seen.add(key)
@@ -1299,8 +1362,11 @@ class Game:
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
                     prompt = f"Play {defn.name} on which base?"
-                chosen = yield from self.ask(seat, "target", prompt, opts, source=cid)
+                chosen = yield from self.ask(seat, "target", prompt, opts, source=cid,
+                                             intent=defn.intent)
                 host = chosen[0].card if defn.attach == "minion" else chosen[0].base
+            if defn.attach == "base":
+                yield from self.enter_base(cid, host, seat)
             if not self.attach(cid, seat, host, log_play=True):
                 # Something happened instead of attaching it (Hideout): it was played, does
                 # nothing, and is discarded when it has resolved.
@@ -2278,7 +2344,8 @@ _EVENT_WORDS = {
     "returned": "is returned", "moved": "is moved", "placed": "is placed",
     "discarded": "is discarded", "transferred": "is transferred", "cancelled": "cancels a base",
     "attached": "is attached", "power_changed": "changes power",
-    "counters_changed": "gets counters", "turn_start": "start of the turn",
+    "counters_changed": "gets counters", "occupied": "takes a slot",
+    "turn_start": "start of the turn",
     "turn_end": "end of the turn", "before_scoring": "before scoring",
     "when_scoring": "when scoring", "after_scoring": "after scoring",
 }

@@ -22,6 +22,7 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
                 problems.append(f"seat {p.seat} lost VP ({before} -> {p.vp})")
     # A view is its public part (the same for every seat) plus a private part: the public part
     # must show nothing hidden from anybody, and each private part nothing hidden from its seat.
+    problems += game.mode_problems()
     public = card_ids_in(game.public_view()) & hidden_from_someone(game)
     if public:
         problems.append(f"the public view shows hidden cards {sorted(public)}")
@@ -33,7 +34,7 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
 
 
 def hidden_from_someone(game) -> set[int]:
-    hidden = set(game.base_deck)
+    hidden = set(game.base_deck) - game.public_deck_cards()
     for p in game.players:
         hidden.update(p.deck)
         hidden.update(p.hand)
@@ -69,6 +70,9 @@ def _zones(game) -> list[str]:
         add(cid, ("base_discard",))
     for cid in game.resolving:
         add(cid, ("resolving",))
+    for zone, cards in game.other_zones():
+        for cid in cards:
+            add(cid, zone)
     missing = set(range(len(game.defs))) - set(seen)
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)}")
@@ -84,7 +88,7 @@ def _zones(game) -> list[str]:
 
 
 def hidden_from(game, seat) -> set[int]:
-    hidden = set(game.base_deck)
+    hidden = set(game.base_deck) - game.public_deck_cards()
     for p in game.players:
         hidden.update(p.deck)
         if p.seat != seat:

@@ -24,6 +24,7 @@ from .core import (
     ACTION,
     BASE,
     EVENT_KINDS,
+    INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
     SPECIAL_WINDOWS,
@@ -45,6 +46,8 @@ PROTECTION_ONLY = (None, "actions", "minions")
 # instead of a card and runs at once without asking anything (it happens inside plain verbs such
 # as add_power): `Game.affect_replaced`.
 REPLACEABLE = ("destroy", "move", "return", "place", "affect")
+# Why a card may do nothing in Big Base mode (CardDef.no_effect_in_big_base); None: it does something.
+NO_EFFECT_REASONS = (None, "breakpoint")
 
 
 def _always(*_args) -> bool:
@@ -193,6 +196,11 @@ class CardDef(_Declares):
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
+    # Big Base mode (bigbase/rules): why this card does nothing there, or None. "breakpoint": it only
+    # changes breakpoints, which Big Base scoring ignores, unless a faction in the game cares about
+    # breakpoints (`Faction.cares_about_breakpoints`). A player may swap such cards (the Big Base
+    # rules, "useless cards").
+    no_effect_in_big_base: str | None = None
     is_special_only: bool = False  # an action playable only through its Special
     # What the play-legality generator reads besides the grants (Game.legal_plays):
     turn_grants: list[TurnGrant] = field(default_factory=list)  # plays offered each turn
@@ -200,6 +208,9 @@ class CardDef(_Declares):
     # Other kinds of play a minion may use besides its own (Argonaut: (ACTION,), a minion played
     # with an action play, onto a base).
     playable_as: tuple = ()
+    # What playing it on a minion or base does to that host (core.INTENTS): "harm" (Poison) or
+    # "help" (Upgrade); the question of where to play it carries it (Decision.intent).
+    intent: str | None = None
 
     @property
     def is_minion(self) -> bool:
@@ -391,9 +402,13 @@ REGISTRY = Registry()
 class Faction:
     """A faction's deck of 20 cards, declared card by card in its module."""
 
-    def __init__(self, name: str, set: str, registry: Registry = REGISTRY):
+    def __init__(self, name: str, set: str, registry: Registry = REGISTRY,
+                 cares_about_breakpoints: bool = False):
         self.name = name
         self.set = set
+        # Big Base mode: cards of this faction read or need breakpoints, so breakpoint cards keep
+        # their effect there (each side's breakpoint is the current base card's).
+        self.cares_about_breakpoints = cares_about_breakpoints
         self.cards: list[CardDef] = []
         self.registry = registry
         registry.factions[name] = self
@@ -416,13 +431,19 @@ class Faction:
         attach_filter=None,
         special_only: bool = False,
         cancels_base: bool = False,
+        no_effect_in_big_base: str | None = None,
+        intent: str | None = None,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
         attached to a base, that base's abilities are cancelled (Jammed Signal);
-        `special_only`: playable only through its Special (Hidden Ninja)."""
+        `special_only`: playable only through its Special (Hidden Ninja); `intent`: what it
+        does to the minion or base it is played on, "harm" or "help" (core.INTENTS)."""
         if attach not in (None, "minion", "base"):
             raise ConfigError(f"{name}: attach is 'minion' or 'base', not {attach!r}")
+        if intent is not None and (intent not in INTENTS or attach is None):
+            raise ConfigError(f"{name}: intent is one of {INTENTS}, for an action played on a "
+                              f"minion or a base, not {intent!r}")
         if cancels_base and attach != "base":
             raise ConfigError(f"{name}: only an action played on a base can cancel it")
         card = self._declare(
@@ -430,6 +451,10 @@ class Faction:
         )
         card.is_special_only = special_only
         card.cancels_base = cancels_base
+        if no_effect_in_big_base not in NO_EFFECT_REASONS:
+            raise ConfigError(f"{name}: no_effect_in_big_base is one of {NO_EFFECT_REASONS}")
+        card.no_effect_in_big_base = no_effect_in_big_base
+        card.intent = intent
         return _DeclaredCard(card)
 
     def deck(self) -> list[CardDef]:

@@ -42,7 +42,7 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
     or an int for the old Mersenne Twister (version 1: old records, tests). `rng_version` says which
     when given; by default the seed's form does (see rng.py)."""
     registry = _registry(registry)
-    game = Game(config, seed, registry, rng_version)
+    game = game_class(config)(config, seed, registry, rng_version)
     game.track_hashes = track_hashes
     if resolution is not None:  # a replayed record's (Game.resolution); else the current one
         game.resolution = resolution
@@ -53,22 +53,35 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
             for defn in registry.faction(faction).deck():
                 game.new_card(defn, seat, ("deck", seat))
         game.rng.shuffle(player.deck)
-    bases = registry.bases_of_sets(base_sets_for(game.config, registry))
-    needed = len(game.players) + 1
-    if len(bases) < needed:
-        raise ConfigError(f"{len(game.players)} players need {needed} bases; "
-                          f"the chosen sets have {len(bases)}")
-    for bdef in bases:
-        game.new_card(bdef, None, ("base_deck",))
-    game.rng.shuffle(game.base_deck)
-    for _ in range(needed):
-        game.new_slot(game.base_deck[0])
+    game.deal_bases(registry.bases_of_sets(base_sets_for(game.config, registry)))
     for player in game.players:
         game.draw(player.seat, STARTING_HAND)
     first = game.config["first_player"]
     game.current = first if first is not None else game.rng.randrange(len(game.players))
     game.log(f"{game.pname(game.current)} goes first.")
     return game.start()
+
+
+# Modes of play other than standard, by config "mode": the module that defines each (imported when
+# a game of that mode is built). A mode module has `GAME_CLASS` (a Game subclass) and
+# `build_scenario(data, registry, resolution)`.
+MODE_MODULES = {"bigbase": "bigbase.rules"}
+
+
+def mode_module(mode: str):
+    import importlib
+
+    if mode not in MODE_MODULES:
+        raise ConfigError(f"unknown mode {mode!r}")
+    return importlib.import_module(MODE_MODULES[mode])
+
+
+def game_class(config) -> type[Game]:
+    """The Game class of a config's mode (python-chess style: a variant is a subclass)."""
+    mode = config.get("mode", "standard") if isinstance(config, dict) else "standard"
+    if mode == "standard":
+        return Game
+    return mode_module(mode).GAME_CLASS
 
 
 def replay(record: dict, registry: Registry | None = None, verify: bool = True) -> Game:
@@ -196,6 +209,8 @@ def build_scenario(data: dict, registry: Registry | None = None,
                    resolution: int | None = None) -> Game:
     """Build a game from scenario data (see `Scenario`) and run it to its first decision."""
     registry = _registry(registry)
+    if data.get("mode", "standard") != "standard":
+        return mode_module(data["mode"]).build_scenario(data, registry, resolution)
     config = {
         "players": [{"name": p["name"], "factions": p["factions"], "bot": p.get("bot")}
                     for p in data["players"]],

@@ -23,13 +23,17 @@ MAX_CHOICES = 20_000
 
 
 def game_config(rng: random.Random, players: int, factions: list[str], bots: str,
-                specials: str = "fast") -> dict:
-    """Each player gets two different factions from the pool (copies are unlimited here)."""
+                specials: str = "fast", mode: str = "standard") -> dict:
+    """Each player gets two different factions from the pool (copies are unlimited here). `mode`
+    "bigbase" plays Big Base on the default board (bigbase/rules)."""
     seats = []
     for i in range(players):
         pair = rng.sample(factions, 2)
         seats.append({"name": f"Bot {i + 1}", "factions": pair, "bot": bots})
-    return {"players": seats, "specials": specials, "base_sets": "all"}
+    config = {"players": seats, "specials": specials, "base_sets": "all"}
+    if mode != "standard":
+        config["mode"] = mode
+    return config
 
 
 def bot_streams(seed: int | str, seats: int) -> list[random.Random]:
@@ -64,7 +68,7 @@ def play_game(config: dict, seed: int | str, check: bool = True, track_hashes: b
 
 def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "random",
              factions: list[str] | None = None, check: bool = True, specials: str = "fast",
-             keep_record: bool = False, rng_version: int = KEYED) -> dict:
+             keep_record: bool = False, rng_version: int = KEYED, mode: str = "standard") -> dict:
     """Play `games` seeded games and report counts, speed, violations and a digest of the results.
 
     `players` may be a list: the games cycle through it (2, 3, 4...). The digest is a hash of every
@@ -89,7 +93,7 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         else:
             game_seed = derived_secret(f"simulate:{seed}:{i}")
             config_rng = stream(game_seed, "simulate:config")
-        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials)
+        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials, mode)
         # A kept record carries the hashes of the game as it was played, not of a later replay.
         game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
         violations.extend(problems)
@@ -114,11 +118,13 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "wins_by_faction": dict(sorted(wins.items())),
         "checked": check,
         "rng": rng_version,
+        "mode": mode,
         **({"record": longest} if keep_record else {}),
     }
 
 
-def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED) -> dict:
+def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED,
+                mode: str = "standard") -> dict:
     """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
     end their Play Cards phase early, so bases fill slowly and the game runs long."""
     import smashup.cards  # noqa: F401
@@ -131,7 +137,7 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_versio
         else:
             game_seed = derived_secret(f"long-record:{attempt}")
             rng = stream(game_seed, "simulate:bots")
-        game = new_game(game_config(rng, players, factions, "random", "ask"), game_seed)
+        game = new_game(game_config(rng, players, factions, "random", "ask", mode), game_seed)
         while game.pending is not None and len(game.choices) < choices:
             d = game.pending
             if d.kind == "play" and rng.random() < 0.7:
@@ -140,11 +146,15 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_versio
                 game.apply(d.seat, d.id, BOTS["random"](game, rng))
         if len(game.choices) >= choices:
             return game.record()
+        if mode != "standard" and game.over:
+            # A Big Base game ends after its periods, often before `choices`: a whole game is
+            # timed then (the bench reports how many choices it replays).
+            return game.record()
         attempt += 1
 
 
 def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
-          rng_version: int = KEYED) -> dict:
+          rng_version: int = KEYED, mode: str = "standard") -> dict:
     """Engine figures for the notes: games/s unchecked and checked, and the replay time of a
     1,000-choice game (medians; compare figures from one run, the machine is shared).
     `rng_version` 1 plays the same with the old Mersenne Twister, to compare the generators."""
@@ -152,10 +162,12 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
 
     from .setup import replay
 
-    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version)["games_per_sec"]
+    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version,
+                          mode=mode)["games_per_sec"]
                  for _ in range(repeats)]
-    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version)["games_per_sec"]
-    record = long_record(1000, seed, players, rng_version)
+    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version,
+                       mode=mode)["games_per_sec"]
+    record = long_record(1000, seed, players, rng_version, mode)
     times = []
     for _ in range(max(repeats * 7, 20)):
         started = time.perf_counter()
@@ -164,9 +176,88 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
     return {
         "players": players,
         "rng": rng_version,
+        "mode": mode,
         "games_per_sec_unchecked": median(unchecked),
         "games_per_sec_checked": checked,
         "replay_choices": len(record["choices"]),
         "replay_ms_median": round(median(times), 2),
         "replay_ms_max": round(max(times), 2),
+    }
+
+
+def _distinct_seats(rng: random.Random, factions: list[str], players: int, bots: list[str]) -> list:
+    """Seats holding two factions each, no faction twice at the table (the rules: each faction
+    once per game)."""
+    picked = rng.sample(factions, 2 * players)
+    return [{"name": f"Bot {s + 1}", "factions": picked[2 * s:2 * s + 2], "bot": bots[s]}
+            for s in range(players)]
+
+
+def bot_report(games: int = 40, seed: int = 0, factions: list[str] | None = None,
+               duels: int = 20, duel_players: int = 2) -> dict:
+    """How the bots play, for the notes (`manage.py simulate --bot-report`):
+
+    - `games` 4-player games of heuristic bots over random faction mixes (each faction once per
+      table): the median number of turns (every player's turn counts: a real game lasts about
+      40 to 50 at four players) and the median turn the first base scores;
+    - duels of one heuristic bot against random bots (`duel_players` at the table, the
+      heuristic seat alternating), played until each faction has been held by the heuristic
+      bot in at least `duels` games: its win rate by faction (a shared win counts as a win).
+
+    Seeded like `simulate`: the same arguments give the same figures on any machine."""
+    from statistics import median
+
+    if factions is None:
+        import smashup.cards  # noqa: F401
+
+        factions = sorted(REGISTRY.factions)
+    if len(factions) < 8 or duels < 1 or not 2 <= duel_players <= 4:
+        raise ValueError("the bot report needs at least 8 factions, duels >= 1 and 2 to 4 "
+                         "players a duel")
+    turns, first, cut = [], [], 0
+    for i in range(games):
+        game_seed = derived_secret(f"bot-report:{seed}:{i}")
+        config = {"players": _distinct_seats(stream(game_seed, "simulate:config"), factions, 4,
+                                             ["heuristic"] * 4),
+                  "specials": "fast", "base_sets": "all"}
+        game = new_game(config, game_seed)
+        rngs = bot_streams(game_seed, 4)
+        scored_at = None
+        while game.pending is not None and len(game.choices) < MAX_CHOICES:
+            d = game.pending
+            game.apply(d.seat, d.id, BOTS["heuristic"](game, rngs[d.seat]))
+            if scored_at is None and game.bases_scored:
+                scored_at = game.turn
+        turns.append(game.turn)
+        cut += game.pending is not None
+        if scored_at is not None:
+            first.append(scored_at)
+    played, won = Counter(), Counter()
+    duel_games = 0
+    while min((played[f] for f in factions), default=0) < duels:
+        game_seed = derived_secret(f"bot-duel:{seed}:{duel_players}:{duel_games}")
+        smart = duel_games % duel_players
+        bots = ["heuristic" if s == smart else "random" for s in range(duel_players)]
+        seats = _distinct_seats(stream(game_seed, "simulate:config"), factions, duel_players,
+                                bots)
+        game, _ = play_game({"players": seats, "specials": "fast", "base_sets": "all"},
+                            game_seed, check=False)
+        duel_games += 1
+        winners = set(game.shared_winners) or ({game.winner} if game.winner is not None else set())
+        for f in seats[smart]["factions"]:
+            played[f] += 1
+            won[f] += smart in winners
+    return {
+        "games_4p_heuristic": games,
+        "median_turns_4p_heuristic": median(turns) if turns else None,
+        "median_first_score_turn_4p_heuristic": median(first) if first else None,
+        "turns_4p_heuristic_min_max": [min(turns), max(turns)] if turns else None,
+        "games_cut_at_max_choices": cut,
+        "duel_players": duel_players,
+        "duel_games": duel_games,
+        "heuristic_win_rate_vs_random": {
+            f: {"won": won[f], "played": played[f], "rate": round(won[f] / played[f], 2)}
+            for f in sorted(played)},
+        "heuristic_win_rate_overall": round(
+            sum(won.values()) / sum(played.values()), 2) if played else None,
     }

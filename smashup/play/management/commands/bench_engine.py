@@ -18,15 +18,19 @@ class Command(BaseCommand):
             "--rng", type=int, default=2, choices=[1, 2],
             help="random generator: 2 the keyed one games use (default), 1 the old Mersenne Twister",
         )
+        parser.add_argument("--mode", choices=["standard", "bigbase"], default="standard",
+                            help="bigbase: Big Base mode on the default board")
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, **opts):
-        result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"], opts["rng"])
+        result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"], opts["rng"],
+                       opts["mode"])
         if opts["json"]:
             self.stdout.write(json.dumps(result))
             return
         self.stdout.write(
-            f"{result['players']} players, random bots, one process, random generator v{result['rng']}: "
+            f"{result['players']} players, {result['mode']} mode, random bots, one process, "
+            f"random generator v{result['rng']}: "
             f"{result['games_per_sec_unchecked']} games/s unchecked, "
             f"{result['games_per_sec_checked']} games/s with every invariant checked\n"
             f"replay of a {result['replay_choices']}-choice game: "
