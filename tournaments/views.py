@@ -491,11 +491,17 @@ def projector(request, pk):
             "more": max(0, len(rows) - 16) if played else 0,
             "final": final[:16] if final else None,
             "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
+            "find_count": len(where),  # a large room: the clock makes room for the names
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
             "check_in": self_check_in_panel(request, event) if rnd is None or rnd.is_finished else None,
         }
     )
+    if rnd is None:
+        counts = event.entrants.filter(dropped=False, wait_rank__isnull=True).aggregate(
+            players=Count("pk"), checked_in=Count("pk", filter=Q(checked_in=True))
+        )
+        context["waiting"] = counts if counts["players"] else None
     return render(request, "tournaments/projector.html", context)
 
 
