@@ -541,11 +541,12 @@ class Ctx:
 
     def name_faction(self, prompt="Name a faction", among=None, seat=None, intent=None):
         """Name a faction (Sea Dogs, Block the Path): one of `among`, by default every faction in
-        this game. Returns its name. The question's kind is "faction"; each option's value is
-        the faction's name."""
+        this game. Returns its name. Each option's value is the faction's name; the question's
+        kind stays "choice" (records hashed with digest 2 hold that kind: `bots.names_a_faction`
+        tells it apart)."""
         names = list(among) if among is not None else self.factions_in_game()
         return (yield from self.choose_one(prompt, [(n, n) for n in names], seat=seat,
-                                           intent=intent, kind="faction"))
+                                           intent=intent))
 
     def may(self, prompt, seat=None):
         """A "you may" with no target to pick: yes or no."""

@@ -162,7 +162,7 @@ def test_a_card_in_play_sets_a_new_start_and_the_other_changes_count_from_it():
 
 
 def test_a_new_start_never_lowers_a_base_printed_above_it():
-    s = Scenario([("Quakers", "Aliens"), NINJAS_ALIENS])
+    s = Scenario([("Quakers", "Aliens"), PIRATES_ROBOTS])
     s.base("Rhodes Plaza Mall")
     s.base("Jungle Oasis")
     s.base_action(0, "Grand Stage", owner=0)
