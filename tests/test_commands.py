@@ -111,8 +111,18 @@ def test_bench_engine_reports_the_agreed_figures(rng):
     data = json.loads(run("bench_engine", "--games", "4", "--players", "2", "--repeats", "1",
                           "--rng", rng, "--json"))
     assert data["replay_choices"] == 1000 and data["rng"] == int(rng)
-    for key in ("games_per_sec_unchecked", "games_per_sec_checked", "replay_ms_median"):
+    for key in ("games_per_sec_unchecked", "games_per_sec_checked", "replay_ms_median",
+                "games_per_cpu_sec_unchecked", "games_per_cpu_sec_checked", "choices_per_game",
+                "replay_cpu_ms_median", "replay_hashed_cpu_ms_median"):
         assert data[key] > 0
+    assert 0 <= data["games_with_a_repeated_faction"] <= 4
+
+
+def test_bench_engine_prints_its_figures_in_words():
+    out = run("bench_engine", "--games", "3", "--players", "4", "--repeats", "1")
+    assert "games/s unchecked" in out and "per CPU-second" in out
+    assert "of 3 tables held a faction twice" in out
+    assert "with a state hash checked after every choice" in out
 
 
 def test_the_long_benchmark_game_is_a_real_replayable_game():

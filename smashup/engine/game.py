@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import GeneratorType
 
@@ -48,6 +50,9 @@ DRAW_PER_TURN = 2
 # whether a base in play counts too).
 _INDEXES = (
     ("modifier_sources", lambda d: getattr(d, "power_modifier", None) is not None, True),
+    ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
+                                      or getattr(d, "breakpoint_modifier", None) is not None),
+     False),
     ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
@@ -55,7 +60,7 @@ _INDEXES = (
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
-     or bool(getattr(d, "play_sources", ())), False),
+     or bool(getattr(d, "play_sources", ())), True),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -70,6 +75,10 @@ CALL_TIME = "call_time"
 TIE_PLAY_ON_ROUNDS = 1
 MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
+# The controller of a base's power modifier (Game._modifiers_now): nobody's card, never "affects".
+_BASE = object()
+# The zones power can read (`Game.version`): cards in play and the bases in play.
+_BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 
 @dataclass
 class BaseSlot:
@@ -169,6 +178,10 @@ class _GameEnds(Exception):
 class Game:
     """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
 
+    # Tests set this: every power read from the cache is compared with one computed afresh, so a
+    # change that forgot `changed()` fails the test that made it (tests/engine/conftest.py).
+    verify_powers = False
+
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
                  rng_version: int | None = None, shared_factions: bool = False):
         self.registry = registry
@@ -196,6 +209,7 @@ class Game:
         # have each kind of hook, so that power, an event or a main decision looks only at those
         # (see _INDEXES; kept by `_place_in`, never part of the state).
         self.modifier_sources: dict[int, None] = {}  # with a power modifier
+        self.breakpoint_sources: dict[int, None] = {}  # that set or change bases' breakpoints
         self.protectors: dict[int, None] = {}  # that protect cards
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
@@ -254,6 +268,23 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # Power is derived on demand from the whole board (`power`), and asked for thousands of
+        # times a game, mostly of a board that has not changed since the last time. `version`
+        # moves with every change power can read (`changed`: zones, counters, controllers,
+        # attachments, lasting effects, whose turn it is, and every event and choice besides);
+        # `_powers` keeps the powers computed at `_powers_version`. Not state.
+        self.version = 0
+        self._powers: dict[int, int] = {}
+        self._powers_version = -1
+        self._powers_seat = None  # whose turn it was (lasting effects "during" turns read it)
+        self._modifiers: list[tuple] = []
+        self._modifiers_version = -1
+        self._modifiers_seat = None
+        # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
+        self._trigger_index: dict[str, dict[int, tuple]] = {}
+        self._trigger_index_of = -1
+        self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
+        self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ modes (variants) ------
@@ -294,6 +325,7 @@ class Game:
         old = slot.card
         self.move_card(new_base, ("base", uid))
         slot.card = new_base
+        self.changed()
         self.move_card(old, ("base_deck",))
         self.log(f"{self.name(new_base)} takes the place of {self.name(old)}.")
 
@@ -312,6 +344,7 @@ class Game:
 
     # ------------------------------------------------------------------ public contract -------
     def start(self, flow=None):
+        self.version += 1  # a scenario set the board up by hand
         self._flow = flow if flow is not None else self._main()
         self._advance(None)
         return self
@@ -337,9 +370,12 @@ class Game:
         ids = _normalize_choice(choice)
         if len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
+        chosen = []
         for option_id in ids:
-            if decision.option(option_id) is None:
+            option = decision.option(option_id)
+            if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
+            chosen.append(option)
         if not decision.min_count <= len(ids) <= decision.max_count:
             if decision.min_count == decision.max_count:
                 want = f"exactly {decision.min_count}"
@@ -348,7 +384,9 @@ class Game:
             noun = "option" if decision.max_count == 1 else "options"
             raise IllegalChoice(f"choose {want} {noun}, not {len(ids)}")
         self.choices.append([seat, decision_id, ids])
+        self._answer = (decision, chosen)  # `ask` takes the options found here
         self._advance(ids)
+        self._answer = None
         if self.track_hashes:
             self.hashes.append(self.digest())
 
@@ -468,6 +506,8 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
+        if old[0] in _BOARD_ZONES or zone[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`)
         if old[0] != "base":
             self.container(old).remove(cid)
         if old[0] == "minion" and zone[0] != "minion":
@@ -493,6 +533,7 @@ class Game:
                 if not ((e.on_card and e.target == cid) or (e.with_source and e.source == cid))]
         if len(kept) != len(self.lasting):
             self.lasting = kept
+            self.version += 1
 
     def disclose(self, cards, to: tuple | None = None) -> None:
         """Note that hidden `cards` were shown (to the seats `to`, or to everyone) without moving:
@@ -553,6 +594,7 @@ class Game:
     def new_slot(self, base_card: int, index: int | None = None) -> BaseSlot:
         self._next_uid += 1
         slot = BaseSlot(self._next_uid, base_card)
+        self.version += 1
         if index is None:
             self.bases.append(slot)
         else:
@@ -715,8 +757,72 @@ class Game:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
 
+    def changed(self) -> None:
+        """Note a change that power may read (see `version`). Moving a card, a choice and an event
+        note themselves; code that changes counters, a controller, a host, a base card, a lasting
+        effect or whose turn it is calls this."""
+        self.version += 1
+
     def power(self, cid: int) -> int:
-        """Current power: printed + counters + every active modifier, never below 0 (WWWT)."""
+        """Current power: printed + counters + every active modifier, never below 0 (WWWT).
+        Computed once per `version` (`power_now` does the work)."""
+        if self._powers_version != self.version or self._powers_seat != self.current:
+            self._powers.clear()
+            self._powers_version = self.version
+            self._powers_seat = self.current
+        else:
+            known = self._powers.get(cid)
+            if known is not None:
+                if self.verify_powers and known != self.power_now(cid):
+                    raise EngineError(f"{self.name(cid)}'s power is stale: {known}, now "
+                                      f"{self.power_now(cid)} (a change that did not call "
+                                      "Game.changed)")
+                return known
+        value = self._powers[cid] = self._count_power(cid)
+        return value
+
+    def _count_power(self, cid: int) -> int:
+        # power_now, with the modifiers working at this version listed once (_modifiers_now).
+        state = self.minion_state.get(cid)
+        if state is None:
+            return self.defs[cid].power
+        total = self.defs[cid].power + state.counters
+        if self.modifier_sources:
+            if self._modifiers_version != self.version or self._modifiers_seat != self.current:
+                self._modifiers = self._modifiers_now()
+                self._modifiers_version = self.version
+                self._modifiers_seat = self.current
+            for source, modifier, ctx, ctrl in self._modifiers:
+                delta = modifier(ctx, cid)
+                # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
+                # a base's modifier is nobody's card.
+                if delta and (ctrl is _BASE or self.affects(source, ctrl, cid)):
+                    total += delta
+        if self.lasting:
+            for eff in self.lasting:
+                if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
+                    total += eff.amount
+        return total if total > 0 else 0
+
+    def _modifiers_now(self) -> list[tuple]:
+        """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
+        now: a card in play's, or an active base's."""
+        found = []
+        for source in self.modifier_sources:
+            zone = self.loc[source]
+            modifier = self.defs[source].power_modifier
+            if zone[0] == "base":
+                if self.base_active(self.slot(zone[1])):
+                    found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
+                                  _BASE))
+                continue
+            ctrl = self.controller(source)
+            found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
+        return found
+
+    def power_now(self, cid: int) -> int:
+        """Power computed afresh from the board (`power` keeps it per `version`; the invariants
+        compare both after every step of a simulated game)."""
         defn = self.defs[cid]
         state = self.minion_state.get(cid)
         if state is None:
@@ -755,16 +861,41 @@ class Game:
         return sum(self.power(m) for m in slot.minions)
 
     def breakpoint(self, slot: BaseSlot) -> int:
-        """A base's breakpoint now: printed + its active lasting "breakpoint" changes (Rampage),
-        never below 0 (WWWT: "base breakpoint is never reduced below zero"). Derived on demand
-        like power; scoring readiness, views and cards all read it here."""
+        """A base's breakpoint now, derived on demand like power: its starting value (printed,
+        unless a card in play sets another: Turn Up to 11), then every modifier of a card in
+        play and every active lasting "breakpoint" change (Rampage), never below 0 (WWWT: "base
+        breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
+        changes still apply, counted from the new start). Scoring readiness, views and cards
+        all read it here."""
         value = self.base_def(slot).breakpoint
+        if self.breakpoint_sources:
+            value, delta = self.starting_breakpoint(slot), 0
+            for source in self.breakpoint_sources:
+                sdef = self.defs[source]
+                if sdef.breakpoint_modifier is not None:
+                    delta += sdef.breakpoint_modifier(self.card_ctx(source), slot.uid)
+            value += delta
         if self.lasting:
             for eff in self.lasting:
                 if (eff.kind == "breakpoint" and eff.target == slot.card
                         and self.lasting_active(eff)):
                     value += eff.amount
         return max(0, value)
+
+    def starting_breakpoint(self, slot: BaseSlot) -> int:
+        """A base's starting breakpoint: printed, or what a card in play sets it to. Several
+        that set it: the catalog lets the current player choose which prevails; a breakpoint
+        is read between questions, so the engine takes the highest, which is every such
+        choice within these boxes (only Turn Up to 11 sets one, to 21)."""
+        printed = self.base_def(slot).breakpoint
+        starts = []
+        for source in self.breakpoint_sources:
+            sdef = self.defs[source]
+            if sdef.starting_breakpoint is not None:
+                start = sdef.starting_breakpoint(self.card_ctx(source), slot.uid)
+                if start is not None:
+                    starts.append(start)
+        return max(starts) if starts else printed
 
     # ------------------------------------------------------------------ log --------------------
     def log(self, text: str, to: tuple | None = None) -> None:
@@ -800,6 +931,10 @@ class Game:
             list(reveal or []), intent, subject,
         )
         ids = yield decision
+        answer = self._answer
+        self._answer = None
+        if answer is not None and answer[0] is decision:
+            return answer[1]
         return [decision.option(i) for i in ids]
 
     def ask_yes_no(self, seat, prompt, source=None, yes="Yes", no="No"):
@@ -863,24 +998,42 @@ class Game:
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
         found = []
         kind = event.kind
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        table = self._trigger_index.get(kind)
+        if table is None:
+            return found  # no card of this game reacts to this kind of event
         for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.triggers and self.base_active(slot):
-                for trig in bdef.triggers:
-                    if trig.event == kind and trig.applies(self.reaction_ctx(slot.card, trig,
-                                                                              event), event):
+            triggers = table.get(slot.card)
+            if triggers and self.base_active(slot):
+                for trig in triggers:
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
                         found.append((slot.card, trig))
         for cid in self.reactive:
-            for trig in self.defs[cid].triggers:
-                if trig.event == kind and trig.applies(self.reaction_ctx(cid, trig, event), event):
-                    found.append((cid, trig))
+            triggers = table.get(cid)
+            if triggers:
+                for trig in triggers:
+                    if trig.applies(self.reaction_ctx(cid, trig, event), event):
+                        found.append((cid, trig))
         gone = event.card
         if kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive:
-            for trig in getattr(self.defs[gone], "triggers", ()):
-                if (trig.leaves_play and trig.event == kind
-                        and trig.applies(self.reaction_ctx(gone, trig, event), event)):
+            for trig in table.get(gone, ()):
+                if trig.leaves_play and trig.applies(self.reaction_ctx(gone, trig, event), event):
                     found.append((gone, trig))
         return found
+
+    def _index_triggers(self) -> None:
+        """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
+        triggers. Derived from the definitions once per game (again if cards are added)."""
+        index: dict[str, dict[int, tuple]] = {}
+        for cid, defn in enumerate(self.defs):
+            by_kind: dict[str, list] = {}
+            for trig in getattr(defn, "triggers", ()):
+                by_kind.setdefault(trig.event, []).append(trig)
+            for kind, triggers in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(triggers)
+        self._trigger_index = index
+        self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
         """The Ctx of a trigger: a base's is the base (you: the current player); a card that
@@ -1330,6 +1483,7 @@ class Game:
         self.move_card(cid, ("minion", uid))
         entered = self.enter_play()
         self.minion_state[cid] = MinionState(controller=seat, entered=entered)
+        self.version += 1
         self._note_play(seat, cid, as_kind, uid, extra, special, via, zone)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         # What the base looked like as the minion entered, before its own ability: cards that
@@ -1400,6 +1554,7 @@ class Game:
                 return False
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
+            self.version += 1
             uid = self.base_of(host)
             where = self.name(host)
         elif defn.attach == "base":
@@ -1408,6 +1563,7 @@ class Game:
             was_active = self.base_active(self.slot(host))
             self.move_card(cid, ("base_action", host))
             self.action_state[cid] = ActionState(seat, "base", host)
+            self.version += 1
             uid = host
             where = self.base_name(host)
         else:
@@ -1554,6 +1710,7 @@ class Game:
                 self._stalemate()
                 return
             self.current = (self.current + 1) % len(self.players)
+            self.version += 1
             phase = "start"
 
     def _stalemate(self) -> None:
@@ -1660,6 +1817,7 @@ class Game:
             if e.starts == ending:
                 e.starts = None
         self.lasting = kept
+        self.version += 1
 
     def _expire_at_turn_end(self, seat: int) -> None:
         """The end of `seat`'s turn: effects "until the end of the turn" and "until the end of
@@ -1669,13 +1827,14 @@ class Game:
         self.lasting = [e for e in self.lasting
                         if not (e.started and e.ends is not None and e.ends[0] == "turn_end"
                                 and e.ends[1] in (None, seat))]
+        self.version += 1
 
-    def main_options(self, seat: int) -> list[Option]:
+    def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         options = []
         made = self._minion_play_options
         base_card = {s.uid: s.card for s in self.bases}
-        finder = PlayFinder(self, seat)
+        finder = finder or PlayFinder(self, seat)
         for play in finder.plays():
             if play.zone == "discard":
                 # Its value names what lets it come from there, as it always did (records
@@ -1684,10 +1843,10 @@ class Game:
                 continue
             # The same play is offered turn after turn: its Option is made once (by base card
             # too, since a base swapped in keeps its slot's uid).
-            key = (play, base_card.get(play.base))
+            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[1])
+                option = made[key] = self._play_option(play, key[2])
             options.append(option)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
@@ -1726,7 +1885,10 @@ class Game:
             if shown != opt.id:
                 if marked is options:
                     marked = list(options)
-                marked[i] = dataclasses.replace(opt, alike=shown)  # cached options stay as made
+                # A copy (cached options stay as made); Option's fields, without replace()'s
+                # generic checks, since the main decision marks options every time it is asked.
+                marked[i] = Option(opt.id, opt.label, opt.card, opt.base, opt.value, shown,
+                                   opt.play)
         return marked
 
     def _alike_key(self, cid: int) -> tuple:
@@ -1779,7 +1941,9 @@ class Game:
 
     def _play_phase(self, seat: int):
         while True:
-            options = self.main_options(seat)
+            # The same finder gives the chosen play its grant: nothing changes in between.
+            finder = PlayFinder(self, seat)
+            options = self.main_options(seat, finder)
             chosen = yield from self.ask(
                 seat, "play", "Play a card, use a talent, or end the Play Cards phase", options
             )
@@ -1789,13 +1953,13 @@ class Game:
                 return
             if value[0] in ("minion", "discard"):
                 play = chosen[0].play
-                extra, via, special = self.use_grant(play)
+                extra, via, special = finder.use(play)
                 yield from self.resolve(self.play_minion(
                     seat, play.card, play.base, extra=extra, special=special, via=via,
                     as_kind=play.kind))
             elif value[0] == "action":
                 play = chosen[0].play
-                extra, via, _ = self.use_grant(play)
+                extra, via, _ = finder.use(play)
                 yield from self.resolve(
                     self.play_action(seat, play.card, extra=extra, via=via),
                     after=lambda c=play.card: self.finish_action(c)
@@ -2226,15 +2390,25 @@ class Game:
         lines, prompts, labels) are not state, so rewording a card keeps old games replaying.
         Version 2 leaves out the dataclass fields added after it (metadata "since"), so the
         records hashed with it still replay."""
-        parts = []
         fields = _FIELDS if version >= 3 else _FIELDS_V2
+        # The hash is of `repr(parts)`, a list of each field's plain form; it is built part by
+        # part (a list's repr joins its items' with ", "), so the parts that never change once
+        # the cards are dealt (`_DIGEST_STATIC`: only `new_card` appends to them) are written once.
+        texts = []
+        static = self._digest_static
         for name in self.state_fields():
             value = getattr(self, name)
             if name == "rng":
-                parts.append(repr(value.getstate()))
+                texts.append(repr(repr(value.getstate())))
+            elif name in _DIGEST_STATIC:
+                known = static.get(name)
+                if known is None or known[0] != len(value):
+                    known = static[name] = (len(value), repr(_plain(value, fields)))
+                texts.append(known[1])
             else:
-                parts.append(_plain(value, fields))
-        return f"{version}-" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+                texts.append(repr(_plain(value, fields)))
+        text = "[" + ", ".join(texts) + "]"
+        return f"{version}-" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
     def _digest_v1(self) -> str:
         """The digest of records made before version 2 (kept so that they still replay; only
@@ -2289,10 +2463,16 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
+    "restrictors",
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
+    "version", "_powers", "_powers_version", "_powers_seat",  # `power`
+    "_modifiers", "_modifiers_version", "_modifiers_seat",
+    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_answer",  # the options `apply` found, handed to `ask`
+    "_digest_static",  # `_digest_v2`
 })
 
 
@@ -2307,6 +2487,22 @@ def digest_version_of(state_hash: str) -> int:
 # those added after version 2 (metadata "since") for version 2.
 _FIELDS: dict[type, tuple] = {}
 _FIELDS_V2: dict[type, tuple] = {}
+_SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
+# (fields table, dataclass) -> its digested fields' values as a tuple, in one call.
+_READERS: dict[tuple, Callable] = {}
+# State fields that only `new_card` changes (it appends): their plain form is kept by length.
+_DIGEST_STATIC = frozenset({"defs", "owner"})
+
+
+def _reader_of(cls, fields: dict) -> Callable:
+    names = _fields_of(cls, fields)
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        reader = lambda obj: (one(obj),)  # noqa: E731
+    else:
+        reader = operator.attrgetter(*names) if names else (lambda obj: ())
+    _READERS[(id(fields), cls)] = reader
+    return reader
 
 
 def _fields_of(cls, fields: dict) -> tuple:
@@ -2323,20 +2519,32 @@ def _plain(obj, fields: dict = _FIELDS):
     """`obj` as nested tuples of plain values, for the digest: dataclasses field by field (but
     fields marked as words), a card or base definition by its name, dicts in their (replayed,
     so deterministic) order, sets sorted. Anything else is refused: the state must be plain."""
+    # Plain values are kept as they are without a call (the digest reads thousands of them).
     t = type(obj)
-    if t is int or t is str or obj is None or t is bool or t is float or t is bytes:
+    if t in _SCALARS:
         return obj
+    if t is tuple:
+        for x in obj:
+            if type(x) not in _SCALARS:
+                break
+        else:
+            return obj  # a tuple of plain values is its own plain form (zones: loc)
     if t is list or t is tuple:
-        return tuple([_plain(x, fields) for x in obj])
+        return tuple([x if type(x) in _SCALARS else _plain(x, fields) for x in obj])
     if t is dict:
-        return ("d", tuple([(_plain(k, fields), _plain(v, fields)) for k, v in obj.items()]))
+        return ("d", tuple([(k if type(k) in _SCALARS else _plain(k, fields),
+                             v if type(v) in _SCALARS else _plain(v, fields))
+                            for k, v in obj.items()]))
     if t is set or t is frozenset:
         return ("s", tuple(sorted((_plain(x, fields) for x in obj), key=repr)))
     if t is CardDef or t is BaseDef:
         return obj.name
-    if dataclasses.is_dataclass(obj):
-        return (t.__name__, tuple([_plain(getattr(obj, f), fields)
-                                   for f in _fields_of(t, fields)]))
+    read = _READERS.get((id(fields), t))
+    if read is not None or dataclasses.is_dataclass(obj):
+        if read is None:
+            read = _reader_of(t, fields)
+        return (t.__name__, tuple([x if type(x) in _SCALARS else _plain(x, fields)
+                                   for x in read(obj)]))
     if isinstance(obj, (CardDef, BaseDef)):
         return obj.name
     raise EngineError(f"the game state holds a {t.__name__} ({obj!r:.60}): the digest reads only "
@@ -2364,8 +2572,12 @@ def _normalize_choice(choice) -> list[str]:
         return []
     if isinstance(choice, str):
         return [choice]
-    if isinstance(choice, (list, tuple)) and all(isinstance(c, str) for c in choice):
-        return list(choice)
+    if isinstance(choice, (list, tuple)):
+        for c in choice:
+            if not isinstance(c, str):
+                break
+        else:
+            return list(choice)
     raise IllegalChoice("a choice is an option id or a list of option ids")
 
 

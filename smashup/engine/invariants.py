@@ -14,8 +14,12 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
     problems += _zones(game)
     problems += _option_ids(game)
     for m in game.all_minions():
-        if game.power(m) < 0:
+        power = game.power(m)
+        if power < 0:
             problems.append(f"{game.name(m)} has negative power")
+        if power != game.power_now(m):
+            # The power cache (Game.version) missed a change: a rules bug, not a slow path.
+            problems.append(f"{game.name(m)}'s power is stale: {power}, now {game.power_now(m)}")
     if previous_vp is not None:
         for p, before in zip(game.players, previous_vp, strict=True):
             if p.vp < before:

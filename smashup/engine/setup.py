@@ -16,12 +16,23 @@ def _registry(registry: Registry | None) -> Registry:
     return registry
 
 
+# What "every set" ("base_sets": "all") meant in a record made before new games wrote the sets out
+# (`new_game`): the Core Set, the only one with bases then. A replay must deal the same base deck
+# however many sets have bases now.
+LEGACY_ALL_SETS = ("core",)
+
+
+def every_base_set(registry: Registry) -> list[str]:
+    return sorted({b.set for b in registry.bases.values()})
+
+
 def base_sets_for(config: dict, registry: Registry) -> list[str]:
     """The base deck comes from the sets of the chosen factions (CR, "Build the Base Deck"),
-    one copy of each set even if a faction was chosen twice; or every set; or a given list."""
+    one copy of each set even if a faction was chosen twice; or a given list of sets. "all" is
+    only in records made before new games named the sets (LEGACY_ALL_SETS)."""
     chosen = config["base_sets"]
     if chosen == "all":
-        return sorted({b.set for b in registry.bases.values()})
+        return list(LEGACY_ALL_SETS)
     if isinstance(chosen, list):
         return list(chosen)
     sets = []
@@ -35,15 +46,21 @@ def base_sets_for(config: dict, registry: Registry) -> list[str]:
 
 def new_game(config: dict, seed: int | str, registry: Registry | None = None,
              track_hashes: bool = False, rng_version: int | None = None,
-             resolution: int | None = None, shared_factions: bool = False) -> Game:
+             resolution: int | None = None, replaying: bool = False,
+             shared_factions: bool = False) -> Game:
     """Set up a standard game (CR "Setup") and run it to its first decision.
 
     `seed`: a secret of 128+ bits in hex for the keyed generator (version 2, what live play uses),
     or an int for the old Mersenne Twister (version 1: old records, tests). `rng_version` says which
-    when given; by default the seed's form does (see rng.py). A config giving two players the same
-    faction is refused (ConfigError) unless `shared_factions` (a replay of an older record)."""
+    when given; by default the seed's form does (see rng.py). A new game's "all" bases become the
+    list of every set with bases now, in its config and so in its record: a later set of bases
+    does not change how it replays (`replaying`: a record's config is kept as it was). A config
+    giving two players the same faction is refused (ConfigError) unless `shared_factions` (a
+    replay of an older record)."""
     registry = _registry(registry)
     game = game_class(config)(config, seed, registry, rng_version, shared_factions)
+    if not replaying and game.config["base_sets"] == "all":
+        game.config = {**game.config, "base_sets": every_base_set(registry)}
     game.track_hashes = track_hashes
     if resolution is not None:  # a replayed record's (Game.resolution); else the current one
         game.resolution = resolution
@@ -98,7 +115,7 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
         # (every live table once held Aliens and Ninjas on both sides) must still replay.
         game = new_game(record["config"], record["seed"], registry,
                         rng_version=record.get("rng", LEGACY), resolution=resolution,
-                        shared_factions=True)
+                        replaying=True, shared_factions=True)
     hashes = record.get("hashes") if verify else None
     if record.get("hashes"):
         # A record keeps the digest it was made with (v1 for records made before v2 existed).

@@ -90,7 +90,9 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
     choices = 0
     violations = []
     longest = None
+    repeated = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for i in range(games):
         if rng_version == LEGACY:
             game_seed = master.randrange(2**32)
@@ -99,6 +101,8 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
             game_seed = derived_secret(f"simulate:{seed}:{i}")
             config_rng = stream(game_seed, "simulate:config")
         config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials, mode)
+        held = [f for p in config["players"] for f in p["factions"]]
+        repeated += len(set(held)) < len(held)  # a faction at two seats (the rules: once a game)
         # A kept record carries the hashes of the game as it was played, not of a later replay.
         game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
         violations.extend(problems)
@@ -110,6 +114,7 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
             for faction in game.players[game.winner].factions:
                 wins[faction] += 1
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     return {
         "games": games,
         "players": counts,
@@ -117,6 +122,10 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "choices": choices,
         "seconds": round(seconds, 3),
         "games_per_sec": round(games / seconds, 2) if seconds else None,
+        # CPU time of this process: on a shared machine, the figure neighbours disturb least.
+        "cpu_seconds": round(cpu_seconds, 3),
+        "games_per_cpu_sec": round(games / cpu_seconds, 2) if cpu_seconds else None,
+        "games_with_a_repeated_faction": repeated,
         "violations": len(violations),
         "violation_details": violations[:20],
         "digest": digest.hexdigest(),
@@ -167,26 +176,42 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
 
     from .setup import replay
 
-    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version,
-                          mode=mode)["games_per_sec"]
+    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version, mode=mode)
                  for _ in range(repeats)]
-    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version,
-                       mode=mode)["games_per_sec"]
+    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version, mode=mode)
     record = long_record(1000, seed, players, rng_version, mode)
-    times = []
+    # The same game with its state hash after every choice, as live play stores it: restoring
+    # such a record checks every hash.
+    hashed = replay({**record, "choices": []})
+    hashed.track_hashes = True
+    for choice in record["choices"]:
+        hashed.apply(*choice)
+    hashed = hashed.record()
+    times, cpu_times, hashed_times = [], [], []
     for _ in range(max(repeats * 7, 20)):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         replay(record)
         times.append((time.perf_counter() - started) * 1000)
+        cpu_times.append((time.process_time() - cpu_started) * 1000)
+    for _ in range(max(repeats, 3)):
+        cpu_started = time.process_time()
+        replay(hashed)
+        hashed_times.append((time.process_time() - cpu_started) * 1000)
     return {
         "players": players,
         "rng": rng_version,
         "mode": mode,
-        "games_per_sec_unchecked": median(unchecked),
-        "games_per_sec_checked": checked,
+        "games_per_sec_unchecked": median(r["games_per_sec"] for r in unchecked),
+        "games_per_cpu_sec_unchecked": median(r["games_per_cpu_sec"] for r in unchecked),
+        "games_per_sec_checked": checked["games_per_sec"],
+        "games_per_cpu_sec_checked": checked["games_per_cpu_sec"],
+        "choices_per_game": round(unchecked[0]["choices"] / games, 1),
+        "games_with_a_repeated_faction": unchecked[0]["games_with_a_repeated_faction"],
         "replay_choices": len(record["choices"]),
         "replay_ms_median": round(median(times), 2),
         "replay_ms_max": round(max(times), 2),
+        "replay_cpu_ms_median": round(median(cpu_times), 2),
+        "replay_hashed_cpu_ms_median": round(median(hashed_times), 2),
     }
 
 

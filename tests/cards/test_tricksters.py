@@ -598,7 +598,7 @@ def test_block_the_path_names_a_faction_of_this_game_and_remembers_it_on_the_car
     choose(game, "Play Block the Path")
     choose(game, "The Great Library")
     d = game.pending
-    assert (d.seat, d.kind) == (0, "faction")
+    assert (d.seat, d.kind) == (0, "choice")
     # Every faction of this game, the player's own included.
     assert sorted(labels(game)) == ["Aliens", "Ninjas", "Robots", "Tricksters"]
     assert_refused(game, ["o9"])

@@ -342,3 +342,28 @@ def test_identical_copies_in_hand_give_one_option_in_the_main_decision_and_other
                                 if o.card == first and o.base == hidden.base)
     game.apply(0, game.pending.id, [hidden.id])
     assert game.loc[second] == ("minion", hidden.base) and game.loc[first][0] == "hand"
+
+
+def test_a_reaction_of_a_card_gone_to_a_hand_does_not_name_it_in_the_order_question():
+    # Supreme Overlord returns Brownie to its owner's hand while Pay the Piper reacts to the play:
+    # the current player orders both, and the option for Brownie's reaction must not carry the id
+    # of a card now hidden in a hand (a seeded random game found it: the view leaked it).
+    from smashup.engine.invariants import check
+
+    s = Scenario([("Aliens", "Ninjas"), ("Tricksters", "Robots")])
+    s.base("Jungle Oasis")
+    s.base("Tar Pits")
+    s.base_action(0, "Pay the Piper", owner=1)
+    s.minion(1, "Brownie", owner=1)
+    s.hand(0, "Supreme Overlord", "Beam Up", "Invader")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    brownie = next(c for c, d in enumerate(game.defs) if d.name == "Brownie"
+                   and game.loc[c][0] == "minion")
+    play(game, "Supreme Overlord", base="Jungle Oasis")
+    choose(game, "Brownie")
+    assert game.loc[brownie] == ("hand", 1)
+    assert game.pending.kind == "order"
+    assert brownie not in [o.card for o in game.pending.options]
+    assert any(o.label.startswith("Brownie") for o in game.pending.options)
+    assert check(game) == []

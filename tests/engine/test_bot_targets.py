@@ -7,7 +7,7 @@ import random
 import pytest
 
 from smashup.engine import Decision, Option, Scenario
-from smashup.engine.bots import heuristic_choice
+from smashup.engine.bots import heuristic_choice, names_a_faction
 from smashup.engine.testing import base_uid, card
 
 from .support import ALIENS_NINJAS, PIRATES_ROBOTS
@@ -125,7 +125,7 @@ def _side(game, decision, option):
         return "mine" if game.minion_state[option.card].controller == 0 else "theirs"
     if option.card is not None and option.card in game.action_state:
         return "mine" if game.action_state[option.card].controller == 0 else "theirs"
-    if decision.kind == "faction":
+    if names_a_faction(game, decision):
         return "mine" if option.value in game.players[0].factions else "theirs"
     if option.id[:1] == "p" and option.id[1:].isdigit():
         return "mine" if option.id == "p0" else "theirs"

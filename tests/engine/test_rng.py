@@ -26,11 +26,12 @@ from smashup.engine.testing import assert_refused
 SECRET = "00112233445566778899aabbccddeeff" * 2  # 256 bits, as live play draws them
 OTHER = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeefe"  # one bit differs
 CONFIG = {"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Pirates", "Robots"]}],
-          "base_sets": "all"}
+          "base_sets": "factions"}
 # The config of the games stored before "each faction once per game": both seats Aliens and Ninjas.
-# Their records replay (`shared_factions`), so the pinned deal below is of that config.
+# Their records replay (`shared_factions`), so the pinned deal below is of that config; its bases
+# are the Core ones ("factions": what "all" dealt when the pin was taken).
 MIRROR = {"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Ninjas", "Aliens"]}],
-          "base_sets": "all"}
+          "base_sets": "factions"}
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "rng_v1_records.json").read_text())["records"]
 
 

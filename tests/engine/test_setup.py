@@ -112,15 +112,31 @@ def test_base_deck_all_takes_every_set():
     assert _base_names(game) == set(TEST_REGISTRY.bases)
 
 
-def test_base_deck_of_the_real_registry_is_core_only():
-    # Only Core Set cards exist in the real registry: "factions" and "all" both give the Core bases.
-    from smashup.engine import REGISTRY
+def test_base_deck_of_the_real_registry_by_sets():
+    # Core factions bring the Core bases; "all" brings every set with bases and names them in the
+    # game's config (and so in its record), so that a later set does not change its replay.
+    from smashup.engine import REGISTRY, replay
 
     core = {b.name for b in REGISTRY.bases.values() if b.set == "core"}
-    for sets in ("factions", "all"):
-        game = new_game(two_player_config(base_sets=sets), seed=4)
-        assert _base_names(game) == core
-        assert len(game.bases) == 3
+    every = {b.name for b in REGISTRY.bases.values()}
+    assert every > core  # What Were We Thinking? bases exist too
+    game = new_game(two_player_config(base_sets="factions"), seed=4)
+    assert _base_names(game) == core and game.config["base_sets"] == "factions"
+    game = new_game(two_player_config(base_sets="all"), seed=4)
+    assert _base_names(game) == every and len(game.bases) == 3
+    assert game.config["base_sets"] == sorted({b.set for b in REGISTRY.bases.values()})
+    again = replay(game.record())
+    assert again.config == game.config and again.digest() == game.digest()
+
+
+def test_a_record_that_says_all_sets_means_the_core_set_it_was_made_with():
+    from smashup.engine import REGISTRY, replay
+
+    core = {b.name for b in REGISTRY.bases.values() if b.set == "core"}
+    record = {"config": two_player_config(base_sets="all"), "seed": 4, "choices": []}
+    game = replay(record)
+    assert _base_names(game) == core
+    assert game.record()["config"]["base_sets"] == "all"  # written back as it was
 
 
 # ---------------------------------------------------------------------------- mulligan ---

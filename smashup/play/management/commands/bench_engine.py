@@ -31,7 +31,13 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{result['players']} players, {result['mode']} mode, random bots, one process, "
             f"random generator v{result['rng']}: "
-            f"{result['games_per_sec_unchecked']} games/s unchecked, "
-            f"{result['games_per_sec_checked']} games/s with every invariant checked\n"
+            f"{result['games_per_sec_unchecked']} games/s unchecked "
+            f"({result['games_per_cpu_sec_unchecked']} per CPU-second), "
+            f"{result['games_per_sec_checked']} games/s with every invariant checked "
+            f"({result['games_per_cpu_sec_checked']} per CPU-second); "
+            f"{result['choices_per_game']} choices a game; "
+            f"{result['games_with_a_repeated_faction']} of {opts['games']} tables held a faction twice\n"
             f"replay of a {result['replay_choices']}-choice game: "
-            f"median {result['replay_ms_median']} ms, max {result['replay_ms_max']} ms")
+            f"median {result['replay_ms_median']} ms ({result['replay_cpu_ms_median']} ms CPU), "
+            f"max {result['replay_ms_max']} ms; "
+            f"with a state hash checked after every choice: {result['replay_hashed_cpu_ms_median']} ms CPU")

@@ -1,0 +1,10 @@
+"""Every power read from the engine's cache (Game.version) is checked against one computed afresh,
+so a state change that forgot `Game.changed()` fails the test that made it."""
+import pytest
+
+from smashup.engine.game import Game
+
+
+@pytest.fixture(autouse=True)
+def verify_power_cache(monkeypatch):
+    monkeypatch.setattr(Game, "verify_powers", True)
