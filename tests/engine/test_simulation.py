@@ -111,7 +111,8 @@ def test_bots_only_ever_send_legal_choices():
     from smashup.engine.bots import heuristic_choice, random_choice
 
     for chooser in (random_choice, heuristic_choice):
-        game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]}] * 3,
+        pairs = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"]]
+        game = new_game({"players": [{"factions": pair} for pair in pairs],
                          "base_sets": "all"}, 11)
         rng = random.Random(0)
         for _ in range(300):
