@@ -197,7 +197,8 @@ def table(request, public_id):
         "faction_names": services.factions_available(),
         "sit_form": SitForm(initial={"name": ""}),
         "draft": drafting.context(row, my_seat),
-        "all_bases": row.config.get("base_sets") == "all",
+        # "all" (the engine may store it as the list of every set it had then)
+        "all_bases": row.config.get("base_sets", "factions") != "factions",
     }
     return render(request, "play/table.html", context)
 

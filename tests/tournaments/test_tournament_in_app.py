@@ -117,7 +117,9 @@ def test_the_event_option_ends_in_app_games_after_the_tournament_number_of_bases
 
 def test_a_drafted_table_plays_the_drafted_factions_and_waits_for_its_draft():
     s = Scene()
-    Seat.objects.filter(table=s.table, position=0).update(factions=["Ninjas", "Aliens"])
+    first = Seat.objects.select_related("entrant").get(table=s.table, position=0)
+    drafted = list(reversed(first.entrant.factions))  # not their own pair, and nobody else's
+    Seat.objects.filter(pk=first.pk).update(factions=drafted)
     draft = Draft.objects.create(table=s.table, state={}, status=Draft.Status.OPEN)
     before = snapshot(s.event)
     with pytest.raises(services.Conflict, match="still drafting"):
@@ -125,7 +127,7 @@ def test_a_drafted_table_plays_the_drafted_factions_and_waits_for_its_draft():
     assert snapshot(s.event) == before
     Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.DONE)
     game = in_app.start_table(s.table, s.org)
-    assert game.config["players"][0]["factions"] == ["Ninjas", "Aliens"]
+    assert game.config["players"][0]["factions"] == drafted
 
 
 @pytest.mark.parametrize(
@@ -465,8 +467,10 @@ def test_a_table_in_the_app_gets_the_bases_of_its_factions_sets():
 def test_the_event_form_offers_every_faction_and_marks_those_the_app_plays():
     s = Scene()
     page = s.client("org").get(f"/tournaments/{s.event.pk}/edit/").content.decode()
+    from smashup.draft import FACTIONS, SETS
+
     for faction in play.factions_available():
-        assert f"{faction} (Smash Up (Core Set)) · plays in the app" in page
+        assert f"{faction} ({SETS[FACTIONS[faction]]}) · plays in the app" in page
     assert "Grannies (What Were We Thinking?)<" in page or "Grannies (What Were We Thinking?)\n" in page
 
 
