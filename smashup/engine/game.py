@@ -480,6 +480,8 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
+        if zone[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`)
         if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
@@ -500,8 +502,8 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES or zone[0] in _BOARD_ZONES:
-            self.version += 1  # what power reads changed (see `version`)
+        if old[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
         if old[0] != "base":
             self.container(old).remove(cid)
         if old[0] == "minion" and zone[0] != "minion":
