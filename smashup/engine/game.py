@@ -971,15 +971,18 @@ class Game:
         kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
+        # Bases are read from their definitions each time: a mode may give a base in play another
+        # card's abilities (Big Base's sides take the current base card's).
+        for slot in list(self.bases):
+            bdef = self.defs[slot.card]
+            if bdef.triggers and self.base_active(slot):
+                for trig in bdef.triggers:
+                    if trig.event == kind and trig.applies(
+                            self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
         table = self._trigger_index.get(kind)
         if table is None:
             return found  # no card of this game reacts to this kind of event
-        for slot in list(self.bases):
-            triggers = table.get(slot.card)
-            if triggers and self.base_active(slot):
-                for trig in triggers:
-                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                        found.append((slot.card, trig))
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
