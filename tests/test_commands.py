@@ -29,6 +29,9 @@ def test_simulate_refuses_bad_arguments():
         run("simulate", "--players", "5")
     with pytest.raises(CommandError):
         run("simulate", "--factions", "Aliens")
+    # Each faction once per game: four players need eight different factions.
+    with pytest.raises(CommandError, match="at least 8 different factions"):
+        run("simulate", "--players", "4", "--factions", "Aliens,Ninjas,Pirates,Robots,Wizards,Zombies,Aliens")
     with pytest.raises(CommandError):
         run("simulate", "--games", "0")
 

@@ -46,6 +46,7 @@ def start_draft(event: Event, table, players: list[int], first=None, pool=None) 
             bans_per_player=event.bans_per_player,
             min_per_player=event.min_factions_per_player,
             first=first,
+            one_table=True,  # a draft is at one table: each faction once per game, whatever the copies
         )
     except kiq.DraftError as exc:
         raise Invalid(f"The draft at table {table.number} cannot start: {exc}.") from None
@@ -79,14 +80,11 @@ def start_timers(rnd: Round) -> int:
 
 
 def late_pool(event: Event, held: list[list[str]]) -> dict[str, int]:
-    """The event's pool without what the table's other players already hold (each copy counts), for
-    the players who draft late (a round-1 bye, a late entry): no faction clash at their table."""
-    pool = {f: event.faction_copies for f in event.faction_pool}
-    for factions in held:
-        for f in factions:
-            if f in pool:
-                pool[f] -= 1
-    return {f: c for f, c in pool.items() if c > 0}
+    """The event's pool without what the table's other players already hold, for the players who
+    draft late (a round-1 bye, a late entry): each faction is in a game once, so a faction held at
+    the table is out whatever the copies."""
+    taken = {f for factions in held for f in factions}
+    return {f: event.faction_copies for f in event.faction_pool if f not in taken}
 
 
 def state_of(draft: Draft) -> kiq.DraftState:

@@ -79,6 +79,13 @@ class EventForm(forms.ModelForm):
                 initial=order[i] if i < len(order) else "",
             )
         self.fields["faction_pool"].initial = list(self.instance.faction_pool or kiq.FACTIONS)
+        # Every faction of the boxes; those the app plays are marked (their tables can start in it).
+        from smashup.play.tables import factions_available
+
+        in_app = set(factions_available())
+        self.fields["faction_pool"].choices = [
+            (f, f"{label} · plays in the app" if f in in_app else label) for f, label in FACTION_CHOICES
+        ]
         minutes = self.instance.warning_minutes if self.instance.pk else [10]
         self.fields["warnings"].initial = ", ".join(str(m) for m in minutes)
         self.fields[

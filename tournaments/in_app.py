@@ -43,26 +43,45 @@ def playable_factions() -> set[str]:
     return set(play.factions_available())
 
 
+def seat_pairs(seats) -> list[tuple[str, list[str]]]:
+    """(player name, factions) of each seat, in seat order: the seat's own (set from the draft at
+    the table or from the player's pair), else the pair the player keeps all event."""
+    return [(seat.entrant.name, list(seat.factions or seat.entrant.factions or [])) for seat in seats]
+
+
+def app_refusal(number: int, pairs: list[tuple[str, list[str]]], known: set[str]) -> str | None:
+    """Why table `number` with these (name, factions) cannot be played in the app, or None: every
+    seat needs two factions, all of them ones the app plays, and each faction once at the table
+    (the app's rule, issue 9: two players with one faction play it with cards from two boxes)."""
+    for name, pair in pairs:
+        if len(pair) != 2:
+            return f"{name} has no two factions yet: set them first."
+    missing = sorted({f for _, pair in pairs for f in pair if f not in known})
+    if missing:
+        return f"The app cannot play {', '.join(missing)} yet; table {number} plays with cards."
+    holders: dict[str, list[str]] = {}
+    for name, pair in pairs:
+        for f in pair:
+            holders.setdefault(f, []).append(name)
+    shared = sorted(f for f, names in holders.items() if len(names) > 1)
+    if shared:
+        who = " and ".join(holders[shared[0]])
+        return (f"{who} both hold {shared[0]}: the app plays each faction once per game; "
+                f"table {number} plays with cards.")
+    return None
+
+
 def table_factions(table: Table) -> list[list[str]]:
-    """Each seat's two factions, in seat order: the seat's own (set from the draft at the table or
-    from the player's pair), else the pair the player keeps all event. Refuses a table whose draft is
-    still open, a seat without two factions, and factions the app cannot play yet."""
+    """Each seat's two factions, in seat order (`seat_pairs`). Refuses a table whose draft is still
+    open and one the app cannot play (`app_refusal`)."""
     draft = Draft.objects.filter(table=table).first()
     if draft is not None and draft.status != Draft.Status.DONE:
         raise services.Conflict(f"Table {table.number} is still drafting; start it once the draft is done.")
-    pairs = []
-    for seat in table.seats.select_related("entrant").order_by("position"):
-        pair = list(seat.factions or seat.entrant.factions or [])
-        if len(pair) != 2:
-            raise services.Invalid(f"{seat.entrant.name} has no two factions yet: set them first.")
-        pairs.append(pair)
-    known = playable_factions()
-    missing = sorted({f for pair in pairs for f in pair if f not in known})
-    if missing:
-        raise services.Invalid(
-            f"The app cannot play {', '.join(missing)} yet; table {table.number} plays with cards."
-        )
-    return pairs
+    pairs = seat_pairs(table.seats.select_related("entrant").order_by("position"))
+    refusal = app_refusal(table.number, pairs, playable_factions())
+    if refusal:
+        raise services.Invalid(refusal)
+    return [pair for _, pair in pairs]
 
 
 def start_table(table: Table | int, by):
@@ -136,7 +155,7 @@ def _create_game(event: Event, table: Table):
     try:
         return play.create_game(
             specs,
-            base_sets="all",  # every base the app has: enough for 4 players whatever the factions
+            base_sets="factions",  # the rules' base deck: the sets of the drafted factions
             first_player=0,  # seat order: position 0 plays first
             end_after_bases=base_limit(event, len(seats)),
         )
@@ -245,12 +264,28 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
         )
         .order_by("number")
     )
+    drafting_tables = set(
+        Draft.objects.filter(table__round=rnd)
+        .exclude(status=Draft.Status.DONE)
+        .values_list("table_id", flat=True)
+    )
+    known = playable_factions()
     rows = []
     for table in tables:
+        open_table = table.game_id is None and table.state == Table.State.OPEN and not rnd.is_finished
+        # "Start this table in the app" only where the app can play the table's factions.
+        why_not = None
+        if open_table:
+            why_not = (
+                "still drafting"
+                if table.pk in drafting_tables
+                else app_refusal(table.number, seat_pairs(table.seats.all()), known)
+            )
         row = {
             "table": table,
             "game": table.game,
-            "can_start": table.game_id is None and table.state == Table.State.OPEN and not rnd.is_finished,
+            "can_start": open_table and why_not is None,
+            "why_not": why_not,
             "seats": [],
         }
         if table.game is not None:
@@ -279,17 +314,75 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
     }
 
 
-def player_panel(table: Table | None, me) -> dict | None:
-    """A player's view of their table's in-app game: where to play it."""
+def play_seat_of(table: Table, entrant_id: int):
+    """The app seat of `entrant_id` at `table`'s game (the table's seats in position order are the
+    game's seats in index order), or None."""
+    positions = list(table.seats.order_by("position").values_list("entrant_id", flat=True))
+    if entrant_id not in positions or table.game_id is None:
+        return None
+    return table.game.seats.filter(index=positions.index(entrant_id)).first()
+
+
+def player_panel(table: Table | None, me, session_seats=None) -> dict | None:
+    """A player's view of their table's in-app game: where to play it. `seat`: "account" (they
+    log in), "free" (their seat waits: "Play your game" takes it in this browser), "here" (this
+    browser holds it) or "elsewhere" (taken on another device: its game page gave a link there)."""
     from django.urls import reverse
 
     if table is None or table.game_id is None:
         return None
     game = table.game
+    play_seat = play_seat_of(table, me.pk)
+    if me.user_id is not None:
+        state = "account"
+    elif play_seat is None:
+        state = "elsewhere"
+    elif not play_seat.taken:
+        state = "free"
+    elif play_seat.index in play.held_seats(game, session_seats=session_seats):
+        state = "here"
+    else:
+        state = "elsewhere"
     return {
         "game": game,
         "url": reverse("play:game", args=[game.public_id]),
         "account": me.user_id is not None,
+        "seat": state,
         "username": me.user.get_username() if me.user_id is not None else "",
         "time_called": game.is_active and play.time_called(game),
     }
+
+
+def take_my_seat(event: Event, me, session) -> object:
+    """The player `me` (who this browser is, by their account or private link: nobody else's seat
+    can be reached here) takes their own free seat at their table's in-app game in this browser.
+    Returns the ``play.Game``. Refused (nothing changes) without such a game or once the seat is
+    taken: then only the holder's own link (shown on their game page) reaches it, so organizers,
+    who also hold the player's private link, cannot open a hand in play."""
+    if me is None:
+        raise services.NotAllowed("Open your player link first: only you can take your seat.")
+    rnd = event.rounds_set.order_by("-number").first()
+    table = (
+        Table.objects.filter(round=rnd, seats__entrant=me, game__isnull=False).select_related("game").first()
+        if rnd is not None
+        else None
+    )
+    if table is None:
+        raise services.Conflict("Your table does not play in the app.")
+    play_seat = play_seat_of(table, me.pk)
+    if play_seat is None:
+        raise services.Conflict("Your seat is not in your table's game any more: ask the organizer.")
+    if me.user_id is not None:
+        raise services.Conflict("Your seat is played with your account: log in and open your game.")
+    if play_seat.taken:
+        if play_seat.index in play.held_seats(table.game, session_seats=session.get("play_seats")):
+            return table.game
+        raise services.Conflict(
+            "Your seat was taken on another device; play there, or use the personal link its game page shows."
+        )
+    try:
+        seat = play.claim_seat(table.game_id, play_seat.index, link_token=play_seat.token)
+    except play.PlayError as exc:
+        raise services.Conflict(exc.message) from None
+    play.remember_seat(session, seat)
+    return table.game

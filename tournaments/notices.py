@@ -67,7 +67,7 @@ def player_notices(
         notices.append(Notice(f"pick:{table_pk}:{draft_turn}", "Your pick", text))
     if round_number is not None and not round_finished:
         if clock_status == "called":
-            text = f"{round_label}: time is called."
+            text = f"{round_label}: finish the turn in progress; the end rule is on your page."
             notices.append(Notice(f"called:{round_number}", "Time is called", text))
         elif warned and clock_status in ("running", "paused"):
             notices.append(

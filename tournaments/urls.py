@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/me/", views.me_page, name="me"),
     path("<int:pk>/check-in/<str:secret>/", views.code_check_in, name="code_check_in"),
     path("<int:pk>/me/drop/", views.drop_me, name="drop_me"),
+    path("<int:pk>/me/play/", views.play_my_game, name="play_my_game"),
     path("<int:pk>/tables/<int:table_pk>/report/", views.report, name="report"),
     path("<int:pk>/tables/<int:table_pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/tables/<int:table_pk>/dispute/", views.dispute, name="dispute"),

@@ -9,6 +9,7 @@ draft pick), which the services check against the entrant of this user or browse
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import wraps
 
 import qrcode
@@ -35,6 +36,7 @@ from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm
 from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .pairing.layout import describe as describe_layout
 from .rules import layout_previews, plural, swap_summary
+from .standings_table import standings_table
 
 
 # ---------------------------------------------------------------------------------- helpers ------
@@ -114,9 +116,10 @@ def _clock_of(rnd: Round | None) -> RoundClock | None:
         return None
 
 
-def base_context(request, event: Event) -> dict:
-    """What every event page shows in its header: the clock of the current round, who you are."""
-    rnd = current_round(event)
+def base_context(request, event: Event, rounds: list[Round] | None = None) -> dict:
+    """What every event page shows in its header: the clock of the current round, who you are.
+    `rounds`: the event's rounds by number with their clocks, when the page has read them anyway."""
+    rnd = current_round(event) if rounds is None else (rounds[-1] if rounds else None)
     clock = _clock_of(rnd)
     me = services.entrant_for(event, request.user, request.session)
     return {
@@ -379,16 +382,19 @@ def self_check_in_action(request, event, action):
 @require_safe
 def standings_page(request, pk):
     event = _event_or_404(pk)
-    context = base_context(request, event)
-    rows = services.cached_standings(event)
+    rounds = list(event.rounds_set.select_related("clock", "event").order_by("number"))
+    context = base_context(request, event, rounds)
+    table = standings_table(event)  # rendered rows, cached by the event's version
+    # A final order exists only after a top cut: the Swiss rows (model instances) are read only then.
+    has_cut = any(r.stage != Round.Stage.SWISS for r in rounds)
+    me = context["me"]
     context.update(
         {
-            "rows": rows,
-            "final": services.final_standings(event, rows),
+            "table_rows": table.html(me.pk if me else None),
+            "leader": table.leader,
+            "final": services.final_standings(event, services.cached_standings(event)) if has_cut else None,
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
-            "swiss_done": sum(
-                1 for r in event.rounds_set.all() if r.stage == Round.Stage.SWISS and r.is_finished
-            ),
+            "swiss_done": sum(1 for r in rounds if r.stage == Round.Stage.SWISS and r.is_finished),
         }
     )
     return render(request, "tournaments/standings.html", context)
@@ -454,7 +460,14 @@ def find_your_table(tables, byes) -> list[tuple[str, str]]:
     """(name, where) for every player of a round, A to Z: what players look for on the big screen."""
     where = [(seat.entrant.name, f"Table {t.number}") for t in tables for seat in t.seats.all()]
     where += [(e.name, "Bye") for e in byes]
-    return sorted(where, key=lambda w: w[0].lower())
+    return sorted(where, key=lambda w: alphabetical(w[0]))
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A sort key for names as people look them up: accents and case do not move a name, so "Émile"
+    stands among the E's (a plain sort put it after Z) and "de Vries" among the D's."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
 
 
 @require_safe
@@ -478,11 +491,17 @@ def projector(request, pk):
             "more": max(0, len(rows) - 16) if played else 0,
             "final": final[:16] if final else None,
             "find_pages": [where[i : i + FIND_PAGE] for i in range(0, len(where), FIND_PAGE)],
+            "find_count": len(where),  # a large room: the clock makes room for the names
             "share_url": share,
             "share_qr": qr_svg(share, f"QR code of the page of {event.name}"),
             "check_in": self_check_in_panel(request, event) if rnd is None or rnd.is_finished else None,
         }
     )
+    if rnd is None:
+        counts = event.entrants.filter(dropped=False, wait_rank__isnull=True).aggregate(
+            players=Count("pk"), checked_in=Count("pk", filter=Q(checked_in=True))
+        )
+        context["waiting"] = counts if counts["players"] else None
     return render(request, "tournaments/projector.html", context)
 
 
@@ -590,7 +609,7 @@ def me_page(request, pk):
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
-            "in_app": in_app.player_panel(table, me),
+            "in_app": in_app.player_panel(table, me, request.session.get("play_seats")),
         }
     )
     return render(request, "tournaments/me.html", context)
@@ -661,6 +680,23 @@ def drop_me(request, pk):
     if me is None:
         return forbidden(request, "You are not signed up for this event.")
     _run(request, lambda: services.drop(me, me), "You have dropped. Thanks for playing!")
+    return redirect("tournaments:me", event.pk)
+
+
+@require_POST
+def play_my_game(request, pk):
+    """"Play your game": the player takes their own seat at their table's in-app game in this
+    browser (tournaments.in_app.take_my_seat) and goes to it."""
+    event = _event_or_404(pk)
+    me = services.entrant_for(event, request.user, request.session)
+    game = None
+
+    def take():
+        nonlocal game
+        game = in_app.take_my_seat(event, me, request.session)
+
+    if _run(request, take) and game is not None:
+        return redirect("play:game", game.public_id)
     return redirect("tournaments:me", event.pk)
 
 

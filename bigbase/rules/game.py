@@ -49,8 +49,8 @@ class BigBaseGame(Game):
     """One game of Smash Up in Big Base mode. Build it with `new_game` and a config whose "mode"
     is "bigbase" (its "board" is a board as plain data; default: the project's default board)."""
 
-    def __init__(self, config, seed, registry=REGISTRY, rng_version=None):
-        super().__init__(config, seed, registry, rng_version)
+    def __init__(self, config, seed, registry=REGISTRY, rng_version=None, shared_factions=False):
+        super().__init__(config, seed, registry, rng_version, shared_factions)
         self.board: Board = board_from_dict(self.config["board"])
         self.current_base: list[int] = []  # the base card on the board (a zone of one card)
         # side uid -> the seat whose cards are in each slot (None: empty). An entry whose seat

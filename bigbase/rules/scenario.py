@@ -1,6 +1,6 @@
 """Big Base positions for tests and rulings checks, built from plain data like `Scenario`.
 
-    s = BigBaseScenario([("Aliens", "Ninjas"), ("Ninjas", "Aliens")], base="The Homeworld",
+    s = BigBaseScenario([("Aliens", "Ninjas"), ("Pirates", "Robots")], base="The Homeworld",
                         next_bases=["Tar Pits"])
     s.minion("North", "Invader", owner=1, slot=0)
     s.hand(0, "Collector")

@@ -9,7 +9,9 @@ from . import (  # noqa: F401
     ninjas,
     pirates,
     robots,
+    rock_stars,
     tricksters,
     wizards,
+    wwwt_bases,
     zombies,
 )

@@ -6,6 +6,11 @@ the last player chooses a second and the choice continues in reverse order. With
 set two players may take the same faction if there are enough copies, but nobody takes the same
 faction twice.
 
+A draft of the players of one table (`one_table`: every draft the app runs, at a live table or a
+tournament table) hands each faction out once whatever the copies: the app plays each faction once
+per game (issue 9), so two players at one table never hold the same one. Copies then let several
+tables of an event draft the same faction.
+
 The state is a frozen dataclass of plain values (`to_dict` / `from_dict` round-trip through JSON);
 every transition returns a new state, so a refused choice changes nothing. A per-table draft and a
 per-event draft (everybody keeps two factions for the whole event) are the same draft over a
@@ -71,6 +76,11 @@ class DraftState:
     bans_per_player: int = 0
     bans: tuple[Choice, ...] = ()
     picks: tuple[Choice, ...] = field(default=())
+    one_table: bool = False  # the players sit at one table: each faction is taken once
+
+    def usable(self, copies: int) -> int:
+        """How many players of this draft can take a faction with `copies` copies."""
+        return min(copies, 1 if self.one_table else len(self.players))
 
     def to_dict(self) -> dict:
         return {
@@ -83,6 +93,7 @@ class DraftState:
             "bans_per_player": self.bans_per_player,
             "bans": [[c.player, c.faction, c.auto] for c in self.bans],
             "picks": [[c.player, c.faction, c.auto] for c in self.picks],
+            "one_table": self.one_table,
         }
 
     @classmethod
@@ -97,6 +108,7 @@ class DraftState:
             bans_per_player=data["bans_per_player"],
             bans=tuple(Choice(*c) for c in data["bans"]),
             picks=tuple(Choice(*c) for c in data["picks"]),
+            one_table=bool(data.get("one_table", False)),  # drafts stored before it: False
         )
 
 
@@ -108,10 +120,13 @@ def new_draft(
     bans_per_player: int = 0,
     min_per_player: int = 2,
     first: Hashable | None = None,
+    one_table: bool = False,
 ) -> DraftState:
     """Start a draft. `pool`: faction names (each with `copies`) or {faction: copies}; default all 17.
 
     `first`: who chooses first; None draws them at random from the seed (the rulebook's way).
+    `one_table`: the players sit at one table, so each faction is taken at most once (copies
+    beyond one do not count).
     """
     players = tuple(players)
     if not players or len(set(players)) != len(players):
@@ -126,12 +141,14 @@ def new_draft(
     n = len(players)
     # Each ban removes every copy of one faction. Check the worst case now, so that no sequence of
     # bans can leave less than the minimum pool to pick from.
-    usable = sorted((min(c, n) for c in counts.values()), reverse=True)
+    per_faction = 1 if one_table else n
+    usable = sorted((min(c, per_faction) for c in counts.values()), reverse=True)
     left = sum(usable[bans_per_player * n :]) if bans_per_player * n < len(usable) else 0
     if left < min_per_player * n:
+        beyond = "one (each faction once per table)" if one_table else "one per player"
         raise DraftError(
             f"the pool is too small: {n} players need at least {min_per_player * n} usable factions "
-            f"after {bans_per_player * n} bans (copies beyond one per player do not count)"
+            f"after {bans_per_player * n} bans (copies beyond {beyond} do not count)"
         )
     if first is None:
         first = random.Random(f"{seed}:draft:first").choice(players)
@@ -148,6 +165,7 @@ def new_draft(
         first_by=first_by,
         min_per_player=min_per_player,
         bans_per_player=bans_per_player,
+        one_table=one_table,
     )
 
 
@@ -253,17 +271,21 @@ def _refusal(state: DraftState, player: Hashable, kind: str, faction: str) -> st
         return f"{faction} was banned"
     held = {p: set(factions_of(state, p)) for p in state.players}
     left = {
-        f: c - sum(1 for x in state.picks if x.faction == f) for f, c in copies.items() if f not in banned
+        f: state.usable(c) - sum(1 for x in state.picks if x.faction == f)
+        for f, c in copies.items()
+        if f not in banned
     }
     if kind == BAN:
         del left[faction]
         n = len(state.players)
-        if sum(min(c, n) for c in left.values()) < state.min_per_player * n:
+        if sum(left.values()) < state.min_per_player * n:
             return f"banning {faction} would leave less than {state.min_per_player} factions per player"
     else:
         if faction in held[player]:
             return f"{player!r} already has {faction}"
         if left[faction] < 1:
+            if state.one_table:
+                return f"{faction} is already at this table (each faction is in a game once)"
             return f"every copy of {faction} is taken"
         left[faction] -= 1
         held[player] = held[player] | {faction}

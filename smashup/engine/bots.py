@@ -239,7 +239,7 @@ def _target_value(game, seat, decision, option) -> float:
             return worth
         # Harm: another player's best card, else its own least; help: the other way round.
         return _aimed(intent, owner == seat, worth)
-    if decision.kind == "faction":
+    if names_a_faction(game, decision):
         return _faction_target(game, seat, decision, option.value, intent)
     if option.id.startswith("p") and option.id[1:].isdigit():
         other = int(option.id[1:])
@@ -291,6 +291,15 @@ def _base_target(game, seat, uid, intent, subject) -> float:
     if intent == "harm":
         return 1 + others - 2 * mine + near
     return 1 + mine + near * (1 if mine >= max(powers.values(), default=0) else 0.3)
+
+
+def names_a_faction(game, decision) -> bool:
+    """A question naming a faction (`Ctx.name_faction`): a choice whose
+    every option is a faction of this game."""
+    if decision.kind != "choice":
+        return False
+    factions = {f for p in game.players for f in p.factions}
+    return all(o.value in factions for o in decision.options)
 
 
 def _faction_target(game, seat, decision, faction, intent) -> float:

@@ -182,7 +182,9 @@ class Event:
     by_player: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# Treated as immutable (a value, as python-chess's Move), but not frozen: the main decision
+# builds one per card and base at every question, and a frozen dataclass is much slower to build.
+@dataclass(slots=True, unsafe_hash=True)
 class Play:
     """One legal play (`Game.legal_plays`), as python-chess's `Move`; also what a play
     restriction sees (`CardDef.restriction`). `seat` plays `card` from `zone` ("hand", "discard",

@@ -338,8 +338,14 @@ class Ctx:
         return list(self.game.slot(uid).actions)
 
     def breakpoint(self, uid: int) -> int:
-        """A base's breakpoint now: printed, with lasting changes (`change_breakpoint`)."""
+        """A base's breakpoint now (`Game.breakpoint`): its starting value (printed, or set by a
+        card in play: Turn Up to 11), with the modifiers of cards in play and lasting changes
+        (`change_breakpoint`), never below 0. Every card that reads a breakpoint reads this."""
         return self.game.breakpoint(self.game.slot(uid))
+
+    def printed_breakpoint(self, uid: int) -> int:
+        """The breakpoint printed on base `uid` (Turn Up to 11 compares it with 21)."""
+        return self.game.base_def(self.game.slot(uid)).breakpoint
 
     def total_power(self, uid: int) -> int:
         """The total power of every minion on a base."""
@@ -472,11 +478,16 @@ class Ctx:
         return chosen[0].base if chosen else None
 
     def choose_cards(self, candidates, prompt, min_count=1, max_count=1, seat=None, reveal=None,
-                     intent=None):
+                     say_where=False, intent=None):
         """Pick cards that are not in play (in a hand, a discard pile...). `reveal`: hidden cards
-        the chooser may see while deciding (a deck searched, a hand looked at)."""
+        the chooser may see while deciding (a deck searched, a hand looked at). `say_where`: each
+        option says where its card lies when not in the chooser's hand (a search of a deck and
+        a discard pile: the two zones' copies must not read the same)."""
         g = self.game
-        options = [Option(card_option_id("c", c), g.name(c), card=c) for c in candidates]
+        chooser = self._seat(seat)
+        options = [Option(card_option_id("c", c),
+                          g.name(c) + (self._where_from(c, chooser) if say_where else ""), card=c)
+                   for c in candidates]
         chosen = yield from g.ask(self._seat(seat), "cards", prompt, options, min_count,
                                   max_count, source=self.card, reveal=reveal, intent=intent)
         return [o.card for o in chosen]
@@ -530,11 +541,12 @@ class Ctx:
 
     def name_faction(self, prompt="Name a faction", among=None, seat=None, intent=None):
         """Name a faction (Sea Dogs, Block the Path): one of `among`, by default every faction in
-        this game. Returns its name. The question's kind is "faction"; each option's value is
-        the faction's name."""
+        this game. Returns its name. Each option's value is the faction's name; the question's
+        kind stays "choice" (records hashed with digest 2 hold that kind: `bots.names_a_faction`
+        tells it apart)."""
         names = list(among) if among is not None else self.factions_in_game()
         return (yield from self.choose_one(prompt, [(n, n) for n in names], seat=seat,
-                                           intent=intent, kind="faction"))
+                                           intent=intent))
 
     def may(self, prompt, seat=None):
         """A "you may" with no target to pick: yes or no."""
@@ -609,17 +621,20 @@ class Ctx:
             remaining.remove(picked[0])
         return chosen
 
-    def choose_same_name(self, cards, prompt, seat=None, reveal=None, intent=None):
-        """Pick any number of `cards` that all share one name (Mall Crawl, Not Enough Bullets):
-        a name first (declining picks none), then how many of its copies when there are several.
-        Returns the chosen cards."""
+    def choose_same_name(self, cards, prompt, seat=None, reveal=None, max_count=None,
+                         say_where=False, intent=None):
+        """Pick any number of `cards` (at most `max_count` if given: Rock of Luuv) that all
+        share one name (Mall Crawl, Not Enough Bullets): a name first (declining picks none),
+        then how many of its copies when there are several. Returns the chosen cards."""
         g = self.game
         picked = yield from self.choose_cards(self.one_of_each(cards), prompt, 0, 1, seat=seat,
-                                              reveal=reveal, intent=intent)
+                                              reveal=reveal, say_where=say_where, intent=intent)
         if not picked:
             return []
         name = g.name(picked[0])
         same = [picked[0]] + [c for c in cards if c != picked[0] and g.name(c) == name]
+        if max_count is not None:
+            same = same[:max_count]
         if len(same) == 1:
             return same
         count = yield from self.choose_one(
@@ -819,10 +834,11 @@ class Ctx:
         g.emit(self._event("discarded", cid, None, owner, {"from": src}))
 
     def search(self, prompt: str, where=None, zones=("deck",), min_count: int = 0,
-               max_count: int = 1, to: str | None = "hand", seat: int | None = None,
+               max_count: int | None = None, to: str | None = "hand", seat: int | None = None,
                same_name: bool = False, intent: str | None = "help"):
         """Search your (`seat`'s) deck and/or discard pile (`zones`) for cards that pass `where`
-        (with `same_name`: any number of them that share one name, Mall Crawl).
+        (up to `max_count`, by default one; with `same_name`: cards that share one name, by
+        default any number of them, Mall Crawl; up to three, Rock of Luuv).
         The searcher sees the whole deck; the chosen cards are revealed to everyone and go `to`
         the "hand" (a place) or the "discard" pile; a searched deck is then shuffled (CR "Void
         Where Prohibited": a searched card is revealed, a searched deck shuffled). `intent`: a
@@ -843,14 +859,18 @@ class Ctx:
         candidates = [c for c in deck + pile if where is None or where(c)]
         if same_name:
             chosen = yield from self.choose_same_name(candidates, prompt, seat=seat, reveal=deck,
+                                                      max_count=max_count,
+                                                      say_where=bool(deck and pile),
                                                       intent=intent)
         else:
+            max_count = 1 if max_count is None else max_count
             if max_count == 1:
                 # One card taken: alike copies in one zone are one option (Scry: two Mystic
                 # Studies in the deck). Taking several keeps every copy, to allow both.
                 candidates = self.one_of_each(candidates)
             chosen = yield from self.choose_cards(candidates, prompt, min_count, max_count,
-                                                  seat=seat, reveal=deck, intent=intent)
+                                                  seat=seat, reveal=deck,
+                                                  say_where=bool(deck and pile), intent=intent)
         if chosen:
             g.log(f"{g.pname(seat)} reveals {', '.join(self.name(c) for c in chosen)}.")
         for c in chosen:

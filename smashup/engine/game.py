@@ -50,6 +50,9 @@ DRAW_PER_TURN = 2
 # whether a base in play counts too).
 _INDEXES = (
     ("modifier_sources", lambda d: getattr(d, "power_modifier", None) is not None, True),
+    ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
+                                      or getattr(d, "breakpoint_modifier", None) is not None),
+     False),
     ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
@@ -57,7 +60,7 @@ _INDEXES = (
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
-     or bool(getattr(d, "play_sources", ())), False),
+     or bool(getattr(d, "play_sources", ())), True),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -180,9 +183,11 @@ class Game:
     verify_powers = False
 
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
-                 rng_version: int | None = None):
+                 rng_version: int | None = None, shared_factions: bool = False):
         self.registry = registry
         self.config = self.normalize(config, registry)
+        if not shared_factions:  # a record made before the rule replays as it was played
+            require_factions_once(self.config)
         # The seed is the game's secret (version 2, see rng.py): never part of a view.
         self.seed = seed
         self.rng_version = version_for(seed, rng_version)
@@ -204,6 +209,7 @@ class Game:
         # have each kind of hook, so that power, an event or a main decision looks only at those
         # (see _INDEXES; kept by `_place_in`, never part of the state).
         self.modifier_sources: dict[int, None] = {}  # with a power modifier
+        self.breakpoint_sources: dict[int, None] = {}  # that set or change bases' breakpoints
         self.protectors: dict[int, None] = {}  # that protect cards
         self.reactive: dict[int, None] = {}  # with triggers (bases are read from self.bases)
         self.talented: dict[int, None] = {}  # with a talent
@@ -857,16 +863,41 @@ class Game:
         return sum(self.power(m) for m in slot.minions)
 
     def breakpoint(self, slot: BaseSlot) -> int:
-        """A base's breakpoint now: printed + its active lasting "breakpoint" changes (Rampage),
-        never below 0 (WWWT: "base breakpoint is never reduced below zero"). Derived on demand
-        like power; scoring readiness, views and cards all read it here."""
+        """A base's breakpoint now, derived on demand like power: its starting value (printed,
+        unless a card in play sets another: Turn Up to 11), then every modifier of a card in
+        play and every active lasting "breakpoint" change (Rampage), never below 0 (WWWT: "base
+        breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
+        changes still apply, counted from the new start). Scoring readiness, views and cards
+        all read it here."""
         value = self.base_def(slot).breakpoint
+        if self.breakpoint_sources:
+            value, delta = self.starting_breakpoint(slot), 0
+            for source in self.breakpoint_sources:
+                sdef = self.defs[source]
+                if sdef.breakpoint_modifier is not None:
+                    delta += sdef.breakpoint_modifier(self.card_ctx(source), slot.uid)
+            value += delta
         if self.lasting:
             for eff in self.lasting:
                 if (eff.kind == "breakpoint" and eff.target == slot.card
                         and self.lasting_active(eff)):
                     value += eff.amount
         return max(0, value)
+
+    def starting_breakpoint(self, slot: BaseSlot) -> int:
+        """A base's starting breakpoint: printed, or what a card in play sets it to. Several
+        that set it: the catalog lets the current player choose which prevails; a breakpoint
+        is read between questions, so the engine takes the highest, which is every such
+        choice within these boxes (only Turn Up to 11 sets one, to 21)."""
+        printed = self.base_def(slot).breakpoint
+        starts = []
+        for source in self.breakpoint_sources:
+            sdef = self.defs[source]
+            if sdef.starting_breakpoint is not None:
+                start = sdef.starting_breakpoint(self.card_ctx(source), slot.uid)
+                if start is not None:
+                    starts.append(start)
+        return max(starts) if starts else printed
 
     # ------------------------------------------------------------------ log --------------------
     def log(self, text: str, to: tuple | None = None) -> None:
@@ -1803,12 +1834,12 @@ class Game:
                                 and e.ends[1] in (None, seat))]
         self.version += 1
 
-    def main_options(self, seat: int) -> list[Option]:
+    def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         options = []
         made = self._minion_play_options
         base_card = {s.uid: s.card for s in self.bases}
-        finder = PlayFinder(self, seat)
+        finder = finder or PlayFinder(self, seat)
         for play in finder.plays():
             if play.zone == "discard":
                 # Its value names what lets it come from there, as it always did (records
@@ -1817,10 +1848,10 @@ class Game:
                 continue
             # The same play is offered turn after turn: its Option is made once (by base card
             # too, since a base swapped in keeps its slot's uid).
-            key = (play, base_card.get(play.base))
+            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[1])
+                option = made[key] = self._play_option(play, key[2])
             options.append(option)
         options.extend(self._talent_options(seat))
         options.append(Option("end", "End the Play Cards phase", value=("end",)))
@@ -1915,7 +1946,9 @@ class Game:
 
     def _play_phase(self, seat: int):
         while True:
-            options = self.main_options(seat)
+            # The same finder gives the chosen play its grant: nothing changes in between.
+            finder = PlayFinder(self, seat)
+            options = self.main_options(seat, finder)
             chosen = yield from self.ask(
                 seat, "play", "Play a card, use a talent, or end the Play Cards phase", options
             )
@@ -1925,13 +1958,13 @@ class Game:
                 return
             if value[0] in ("minion", "discard"):
                 play = chosen[0].play
-                extra, via, special = self.use_grant(play)
+                extra, via, special = finder.use(play)
                 yield from self.resolve(self.play_minion(
                     seat, play.card, play.base, extra=extra, special=special, via=via,
                     as_kind=play.kind))
             elif value[0] == "action":
                 play = chosen[0].play
-                extra, via, _ = self.use_grant(play)
+                extra, via, _ = finder.use(play)
                 yield from self.resolve(
                     self.play_action(seat, play.card, extra=extra, via=via),
                     after=lambda c=play.card: self.finish_action(c)
@@ -2435,7 +2468,8 @@ NOT_STATE = frozenset({
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
-    "modifier_sources", "protectors", "reactive", "talented", "replacers", "restrictors",
+    "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
+    "restrictors",
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
@@ -2552,6 +2586,18 @@ def _normalize_choice(choice) -> list[str]:
     raise IllegalChoice("a choice is an option id or a list of option ids")
 
 
+def require_factions_once(config: dict) -> None:
+    """Each faction is in a game once (issue 9: the app has one copy of every faction, so two
+    players never hold the same one). ConfigError naming both players otherwise."""
+    holder: dict[str, int] = {}
+    for i, player in enumerate(config["players"]):
+        for f in player["factions"]:
+            if f in holder:
+                raise ConfigError(f"{f} is held by player {holder[f]} and player {i}: "
+                                  "each faction is in a game once")
+            holder[f] = i
+
+
 def normalize_config(config: dict, registry: Registry) -> dict:
     """Check a game config and fill its defaults. Raises ConfigError with a clear message."""
     if not isinstance(config, dict):
@@ -2564,6 +2610,8 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         factions = seat.get("factions") if isinstance(seat, dict) else None
         if not isinstance(factions, list) or len(factions) != 2:
             raise ConfigError(f"player {i} needs exactly two factions")
+        if not all(isinstance(f, str) for f in factions):
+            raise ConfigError(f"player {i}: a faction is given by its name")
         if factions[0] == factions[1]:
             raise ConfigError(f"player {i} has the same faction twice")
         for f in factions:
@@ -2584,6 +2632,12 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         isinstance(base_sets, list) and all(isinstance(s, str) for s in base_sets)
     ):
         raise ConfigError("base_sets is 'factions', 'all' or a list of set names")
+    if isinstance(base_sets, list):
+        known_sets = {b.set for b in registry.bases.values()}
+        unknown = [s for s in base_sets if s not in known_sets]
+        if unknown or not base_sets:
+            raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
+                              if unknown else "base_sets names at least one set")
     first = config.get("first_player")
     # bool is an int in Python; True is not a seat number.
     if first is not None and (

@@ -103,11 +103,19 @@ class PlayFinder:
                                card=cid if tg.this_card else None, via=cid, once=tg.once))
 
         for cid in g.play_offering:
-            if g.controller(cid) != seat:
+            zone = g.loc[cid]
+            if zone[0] == "base":
+                # A base offers its play to whoever's turn it is, while its abilities work.
+                if not g.base_active(g.slot(zone[1])):
+                    continue
+                here = zone[1]
+            elif g.controller(cid) != seat:
                 continue
+            else:
+                here = g.base_of(cid)
             for tg in g.defs[cid].turn_grants:
                 if tg.zone == "play":
-                    offer(cid, tg, g.base_of(cid))
+                    offer(cid, tg, here)
         names = g.discard_offers()
         if names:
             for cid in g.players[seat].discard:
@@ -286,6 +294,7 @@ class PlayFinder:
         # Matching moves earlier plays within their kind, so a play's kind needs a grant.
         grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
         restricted = g.may_restrict()
+        outright = self.outright
         uids = [s.uid for s in g.bases]
         out = []
         seen = set()
@@ -306,6 +315,10 @@ class PlayFinder:
                     continue
                 else:
                     targets = (None,)
+                if zone == "hand" and not restricted and (kind, zone) in outright:
+                    # The common case: a free or general play allows every target.
+                    out.extend([Play(seat, cid, kind, zone, uid) for uid in targets])
+                    continue
                 for uid in targets:
                     if zone == "discard" and not self.explicit:
                         # Copies of one card in a discard pile are one play, not several.
@@ -313,7 +326,7 @@ class PlayFinder:
                         if alike in seen:
                             continue
                     play = Play(seat, cid, kind, zone, uid)
-                    if not self.granted(play):
+                    if (kind, zone) not in outright and not self.granted(play):
                         continue
                     if restricted and g.forbids(play):
                         continue

@@ -159,6 +159,31 @@ class _Declares:
 
         return deco
 
+    def grants_each_turn(self, kind: str, zone: str = "play", applies=None,
+                         max_power: int | None = None, here: bool = False,
+                         this_card: bool = False, zones: tuple = ("hand",),
+                         condition: str | None = None, once: str = "card",
+                         special: bool = False):
+        """Offer its player one extra play of `kind` in each of their Play Cards phases while
+        this card is in `zone` and `applies(ctx)` (see TurnGrant). A base offers it to every
+        player in their own Play Cards phase while its abilities work (Under the Bed), `here`
+        meaning onto the base itself. `this_card` with zone
+        "discard": the card itself is playable from the discard pile as an extra play (Tenacious
+        Z: `once="name"`, `special=True`)."""
+        if zone not in ("play", "discard"):
+            raise ConfigError(f"{self.name}: a play offered each turn comes from play or the "
+                              "discard pile")
+        if once not in ("card", "name"):
+            raise ConfigError(f"{self.name}: once is 'card' or 'name', not {once!r}")
+        from .plays import GRANT_CONDITIONS
+
+        if condition is not None and condition not in GRANT_CONDITIONS:
+            raise ConfigError(f"{self.name}: unknown grant condition {condition!r}")
+        zones = (zone,) if this_card else tuple(zones)
+        self.turn_grants.append(TurnGrant(kind, zone, applies or _always, max_power, here,
+                                          this_card, zones, condition, once, special))
+        return self
+
     def replacement(self, event: str, applies=None, optional: str | None = None):
         """`@card.replacement("destroy", applies=lambda ctx, target: ...)`: when `event` would
         happen to a card, the function (ctx, target) does something else instead and returns
@@ -192,6 +217,9 @@ class CardDef(_Declares):
     triggers: list[Trigger] = field(default_factory=list)
     specials: list[Special] = field(default_factory=list)
     power_modifier: Callable | None = None  # (ctx, minion) -> int
+    # (ctx, base uid) -> the starting breakpoint this card gives that base, or None (Turn Up to 11)
+    starting_breakpoint: Callable | None = None
+    breakpoint_modifier: Callable | None = None  # (ctx, base uid) -> int added to its breakpoint
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
@@ -250,29 +278,6 @@ class CardDef(_Declares):
 
         return deco
 
-    def grants_each_turn(self, kind: str, zone: str = "play", applies=None,
-                         max_power: int | None = None, here: bool = False,
-                         this_card: bool = False, zones: tuple = ("hand",),
-                         condition: str | None = None, once: str = "card",
-                         special: bool = False):
-        """Offer its player one extra play of `kind` in each of their Play Cards phases while
-        this card is in `zone` and `applies(ctx)` (see TurnGrant). `this_card` with zone
-        "discard": the card itself is playable from the discard pile as an extra play (Tenacious
-        Z: `once="name"`, `special=True`)."""
-        if zone not in ("play", "discard"):
-            raise ConfigError(f"{self.name}: a play offered each turn comes from play or the "
-                              "discard pile")
-        if once not in ("card", "name"):
-            raise ConfigError(f"{self.name}: once is 'card' or 'name', not {once!r}")
-        from .plays import GRANT_CONDITIONS
-
-        if condition is not None and condition not in GRANT_CONDITIONS:
-            raise ConfigError(f"{self.name}: unknown grant condition {condition!r}")
-        zones = (zone,) if this_card else tuple(zones)
-        self.turn_grants.append(TurnGrant(kind, zone, applies or _always, max_power, here,
-                                          this_card, zones, condition, once, special))
-        return self
-
     def play_source(self, zone: str, applies=None, once_per_turn: bool = False):
         """While this card is in play, its controller's grants that `applies(ctx, play, grant)`
         accepts may take their card from `zone` (They're Coming To Get You: the discard pile,
@@ -293,6 +298,19 @@ class CardDef(_Declares):
         """`@card.modifier`: fn(ctx, minion) -> the power this card adds to that minion (may be
         negative) while this card is in play."""
         self.power_modifier = fn
+        return fn
+
+    def sets_starting_breakpoint(self, fn):
+        """`@card.sets_starting_breakpoint` over fn(ctx, uid) -> int or None: while this card is
+        in play, base `uid` starts from that breakpoint instead of its printed one, and every
+        other change applies from there (WWWT clarification, Turn Up to 11). None: no change."""
+        self.starting_breakpoint = fn
+        return fn
+
+    def modifies_breakpoint(self, fn):
+        """`@card.modifies_breakpoint` over fn(ctx, uid) -> the amount (negative lowers it) this
+        card adds to base `uid`'s breakpoint while it is in play."""
+        self.breakpoint_modifier = fn
         return fn
 
     def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
@@ -322,6 +340,7 @@ class BaseDef(_Declares):
     kind: str = BASE
     triggers: list[Trigger] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
+    turn_grants: list[TurnGrant] = field(default_factory=list)  # plays offered each turn
     before_scoring: Callable | None = None  # (ctx, scoring) -> None or generator
     when_scoring: Callable | None = None  # (ctx, scoring)
     after_scoring: Callable | None = None  # (ctx, scoring)
@@ -332,6 +351,9 @@ class BaseDef(_Declares):
     is_minion = False
     is_action = False
     power = 0
+    starting_breakpoint = None
+    breakpoint_modifier = None
+    play_sources = ()
     specials = ()
     protections = ()
     copies = 1

@@ -16,12 +16,23 @@ def _registry(registry: Registry | None) -> Registry:
     return registry
 
 
+# What "every set" ("base_sets": "all") meant in a record made before new games wrote the sets out
+# (`new_game`): the Core Set, the only one with bases then. A replay must deal the same base deck
+# however many sets have bases now.
+LEGACY_ALL_SETS = ("core",)
+
+
+def every_base_set(registry: Registry) -> list[str]:
+    return sorted({b.set for b in registry.bases.values()})
+
+
 def base_sets_for(config: dict, registry: Registry) -> list[str]:
     """The base deck comes from the sets of the chosen factions (CR, "Build the Base Deck"),
-    one copy of each set even if a faction was chosen twice; or every set; or a given list."""
+    one copy of each set even if a faction was chosen twice; or a given list of sets. "all" is
+    only in records made before new games named the sets (LEGACY_ALL_SETS)."""
     chosen = config["base_sets"]
     if chosen == "all":
-        return sorted({b.set for b in registry.bases.values()})
+        return list(LEGACY_ALL_SETS)
     if isinstance(chosen, list):
         return list(chosen)
     sets = []
@@ -35,14 +46,21 @@ def base_sets_for(config: dict, registry: Registry) -> list[str]:
 
 def new_game(config: dict, seed: int | str, registry: Registry | None = None,
              track_hashes: bool = False, rng_version: int | None = None,
-             resolution: int | None = None) -> Game:
+             resolution: int | None = None, replaying: bool = False,
+             shared_factions: bool = False) -> Game:
     """Set up a standard game (CR "Setup") and run it to its first decision.
 
     `seed`: a secret of 128+ bits in hex for the keyed generator (version 2, what live play uses),
     or an int for the old Mersenne Twister (version 1: old records, tests). `rng_version` says which
-    when given; by default the seed's form does (see rng.py)."""
+    when given; by default the seed's form does (see rng.py). A new game's "all" bases become the
+    list of every set with bases now, in its config and so in its record: a later set of bases
+    does not change how it replays (`replaying`: a record's config is kept as it was). A config
+    giving two players the same faction is refused (ConfigError) unless `shared_factions` (a
+    replay of an older record)."""
     registry = _registry(registry)
-    game = game_class(config)(config, seed, registry, rng_version)
+    game = game_class(config)(config, seed, registry, rng_version, shared_factions)
+    if not replaying and game.config["base_sets"] == "all":
+        game.config = {**game.config, "base_sets": every_base_set(registry)}
     game.track_hashes = track_hashes
     if resolution is not None:  # a replayed record's (Game.resolution); else the current one
         game.resolution = resolution
@@ -91,10 +109,13 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
     # A record without "resolution" was played one event at a time (Game.resolution).
     resolution = record.get("resolution", 1)
     if "scenario" in record:
-        game = build_scenario(record["scenario"], registry, resolution=resolution)
+        game = build_scenario(record["scenario"], registry, resolution=resolution, shared_factions=True)
     else:
+        # A record replays as it was played: games set up before "each faction once per game"
+        # (every live table once held Aliens and Ninjas on both sides) must still replay.
         game = new_game(record["config"], record["seed"], registry,
-                        rng_version=record.get("rng", LEGACY), resolution=resolution)
+                        rng_version=record.get("rng", LEGACY), resolution=resolution,
+                        replaying=True, shared_factions=True)
     hashes = record.get("hashes") if verify else None
     if record.get("hashes"):
         # A record keeps the digest it was made with (v1 for records made before v2 existed).
@@ -111,7 +132,7 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
 class Scenario:
     """Build a game in any position from plain data, then drive it with `apply`.
 
-        s = Scenario([("Aliens", "Ninjas"), ("Ninjas", "Aliens")])
+        s = Scenario([("Aliens", "Ninjas"), ("Pirates", "Robots")])
         home = s.base("The Homeworld")
         s.minion(home, "Invader", owner=1)
         s.hand(0, "Collector")
@@ -119,6 +140,10 @@ class Scenario:
 
     Everything is by card name; `game.find(name)` style lookups live in `find_cards`.
     The same data as a dict (`Scenario.to_dict`) is what `build_scenario` takes.
+
+    The factions name each seat's pair and follow the game's rule: each faction once per game
+    (ConfigError otherwise), so a test position is one a real game could reach. Cards are placed
+    by name whatever the seat's factions, so no test needs two seats with one faction.
     """
 
     def __init__(self, factions, names=None, seed: int | str = 0, specials: str = "fast",
@@ -206,8 +231,9 @@ class Scenario:
 
 
 def build_scenario(data: dict, registry: Registry | None = None,
-                   resolution: int | None = None) -> Game:
-    """Build a game from scenario data (see `Scenario`) and run it to its first decision."""
+                   resolution: int | None = None, shared_factions: bool = False) -> Game:
+    """Build a game from scenario data (see `Scenario`) and run it to its first decision.
+    `shared_factions`: a replayed record made before "each faction once per game"."""
     registry = _registry(registry)
     if data.get("mode", "standard") != "standard":
         return mode_module(data["mode"]).build_scenario(data, registry, resolution)
@@ -219,7 +245,7 @@ def build_scenario(data: dict, registry: Registry | None = None,
     }
     if data.get("end_after_bases") is not None:
         config["end_after_bases"] = data["end_after_bases"]
-    game = Game(config, data.get("seed", 0), registry, data.get("rng", LEGACY))
+    game = Game(config, data.get("seed", 0), registry, data.get("rng", LEGACY), shared_factions)
     if resolution is not None:  # a replayed record's (Game.resolution)
         game.resolution = resolution
     game.scenario = data

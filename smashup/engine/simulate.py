@@ -14,6 +14,7 @@ from collections import Counter
 
 from . import invariants
 from .bots import BOTS
+from .core import ConfigError
 from .registry import REGISTRY
 from .rng import KEYED, LEGACY, derived_secret, stream, version_for
 from .setup import new_game
@@ -24,12 +25,16 @@ MAX_CHOICES = 20_000
 
 def game_config(rng: random.Random, players: int, factions: list[str], bots: str,
                 specials: str = "fast", mode: str = "standard") -> dict:
-    """Each player gets two different factions from the pool (copies are unlimited here). `mode`
-    "bigbase" plays Big Base on the default board (bigbase/rules)."""
-    seats = []
-    for i in range(players):
-        pair = rng.sample(factions, 2)
-        seats.append({"name": f"Bot {i + 1}", "factions": pair, "bot": bots})
+    """Each player gets two factions from the pool, none held twice at the table (the rules: each
+    faction once per game), drawn from `rng` alone so a seed gives the same table every time.
+    `mode` "bigbase" plays Big Base on the default board (bigbase/rules)."""
+    pool = sorted(set(factions))
+    if len(pool) < 2 * players:
+        raise ConfigError(f"{players} players need {2 * players} different factions; "
+                          f"the pool has {len(pool)}")
+    dealt = rng.sample(pool, 2 * players)
+    seats = [{"name": f"Bot {i + 1}", "factions": dealt[2 * i:2 * i + 2], "bot": bots}
+             for i in range(players)]
     config = {"players": seats, "specials": specials, "base_sets": "all"}
     if mode != "standard":
         config["mode"] = mode

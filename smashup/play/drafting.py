@@ -10,11 +10,11 @@ on the table page, once it is taken; bot seats pick at once (a random legal fact
 ``default_choice``). The draft state never holds the game's secret seed. Each seat's factions so far
 are kept on the seat; when every seat has two the game starts (``starting.maybe_start``).
 
-The pool is every implemented faction. With few of them, copies make a draft possible: each faction
-gets ``default_copies`` copies, enough for every seat to end with two different factions (with two
-factions and four players, four copies of each). A refused pick (out of turn, a faction the seat
-already has, no copy left, a pick that would leave someone without a legal faction later) raises a
-PlayError and changes nothing.
+The pool is every implemented faction, one copy of each: the draft is of one table
+(``one_table``), and each faction is in a game once, so no faction is drafted twice at a table. A
+table needs two factions a seat in the pool. A refused pick (out of turn, a faction the seat
+already has, a faction already at the table, a pick that would leave someone without a legal
+faction later) raises a PlayError and changes nothing.
 """
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ from .starting import maybe_start
 from .tables import lock_game, table_stream
 
 
-def default_copies(players: int, factions: int) -> int:
-    """Copies of each faction so that every player can end with two different ones."""
-    return max(1, -(-kiq.FACTIONS_EACH * players // max(factions, 1)))
-
-
 def state(row: Game) -> kiq.DraftState | None:
     return kiq.DraftState.from_dict(row.draft) if row.draft is not None else None
 
@@ -56,7 +51,7 @@ def picks_made(row: Game) -> int:
 def begin(row: Game, pool: list[str]) -> None:
     """Inside the creating transaction: start the draft of `row` (its seats exist)."""
     seats = list(range(row.seats.count()))
-    options = {"pool": list(pool), "copies": default_copies(len(seats), len(pool))}
+    options = {"pool": list(pool), "copies": 1, "one_table": True}
     if row.rng_version == engine_rng.LEGACY:
         current = kiq.new_draft(seats, seed=f"{row.seed}:table-draft", **options)
     else:

@@ -42,7 +42,10 @@ class NewGameForm(forms.Form):
     )
     base_sets = forms.ChoiceField(
         label="Bases",
-        choices=[("factions", "From the chosen factions' sets"), ("all", "From every set")],
+        choices=[
+            ("factions", "From the sets of the factions in play (the rules' way)"),
+            ("all", "Every base the app has, shuffled together"),
+        ],
         initial="factions",
         widget=forms.RadioSelect,
     )
@@ -116,6 +119,7 @@ class NewGameForm(forms.Form):
         data["player_picks"] = mode == "pick"
         data["my_factions"] = None
         specs = []
+        holder: dict[str, int] = {}  # faction -> the first seat given it (each faction once per game)
         for i in range(MAX_SEATS):
             kind = data.get(f"seat{i}_kind")
             if kind in (None, "none"):
@@ -132,6 +136,14 @@ class NewGameForm(forms.Form):
                 pair = [None, None]  # random, drafted or picked by each player: not set here
             elif pair[0] and pair[0] == pair[1]:
                 self.add_error(f"seat{i}_faction1", "Pick two different factions (or random).")
+            for j, faction in enumerate(pair):
+                if faction and holder.get(faction, i) != i:
+                    self.add_error(
+                        f"seat{i}_faction{j}",
+                        f"Seat {holder[faction] + 1} already has {faction}: each faction is in a game once.",
+                    )
+                elif faction:
+                    holder[faction] = i
             specs.append(SeatSpec(kind=kind, factions=pair))
         if not 2 <= len(specs) <= MAX_SEATS:
             raise forms.ValidationError(

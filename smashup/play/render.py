@@ -99,6 +99,7 @@ def merged_log(game, seat, notes) -> tuple[list[dict], int]:
 FACTION_STYLES = {
     "Aliens": "disc", "Dinosaurs": "claw", "Ninjas": "star", "Pirates": "anchor",
     "Robots": "gear", "Tricksters": "moon", "Wizards": "spark", "Zombies": "hand",
+    "Rock Stars": "note",
 }  # fmt: skip
 
 
@@ -173,6 +174,34 @@ def _card(card: dict, texts: dict, names: dict) -> dict:
     return data
 
 
+def breakpoint_parts(game, uid: int) -> list[dict]:
+    """Why a base has the breakpoint it has: its printed breakpoint, the starting value a card in
+    play sets instead (Turn Up to 11), each modifier of a card in play and each lasting change
+    (Rampage). The same sources as `Game.breakpoint` reads, read only; a test checks that the
+    parts add up to it."""
+    slot = game.slot(uid)
+    printed = game.base_def(slot).breakpoint
+    parts = [{"label": "printed", "amount": printed}]
+    start = game.starting_breakpoint(slot) if game.breakpoint_sources else printed
+    if start != printed:
+        setter = next(game.defs[s].name for s in game.breakpoint_sources
+                      if game.defs[s].starting_breakpoint is not None
+                      and game.defs[s].starting_breakpoint(game.card_ctx(s), uid) == start)
+        parts.append({"label": f"{setter} (starts at {start})", "amount": start - printed})
+    for source in game.breakpoint_sources:
+        sdef = game.defs[source]
+        if sdef.breakpoint_modifier is not None:
+            delta = sdef.breakpoint_modifier(game.card_ctx(source), uid)
+            if delta:
+                parts.append({"label": sdef.name, "amount": delta})
+    for eff in game.lasting:
+        if eff.kind == "breakpoint" and eff.target == slot.card and game.lasting_active(eff):
+            known = eff.source is not None and 0 <= eff.source < len(game.defs)
+            label = game.defs[eff.source].name if known else "an effect"
+            parts.append({"label": label, "amount": eff.amount})
+    return parts
+
+
 def board_context(row, game, seat: int | None) -> dict:
     """The template context of a game page (and of every live fragment) for `seat`."""
     view = game.view(seat)
@@ -226,6 +255,9 @@ def board_context(row, game, seat: int | None) -> dict:
                 "name": b["name"],
                 "text": texts.get(b["name"], ""),
                 "breakpoint": b["breakpoint"],
+                # Raised or lowered from the printed value, and why (the title of the number).
+                "breakpoint_change": b["breakpoint"] - game.base_def(game.slot(b["uid"])).breakpoint,
+                "breakpoint_why": breakdown_text(breakpoint_parts(game, b["uid"])),
                 "vp": b["vp"],
                 "active": b["active"],
                 "total": b["total_power"],

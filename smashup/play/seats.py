@@ -94,21 +94,23 @@ def create_game(
     seeds = {"seed": seed, "secret_seed": ""} if legacy else {"seed": None, "secret_seed": seed}
     rng = random_stream(seed, rng_version, "lobby:factions", legacy=f"factions:{seed}")
     pool = factions_available()
-    if draft:
-        if len(pool) < 2:
-            raise PlayError("A draft needs at least two factions.", "config")
-        # Placeholders for the engine's trial setup below; the draft decides the real ones.
-        factions = [pool[:2] for _ in seats]
-    elif player_picks:
-        if len(pool) < 2:
-            raise PlayError("Picking needs at least two factions.", "config")
-        for i, spec in enumerate(seats):
-            if any(spec.factions):
-                raise PlayError(
-                    f"Seat {i + 1}: when each player picks, the factions are not set in advance.", "config"
-                )
-        # Placeholders for the trial setup: people pick theirs, bots draw theirs at the start.
-        factions = [pool[:2] for _ in seats]
+    if draft or player_picks:
+        # Each faction is in a game once: every seat needs two of its own.
+        if len(pool) < 2 * len(seats):
+            raise PlayError(
+                f"{len(seats)} seats need {2 * len(seats)} different factions; the app has {len(pool)}.",
+                "config",
+            )
+        if player_picks:
+            for i, spec in enumerate(seats):
+                if any(spec.factions):
+                    raise PlayError(
+                        f"Seat {i + 1}: when each player picks, the factions are not set in advance.",
+                        "config",
+                    )
+        # Placeholders for the engine's trial setup below (different at every seat, as the rule
+        # wants); the draft, or each person and the bots at the start, decide the real ones.
+        factions = [pool[2 * i : 2 * i + 2] for i in range(len(seats))]
     else:
         factions = draw_factions(seats, rng, pool)
     config = {
@@ -201,6 +203,18 @@ def clean_factions(factions) -> list[str]:
     return picked
 
 
+def _refuse_taken_factions(row: Game, seat: Seat, picked: list[str]) -> None:
+    """Each faction is in a game once (issue 9): a pick that another seat at the table holds is
+    refused (FactionError, nothing changes)."""
+    for other in row.seats.exclude(pk=seat.pk).order_by("index"):
+        clash = [f for f in picked if f in (other.factions or [])]
+        if clash:
+            raise FactionError(
+                f"{clash[0]} is already at this table (seat {other.index + 1}): each faction is in a game "
+                "once; pick another."
+            )
+
+
 def claim_seat(
     game_id: int, index: int, *, user=None, guest_name: str = "", factions=None, link_token: str | None = None
 ) -> Seat:
@@ -243,6 +257,7 @@ def claim_seat(
             if factions is None:
                 raise FactionError("Pick your two factions to sit at this table.")
             picked = clean_factions(factions)
+            _refuse_taken_factions(row, seat, picked)
         if authenticated:
             seat.user = user
             seat.guest_name = ""
@@ -292,6 +307,7 @@ def pick_factions(
 def _set_factions(row: Game, seat: Seat, picked: list[str]) -> None:
     """Inside a transaction holding `row`: store a person's own pick; start the game if it was the
     last thing missing."""
+    _refuse_taken_factions(row, seat, picked)
     seat.factions = picked
     seat.save(update_fields=["factions"])
     changed_on_commit(row)

@@ -74,10 +74,21 @@ def table_stream(row: Game, label: str, legacy: str = "") -> random.Random:
 
 
 def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) -> list[list[str]]:
-    """Each seat's two factions: the chosen ones, random ones for the rest. Random picks avoid
-    factions that other seats already have while there are enough to go round."""
+    """Each seat's two factions: the chosen ones, random ones for the rest. Each faction is in a
+    game once (issue 9): a faction chosen for two seats is refused, and random picks come from the
+    factions nobody at the table has (a PlayError when too few are left)."""
     known = set(pool)
     taken: list[str] = [f for s in specs for f in s.factions if f]
+    holder: dict[str, int] = {}
+    for i, spec in enumerate(specs):
+        for f in spec.factions:
+            if f and f in holder and holder[f] != i:
+                raise PlayError(
+                    f"Seat {holder[f] + 1} and seat {i + 1} both have {f}; each faction is in a game once.",
+                    "config",
+                )
+            if f:
+                holder.setdefault(f, i)
     for i, spec in enumerate(specs):
         for f in spec.factions:
             if f is not None and f not in known:
@@ -93,8 +104,12 @@ def draw_factions(specs: list[SeatSpec], rng: random.Random, pool: list[str]) ->
         mine = [f for f in spec.factions if f]
         for _ in range(2 - len(mine)):
             fresh = [f for f in pool if f not in taken and f not in mine]
-            choices = fresh or [f for f in pool if f not in mine]
-            pick = rng.choice(choices)
+            if not fresh:
+                raise PlayError(
+                    f"{len(specs)} seats need {2 * len(specs)} different factions; there are {len(pool)}.",
+                    "config",
+                )
+            pick = rng.choice(fresh)
             mine.append(pick)
             taken.append(pick)
         result.append(mine)

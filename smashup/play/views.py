@@ -197,6 +197,7 @@ def table(request, public_id):
         "faction_names": services.factions_available(),
         "sit_form": SitForm(initial={"name": ""}),
         "draft": drafting.context(row, my_seat),
+        "all_bases": row.config.get("base_sets") == "all",
     }
     return render(request, "play/table.html", context)
 

@@ -67,9 +67,21 @@
     }
   }
 
+  function dropStale(notices) {
+    // A banner goes once its moment is over (the pick made, the result confirmed, the next round).
+    var keys = notices.map(function (n) { return n.key; });
+    var bar = document.getElementById("t-notice-bar");
+    if (!bar) return;
+    Array.prototype.slice.call(bar.children).forEach(function (box) {
+      if (keys.indexOf(box.dataset.key) < 0) box.remove();
+    });
+  }
+
   function check() {
     var seen = seenKeys();
-    var fresh = current().filter(function (n) { return seen.indexOf(n.key) < 0; });
+    var notices = current();
+    dropStale(notices);
+    var fresh = notices.filter(function (n) { return seen.indexOf(n.key) < 0; });
     // Most urgent last so that it ends up on top of the banners.
     for (var i = fresh.length - 1; i >= 0; i--) alertFor(fresh[i]);
     if (fresh.length) remember(seen.concat(fresh.map(function (n) { return n.key; })));
@@ -89,6 +101,8 @@
     function show() {
       var state = Notification.permission;
       button.hidden = state !== "default";
+      var what = document.getElementById("t-alerts-what");
+      if (what) what.hidden = button.hidden;
       if (note) {
         note.hidden = state === "default";
         note.textContent = state === "granted"

@@ -20,7 +20,7 @@ from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario, replay
 from smashup.engine.invariants import check
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 
-ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Ninjas", "Aliens")]
+ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Pirates", "Robots")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Way of Deception"  # seat 0's next draw
 
@@ -692,7 +692,7 @@ def test_jammed_signal_cancels_the_motherships_rescue_and_is_discarded_when_it_s
 
 
 def probe_game(hand1=("Invader", "Beam Up", "Scout")):
-    s = scenario(players=[("Aliens", "Ninjas"), ("Ninjas", "Aliens"), ("Aliens", "Ninjas")])
+    s = scenario(players=[("Aliens", "Ninjas"), ("Pirates", "Robots"), ("Wizards", "Zombies")])
     s.data["players"][1]["hand"] = list(hand1)
     s.hand(0, "Probe", "Collector")
     return s.build()

@@ -23,8 +23,8 @@ from smashup.engine.invariants import check
 from smashup.engine.simulate import simulate
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 
-ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Ninjas", "Aliens")]
-THREE = [("Aliens", "Ninjas"), ("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
+ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Pirates", "Robots")]
+THREE = [("Aliens", "Ninjas"), ("Pirates", "Robots"), ("Wizards", "Zombies")]
 FILLER = "Ninja Acolyte"  # a card every seat holds so that its Play Cards phase waits for it
 DECK_FILLER = "Way of Deception"  # seat 0's next draws
 REPLACEMENT = "Rhodes Plaza Mall"  # the default top of the base deck: out of reach, no effect

@@ -14,7 +14,7 @@ from smashup.engine.invariants import check
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
 from tests.engine.support import TEST_REGISTRY
 
-NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
+NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Pirates", "Robots")]
 
 
 # ---------------------------------------------------------------------------------------- helpers
@@ -456,7 +456,7 @@ def test_acolyte_talent_still_offered_after_a_minion_played_at_the_start_of_the_
     # The catalog's AEG ruling: "not played a minion this turn" means in the Play Cards phase; a
     # minion played at the start of the turn does not count. The test-only Early Riser plays one
     # then (tests/engine/support.py).
-    s = Scenario([("Ninjas", "Testers"), ("Aliens", "Ninjas")])
+    s = Scenario([("Ninjas", "Testers"), ("Aliens", "Robots")])
     goju = s.base("Temple of Goju")
     s.base("The Mothership")
     s.minion(goju, "Early Riser", owner=0)
@@ -1364,7 +1364,7 @@ def test_fast_mode_asks_only_the_players_holding_a_special():
 
 
 def test_ask_mode_after_a_special_everyone_is_asked_again_until_all_pass_in_a_row():
-    s = scenario([("Ninjas", "Aliens"), ("Aliens", "Ninjas"), ("Ninjas", "Aliens")],
+    s = scenario([("Ninjas", "Aliens"), ("Pirates", "Robots"), ("Wizards", "Zombies")],
                  specials="ask")
     dojo_at_breakpoint(s)
     s.base("The Mothership")

@@ -93,7 +93,7 @@ def test_the_trickster_deck_matches_the_catalog():
 
 # ---------------------------------------------------------------------------------- Leprechaun
 def test_leprechaun_lets_a_weaker_minion_played_here_resolve_then_destroys_it():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.minion(FACTORY, "Leprechaun", owner=0)
     s.hand(1, "Invader", "Collector")
     game = s.build()
@@ -107,7 +107,7 @@ def test_leprechaun_lets_a_weaker_minion_played_here_resolve_then_destroys_it():
 
 
 def test_leprechaun_spares_equal_power_its_controllers_minions_and_other_bases():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.minion(FACTORY, "Leprechaun", owner=0)
     s.hand(1, "Supreme Overlord", "Invader", "Collector")
     game = s.build()
@@ -141,7 +141,7 @@ def test_leprechaun_reads_powers_as_the_minion_entered_play():
     # The 2012 card: the comparison is made as the minion is played, before its ability (the
     # reworked reprint compares afterwards). Here the played Supreme Overlord's ability returns
     # the Leprechaun itself: it is no longer in play to react.
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.minion(FACTORY, "Leprechaun", owner=0)
     s.minion(FACTORY, "Collector", owner=1)
     s.hand(1, "Supreme Overlord", "Invader")
@@ -202,7 +202,7 @@ def test_brownie_ignores_its_controllers_own_cards_and_minions_played_earlier():
 
 
 def test_brownie_punishes_each_card_played_and_takes_what_there_is():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Dinosaurs", "Aliens")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Dinosaurs", "Pirates")], current=1)
     s.minion(FACTORY, "Brownie", owner=0)
     s.hand(1, "Augmentation", "Invasion", "Invader")
     game = s.build()
@@ -262,7 +262,7 @@ def test_gnome_declined():
 
 # ------------------------------------------------------------------------------------- Gremlin
 def test_gremlin_destroyed_draws_you_a_card_and_each_other_player_discards_one():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Ninjas", "Robots"), ("Aliens", "Robots")],
+    s = scenario(players=[("Tricksters", "Aliens"), ("Ninjas", "Robots"), ("Pirates", "Wizards")],
                  current=1)
     for name in ("Jungle Oasis", "Tar Pits"):
         s.base(name)
@@ -281,7 +281,7 @@ def test_gremlin_destroyed_draws_you_a_card_and_each_other_player_discards_one()
 
 def test_gremlin_returned_does_nothing():
     # Returned to its owner's hand: no draw, no discard.
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.minion(FACTORY, "Gremlin", owner=0)
     s.hand(1, "Beam Up", "Zapbot")
     game = s.build()
@@ -374,7 +374,7 @@ def test_enshrouding_mist_gives_one_extra_minion_on_its_base_each_of_your_turns(
 
 # ----------------------------------------------------------------------------------- Flame Trap
 def test_flame_trap_lets_the_minion_resolve_then_destroys_it_and_itself():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.base_action(FACTORY, "Flame Trap", owner=0)
     s.hand(1, "Invader", "Collector", "Zapbot")
     game = s.build()
@@ -425,7 +425,7 @@ def test_hideout_is_destroyed_instead_of_your_minion_being_affected_by_another_p
 
 
 def test_hideout_keeps_the_whole_action_off_your_minions_there_but_not_other_players():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.base_action(FACTORY, "Hideout", owner=0)
     s.minion(FACTORY, "Gremlin", owner=0)
     s.minion(FACTORY, "Gnome", owner=0)
@@ -513,7 +513,7 @@ def test_pay_the_piper_spares_its_controller_and_an_empty_hand():
 
 # ------------------------------------------------------------------------------ Take the Shinies
 def test_take_the_shinies_makes_each_other_player_discard_two_at_random():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Ninjas", "Robots"), ("Aliens", "Robots")])
+    s = scenario(players=[("Tricksters", "Aliens"), ("Ninjas", "Robots"), ("Pirates", "Wizards")])
     for name in ("Jungle Oasis", "Tar Pits"):
         s.base(name)
     s.hand(0, "Take the Shinies", "Invader")
@@ -559,7 +559,7 @@ def test_hideout_against_an_action_already_in_play_for_as_long_as_it_stays():
 
 # ------------------------------------------------------------------------ traps on one base
 def test_leprechaun_and_flame_trap_both_react_in_the_order_the_current_player_picks():
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.minion(FACTORY, "Leprechaun", owner=0)
     s.base_action(FACTORY, "Flame Trap", owner=0)
     s.hand(1, "Collector", "Zapbot")
@@ -577,7 +577,7 @@ def test_leprechaun_and_flame_trap_both_react_in_the_order_the_current_player_pi
 def test_a_minion_that_left_play_during_its_own_ability_is_not_hunted_down():
     # Supreme Overlord returns itself to its owner's hand: no longer in play, nothing to destroy;
     # the Flame Trap still burns (mandatory).
-    s = scenario(players=[("Tricksters", "Aliens"), ("Aliens", "Robots")], current=1)
+    s = scenario(players=[("Tricksters", "Aliens"), ("Pirates", "Robots")], current=1)
     s.base_action(FACTORY, "Flame Trap", owner=0)
     s.hand(1, "Supreme Overlord", "Zapbot")
     game = s.build()
@@ -598,7 +598,7 @@ def test_block_the_path_names_a_faction_of_this_game_and_remembers_it_on_the_car
     choose(game, "Play Block the Path")
     choose(game, "The Great Library")
     d = game.pending
-    assert (d.seat, d.kind) == (0, "faction")
+    assert (d.seat, d.kind) == (0, "choice")
     # Every faction of this game, the player's own included.
     assert sorted(labels(game)) == ["Aliens", "Ninjas", "Robots", "Tricksters"]
     assert_refused(game, ["o9"])

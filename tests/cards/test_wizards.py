@@ -282,7 +282,7 @@ def test_mass_enchantment_declined_leaves_the_revealed_cards_on_their_decks():
 
 
 def test_mass_enchantment_reveals_every_other_deck_and_labels_copies_apart():
-    players = [("Wizards", "Robots"), ("Ninjas", "Aliens"), ("Aliens", "Ninjas")]
+    players = [("Wizards", "Robots"), ("Ninjas", "Aliens"), ("Pirates", "Zombies")]
     game = mass_game(["Seeing Stars", "Seeing Stars"], players=players,
                      minions=[(FACTORY, "Invader", 1)])
     play(game, "Mass Enchantment")

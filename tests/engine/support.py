@@ -15,8 +15,12 @@ from smashup.engine.invariants import check
 from smashup.engine.registry import Registry
 from smashup.engine.testing import snapshot  # noqa: F401  (re-exported for the rules tests)
 
+# Each faction is in a game once (the engine refuses a config or scenario that repeats one).
 ALIENS_NINJAS = ("Aliens", "Ninjas")
-NINJAS_ALIENS = ("Ninjas", "Aliens")
+PIRATES_ROBOTS = ("Pirates", "Robots")
+WIZARDS_ZOMBIES = ("Wizards", "Zombies")
+DINOSAURS_TRICKSTERS = ("Dinosaurs", "Tricksters")
+DISJOINT_PAIRS = (ALIENS_NINJAS, PIRATES_ROBOTS, WIZARDS_ZOMBIES, DINOSAURS_TRICKSTERS)
 # Four players need five bases: the implemented Core bases plus a test-only filler base.
 WITH_FILLER = ["core", "core-filler"]
 EVENT_KINDS = ("minion_played", "action_played", "destroyed", "returned", "moved", "placed",
@@ -24,14 +28,14 @@ EVENT_KINDS = ("minion_played", "action_played", "destroyed", "returned", "moved
 
 
 def two_player_config(**options) -> dict:
-    config = {"players": [{"factions": list(ALIENS_NINJAS)}, {"factions": list(NINJAS_ALIENS)}]}
+    config = {"players": [{"factions": list(ALIENS_NINJAS)}, {"factions": list(PIRATES_ROBOTS)}]}
     config.update(options)
     return config
 
 
 def config_for(n: int, **options) -> dict:
-    pairs = [ALIENS_NINJAS, NINJAS_ALIENS]
-    config = {"players": [{"factions": list(pairs[i % 2])} for i in range(n)]}
+    # Past four seats (a refused config) the pairs repeat: the seat count is refused first.
+    config = {"players": [{"factions": list(DISJOINT_PAIRS[i % 4])} for i in range(n)]}
     config.update(options)
     return config
 

@@ -6,7 +6,7 @@ from smashup.engine import Ctx, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, card, choose, labels
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
 
 
 def _registry() -> Registry:
@@ -36,7 +36,7 @@ REG = _registry()
 
 
 def test_actions_in_play_are_offered_once_per_alike_copy_and_labelled_by_place_and_player():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     pits = s.base("Tar Pits")
     oasis = s.base("Jungle Oasis")
     s.minion(pits, "Invader", owner=1, attached=[("Poison", 0)])
@@ -63,7 +63,7 @@ def test_actions_in_play_are_offered_once_per_alike_copy_and_labelled_by_place_a
 
 
 def test_no_action_in_play_asks_nothing():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("Tar Pits")
     s.hand(0, "Unpin", "Collector")
     game = s.build(REG)
@@ -73,7 +73,7 @@ def test_no_action_in_play_asks_nothing():
 
 
 def test_alike_talents_are_offered_once_and_different_ones_labelled_apart():
-    s = Scenario([("Pickers", "Aliens"), NINJAS_ALIENS])
+    s = Scenario([("Pickers", "Aliens"), PIRATES_ROBOTS])
     pits = s.base("Tar Pits")
     oasis = s.base("Jungle Oasis")
     s.base_action(pits, "Lamp", owner=0)
@@ -96,7 +96,7 @@ def test_alike_talents_are_offered_once_and_different_ones_labelled_apart():
 
 
 def test_alike_key_of_an_attached_action_follows_its_host():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     pits = s.base("Tar Pits")
     s.minion(pits, "Invader", owner=1, attached=[("Poison", 0)])
     s.minion(pits, "Invader", owner=1, counters=1, attached=[("Poison", 0)])

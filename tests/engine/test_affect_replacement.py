@@ -11,7 +11,7 @@ from smashup.engine import EngineError, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, card, choose
 
-from .support import NINJAS_ALIENS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, TEST_REGISTRY
 
 
 def _registry() -> Registry:
@@ -54,7 +54,7 @@ def _registry() -> Registry:
 
 
 REG = _registry()
-FACTIONS = [("Decoys", "Aliens"), NINJAS_ALIENS]
+FACTIONS = [("Decoys", "Aliens"), PIRATES_ROBOTS]
 
 
 def board():

@@ -210,7 +210,7 @@ def test_identical_copies_reacting_alike_are_offered_once():
 def scoring_table(current=1, specials="fast", hands=None):
     """Three players; the Test Arena (15) ready with seat `current` alone there; Bell Ringers in
     play for seats 0 and 2 on the Filler Field."""
-    s = Scenario([BT] * 3, specials=specials)
+    s = Scenario([BT, ("Ninjas", "Robots"), ("Pirates", "Wizards")], specials=specials)
     arena = s.base("Test Arena")
     field = s.base("Filler Field")
     s.base_deck("Filler Field")
@@ -262,7 +262,7 @@ def test_an_action_played_as_a_special_announces_itself_after_it_resolved_like_a
 
 
 def test_answer_window_opens_only_for_the_seat_whose_minion_was_destroyed():
-    s = Scenario([("Ninjas", "Robots"), BT, BT], specials="ask")
+    s = Scenario([("Ninjas", "Robots"), BT, ("Pirates", "Wizards")], specials="ask")
     home = s.base("The Homeworld")
     s.base("Filler Field")
     s.minion(home, "Collector", owner=1)
@@ -288,7 +288,7 @@ def test_answer_window_opens_only_for_the_seat_whose_minion_was_destroyed():
 
 
 def test_no_answer_window_when_nobody_can_answer():
-    s = Scenario([("Ninjas", "Robots"), BT, BT], specials="ask")
+    s = Scenario([("Ninjas", "Robots"), BT, ("Pirates", "Wizards")], specials="ask")
     home = s.base("The Homeworld")
     s.base("Filler Field")
     s.minion(home, "Collector", owner=1)
@@ -342,3 +342,28 @@ def test_identical_copies_in_hand_give_one_option_in_the_main_decision_and_other
                                 if o.card == first and o.base == hidden.base)
     game.apply(0, game.pending.id, [hidden.id])
     assert game.loc[second] == ("minion", hidden.base) and game.loc[first][0] == "hand"
+
+
+def test_a_reaction_of_a_card_gone_to_a_hand_does_not_name_it_in_the_order_question():
+    # Supreme Overlord returns Brownie to its owner's hand while Pay the Piper reacts to the play:
+    # the current player orders both, and the option for Brownie's reaction must not carry the id
+    # of a card now hidden in a hand (a seeded random game found it: the view leaked it).
+    from smashup.engine.invariants import check
+
+    s = Scenario([("Aliens", "Ninjas"), ("Tricksters", "Robots")])
+    s.base("Jungle Oasis")
+    s.base("Tar Pits")
+    s.base_action(0, "Pay the Piper", owner=1)
+    s.minion(1, "Brownie", owner=1)
+    s.hand(0, "Supreme Overlord", "Beam Up", "Invader")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    brownie = next(c for c, d in enumerate(game.defs) if d.name == "Brownie"
+                   and game.loc[c][0] == "minion")
+    play(game, "Supreme Overlord", base="Jungle Oasis")
+    choose(game, "Brownie")
+    assert game.loc[brownie] == ("hand", 1)
+    assert game.pending.kind == "order"
+    assert brownie not in [o.card for o in game.pending.options]
+    assert any(o.label.startswith("Brownie") for o in game.pending.options)
+    assert check(game) == []

@@ -7,7 +7,7 @@ import random
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import Scenario
-from smashup.engine.bots import heuristic_choice
+from smashup.engine.bots import heuristic_choice, names_a_faction
 from smashup.engine.testing import base_uid, card, end_play
 
 FACTIONS = [("Ninjas", "Dinosaurs"), ("Aliens", "Tricksters")]
@@ -133,7 +133,7 @@ def test_block_the_path_names_the_faction_of_the_player_who_leads_there():
     game.apply(0, game.pending.id, [f"a{card(game, 'Block the Path')}"])
     game.apply(0, game.pending.id, [f"b{base_uid(game, 'Jungle Oasis')}"])
     d = game.pending
-    assert (d.kind, d.intent) == ("faction", "harm")
+    assert (d.kind, d.intent) == ("choice", "harm") and names_a_faction(game, d)
     for seed in range(5):
         assert d.option(bot(game, seed)[0]).value == "Ninjas"
 

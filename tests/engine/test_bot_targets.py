@@ -7,14 +7,14 @@ import random
 import pytest
 
 from smashup.engine import Decision, Option, Scenario
-from smashup.engine.bots import heuristic_choice
+from smashup.engine.bots import heuristic_choice, names_a_faction
 from smashup.engine.testing import base_uid, card
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS
 
 
 def test_the_heuristic_bot_destroys_another_players_action_and_chooses_another_player():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     dojo = s.base("Ninja Dojo")
     s.base_action(dojo, "Infiltrate", owner=0)
     s.base_action(dojo, "Infiltrate", owner=1)
@@ -125,7 +125,7 @@ def _side(game, decision, option):
         return "mine" if game.minion_state[option.card].controller == 0 else "theirs"
     if option.card is not None and option.card in game.action_state:
         return "mine" if game.action_state[option.card].controller == 0 else "theirs"
-    if decision.kind == "faction":
+    if names_a_faction(game, decision):
         return "mine" if option.value in game.players[0].factions else "theirs"
     if option.id[:1] == "p" and option.id[1:].isdigit():
         return "mine" if option.id == "p0" else "theirs"
@@ -191,7 +191,7 @@ def test_an_intent_outside_the_vocabulary_is_refused():
     with pytest.raises(ConfigError):
         testers.action("Loose Words", intent="help")  # no host: nothing to aim
     assert testers.action("Salve", attach="minion", intent="help").card.intent == "help"
-    game = Scenario([ALIENS_NINJAS, NINJAS_ALIENS]).hand(0, "Invader").build()
+    game = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS]).hand(0, "Invader").build()
     before = game.digest()
     asking = game.ask(0, "player", "Who?", [Option("p0", "P0"), Option("p1", "P1")],
                       intent="kind")

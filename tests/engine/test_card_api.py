@@ -19,7 +19,7 @@ def internal_names() -> set[str]:
     """Names of the Game's attributes and methods that card code must not read (the Ctx, a
     Scoring and an Event offer what cards need, under those names)."""
     game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
-                                 {"factions": ["Ninjas", "Aliens"]}]}, 1)
+                                 {"factions": ["Pirates", "Robots"]}]}, 1)
     names = set(vars(game)) | {n for n in dir(Game) if not n.startswith("__")}
     allowed = {n for n in dir(Ctx) if not n.startswith("_")}
     allowed |= {n for n in dir(Scoring) if not n.startswith("_")} - {"slot"}

@@ -8,12 +8,12 @@ import pytest
 from smashup.engine import IllegalChoice, Scenario, new_game
 from smashup.engine.testing import choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, snapshot, two_player_config
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, snapshot, two_player_config
 
 
 def play_decision():
     """Seat 0's main decision (one option per legal play, plus "end")."""
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.minion(0, "Scout", owner=1)
@@ -27,7 +27,7 @@ def play_decision():
 
 def many_decision():
     """A decision with 0 to 2 options to pick (Poison: destroy any number of the actions on it)."""
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.minion(0, "Supreme Overlord", owner=1, attached=[("Poison", 0), ("Poison", 1)])
@@ -114,7 +114,7 @@ def test_the_game_still_plays_normally_after_refused_choices():
 
 
 def test_a_finished_game_refuses_every_choice():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.vp(0, 15)

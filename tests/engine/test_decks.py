@@ -8,11 +8,11 @@ import pytest
 from smashup.engine import Ctx, Scenario, replay
 from smashup.engine.testing import assert_refused, card, choose, end_play, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY, seen
 
 
 def draw_phase(deck=(), discard=(), seed=0, factions0=ALIENS_NINJAS) -> Scenario:
-    s = Scenario([factions0, NINJAS_ALIENS], seed=seed)
+    s = Scenario([factions0, PIRATES_ROBOTS], seed=seed)
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.hand(0, "Invader")
@@ -81,7 +81,7 @@ def test_any_draw_reshuffles_not_only_the_draw_phase():
 # (reveal) and Treasure Map (search) use the vocabulary later factions will (Ctx.look_at_top,
 # Ctx.reveal_top, Ctx.search_deck).
 def deck_words(hand, deck=(), discard=(), seed=0) -> Scenario:
-    s = Scenario([("Testers", "Aliens"), NINJAS_ALIENS], seed=seed)
+    s = Scenario([("Testers", "Aliens"), PIRATES_ROBOTS], seed=seed)
     s.base("Observatory")  # notes every event (tests/engine/support.py)
     s.base("Temple of Goju")
     s.hand(0, *hand, "Invader")  # the Invader keeps seat 0's Play Cards phase open

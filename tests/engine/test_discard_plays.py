@@ -13,6 +13,8 @@ def registry() -> Registry:
     r = Registry()
     risers = Faction("Risers", set="testset", registry=r)
     Faction("Others", set="testset", registry=r)
+    Faction("Spares", set="testset", registry=r)  # the second seat's pair: each faction is in a game once
+    Faction("Extras", set="testset", registry=r)
     risers.minion("Grunt", power=3, copies=10)
     risers.minion("Small", power=1, copies=5)
     riser = risers.minion("Riser", power=2, copies=5).card
@@ -42,7 +44,7 @@ R = registry()
 
 
 def scenario():
-    s = Scenario([("Risers", "Others"), ("Others", "Risers")])
+    s = Scenario([("Risers", "Others"), ("Spares", "Extras")])
     for name in ("Plain A", "Plain B", "Plain C"):
         s.base(name)
     s.deck(0, *["Grunt"] * 4)

@@ -16,7 +16,7 @@ from smashup.engine.game import CALL_TIME, TIE_PLAY_ON_ROUNDS
 from smashup.engine.invariants import check
 from smashup.engine.testing import decline, end_play, snapshot
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, config_for, run_random
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY, config_for, run_random
 
 
 def log_text(game) -> list[str]:
@@ -28,7 +28,7 @@ def oasis_scenario(vp=(0, 0)) -> Scenario:
     has seat 0 at 10 power: a Collector (2) from seat 0's hand makes it score. A second Oasis has
     seat 1 at 10 power for seat 1's Collector. Everyone has a hand and a deck, so the game only
     stops at decisions."""
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     mine = s.base("Jungle Oasis")
     theirs = s.base("Jungle Oasis")
     s.base("The Mothership")
@@ -282,7 +282,11 @@ def test_games_without_the_new_rules_keep_their_digests(players, seed, digest):
     # Digests of these seeded games taken before the end rules existed: stored records and their
     # state hashes stay valid. They are version 1 digests (a record keeps the version its hashes
     # were made with, `Game.digest_version`): the same game is still played choice for choice.
-    game = new_game(config_for(players), seed, track_hashes=True)
+    # They were set up before "each faction once per game": seats alternate Aliens/Ninjas and
+    # Ninjas/Aliens, as stored records of that time do (`shared_factions`).
+    mirror = [["Aliens", "Ninjas"], ["Ninjas", "Aliens"]]
+    config = {"players": [{"factions": mirror[i % 2]} for i in range(players)]}
+    game = new_game(config, seed, track_hashes=True, shared_factions=True)
     game.digest_version = 1
     run_random(game, seed, max_steps=20000, checks=False)
     assert game.digest() == digest

@@ -91,7 +91,7 @@ def test_a_misspelt_base_hook_is_refused():
 
 # ----------------------------------------------------------------- verbs ----------------------
 def table(*hand, minions=(), bases=("Test Arena", "Filler Field")):
-    s = Scenario([GT, GT])
+    s = Scenario([GT, ("Aliens", "Robots")])
     for b in bases:
         s.base(b)
     for b, name, owner in minions:

@@ -63,7 +63,7 @@ LT = ("Lasting Testers", "Aliens")
 
 
 def table(**minions):
-    s = Scenario([LT, LT])
+    s = Scenario([LT, ("Ninjas", "Robots")])
     arena = s.base("Test Arena")
     s.base("Filler Field")
     for name, owner in minions.items():

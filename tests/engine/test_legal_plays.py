@@ -26,7 +26,7 @@ from smashup.engine.testing import (
     play,
 )
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, build_test_registry
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, build_test_registry
 
 R = build_test_registry()
 _t = Faction("Play Testers", set="testset", registry=R)
@@ -107,7 +107,7 @@ _oarsman.card.playable_as = (ACTION,)
 
 
 def scenario(*hand, discard=(), played_minion=False, bases=("Test Arena", "Filler Field")):
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     for b in bases:
         s.base(b)
     s.hand(0, *hand)

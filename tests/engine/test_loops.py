@@ -15,7 +15,7 @@ from smashup.engine import Scenario
 from smashup.engine import game as game_module
 from smashup.engine.testing import card, choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def deadline():
 
 
 def ping_pong(*hand) -> Scenario:
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("Ping")
     s.base("Pong")
     s.base("Temple of Goju")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from smashup.engine import Ctx, Scenario
 from smashup.engine.testing import card
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS
 
 
 def test_alike_copies_are_kept_once_and_different_ones_all_kept():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     pits = s.base("Tar Pits")
     oasis = s.base("Jungle Oasis")
     s.minion(pits, "Invader", owner=1)

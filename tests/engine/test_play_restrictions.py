@@ -8,7 +8,7 @@ from smashup.engine import ACTION, MINION, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, base_uid, card, choose
 
-from .support import NINJAS_ALIENS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, TEST_REGISTRY
 
 
 def _registry() -> Registry:
@@ -40,7 +40,7 @@ REG = _registry()
 
 
 def board(current=0):
-    s = Scenario([("Gates", "Aliens"), NINJAS_ALIENS])
+    s = Scenario([("Gates", "Aliens"), PIRATES_ROBOTS])
     dojo = s.base("Ninja Dojo")
     s.base("Jungle Oasis")
     s.base_action(dojo, "Gate", owner=1)

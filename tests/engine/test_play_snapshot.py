@@ -6,11 +6,11 @@ from __future__ import annotations
 from smashup.engine import Scenario
 from smashup.engine.testing import card, choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
 
 
 def test_minion_played_carries_the_powers_on_its_base_before_its_ability():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     home = s.base("The Central Brain")  # +1 to every minion here
     s.minion(home, "Invader", owner=1)
     s.hand(0, "Supreme Overlord", "Collector")

@@ -55,7 +55,7 @@ def test_importing_the_engine_loads_no_framework():
         "smashup.engine.invariants, smashup.engine.testing\n"
         "from smashup.engine import new_game\n"
         "new_game({'players': [{'factions': ['Aliens', 'Ninjas']}, "
-        "{'factions': ['Ninjas', 'Aliens']}]}, 1)\n"
+        "{'factions': ['Pirates', 'Robots']}]}, 1)\n"
         f"loaded = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(FRAMEWORKS)!r})\n"
         "print(','.join(loaded))\n"
     )

@@ -10,7 +10,7 @@ import pytest
 from smashup.engine import IllegalChoice, ReplayMismatch, Scenario, new_game, replay
 from smashup.engine.testing import choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, config_for, run_random
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY, config_for, run_random
 
 
 def played(players=3, seed=5, track_hashes=False, steps=400):
@@ -103,7 +103,7 @@ def test_a_tampered_seed_is_detected():
 
 
 def test_a_scenario_game_replays():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("The Homeworld")
     s.base("Temple of Goju")
     s.minion(1, "Scout", owner=1)
@@ -125,7 +125,7 @@ def test_a_scenario_game_replays():
 
 
 def test_a_scenario_game_on_another_registry_replays():
-    s = Scenario([("Testers", "Aliens"), NINJAS_ALIENS])
+    s = Scenario([("Testers", "Aliens"), PIRATES_ROBOTS])
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.minion(0, "Bookworm", owner=0)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from smashup.engine import Scenario, replay
 from smashup.engine.testing import card, choose, labels, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen
+from .support import ALIENS_NINJAS, DISJOINT_PAIRS, PIRATES_ROBOTS, TEST_REGISTRY, seen
 
 
 def score_window(current=0, players=3, specials="fast", hands=None, shinobi=True) -> Scenario:
     """`current`'s Score Bases phase with the Ninja Dojo ready (seat `current` alone there)."""
-    s = Scenario([ALIENS_NINJAS if i % 2 == 0 else NINJAS_ALIENS for i in range(players)],
+    s = Scenario(list(DISJOINT_PAIRS[:players]),
                  specials=specials)
     dojo = s.base("Ninja Dojo")
     s.base("Temple of Goju")
@@ -105,7 +105,7 @@ def test_ask_mode_window_reopens_after_a_special_and_ends_after_all_pass_in_sequ
 
 # ---------------------------------------------------------------------------- extras now or never ---
 def homeworld_window(current=0, hands=None, specials="fast") -> Scenario:
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS], specials=specials)
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS], specials=specials)
     home = s.base("The Homeworld")  # 23
     s.base("Temple of Goju")
     s.base_deck("The Mothership")
@@ -134,7 +134,7 @@ def test_an_extra_play_outside_the_play_phase_must_be_used_at_once_or_is_lost():
 
 
 def test_the_same_extra_in_the_play_phase_is_banked_for_the_phase():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS])
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
     s.base("The Homeworld")
     s.base("Temple of Goju")
     s.hand(0, "Invader", "Collector", "Beam Up")
@@ -158,7 +158,7 @@ def test_an_extra_play_used_at_once_outside_the_play_phase():
 
 
 # ---------------------------------------------------------------------------- resolution order ---
-def observatory_game(hand, factions=(ALIENS_NINJAS, NINJAS_ALIENS)) -> tuple:
+def observatory_game(hand, factions=(ALIENS_NINJAS, PIRATES_ROBOTS)) -> tuple:
     s = Scenario(list(factions))
     s.base("The Homeworld")
     s.base("Listening Post")  # reacts to every event, noting it
@@ -224,7 +224,7 @@ TESTERS = ("Testers", "Aliens")
 def window_table(current, specials, special, phase):
     """Three players, seat `current` to move; seats 0 and 2 hold `special`. In the "score" phase
     the Test Arena (15, no ability) is ready, with seat `current` alone there."""
-    s = Scenario([TESTERS] * 3, specials=specials)
+    s = Scenario([TESTERS, ("Ninjas", "Robots"), ("Pirates", "Wizards")], specials=specials)
     arena = s.base("Test Arena")
     s.base("Filler Field")
     s.base_deck("Filler Field")  # the Arena's replacement (a second copy, by name)

@@ -9,13 +9,13 @@ import pytest
 from smashup.engine import Scenario
 from smashup.engine.testing import base_uid, card, choose, labels
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS
+from .support import DISJOINT_PAIRS
 
 
 def scoring_scenario(players=2) -> Scenario:
     """Seat 0's turn, at its Score Bases phase. Every seat holds a card and has a deck, so the game
     stops at the next seat's Play Cards phase after the scoring."""
-    s = Scenario([ALIENS_NINJAS if i % 2 == 0 else NINJAS_ALIENS for i in range(players)])
+    s = Scenario(list(DISJOINT_PAIRS[:players]))
     for seat in range(players):
         s.hand(seat, "Collector")
         s.deck(seat, *["Tiger Assassin"] * 4)

@@ -39,6 +39,15 @@ def test_player_count_outside_2_to_4_is_refused(players):
     (two_player_config(first_player="0"), "first_player"),
     (two_player_config(first_player=True), "first_player"),
     (two_player_config(mulligan="no"), "mulligan"),
+    (two_player_config(base_sets=["core", "Core Set"]), "unknown base set 'Core Set'"),
+    (two_player_config(base_sets=[]), "at least one set"),
+    ({"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Robots", 3]}]}, "by its name"),
+    # Each faction is in a game once (issue 9: the app has one copy of every faction).
+    ({"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Ninjas", "Aliens"]}]},
+     "Ninjas is held by player 0 and player 1: each faction is in a game once"),
+    ({"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Pirates", "Robots"]},
+                  {"factions": ["Wizards", "Robots"]}]},
+     "Robots is held by player 1 and player 2"),
     ({"players": [{"factions": ["Aliens", "Ninjas"], "bot": "genius"},
                   {"factions": ["Ninjas", "Aliens"]}]}, "unknown bot"),
 ])
@@ -91,7 +100,7 @@ def test_base_deck_comes_from_the_sets_of_the_chosen_factions():
     assert _base_names(game) == core
 
     # A faction of another set brings that set's bases too (each set once).
-    config = {"players": [{"factions": ["Aliens", "Testers"]}, {"factions": ["Ninjas", "Aliens"]}]}
+    config = {"players": [{"factions": ["Aliens", "Testers"]}, {"factions": ["Ninjas", "Pirates"]}]}
     game = new_game(config, seed=2, registry=TEST_REGISTRY)
     testset = {b.name for b in TEST_REGISTRY.bases.values() if b.set == "testset"}
     assert _base_names(game) == core | testset
@@ -103,15 +112,31 @@ def test_base_deck_all_takes_every_set():
     assert _base_names(game) == set(TEST_REGISTRY.bases)
 
 
-def test_base_deck_of_the_real_registry_is_core_only():
-    # Only Core Set cards exist in the real registry: "factions" and "all" both give the Core bases.
-    from smashup.engine import REGISTRY
+def test_base_deck_of_the_real_registry_by_sets():
+    # Core factions bring the Core bases; "all" brings every set with bases and names them in the
+    # game's config (and so in its record), so that a later set does not change its replay.
+    from smashup.engine import REGISTRY, replay
 
     core = {b.name for b in REGISTRY.bases.values() if b.set == "core"}
-    for sets in ("factions", "all"):
-        game = new_game(two_player_config(base_sets=sets), seed=4)
-        assert _base_names(game) == core
-        assert len(game.bases) == 3
+    every = {b.name for b in REGISTRY.bases.values()}
+    assert every > core  # What Were We Thinking? bases exist too
+    game = new_game(two_player_config(base_sets="factions"), seed=4)
+    assert _base_names(game) == core and game.config["base_sets"] == "factions"
+    game = new_game(two_player_config(base_sets="all"), seed=4)
+    assert _base_names(game) == every and len(game.bases) == 3
+    assert game.config["base_sets"] == sorted({b.set for b in REGISTRY.bases.values()})
+    again = replay(game.record())
+    assert again.config == game.config and again.digest() == game.digest()
+
+
+def test_a_record_that_says_all_sets_means_the_core_set_it_was_made_with():
+    from smashup.engine import REGISTRY, replay
+
+    core = {b.name for b in REGISTRY.bases.values() if b.set == "core"}
+    record = {"config": two_player_config(base_sets="all"), "seed": 4, "choices": []}
+    game = replay(record)
+    assert _base_names(game) == core
+    assert game.record()["config"]["base_sets"] == "all"  # written back as it was
 
 
 # ---------------------------------------------------------------------------- mulligan ---
@@ -204,3 +229,17 @@ def test_same_seed_same_game_different_seed_different_deal():
     assert _deal(a) != _deal(c)
     assert a.digest() != c.digest()
 
+
+
+def test_a_faction_held_twice_is_refused_for_scenarios_but_an_older_record_still_replays():
+    from smashup.engine import Scenario, replay
+
+    with pytest.raises(ConfigError, match="Aliens is held by player 0 and player 1"):
+        Scenario([("Aliens", "Ninjas"), ("Aliens", "Robots")]).build()
+    # A game set up before the rule (both seats Aliens and Ninjas) replays as it was played.
+    mirror = {"players": [{"factions": ["Aliens", "Ninjas"]}, {"factions": ["Ninjas", "Aliens"]}]}
+    old = new_game(mirror, seed=5, track_hashes=True, shared_factions=True)
+    old.apply(old.pending.seat, old.pending.id, [old.pending.options[0].id])
+    again = replay(old.record())
+    assert again.digest() == old.digest()
+    assert [p.factions for p in again.players] == [["Aliens", "Ninjas"], ["Ninjas", "Aliens"]]

@@ -64,7 +64,7 @@ def test_same_arguments_give_the_same_digest():
 def test_every_simulated_game_ends_with_a_single_leader_at_15_or_more():
     for seed in range(10):
         config = {"players": [{"factions": ["Aliens", "Ninjas"], "bot": "random"},
-                              {"factions": ["Ninjas", "Aliens"], "bot": "random"}],
+                              {"factions": ["Pirates", "Robots"], "bot": "random"}],
                   "base_sets": "all"}
         game, violations = play_game(config, seed)
         assert not violations
@@ -81,7 +81,7 @@ def test_heuristic_bot_beats_the_random_bot_in_most_games():
     for i in range(games):
         heuristic_seat = i % 2
         players = [{"factions": ["Aliens", "Ninjas"], "bot": "random"},
-                   {"factions": ["Ninjas", "Aliens"], "bot": "random"}]
+                   {"factions": ["Pirates", "Robots"], "bot": "random"}]
         players[heuristic_seat]["bot"] = "heuristic"
         game, violations = play_game({"players": players, "base_sets": "all"}, 5000 + i)
         assert not violations
@@ -91,7 +91,7 @@ def test_heuristic_bot_beats_the_random_bot_in_most_games():
 
 def test_the_invariant_checker_catches_a_card_in_two_zones():
     game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
-                                 {"factions": ["Ninjas", "Aliens"]}]}, 3)
+                                 {"factions": ["Pirates", "Robots"]}]}, 3)
     assert invariants.check(game) == []
     stolen = game.players[1].deck[0]
     game.players[0].hand.append(stolen)  # corrupt the state on purpose
@@ -102,7 +102,7 @@ def test_the_invariant_checker_catches_a_card_in_two_zones():
 
 def test_the_invariant_checker_catches_lost_vp():
     game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
-                                 {"factions": ["Ninjas", "Aliens"]}]}, 4)
+                                 {"factions": ["Pirates", "Robots"]}]}, 4)
     game.players[0].vp = 2
     assert any("lost VP" in p for p in invariants.check(game, [3, 0]))
 

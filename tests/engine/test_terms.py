@@ -14,13 +14,13 @@ import pytest
 from smashup.engine import Ctx, IllegalChoice, Scenario
 from smashup.engine.testing import card, choose, end_play, labels, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, seen, snapshot
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY, seen, snapshot
 
 
 def table(factions0=ALIENS_NINJAS) -> Scenario:
     """Seat 0 to play on The Homeworld, the Observatory and the Temple of Goju. Both seats have
     decks and seat 1 a hand, so the game stops at seat 1's turn when seat 0's phase ends."""
-    s = Scenario([factions0, NINJAS_ALIENS])
+    s = Scenario([factions0, PIRATES_ROBOTS])
     s.base("The Homeworld")
     s.base("Observatory")
     s.base("Temple of Goju")
@@ -307,7 +307,7 @@ def test_cant_beats_can_no_action_of_another_player_attaches_to_a_smoke_bombed_m
 
 
 def test_smoke_bomb_does_not_stop_its_controller_s_own_actions():
-    s = table(factions0=NINJAS_ALIENS)
+    s = table(factions0=("Ninjas", "Aliens"))
     s.minion(GOJU, "Scout", owner=0, attached=[("Smoke Bomb", 0)])
     s.hand(0, "Seeing Stars", "Invader")
     game = s.build(TEST_REGISTRY)
@@ -407,7 +407,7 @@ def test_a_base_becoming_cancelled_is_a_cancel_event():
     (True, [("destroyed", "Infiltrate")]),  # already cancelled: nothing becomes cancelled
 ])
 def test_infiltrate_cancels_with_an_event_only_a_base_that_was_working(jammed, events):
-    s = table(factions0=NINJAS_ALIENS)
+    s = table(factions0=("Ninjas", "Aliens"))
     s.base_action(GOJU, "Infiltrate", owner=0)
     if jammed:
         s.base_action(GOJU, "Jammed Signal", owner=1)

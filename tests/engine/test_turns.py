@@ -12,13 +12,13 @@ import pytest
 from smashup.engine import IllegalChoice, Scenario
 from smashup.engine.testing import card, choose, end_play, labels, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
 
 
 def two_players(factions0=ALIENS_NINJAS) -> Scenario:
     """Seat 0 to play on the Ninja Dojo and the Temple of Goju. Both decks hold Tiger Assassins
     (so a draw is recognisable) and seat 1 holds one, so its turn stops at its Play Cards phase."""
-    s = Scenario([factions0, NINJAS_ALIENS])
+    s = Scenario([factions0, PIRATES_ROBOTS])
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.deck(0, *["Tiger Assassin"] * 2)

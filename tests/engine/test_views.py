@@ -13,7 +13,13 @@ from smashup.engine.bots import random_choice
 from smashup.engine.invariants import card_ids_in, hidden_from, leaks
 from smashup.engine.testing import choose, play
 
-from .support import ALIENS_NINJAS, NINJAS_ALIENS, TEST_REGISTRY, WITH_FILLER, config_for, run_random
+from .support import (
+    DISJOINT_PAIRS,
+    TEST_REGISTRY,
+    WITH_FILLER,
+    config_for,
+    run_random,
+)
 
 
 def fresh(players=3, seed=7):
@@ -97,7 +103,7 @@ def test_what_a_player_draws_is_logged_for_that_player_only():
 
 
 def test_a_looked_at_hand_is_logged_for_the_two_players_only():
-    s = Scenario([ALIENS_NINJAS, NINJAS_ALIENS, ALIENS_NINJAS])
+    s = Scenario(list(DISJOINT_PAIRS[:3]))
     s.base("Ninja Dojo")
     s.base("Temple of Goju")
     s.hand(0, "Probe", "Invader")

@@ -168,3 +168,31 @@ def test_a_per_event_draft_with_many_players_and_copies_finishes_by_timer():
     assert is_done(state)
     taken = [f for fs in result(state).values() for f in fs]
     assert all(taken.count(f) <= 5 for f in FACTIONS)
+
+
+def test_a_draft_at_one_table_hands_each_faction_out_once_whatever_the_copies():
+    """Each faction is in a game once (issue 9): with three boxes of Aliens, one table still gets
+    one Aliens; copies beyond one do not count towards the pool either."""
+    pool = {"Aliens": 3, "Ninjas": 3, "Robots": 1, "Wizards": 1}
+    state = new_draft(["a", "b"], seed=0, pool=pool, first="a", one_table=True)
+    state = apply_pick(state, "a", "Aliens")
+    assert legal_picks(state) == ["Ninjas", "Robots", "Wizards"]
+    with pytest.raises(DraftError, match=r"Aliens is already at this table \(each faction is in a game once"):
+        apply_pick(state, "b", "Aliens")
+    while not is_done(state):
+        state = apply_timeout(state)
+    taken = [f for fs in result(state).values() for f in fs]
+    assert sorted(taken) == sorted(pool)
+    with pytest.raises(DraftError, match="copies beyond one .each faction once per table. do not count"):
+        new_draft(["a", "b"], seed=0, pool={"Aliens": 3, "Ninjas": 3, "Robots": 1}, one_table=True)
+    # The same pool across tables (not one table) lets two players take Aliens.
+    shared = apply_pick(new_draft(["a", "b"], seed=0, pool=pool, first="a"), "a", "Aliens")
+    assert "Aliens" in legal_picks(shared)
+
+
+def test_one_table_round_trips_and_older_stored_drafts_read_as_not_one_table():
+    state = new_draft(["a", "b"], seed=0, first="a", one_table=True)
+    assert DraftState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    older = state.to_dict()
+    del older["one_table"]
+    assert DraftState.from_dict(older).one_table is False

@@ -21,6 +21,8 @@ from tournaments.models import AuditEntry, Draft, Entrant, Event, RoundClock, Se
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PAIR = ["Aliens", "Ninjas"]
+# Each faction is in a game once: the players of a table hold different factions.
+PAIRS = [PAIR, ["Pirates", "Robots"], ["Wizards", "Zombies"], ["Dinosaurs", "Tricksters"]]
 
 
 def user(name: str):
@@ -29,8 +31,8 @@ def user(name: str):
 
 
 class Scene:
-    """A 2-player-table event, round 1 paired: four players with Aliens + Ninjas, the first with an
-    account ("player"); an organizer and a stranger."""
+    """A 2-player-table event, round 1 paired: four players with two Core factions each, no faction
+    twice (PAIRS), the first with an account ("player"); an organizer and a stranger."""
 
     def __init__(self, table_size: int = 2, players: int = 4, base_limit: bool = False):
         self.org = user("org")
@@ -46,7 +48,7 @@ class Scene:
         )
         self.entrants = [services.register(self.event, f"P{i + 1}", by=self.org) for i in range(players)]
         for i, entrant in enumerate(self.entrants):
-            services.set_factions(entrant, PAIR if i % 2 == 0 else list(reversed(PAIR)), self.org)
+            services.set_factions(entrant, PAIRS[i % len(PAIRS)], self.org)
         Entrant.objects.filter(pk=self.entrants[0].pk).update(user=self.player_user)
         self.round = services.generate_round(self.event, self.org)
         self.table = Seat.objects.get(round=self.round, entrant=self.entrants[0]).table
@@ -167,7 +169,7 @@ def test_every_table_of_the_round_starts_at_once():
     started, skipped = in_app.start_round(s.round, s.org)
     assert started == 1 and len(skipped) == 1 and "Grannies" in skipped[0]
     assert Table.objects.filter(round=s.round, game__isnull=False).count() == 1
-    Seat.objects.filter(table=s.table, position=1).update(factions=PAIR)
+    Seat.objects.filter(table=s.table, position=1).update(factions=[])  # the player's own pair again
     assert in_app.start_round(s.round, s.org) == (1, [])
     assert Table.objects.filter(round=s.round, game__isnull=True).count() == 0
     before = snapshot(s.event)
@@ -363,7 +365,7 @@ def test_pages_show_seat_links_to_organizers_only_and_the_game_to_its_player():
     assert f"game {game.code}" in page and page.count("/play/s/") == 1 and "plays with their account" in page
     player = s.client("player")
     me = player.get(f"/tournaments/{s.event.pk}/me/").content.decode()
-    assert f"/play/g/{game.public_id}/" in me and "Open your game" in me and "/play/s/" not in me
+    assert f"/play/g/{game.public_id}/" in me and "Play your game" in me and "/play/s/" not in me
     for who in ("player", "stranger", "anonymous"):
         for path in ("", "standings/", f"round/{s.round.number}/", "projector/"):
             assert "/play/s/" not in s.client(who).get(f"/tournaments/{s.event.pk}/{path}").content.decode()
@@ -417,3 +419,112 @@ def test_a_guests_seat_link_works_once_and_the_organizers_cannot_open_the_seat_a
         assert response.status_code == 403 and "taken this seat" in response.content.decode()
     org_page = org.get(f"/play/g/{game.public_id}/").content.decode()
     assert 'data-seat=""' in org_page and "/play/r/" not in org_page  # a spectator
+
+
+# ---------------------------------------------------------------------------------- factions -----
+def test_app_refusal_wants_two_playable_factions_a_seat_and_each_faction_once():
+    known = {"Aliens", "Ninjas", "Pirates", "Robots"}
+    ok = [("Ann", ["Aliens", "Ninjas"]), ("Bo", ["Pirates", "Robots"])]
+    assert in_app.app_refusal(3, ok, known) is None
+    assert "Bo has no two factions" in in_app.app_refusal(3, [ok[0], ("Bo", ["Pirates"])], known)
+    assert "cannot play Grannies" in in_app.app_refusal(3, [ok[0], ("Bo", ["Grannies", "Robots"])], known)
+    shared = in_app.app_refusal(3, [ok[0], ("Bo", ["Robots", "Ninjas"])], known)
+    assert shared == (
+        "Ann and Bo both hold Ninjas: the app plays each faction once per game; table 3 plays with cards."
+    )
+
+
+def test_a_table_with_a_faction_twice_plays_with_cards_and_offers_no_start_button():
+    """Two boxes let two players hold one faction at a table with cards; the app plays each faction
+    once per game, so such a table is refused in the app, says why, and changes nothing."""
+    s = Scene()
+    seats = list(Seat.objects.filter(table=s.table).order_by("position"))
+    Seat.objects.filter(pk=seats[1].pk).update(factions=["Robots", seats[0].entrant.factions[0]])
+    before = snapshot(s.event)
+    with pytest.raises(services.Invalid, match="both hold .*: the app plays each faction once per game"):
+        in_app.start_table(s.table, s.org)
+    assert snapshot(s.event) == before
+    page = s.client("org").get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert page.count("Start this table in the app") == 1  # the other table only
+    assert "plays with cards: " in page and "each faction once per game" in page
+    # The round's button starts the table that can play and says why the other cannot.
+    started, skipped = in_app.start_round(s.round, s.org)
+    assert started == 1 and "each faction once per game" in skipped[0]
+
+
+def test_a_table_in_the_app_gets_the_bases_of_its_factions_sets():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    assert game.config["base_sets"] == "factions"
+    with play.engine_game(game) as engine:
+        cards = list(engine.base_deck) + [slot.card for slot in engine.bases]
+        sets = {engine.defs[c].set for c in cards}
+    assert sets == {"core"}
+
+
+def test_the_event_form_offers_every_faction_and_marks_those_the_app_plays():
+    s = Scene()
+    page = s.client("org").get(f"/tournaments/{s.event.pk}/edit/").content.decode()
+    for faction in play.factions_available():
+        assert f"{faction} (Smash Up (Core Set)) · plays in the app" in page
+    assert "Grannies (What Were We Thinking?)<" in page or "Grannies (What Were We Thinking?)\n" in page
+
+
+# ---------------------------------------------------------------------------------- play your game
+def guest_of(s: Scene, game: PlayGame) -> tuple[Entrant, object]:
+    """The table's guest entrant (no account) and their seat in the game."""
+    seats = list(Seat.objects.filter(table=s.table).select_related("entrant").order_by("position"))
+    index = next(i for i, seat in enumerate(seats) if seat.entrant.user_id is None)
+    return seats[index].entrant, game.seats.get(index=index)
+
+
+def private_client(entrant: Entrant) -> Client:
+    c = Client()
+    c.get(f"/tournaments/p/{entrant.token}/")  # the player's private link: this browser is them
+    return c
+
+
+def test_a_guest_player_plays_their_game_from_their_page_and_only_they_can():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    guest, play_seat = guest_of(s, game)
+    me_url, play_url = f"/tournaments/{s.event.pk}/me/", f"/tournaments/{s.event.pk}/me/play/"
+    c = private_client(guest)
+    page = c.get(me_url).content.decode()
+    assert "Play your game" in page and play_url in page and "ask the organizer" not in page
+    assert "/play/s/" not in page  # the button takes the seat; no link to pass around
+    # A stranger, another player's browser, or a GET cannot take it; nothing changes.
+    token = play_seat.token
+    elsewhere = Seat.objects.filter(round=s.round).exclude(table=s.table).select_related("entrant").first()
+    for other in (Client(), s.client("stranger"), private_client(elsewhere.entrant)):
+        other.post(play_url)
+    assert c.get(play_url).status_code == 405
+    play_seat.refresh_from_db()
+    assert play_seat.token == token and not play_seat.taken
+    response = c.post(play_url)
+    assert response.status_code == 302 and response["Location"] == f"/play/g/{game.public_id}/"
+    play_seat.refresh_from_db()
+    assert play_seat.taken and play_seat.token != token
+    game_page = c.get(f"/play/g/{game.public_id}/").content.decode()
+    assert f'data-seat="{play_seat.index}"' in game_page
+    assert "Play your game" in c.get(me_url).content.decode()  # now a plain link to the game
+    # Whoever else opens the player's link (the organizers hold it) cannot take the seat over.
+    again = private_client(guest)
+    page = again.get(me_url).content.decode()
+    assert "taken on another device" in page and play_url not in page
+    taken_token = play_seat.token
+    refused = again.post(play_url, follow=True).content.decode()
+    assert "taken on another device" in refused
+    play_seat.refresh_from_db()
+    assert play_seat.token == taken_token
+    assert 'data-seat=""' in again.get(f"/play/g/{game.public_id}/").content.decode()
+
+
+def test_play_my_game_without_a_game_in_the_app_is_refused():
+    s = Scene()
+    guest = next(e for e in s.entrants if e.user_id is None)
+    c = private_client(guest)
+    before = snapshot(s.event)
+    page = c.post(f"/tournaments/{s.event.pk}/me/play/", follow=True).content.decode()
+    assert "does not play in the app" in page
+    assert snapshot(s.event) == before

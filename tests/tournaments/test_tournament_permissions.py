@@ -253,8 +253,11 @@ def test_the_manage_link_shows_only_to_organizers(client):
 # ---------------------------------------------------------------------------------- coverage -----
 # What players and visitors may POST: for themselves only, each with its test in this file (the
 # draft pick), test_tournament_views.py (sign-up, results) or for anyone logged in (a new event).
-# Self check-in with the venue's code: test_tournament_self_check_in.py.
-OWN_POSTS = {"new", "signup", "drop_me", "report", "confirm", "dispute", "draft_pick", "code_check_in"}
+# Self check-in with the venue's code: test_tournament_self_check_in.py; "Play your game" (a player
+# takes their own seat in the app): test_tournament_in_app.py.
+OWN_POSTS = {
+    "new", "signup", "drop_me", "play_my_game", "report", "confirm", "dispute", "draft_pick", "code_check_in",
+}
 
 
 def _routes() -> list:

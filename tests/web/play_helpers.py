@@ -20,7 +20,7 @@ def two_person_game(seed: int = 7, **kwargs) -> Game:
     game = services.create_game(
         [
             services.SeatSpec("person", ["Aliens", "Ninjas"]),
-            services.SeatSpec("person", ["Ninjas", "Aliens"]),
+            services.SeatSpec("person", ["Pirates", "Robots"]),
         ],
         seed=seed,
         **kwargs,
@@ -57,7 +57,7 @@ def seated_client(game: Game, index: int, client=None):
 
 def person_vs_bot(seed: int = 7, **kwargs) -> Game:
     game = services.create_game(
-        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("bot", ["Ninjas", "Aliens"])],
+        [services.SeatSpec("person", ["Aliens", "Ninjas"]), services.SeatSpec("bot", ["Pirates", "Robots"])],
         seed=seed,
         **kwargs,
     )

@@ -665,10 +665,10 @@ async def test_simultaneous_choices_from_two_connections_of_one_seat_land_once()
 
 # ---------------------------------------------------------------------------------- hidden cards -
 def people_game(seats: int, seed: int, specials: str, end_after_bases: int | None = None) -> Game:
-    """A started game of `seats` guests (factions alternate), bases from every set (enough for 4)."""
-    pairs = [["Aliens", "Ninjas"], ["Ninjas", "Aliens"]]
+    """A started game of `seats` guests (two Core factions each, none twice), bases from every set."""
+    pairs = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"], ["Dinosaurs", "Tricksters"]]
     game = services.create_game(
-        [services.SeatSpec("person", pairs[i % 2]) for i in range(seats)],
+        [services.SeatSpec("person", pairs[i]) for i in range(seats)],
         seed=seed,
         specials=specials,
         base_sets="all",

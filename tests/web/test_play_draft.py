@@ -169,8 +169,8 @@ def test_out_of_turn_and_illegal_picks_are_refused_and_change_nothing():
 
 @pytest.mark.django_db
 def test_a_copy_can_run_out():
-    """With more copies than one, a faction is gone once every copy is taken (checked on a bigger
-    pool, as the implemented factions are two)."""
+    """In a draft of several tables' players (not a table's), a faction is gone once every copy is
+    taken."""
     state = kiq.new_draft([0, 1, 2], seed=1, pool={"Aliens": 1, "Ninjas": 3, "Wizards": 2}, first=0)
     state = kiq.apply_pick(state, 0, "Aliens")
     with pytest.raises(kiq.DraftError, match="every copy of Aliens is taken"):
@@ -185,14 +185,9 @@ def test_a_table_of_bots_drafts_at_once_and_starts(players):
     game.refresh_from_db()
     assert game.is_active
     pool = drafting.state(game).pool
-    copies = drafting.default_copies(players, len(pool))
-    assert pool == tuple((faction, copies) for faction in implemented_factions())
+    # One copy of every implemented faction: each faction is in a game once.
+    assert pool == tuple((faction, 1) for faction in implemented_factions())
     assert_drafted(game, pool)
-
-
-def test_default_copies_let_every_table_finish():
-    assert [drafting.default_copies(n, 2) for n in (2, 3, 4)] == [2, 3, 4]
-    assert drafting.default_copies(4, 17) == 1 and drafting.default_copies(4, 3) == 3
 
 
 @pytest.mark.django_db

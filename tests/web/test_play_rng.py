@@ -106,10 +106,10 @@ def test_a_table_draws_its_factions_and_its_bots_moves_from_keyed_streams():
 def test_bots_draw_their_factions_from_a_keyed_stream_when_each_player_picks():
     seats = [services.SeatSpec("person"), services.SeatSpec("bot")]
     row = services.create_game(seats, seed=SECRET, player_picks=True)
-    services.claim_seat(row.pk, 0, guest_name="Ada", factions=["Ninjas", "Aliens"])
+    services.claim_seat(row.pk, 0, guest_name="Ada", factions=["Pirates", "Robots"])
     row.refresh_from_db()
     assert row.is_active
-    specs = [services.SeatSpec("person", ["Ninjas", "Aliens"]), services.SeatSpec("bot", [None, None])]
+    specs = [services.SeatSpec("person", ["Pirates", "Robots"]), services.SeatSpec("bot", [None, None])]
     pool = services.factions_available()
     expected = services.draw_factions(specs, KeyedRandom(SECRET, "lobby:bot-factions"), pool)
     assert row.seats.get(index=1).factions == expected[1]
@@ -168,8 +168,8 @@ def test_a_tournament_table_played_in_the_app_gets_the_keyed_generator():
     event = events.create_event(org, name="Keyed", date=datetime.date(2026, 5, 1), table_size=2,
                                 draft_mode=Event.DraftMode.NONE)
     entrants = [events.register(event, f"P{i}", by=org) for i in range(2)]
-    for entrant in entrants:
-        events.set_factions(entrant, ["Aliens", "Ninjas"], org)
+    for entrant, pair in zip(entrants, (["Aliens", "Ninjas"], ["Pirates", "Robots"]), strict=True):
+        events.set_factions(entrant, pair, org)
     table = Seat.objects.filter(round=events.generate_round(event, org)).first().table
     game = in_app.start_table(table, org)
     assert game.rng_version == 2 and len(game.secret_seed) == 64 and game.seed is None

@@ -25,6 +25,8 @@ def test_power_breakdowns_add_up_to_the_engines_power_through_whole_games():
         streams = bot_streams(seed, 4)
         while game.pending is not None and len(game.choices) < 3000:
             for slot in game.bases:
+                parts = render.breakpoint_parts(game, slot.uid)
+                assert max(0, sum(p["amount"] for p in parts)) == game.breakpoint(slot), parts
                 for cid in slot.minions:
                     parts = render.power_parts(game, cid)
                     assert parts[0]["label"] == "printed"
@@ -145,3 +147,32 @@ def test_a_friend_at_the_table_page_sees_the_seats_first_and_the_creator_the_inv
     assert "seats-first" not in client.get(f"/play/t/{row.public_id}/").content.decode()
     friend = Client().get(f"/play/join/?code={row.code}", follow=True).content.decode()
     assert 'class="table-grid seats-first"' in friend and "Sit here" in friend
+
+
+def test_a_changed_breakpoint_shows_its_parts_and_adds_up():
+    from django.template.loader import render_to_string
+
+    from smashup.engine import Scenario
+    from smashup.engine.testing import play
+
+    s = Scenario([("Dinosaurs", "Aliens"), ("Ninjas", "Robots")])
+    s.base("Tar Pits")
+    s.base("Jungle Oasis")
+    s.minion(0, "King Rex", owner=0)
+    s.hand(0, "Rampage", "Invader")
+    s.hand(1, "Ninja Acolyte")
+    game = s.build()
+    pits = game.bases[0].uid
+    assert render.breakpoint_parts(game, pits) == [{"label": "printed", "amount": 16}]
+    play(game, "Rampage")  # King Rex is the only minion: chosen without a question
+    parts = render.breakpoint_parts(game, pits)
+    assert parts == [{"label": "printed", "amount": 16}, {"label": "Rampage", "amount": -7}]
+    assert max(0, sum(p["amount"] for p in parts)) == game.breakpoint(game.bases[0]) == 9
+    base = {"uid": pits, "id": 1, "name": "Tar Pits", "total": 7, "breakpoint": 9, "vp": [4, 3, 2],
+            "breakpoint_change": -7, "breakpoint_why": render.breakdown_text(parts),
+            "powers": [], "minions": [], "actions": []}  # fmt: skip
+    html = render_to_string("play/_bases.html", {"bases": [base]})
+    assert 'class="base-breakpoint lowered" title="breakpoint: 16 printed − 7 Rampage">9<' in html
+    unchanged = dict(base, breakpoint=16, breakpoint_change=0, breakpoint_why="16 printed")
+    html = render_to_string("play/_bases.html", {"bases": [unchanged]})
+    assert '<span class="base-breakpoint">16</span>' in html and "16 printed" not in html

@@ -101,7 +101,7 @@ def test_claiming_seats_and_the_last_claim_starts_the_game():
     game = services.create_game(
         [
             services.SeatSpec("person", ["Aliens", "Ninjas"]),
-            services.SeatSpec("person", ["Ninjas", "Aliens"]),
+            services.SeatSpec("person", ["Pirates", "Robots"]),
         ],
         seed=5,
         created_by=ada,
@@ -685,24 +685,24 @@ def test_each_player_picks_their_factions_and_bots_get_random_ones_at_the_start(
     game = picking_table()
     assert game.player_picks and game.is_lobby
     assert [s.factions for s in game.seats.all()] == [[], [], []]  # nobody's yet, the bot's neither
-    services.claim_seat(game.pk, 0, guest_name="Ada", factions=["Ninjas", "Aliens"])
+    services.claim_seat(game.pk, 0, guest_name="Ada", factions=["Pirates", "Robots"])
     game.refresh_from_db()
-    assert game.is_lobby and game.seats.get(index=0).factions == ["Ninjas", "Aliens"]
+    assert game.is_lobby and game.seats.get(index=0).factions == ["Pirates", "Robots"]
     # Ada changes her mind before the start (her browser session holds the seat).
     session: dict = {}
     services.remember_seat(session, game.seats.get(index=0))
     services.pick_factions(game.pk, 0, ["Aliens", "Ninjas"], session_seats=session["play_seats"])
     assert game.seats.get(index=0).factions == ["Aliens", "Ninjas"]
     # The last seat filled with its factions starts the game; the bot's are drawn then.
-    services.claim_seat(game.pk, 1, guest_name="Bob", factions=["Ninjas", "Aliens"])
+    services.claim_seat(game.pk, 1, guest_name="Bob", factions=["Pirates", "Robots"])
     game.refresh_from_db()
     assert game.is_active
     bot = game.seats.get(index=2).factions
     assert len(bot) == 2 and bot[0] != bot[1] and set(bot) <= set(services.factions_available())
     picked = [p["factions"] for p in game.config["players"]]
-    assert picked == [["Aliens", "Ninjas"], ["Ninjas", "Aliens"], bot]
+    assert picked == [["Aliens", "Ninjas"], ["Pirates", "Robots"], bot]
     with pytest.raises(services.FactionError, match="has started"):
-        services.pick_factions(game.pk, 0, ["Ninjas", "Aliens"], session_seats=session["play_seats"])
+        services.pick_factions(game.pk, 0, ["Pirates", "Robots"], session_seats=session["play_seats"])
 
 
 @pytest.mark.django_db
@@ -727,14 +727,17 @@ def test_a_refused_pick_changes_nothing():
         (claim(1, "Bob", ["Aliens", ""]), "Pick two"),
         (claim(1, "Bob", "Aliens"), "Pick two"),
         (claim(1, "Bob"), "Pick your two factions"),
-        (claim(1, "", ["Aliens", "Ninjas"]), "Enter a name"),
+        (claim(1, "", ["Pirates", "Robots"]), "Enter a name"),
+        # Each faction is in a game once: Ada holds Aliens and Ninjas.
+        (claim(1, "Bob", ["Robots", "Ninjas"]), r"Ninjas is already at this table \(seat 1\)"),
+        (claim(1, "Bob", ["Aliens", "Ninjas"]), "Aliens is already at this table"),
         # Picking for another seat: one already taken, one held by nobody, a bot's.
-        (claim(0, "Eve", ["Ninjas", "Aliens"]), "taken by Ada"),
-        (pick(1, ["Ninjas", "Aliens"]), "your own seat"),
-        (pick(0, ["Ninjas", "Aliens"], seats=None), "your own seat"),
-        (pick(2, ["Ninjas", "Aliens"]), "a bot's"),
+        (claim(0, "Eve", ["Pirates", "Robots"]), "taken by Ada"),
+        (pick(1, ["Pirates", "Robots"]), "your own seat"),
+        (pick(0, ["Pirates", "Robots"], seats=None), "your own seat"),
+        (pick(2, ["Pirates", "Robots"]), "a bot's"),
         (pick(0, ["Ninjas", "Ninjas"]), "Ninjas twice"),
-        (pick(9, ["Ninjas", "Aliens"]), "no seat 10"),
+        (pick(9, ["Pirates", "Robots"]), "no seat 10"),
     ]
     for call, message in cases:
         with pytest.raises(services.PlayError, match=message):

@@ -295,15 +295,22 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     )
     assert response["Location"] == f"/play/t/{game.public_id}/"
     assert seats_of(game)[1][3] == ["Aliens", "Ninjas"]
+    # A faction Ada holds is refused (each faction once per game) and nothing changes.
+    before = seats_of(game)
+    clash = {"name": "Bob", "faction0": "Robots", "faction1": "Ninjas"}
+    refused = bob.post(f"/play/t/{game.public_id}/sit/1/", clash, follow=True)
+    assert "Ninjas is already at this table (seat 1)" in refused.content.decode()
+    assert seats_of(game) == before and game.is_lobby
     # Bob sits with his own pick: the game starts, the bot with random factions.
-    bobs = {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"}
+    bobs = {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"}
     response = bob.post(f"/play/t/{game.public_id}/sit/1/", bobs)
     assert response["Location"] == f"/play/g/{game.public_id}/"
     game.refresh_from_db()
     assert game.is_active
     players = game.config["players"]
-    assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Ninjas", "Aliens"]
-    assert len(set(players[2]["factions"])) == 2
+    assert players[0]["factions"] == ["Aliens", "Ninjas"] and players[1]["factions"] == ["Pirates", "Robots"]
+    # The bot's random pair avoids both people's factions.
+    assert len({f for p in players for f in p["factions"]}) == 6
 
 
 def seats_panel(html: str) -> str:
@@ -320,10 +327,10 @@ def test_picks_stay_hidden_from_the_others_until_everyone_has_picked(client):
     game = Game.objects.get()
     table = f"/play/t/{game.public_id}/"
     bob, carl, watcher = Client(), Client(), Client()
-    bob.post(f"{table}sit/1/", {"name": "Bob", "faction0": "Aliens", "faction1": "Ninjas"})
+    bob.post(f"{table}sit/1/", {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"})
     game.refresh_from_db()
     assert game.is_lobby
-    picks = {"Ninjas + Aliens": client, "Aliens + Ninjas": bob}
+    picks = {"Ninjas + Aliens": client, "Pirates + Robots": bob}
     for pick, owner in picks.items():
         for viewer in (client, bob, carl, watcher):
             panel = seats_panel(viewer.get(table).content.decode())
@@ -339,11 +346,11 @@ def test_picks_stay_hidden_from_the_others_until_everyone_has_picked(client):
     mine = client.get(f"{table}seats/", HTTP_HX_REQUEST="true").content.decode()
     assert "Aliens + Ninjas" in seats_panel(f'<section id="seats"{mine.split("<section id=", 1)[1]}')
     # Carl, the last to pick, starts the game: now everyone sees every pick.
-    carl.post(f"{table}sit/2/", {"name": "Carl", "faction0": "Ninjas", "faction1": "Aliens"})
+    carl.post(f"{table}sit/2/", {"name": "Carl", "faction0": "Wizards", "faction1": "Zombies"})
     game.refresh_from_db()
     assert game.is_active
     panel = seats_panel(watcher.get(table).content.decode())
-    assert panel.count("Aliens + Ninjas") == 2 and panel.count("Ninjas + Aliens") == 1
+    assert [panel.count(p) for p in ("Aliens + Ninjas", "Pirates + Robots", "Wizards + Zombies")] == [1, 1, 1]
 
 
 @pytest.mark.parametrize(
@@ -391,7 +398,7 @@ def test_nobody_picks_for_another_seat_through_the_pages(client):
         base_sets="all",
     )
     client.post(seat_link(game, 0), {"name": "Ada", "faction0": "Aliens", "faction1": "Ninjas"})
-    Client().post(seat_link(game, 1), {"name": "Bob", "faction0": "Ninjas", "faction1": "Aliens"})
+    Client().post(seat_link(game, 1), {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"})
     before = seats_of(game)
     url = f"/play/t/{game.public_id}/factions/"
     # Ada (seat 0) tries to set Bob's seat, a free seat, and a seat that does not exist.

@@ -3,8 +3,9 @@
 Builds a throwaway event inside a transaction that is rolled back (nothing stays in the database) and
 measures, each `--repeat` times (medians printed):
 - pairing `--pair-entrants` entrants (round 1, then round 2 with history): seconds and queries;
-- the standings page at `--standings-entrants` entrants after `--rounds` confirmed rounds: seconds
-  and queries, computed (the cache cleared first) and from the standings cache;
+- the standings page (the whole request: view and template) at `--standings-entrants` entrants after
+  `--rounds` confirmed rounds: wall and CPU seconds and queries, computed (the cache cleared first)
+  and from the standings cache;
 - the organizer's dashboard at that size: bytes of HTML.
 """
 
@@ -48,11 +49,15 @@ def _finish(rnd: Round, seed: int) -> None:
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINISHED)
 
 
-def _timed(fn):
+def _timed(fn, cpu: list | None = None):
+    """`fn()`, its wall-clock seconds and its query count; its CPU seconds appended to `cpu` (on a
+    shared, loaded machine the CPU time is the steadier figure: wall time includes waiting for a core)."""
     with CaptureQueriesContext(connection) as queries:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = fn()
         seconds = time.perf_counter() - start
+        if cpu is not None:
+            cpu.append(time.process_time() - start_cpu)
     return result, seconds, len(queries)
 
 
@@ -60,14 +65,16 @@ class Command(BaseCommand):
     help = "Time pairing, the standings page and the dashboard of large events (nothing is kept)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--pair-entrants", type=int, default=1024)
+        parser.add_argument("--pair-entrants", type=int, default=1024, help="0: pairing not measured")
         parser.add_argument("--standings-entrants", type=int, default=512)
         parser.add_argument("--rounds", type=int, default=6)
         parser.add_argument("--repeat", type=int, default=5)
 
     def handle(self, *args, **opts):
-        if opts["pair_entrants"] < 2 or opts["standings_entrants"] < 2 or opts["rounds"] < 1:
-            raise CommandError("entrants must be at least 2 and rounds at least 1")
+        if opts["pair_entrants"] != 0 and opts["pair_entrants"] < 2:
+            raise CommandError("--pair-entrants must be 0 (no pairing measured) or at least 2")
+        if opts["standings_entrants"] < 2 or opts["rounds"] < 1 or opts["repeat"] < 1:
+            raise CommandError("--standings-entrants must be at least 2, --rounds and --repeat at least 1")
         out = {}
         try:
             # Plain static storage: the page renders without `collectstatic`'s manifest.
@@ -86,9 +93,9 @@ class Command(BaseCommand):
         User = get_user_model()
         organizer = User.objects.create_user(username="bench-organizer-x", password="x")
         result = {}
-        # Pairing through the app.
+        # Pairing through the app (`--pair-entrants 0`: not measured).
         event = _event(organizer, opts["pair_entrants"], "Bench pairing")
-        for number in (1, 2):
+        for number in (1, 2) if opts["pair_entrants"] else ():
             times, counts = [], []
             for _ in range(opts["repeat"]):
                 rnd, seconds, queries = _timed(lambda: services.generate_round(event, by=organizer))
@@ -107,16 +114,17 @@ class Command(BaseCommand):
         url = f"/tournaments/{event.pk}/standings/"
         client.get(url)  # templates compiled
         for cached in (False, True):
-            times, counts = [], []
+            times, counts, cpu = [], [], []
             for _ in range(opts["repeat"]):
                 if not cached:
                     cache.clear()  # the page computed from the database (the standings cache empty)
-                response, seconds, queries = _timed(lambda: client.get(url))
+                response, seconds, queries = _timed(lambda: client.get(url), cpu)
                 assert response.status_code == 200, response.status_code
                 times.append(seconds)
                 counts.append(queries)
             name = "standings_cached" if cached else "standings"
             result[f"{name}_s"] = round(statistics.median(times), 4)
+            result[f"{name}_cpu_s"] = round(statistics.median(cpu), 4)
             result[f"{name}_queries"] = int(statistics.median(counts))
         result["standings_bytes"] = len(response.content)
         response = client.get(f"/tournaments/{event.pk}/manage/")

@@ -61,8 +61,11 @@ class Command(BaseCommand):
         factions = None
         if opts["factions"]:
             factions = [f for part in opts["factions"] for f in part.split(",") if f]
-            if len(factions) < 2:
-                raise CommandError("--factions needs at least two factions")
+            # Each faction is in a game once: the largest table needs two different ones a seat.
+            needed = 2 * max(opts["players"])
+            if len(set(factions)) < needed:
+                raise CommandError(f"--factions needs at least {needed} different factions "
+                                   f"for {max(opts['players'])} players (each faction once per game)")
         try:
             result = simulate(
                 opts["games"],

@@ -1,0 +1,134 @@
+"""The bases of What Were We Thinking? that need no engine piece still to come (Retirement
+Community waits for scoring's "top or bottom of the deck instead", engine piece K)."""
+from smashup.engine import MINION, base
+
+# ---------------------------------------------------------------------- Explorers ------------
+temple = base("Ancient Temple", "wwwt", 20, (4, 2, 1), faction="Explorers", text=(
+    "At the start of each player's turn, if that player has exactly one minion here, that minion "
+    "has +5 power until the end of the turn, while it stays here."))
+
+
+def _temple_key(ctx):
+    return ("ancient_temple", ctx.here)
+
+
+@temple.hook("at_turn_start")
+def temple_blesses(ctx, seat):
+    mine = ctx.minions(base=ctx.here, controller=seat)
+    if len(mine) == 1:
+        # A per-turn note read by the base's modifier (the audit's workaround): the bonus is
+        # this base's, so it counts only while that very minion is on it (`in_play_mark`).
+        ctx.set_flag(_temple_key(ctx), value=ctx.in_play_mark(mine[0]))
+        ctx.log(f"{ctx.name(mine[0])} has +5 power this turn ({ctx.base_name(ctx.here)}).")
+
+
+@temple.hook("power_modifier")
+def temple_power(ctx, minion):
+    mark = ctx.flag(_temple_key(ctx))
+    if mark is None or mark[0] != minion or ctx.base_of(minion) != ctx.here:
+        return 0
+    return 5 if ctx.still_in_play(mark) else 0
+
+
+@temple.trigger("moved", applies=lambda ctx, e: e.data.get("from") == ctx.here)
+def temple_left(ctx, event):
+    # "While it stays here": once moved away, coming back this turn does not bring it back.
+    mark = ctx.flag(_temple_key(ctx))
+    if mark is not None and mark[0] == event.card:
+        ctx.set_flag(_temple_key(ctx), value=None)
+
+
+city = base("City of Gold", "wwwt", 16, (3, 1, 1), faction="Explorers", text=(
+    "At the start of each player's turn, if that player has a minion here, they gain 1 VP."))
+
+
+@city.hook("at_turn_start")
+def city_pays(ctx, seat):
+    if ctx.minions(base=ctx.here, controller=seat):
+        ctx.gain_vp(seat, 1)
+
+
+# ---------------------------------------------------------------------- Grannies -------------
+house = base("Grandma's House", "wwwt", 25, (5, 3, 2), faction="Grannies", text=(
+    "After a player plays a minion here, that player looks at the top card of their deck and "
+    "leaves it there or puts it on the bottom."))
+
+
+@house.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
+def house_peeks(ctx, event):
+    seat = event.player
+    seen = ctx.look_at_top(seat, 1, viewer=seat)
+    if not seen:
+        return
+    # The labels name no card: the other players see the question, not the card.
+    where = yield from ctx.choose_one("Grandma's House: where does the card you saw go?",
+                                      [("top", "Leave it on top"),
+                                       ("bottom", "Put it on the bottom")], seat=seat)
+    if where == "bottom":
+        ctx.put_on_deck(seen, bottom=True)
+        ctx.log(f"{ctx.player_name(seat)} puts the top card of their deck on the bottom.")
+
+
+# ---------------------------------------------------------------------- Rock Stars -----------
+lake = base("Lake Minnetonka", "wwwt", 26, (5, 3, 2), faction="Rock Stars", text=(
+    "After a player plays or moves a minion here, that minion has +1 power until the end of the "
+    "turn."))
+
+
+def _arrives_here(ctx, event):
+    return event.base == ctx.here
+
+
+@lake.trigger("minion_played", applies=_arrives_here)
+def lake_welcomes_a_play(ctx, event):
+    ctx.add_power(event.card, 1)
+
+
+@lake.trigger("moved", applies=_arrives_here)
+def lake_welcomes_a_move(ctx, event):
+    ctx.add_power(event.card, 1)
+
+
+palooza = base("Palooza", "wwwt", 27, (6, 4, 3), faction="Rock Stars", text=(
+    "Before this base scores, each player may move one of their minions from another base "
+    "here."))
+
+
+@palooza.hook("before_scoring")
+def palooza_gathers(ctx, scoring):
+    # Catalog note: the order is not stated; the usual one, the current player first, then
+    # clockwise, each choosing after seeing the moves before theirs.
+    here = ctx.here
+    for seat in ctx.players_from_current():
+        theirs = ctx.one_of_each(ctx.targets(controller=seat, effect=ctx.move,
+                                             where=lambda m: ctx.base_of(m) != here))
+        minion = yield from ctx.choose_minion(
+            theirs, f"Move one of your minions to {ctx.base_name(here)}?", optional=True,
+            seat=seat, intent="help")
+        if minion is not None:
+            yield from ctx.move(minion, here)
+
+
+# ---------------------------------------------------------------------- Teddy Bears ----------
+woods = base("Out in the Woods", "wwwt", 18, (3, 2, 1), faction="Teddy Bears", text=(
+    "Before this base scores, each minion here has +1 power until the end of the turn."))
+
+
+@woods.hook("before_scoring")
+def woods_rally(ctx, scoring):
+    for minion in ctx.minions(base=ctx.here):
+        ctx.add_power(minion, 1)
+
+
+bed = base("Under the Bed", "wwwt", 22, (4, 2, 1), faction="Teddy Bears", text=(
+    "On your turn, once you have played a minion on another base, you may play one extra minion "
+    "of power 2 or less here."))
+
+
+def _played_elsewhere(ctx):
+    # Any minion you played on another base this turn, in any phase, even one gone since.
+    return any(p.base != ctx.here for p in ctx.plays(seat=ctx.me, kind=MINION))
+
+
+# Offered in your own Play Cards phase (a base's play offered each turn), once per turn.
+bed.grants_each_turn(MINION, applies=_played_elsewhere, max_power=2, here=True)
