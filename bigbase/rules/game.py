@@ -402,6 +402,7 @@ class BigBaseGame(Game):
         # round (the Big Base rules); those not begun yet (Mark of Sleep's next turn) stay.
         self.lasting = [e for e in self.lasting
                         if not (e.started and e.ends is not None and e.ends[0] == "turn_end")]
+        self.changed()  # power reads lasting effects (Game.version)
 
     def _rotate_base(self) -> None:
         """Discard the base card, put the top of the base deck on the board and turn the next one

@@ -486,6 +486,8 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
+        if zone[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`)
         if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
@@ -506,8 +508,8 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES or zone[0] in _BOARD_ZONES:
-            self.version += 1  # what power reads changed (see `version`)
+        if old[0] in _BOARD_ZONES:
+            self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
         if old[0] != "base":
             self.container(old).remove(cid)
         if old[0] == "minion" and zone[0] != "minion":
@@ -1000,15 +1002,18 @@ class Game:
         kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
+        # Bases are read from their definitions each time: a mode may give a base in play another
+        # card's abilities (Big Base's sides take the current base card's).
+        for slot in list(self.bases):
+            bdef = self.defs[slot.card]
+            if bdef.triggers and self.base_active(slot):
+                for trig in bdef.triggers:
+                    if trig.event == kind and trig.applies(
+                            self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
         table = self._trigger_index.get(kind)
         if table is None:
             return found  # no card of this game reacts to this kind of event
-        for slot in list(self.bases):
-            triggers = table.get(slot.card)
-            if triggers and self.base_active(slot):
-                for trig in triggers:
-                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                        found.append((slot.card, trig))
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
