@@ -382,12 +382,17 @@ class Ctx:
         return self.game.turn_state.flags.get((key, seat))
 
     def set_flag(self, key, seat: int | None = None, value=True):
+        """Note plain data for this turn. A modifier may read it (Ancient Temple's blessed
+        minion), so power is counted afresh after it (`Game.changed`)."""
         self.game.turn_state.flags[(key, seat)] = value
+        self.game.changed()
 
     def remember(self, key: str, value, card: int | None = None) -> None:
         """Note plain data on a card in play (default this one): Block the Path's named faction.
-        It is forgotten when the card leaves play."""
+        It is forgotten when the card leaves play. A modifier may read it, so power is counted
+        afresh after it (`Game.changed`)."""
         self._memory(card)[key] = value
+        self.game.changed()
 
     def recall(self, key: str, default=None, card: int | None = None):
         """What `remember` noted on a card in play, or `default` (also once it left play)."""
