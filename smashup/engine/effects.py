@@ -383,11 +383,13 @@ class Ctx:
 
     def set_flag(self, key, seat: int | None = None, value=True):
         self.game.turn_state.flags[(key, seat)] = value
+        self.game.changed()  # a modifier may read it (Temple of Goju)
 
     def remember(self, key: str, value, card: int | None = None) -> None:
         """Note plain data on a card in play (default this one): Block the Path's named faction.
         It is forgotten when the card leaves play."""
         self._memory(card)[key] = value
+        self.game.changed()  # an ability may read it
 
     def recall(self, key: str, default=None, card: int | None = None):
         """What `remember` noted on a card in play, or `default` (also once it left play)."""
