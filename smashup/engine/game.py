@@ -1752,6 +1752,7 @@ class Game:
                 self.draw(seat, STARTING_HAND)
 
     def new_turn_state(self, seat: int) -> TurnState:
+        self.version += 1  # a new turn's flags and plays (power may read them)
         return TurnState(
             seat, grants=[Grant(MINION, free=True, source="turn"), Grant(ACTION, free=True, source="turn")]
         )
