@@ -65,8 +65,10 @@ def app_refusal(number: int, pairs: list[tuple[str, list[str]]], known: set[str]
             holders.setdefault(f, []).append(name)
     shared = sorted(f for f, names in holders.items() if len(names) > 1)
     if shared:
-        who = " and ".join(holders[shared[0]])
-        return (f"{who} both hold {shared[0]}: the app plays each faction once per game; "
+        names = holders[shared[0]]
+        who = (f"{names[0]} and {names[1]} both" if len(names) == 2
+               else ", ".join(names[:-1]) + f" and {names[-1]} all")
+        return (f"{who} hold {shared[0]}: the app plays each faction once per game; "
                 f"table {number} plays with cards.")
     return None
 

@@ -319,9 +319,13 @@ def test_no_show_refusals_change_nothing():
         services.mark_no_show(t2, t2.seats.first().entrant_id, user("org"))
 
 
+# Each faction once per game: every entrant of a table holds a pair of its own.
+PAIRS = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"], ["Dinosaurs", "Tricksters"]]
+
+
 def set_pairs(event: Event) -> None:
-    for entrant in Entrant.objects.filter(event=event):
-        services.set_factions(entrant, ["Aliens", "Ninjas"], user("org"))
+    for i, entrant in enumerate(Entrant.objects.filter(event=event).order_by("pk")):
+        services.set_factions(entrant, PAIRS[i % len(PAIRS)], user("org"))
 
 
 @pytest.mark.django_db

@@ -478,9 +478,13 @@ def test_a_special_window_that_passed_another_player_silently_blocks_the_undo_to
     game = two_person_game(seed=7)
 
     def peeked_and_came_back(decision, engine, peeked):
+        # ... and nothing else blocks the undo first (no card drawn or revealed by the choice).
         return engine.pending is not None and engine.pending.seat == decision.seat and bool(
             peeked - {decision.seat}
-        )
+        ) and Choice.objects.filter(
+            game=game, seq=len(engine.choices) - 1, undone_at__isnull=True,
+            undo_block__contains="another player could play a Special",
+        ).exists()
 
     choice, engine = drive_until(game, random.Random(1), peeked_and_came_back)
     chooser = choice.seat
