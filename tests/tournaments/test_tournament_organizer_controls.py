@@ -324,8 +324,11 @@ PAIRS = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"], ["
 
 
 def set_pairs(event: Event) -> None:
-    for i, entrant in enumerate(Entrant.objects.filter(event=event).order_by("pk")):
-        services.set_factions(entrant, PAIRS[i % len(PAIRS)], user("org"))
+    """Every seat of the latest round's tables a pair of its own at its table."""
+    latest = Round.objects.filter(event=event).order_by("-number").first()
+    for table in Table.objects.filter(round=latest):
+        for i, seat in enumerate(table.seats.order_by("position")):
+            services.set_factions(seat.entrant, PAIRS[i], user("org"))
 
 
 @pytest.mark.django_db
