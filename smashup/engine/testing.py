@@ -111,3 +111,16 @@ def assert_refused(game, choice, seat=None, decision_id=None) -> IllegalChoice:
             raise AssertionError("a refused choice changed the game") from refusal
         return refusal
     raise AssertionError(f"the choice {choice!r} was accepted")
+
+
+def record_events(game) -> list:
+    """Every event the game announces from now on, in order (the list fills as the game goes)."""
+    seen = []
+    emit = game.emit
+
+    def recording(event):
+        seen.append(event)
+        emit(event)
+
+    game.emit = recording
+    return seen

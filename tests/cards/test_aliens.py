@@ -16,25 +16,22 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario, replay
-from smashup.engine.invariants import check
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario, replay
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    labels,
+    play,
+    record_events,
+)
 
 ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Pirates", "Robots")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Way of Deception"  # seat 0's next draw
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(players=ALIENS_NINJAS, bases=("The Mothership", "Ninja Dojo")):
@@ -46,19 +43,6 @@ def scenario(players=ALIENS_NINJAS, bases=("The Mothership", "Ninja Dojo")):
         s.hand(seat, FILLER)
     s.deck(0, DECK_FILLER, DECK_FILLER)
     return s
-
-
-def record_events(game) -> list:
-    """Record every event the game announces from now on."""
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
 
 
 def kinds_for(events, cid) -> list[str]:

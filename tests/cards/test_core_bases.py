@@ -14,32 +14,27 @@ its discard pile back into its deck.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (fills REGISTRY)
-from smashup.engine import REGISTRY, Game, Scenario
+from smashup.engine import REGISTRY, Scenario
 from smashup.engine.core import MINION
-from smashup.engine.invariants import check
 from smashup.engine.simulate import simulate
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    labels,
+    play,
+    record_events,
+)
 
 ALIENS_NINJAS = [("Aliens", "Ninjas"), ("Pirates", "Robots")]
 THREE = [("Aliens", "Ninjas"), ("Pirates", "Robots"), ("Wizards", "Zombies")]
 FILLER = "Ninja Acolyte"  # a card every seat holds so that its Play Cards phase waits for it
 DECK_FILLER = "Way of Deception"  # seat 0's next draws
 REPLACEMENT = "Rhodes Plaza Mall"  # the default top of the base deck: out of reach, no effect
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(*bases, players=ALIENS_NINJAS, base_deck=(REPLACEMENT,)):
@@ -57,19 +52,6 @@ def scenario(*bases, players=ALIENS_NINJAS, base_deck=(REPLACEMENT,)):
 def minions(s, base_index, owner, *names, **kwargs):
     for name in names:
         s.minion(base_index, name, owner=owner, **kwargs)
-
-
-def record_events(game) -> list:
-    """Record every event the game announces from now on."""
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
 
 
 def zone(game, cid) -> tuple:

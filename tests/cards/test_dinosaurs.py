@@ -12,29 +12,24 @@ pile into its deck.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
-from smashup.engine.testing import assert_refused, card, choose, decline, end_play, labels, play
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine.testing import (
+    assert_refused,
+    card,
+    choose,
+    decline,
+    end_play,
+    find_cards,
+    labels,
+    play,
+    record_events,
+)
 
 PLAYERS = [("Dinosaurs", "Robots"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Tech Center"  # seat 0's next draws
 OASIS, FACTORY, SHIP = 0, 1, 2  # bases without an ability that interferes
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership")):
@@ -48,25 +43,8 @@ def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership")):
     return s
 
 
-def record_events(game) -> list:
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
-
-
 def kinds_for(events, cid) -> list[str]:
     return [e.kind for e in events if e.card == cid]
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def option_cards(game) -> set[int]:
@@ -139,7 +117,7 @@ def laseratops_game():
 
 def test_laseratops_may_destroy_a_minion_of_printed_power_2_or_less_on_its_base():
     game = laseratops_game()
-    collectors = ids(game, "Collector")
+    collectors = find_cards(game, "Collector")
     zapbot = card(game, "Zapbot")
     play(game, "Laseratops", base="Jungle Oasis")
     d = game.pending
@@ -240,7 +218,7 @@ def test_war_raptor_gets_1_power_for_each_war_raptor_on_its_base():
     s.minion(FACTORY, "War Raptor", owner=0)
     s.hand(0, "War Raptor", "Howl")
     game = s.build()
-    here = [m for m in ids(game, "War Raptor", "minion") if game.base_of(m) == game.bases[0].uid]
+    here = [m for m in find_cards(game, "War Raptor", "minion") if game.base_of(m) == game.bases[0].uid]
     alone = card(game, "War Raptor", "minion", 2)
     in_hand = card(game, "War Raptor", "hand")
     assert [game.power(m) for m in here] == [4, 4]
@@ -295,7 +273,7 @@ def test_augmentation_with_alike_targets_offers_one_option_for_them():
     s.minion(FACTORY, "Invader", owner=1)
     s.hand(0, "Augmentation", "King Rex")
     game = s.build()
-    invaders = ids(game, "Invader")
+    invaders = find_cards(game, "Invader")
     play(game, "Augmentation")
     assert option_cards(game) == {invaders[0], invaders[2]}
     assert len(set(labels(game))) == 2
@@ -577,7 +555,7 @@ def preserve_game():
 def test_wildlife_preserve_discards_other_players_actions_on_your_minions_there():
     game = preserve_game()
     raptor, rex, invader = card(game, "War Raptor"), card(game, "King Rex"), card(game, "Invader")
-    poisons = ids(game, "Poison")
+    poisons = find_cards(game, "Poison")
     upgrade = card(game, "Upgrade")
     assert game.power(raptor) == 1
     play(game, "Wildlife Preserve")

@@ -11,7 +11,17 @@ import pytest
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario, replay
 from smashup.engine.invariants import check
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    find_cards,
+    labels,
+    play,
+)
 from tests.engine.support import TEST_REGISTRY
 
 NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Pirates", "Robots")]
@@ -26,11 +36,6 @@ def scenario(factions=NINJAS_VS_ALIENS, specials="fast", filler=True) -> Scenari
         for seat in range(len(factions)):
             s.deck(seat, "Scout", "Scout", "Scout", "Scout", "Scout", "Scout")
     return s
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def log(game) -> list[str]:
@@ -258,7 +263,7 @@ def test_two_shinobis_in_hand_give_one_option_and_the_other_copy_is_still_accept
     s.hand(0, "Shinobi", "Shinobi")
     s.base_deck("Temple of Goju")
     game = s.build()
-    first, second = ids(game, "Shinobi", "hand")[:2]
+    first, second = find_cards(game, "Shinobi", "hand")[:2]
     end_play(game)
     assert labels(game) == ["Play Shinobi on the scoring base", "Pass"]
     assert [o["id"] for o in game.pending.public()["options"]] == [f"s{first}:0", "pass"]
@@ -275,8 +280,8 @@ def test_only_one_shinobi_per_scoring_base_for_all_players():
     s.hand(1, "Shinobi")
     s.base_deck("Temple of Goju")
     game = s.build()
-    first, second = ids(game, "Shinobi", "hand")[:2]
-    theirs = [c for c in ids(game, "Shinobi") if game.owner[c] == 1][0]
+    first, second = find_cards(game, "Shinobi", "hand")[:2]
+    theirs = [c for c in find_cards(game, "Shinobi") if game.owner[c] == 1][0]
 
     end_play(game)
     assert game.pending.kind == "special"
@@ -302,7 +307,7 @@ def test_shinobi_may_be_used_again_when_a_second_base_scores():
     s.hand(0, "Shinobi", "Shinobi")
     s.base_deck("The Homeworld", "The Mothership")
     game = s.build()
-    first, second = ids(game, "Shinobi", "hand")
+    first, second = find_cards(game, "Shinobi", "hand")
 
     end_play(game)
     assert game.pending.kind == "score"  # two bases are ready: the current player picks
@@ -411,7 +416,7 @@ def test_acolyte_may_be_its_own_extra_minion_and_then_has_no_talent_left():
     s.minion(goju, "Ninja Acolyte", owner=0)
     s.hand(0, "Invader")
     game = s.build()
-    first, other = ids(game, "Ninja Acolyte")
+    first, other = find_cards(game, "Ninja Acolyte")
     goju_uid = base_uid(game, "Temple of Goju")
     # Alike copies give one option (Game.alike_key): the other is offered once this one is used.
     assert [o.id for o in game.pending.options if o.id.startswith("t")] == [f"t{first}"]
@@ -494,7 +499,7 @@ def test_acolyte_talent_only_on_its_controllers_turn():
     s.hand(1, "Invader")
     s.turn(current=1)
     game = s.build()
-    ours, theirs = sorted(ids(game, "Ninja Acolyte"), key=lambda c: game.owner[c])
+    ours, theirs = sorted(find_cards(game, "Ninja Acolyte"), key=lambda c: game.owner[c])
     talents = {o.id for o in game.pending.options if o.id.startswith("t")}
     assert talents == {f"t{theirs}"}
     assert_refused(game, [f"t{ours}"])
@@ -678,7 +683,7 @@ def test_disguise_does_nothing_when_either_part_is_impossible(missing):
     assert [c[0] for c in game.choices] == [0] * len(game.choices)  # seat 0 was asked nothing else
     assert len(game.choices) == (1 if missing == "minion in hand" else 2)
     assert {c: game.loc[c] for c in game.all_minions()} == minions_before
-    drawn = ids(game, "Scout", "hand")
+    drawn = find_cards(game, "Scout", "hand")
     assert game.players[0].hand == hand_before + drawn and len(drawn) == 2
     assert game.loc[card(game, "Disguise")] == ("discard", 0)
 
@@ -884,7 +889,7 @@ def test_infiltrate_talent_cancels_the_base_until_the_start_of_your_next_turn():
     assert minion_grants(game) == [(False, 2)]  # the Homeworld's extra minion
     play(game, "Collector", base="The Mothership")  # through that extra play
     decline(game)  # Collector's optional return
-    collector = [c for c in ids(game, "Collector") if game.owner[c] == 0][0]
+    collector = [c for c in find_cards(game, "Collector") if game.owner[c] == 0][0]
     assert game.loc[collector] == ("minion", base_uid(game, "The Mothership"))
     assert minion_grants(game) == []
     sound(game)
@@ -1314,7 +1319,6 @@ def test_way_of_deception_with_your_only_minion_asks_only_where():
     assert game.loc[card(game, "Invader", "minion")] == ("minion", base_uid(game, "Temple of Goju"))
 
 
-
 # ------------------------------------------------------------------- Special windows: ask and fast
 def window_questions(game) -> list[tuple[int, list[str]]]:
     """Answer "Pass" to every Special question from now on; return (seat, labels) of each."""
@@ -1405,7 +1409,7 @@ def test_ask_mode_after_a_special_everyone_is_asked_again_until_all_pass_in_a_ro
 
 def test_ask_mode_a_second_shinobi_is_offered_only_pass():
     game = quiet_dojo("ask", hands={0: ["Shinobi", "Shinobi"]})
-    first, second = ids(game, "Shinobi", "hand")
+    first, second = find_cards(game, "Shinobi", "hand")
     end_play(game)
     assert (game.pending.seat, option_cards(game)) == (0, {first, second})
     choose(game, first)

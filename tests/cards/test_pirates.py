@@ -12,11 +12,8 @@ Play Cards decision.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -24,26 +21,16 @@ from smashup.engine.testing import (
     choose,
     decline,
     end_play,
+    find_cards,
     labels,
     play,
+    record_events,
 )
 
 PLAYERS = [("Pirates", "Wizards"), ("Ninjas", "Robots")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 KEEP = "Mystic Studies"  # an action seat 0 holds so its Play Cards phase stays open
 OASIS, FACTORY, SHIP = 0, 1, 2  # Jungle Oasis 12 (2/0/0), Factory 436-1337 25, The Mothership 20
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(seat1_hand=(FILLER,)):
@@ -55,18 +42,6 @@ def scenario(seat1_hand=(FILLER,)):
     s.deck(1, *[FILLER] * 6)
     s.base_deck("Rhodes Plaza Mall", "Tar Pits")
     return s
-
-
-def record_events(game) -> list:
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
 
 
 def kinds(events, kind) -> list:
@@ -83,10 +58,6 @@ def where(game, name, index=0):
 
 def log(game) -> list[str]:
     return [t for t, to in game.log_lines if to is None]
-
-
-def ids(game, name) -> list[int]:
-    return [c for c, d in enumerate(game.defs) if d.name == name]
 
 
 # ====================================================================== the deck =============
@@ -261,7 +232,7 @@ def test_saucy_wench_may_destroy_a_minion_of_power_2_or_less_on_its_base():
     game = wench_game()
     d = game.pending
     assert (d.kind, d.min_count) == ("target", 0)
-    zapbots = ids(game, "Zapbot")
+    zapbots = find_cards(game, "Zapbot")
     assert {o.card for o in d.options} == {zapbots[0], card(game, "First Mate")}
     assert_refused(game, [f"m{card(game, 'Shinobi')}"])
     assert_refused(game, [f"m{zapbots[1]}"])  # the alike copy is not a second option
@@ -273,7 +244,7 @@ def test_saucy_wench_may_destroy_a_minion_of_power_2_or_less_on_its_base():
 def test_saucy_wench_may_decline():
     game = wench_game()
     decline(game)
-    assert all(game.loc[z][0] == "minion" for z in ids(game, "Zapbot"))
+    assert all(game.loc[z][0] == "minion" for z in find_cards(game, "Zapbot"))
 
 
 # ====================================================================== First Mate ===========
@@ -294,7 +265,7 @@ def mate_game(mates=2):
 
 def test_first_mates_may_each_move_to_another_base_instead_of_the_discard_pile():
     game = mate_game()
-    mates = ids(game, "First Mate")
+    mates = find_cards(game, "First Mate")
     d = game.pending
     # Two alike First Mates, Specials of cards in play: one at a time, no order to pick (alike),
     # each its controller's yes or no.
@@ -345,7 +316,7 @@ def test_broadside_destroys_every_weak_minion_of_one_player_on_a_base_of_yours()
     assert game.pending.kind == "player"
     events = record_events(game)
     choose(game, "P1")
-    zapbots = ids(game, "Zapbot")
+    zapbots = find_cards(game, "Zapbot")
     assert [game.loc[z][0] for z in zapbots] == ["discard", "discard", "minion", "minion"]
     assert where(game, "Shinobi")[0] == "minion"
     assert where(game, "First Mate")[0] == "minion"
@@ -358,7 +329,7 @@ def test_broadside_may_choose_yourself():
     choose(game, "P0")
     assert where(game, "First Mate") == ("discard", 0)
     assert where(game, "Saucy Wench")[0] == "minion"
-    assert all(game.loc[z][0] == "minion" for z in ids(game, "Zapbot"))
+    assert all(game.loc[z][0] == "minion" for z in find_cards(game, "Zapbot"))
 
 
 def test_broadside_refuses_a_base_without_a_minion_of_yours():
@@ -390,7 +361,7 @@ def cannon_game():
 
 def test_cannon_destroys_up_to_two_weak_minions_anywhere():
     game = cannon_game()
-    zapbots = ids(game, "Zapbot")
+    zapbots = find_cards(game, "Zapbot")
     assert {o.card for o in game.pending.options} == {zapbots[0], card(game, "First Mate")}
     assert_refused(game, [f"m{card(game, 'Shinobi')}"])
     choose(game, zapbots[0])
@@ -404,13 +375,13 @@ def test_cannon_destroys_up_to_two_weak_minions_anywhere():
 
 def test_cannon_may_stop_after_one_or_none():
     game = cannon_game()
-    zapbots = ids(game, "Zapbot")
+    zapbots = find_cards(game, "Zapbot")
     choose(game, zapbots[0])
     decline(game)
     assert [game.loc[z][0] for z in zapbots] == ["discard", "minion"]
     game = cannon_game()
     decline(game)
-    assert all(game.loc[z][0] == "minion" for z in ids(game, "Zapbot"))
+    assert all(game.loc[z][0] == "minion" for z in find_cards(game, "Zapbot"))
 
 
 # ====================================================================== Dinghy ===============
@@ -430,7 +401,7 @@ def dinghy_game():
 
 def test_dinghy_moves_up_to_two_of_your_minions_to_different_bases():
     game = dinghy_game()
-    mates = ids(game, "First Mate")
+    mates = find_cards(game, "First Mate")
     assert {o.card for o in game.pending.options} == {mates[0], card(game, "Saucy Wench")}
     assert_refused(game, [f"m{card(game, 'Zapbot')}"])  # not yours
     choose(game, mates[0])
@@ -564,7 +535,7 @@ def test_sea_dogs_moves_every_minion_of_the_named_faction_of_other_players_betwe
     assert sorted(labels(game)) == ["Factory 436-1337", "The Mothership"]
     events = record_events(game)
     choose(game, "The Mothership")
-    zapbots = ids(game, "Zapbot")
+    zapbots = find_cards(game, "Zapbot")
     assert where(game, "Warbot") == ("minion", "The Mothership")
     assert game.loc[zapbots[0]] == ("minion", base_uid(game, "The Mothership"))
     assert game.loc[zapbots[1]] == ("minion", base_uid(game, "Factory 436-1337"))

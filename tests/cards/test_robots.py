@@ -11,29 +11,25 @@ Play Cards decision.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, end_play, labels, play
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    find_cards,
+    labels,
+    play,
+    record_events,
+)
 
 PLAYERS = [("Robots", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK = ("Howl", "Upgrade", "Augmentation", "Rampage")  # seat 0's deck, top first
 OASIS, FACTORY, SHIP = 0, 1, 2  # bases without an ability that interferes
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership"), deck=DECK):
@@ -47,25 +43,8 @@ def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership"), deck=
     return s
 
 
-def record_events(game) -> list:
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
-
-
 def kinds_for(events, cid) -> list[str]:
     return [e.kind for e in events if e.card == cid]
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def option_cards(game) -> set[int]:
@@ -349,7 +328,7 @@ def archive_game(*minions, alpha=False):
 
 def test_microbot_archive_draws_when_one_of_your_microbots_is_destroyed():
     game = archive_game(("Microbot Guard", 0), ("Microbot Guard", 1))
-    mine, theirs = ids(game, "Microbot Guard")
+    mine, theirs = find_cards(game, "Microbot Guard")
     play(game, "Laseratops", base="Jungle Oasis")
     choose(game, mine)
     assert hand_names(game, 0) == ["Tech Center", "Howl"]
@@ -442,7 +421,7 @@ def test_microbot_fixers_give_each_of_your_microbots_1_power_each():
     s.hand(0, "Microbot Fixer", "Microbot Alpha", "Tech Center")
     game = s.build()
     fixer = card(game, "Microbot Fixer", "minion")
-    mine, theirs = ids(game, "Microbot Guard")
+    mine, theirs = find_cards(game, "Microbot Guard")
     zapbot = card(game, "Zapbot")
     assert [game.power(m) for m in (fixer, mine, zapbot, theirs)] == [2, 2, 2, 1]
     play(game, "Microbot Fixer", base="Factory 436-1337")  # first minion: an extra follows
@@ -467,7 +446,7 @@ def test_microbot_guard_destroys_a_minion_weaker_than_your_minion_count_here():
     s.minion(FACTORY, "Collector", owner=1)  # elsewhere: no
     s.hand(0, "Microbot Guard", "Tech Center")
     game = s.build()
-    here, _, elsewhere = ids(game, "Collector")
+    here, _, elsewhere = find_cards(game, "Collector")
     zapbot = card(game, "Zapbot")
     play(game, "Microbot Guard", base="Jungle Oasis")
     guard = card(game, "Microbot Guard", "minion")
@@ -524,7 +503,7 @@ def reclaimer_game(**kw):
 
 def test_microbot_reclaimer_grants_an_extra_and_shuffles_chosen_microbots_into_the_deck():
     game = reclaimer_game()
-    guards = ids(game, "Microbot Guard")
+    guards = find_cards(game, "Microbot Guard")
     alpha = card(game, "Microbot Alpha", "discard")
     play(game, "Microbot Reclaimer", base="Jungle Oasis")
     assert "P0 may play an extra minion (Microbot Reclaimer)." in log(game)

@@ -11,11 +11,8 @@ the game stops at seat 1's Play Cards decision.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Ctx, Game, Scenario
-from smashup.engine.invariants import check
+from smashup.engine import ACTION, MINION, REGISTRY, Ctx, Scenario
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -23,6 +20,7 @@ from smashup.engine.testing import (
     choose,
     decline,
     end_play,
+    find_cards,
     labels,
     play,
 )
@@ -31,18 +29,6 @@ PLAYERS = [("Rock Stars", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
 OASIS, SHIP, FACTORY = 0, 1, 2
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=None):
@@ -54,11 +40,6 @@ def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def hand_names(game, seat=0) -> list[str]:
@@ -134,10 +115,10 @@ def test_the_monarch_searches_the_discard_pile_too_and_tells_the_copies_apart():
     game = s.build()
     choose(game, "The Monarch's talent")
     assert sorted(labels(game)) == ["Groupie (from your deck)", "Groupie (from your discard pile)"]
-    in_pile = ids(game, "Groupie", "discard")[0]
+    in_pile = find_cards(game, "Groupie", "discard")[0]
     choose(game, "Groupie (from your discard pile)")
     assert game.loc[in_pile] == ("hand", 0)
-    assert len(ids(game, "Groupie", "deck")) == 1
+    assert len(find_cards(game, "Groupie", "deck")) == 1
     # Ruling: the deck was searched too (one search of both), so it was shuffled.
     assert any("shuffles their deck" in t for t in log(game))
 
@@ -149,7 +130,7 @@ def test_the_monarch_may_take_nothing_and_is_used_once_per_turn():
     game = s.build()
     choose(game, "The Monarch's talent")
     decline(game)
-    assert ids(game, "Groupie", "deck") and not ids(game, "Groupie", "hand")
+    assert find_cards(game, "Groupie", "deck") and not find_cards(game, "Groupie", "hand")
     assert talents(game) == []
 
 
@@ -229,11 +210,11 @@ def test_rick_roll_moves_up_to_three_of_your_minions_from_lower_breakpoints():
     assert labels(game) == RICK_ROLL_OPTIONS
     assert card(game, "Invader") not in [o.card for o in game.pending.options]
     choose(game, card(game, "King Rex"))
-    choose(game, ids(game, "Groupie")[0])
-    choose(game, ids(game, "Groupie")[1])
+    choose(game, find_cards(game, "Groupie")[0])
+    choose(game, find_cards(game, "Groupie")[1])
     # Three moved: no fourth question.
     assert game.pending.kind == "play"
-    assert [where(game, c) for c in ids(game, "Groupie")] == ["Factory 436-1337"] * 2
+    assert [where(game, c) for c in find_cards(game, "Groupie")] == ["Factory 436-1337"] * 2
     assert where(game, card(game, "King Rex")) == "Factory 436-1337"
     assert where(game, card(game, "War Raptor")) == "The Mothership"
     assert where(game, card(game, "Invader")) == "Jungle Oasis"
@@ -245,7 +226,7 @@ def test_rick_roll_may_move_none_and_a_base_with_a_higher_breakpoint_is_not_a_so
     assert {game.name(o.card) for o in game.pending.options if o.card is not None} == {"Groupie"}
     assert_refused(game, [f"m{card(game, 'King Rex')}"])
     decline(game)
-    assert [where(game, c) for c in ids(game, "Groupie")] == ["Jungle Oasis"] * 2
+    assert [where(game, c) for c in find_cards(game, "Groupie")] == ["Jungle Oasis"] * 2
 
 
 def test_rick_roll_on_the_lowest_base_asks_nothing():
@@ -267,7 +248,7 @@ def test_groupies_chain_onto_the_same_base_as_extra_minions():
     assert labels(game) == ["Groupie on The Mothership"]
     choose(game, "Groupie on The Mothership")
     choose(game, "Groupie on The Mothership")
-    assert [where(game, c) for c in ids(game, "Groupie")] == ["The Mothership"] * 3
+    assert [where(game, c) for c in find_cards(game, "Groupie")] == ["The Mothership"] * 3
     # The first was the turn's minion play, the others extras: King Rex waits, Howl may go.
     assert labels(game) == ["Play Howl", "End the Play Cards phase"]
     assert hand_names(game) == ["Howl", "King Rex"]
@@ -279,7 +260,7 @@ def test_a_groupie_may_decline_the_next_one():
     game = s.build()
     play(game, "Groupie", base="Jungle Oasis")
     decline(game)
-    assert len(ids(game, "Groupie", "hand")) == 1 and len(ids(game, "Groupie", "minion")) == 1
+    assert len(find_cards(game, "Groupie", "hand")) == 1 and len(find_cards(game, "Groupie", "minion")) == 1
 
 
 def test_a_lone_groupie_asks_nothing():
@@ -299,7 +280,7 @@ def test_guest_star_plays_the_groupie_from_the_deck_at_once_and_shuffles():
     game = s.build()
     play(game, "Guest Star")
     choose(game, "Groupie")
-    found = ids(game, "Groupie", "deck")[0]
+    found = find_cards(game, "Groupie", "deck")[0]
     assert "Groupie (from your deck) on Factory 436-1337" in labels(game)
     choose(game, "Groupie (from your deck) on Factory 436-1337")
     assert where(game, found) == "Factory 436-1337"
@@ -452,7 +433,7 @@ def test_power_ballad_as_a_special_before_a_big_venue_scores():
     assert "Play Power Ballad: your minions on the scoring base get +1 power" in labels(game)
     choose(game, "Play Power Ballad")
     # 13 + 4 = 17 against 15: first place, 2 VP and 3 more for 17 power (the Factory).
-    assert ids(game, "Power Ballad", "discard")
+    assert find_cards(game, "Power Ballad", "discard")
     assert (game.players[0].vp, game.players[1].vp) == (5, 2)
 
 
@@ -511,7 +492,7 @@ def test_rock_of_luuv_takes_up_to_three_minions_of_one_name_of_power_2_or_less()
     assert labels(game) == ["3 Groupie cards", "2 Groupie cards", "1 Groupie card"]
     choose(game, "3 Groupie")
     assert hand_names(game) == ["Groupie", "Groupie", "Groupie", "King Rex"]
-    assert len(ids(game, "Groupie", "deck")) == 1
+    assert len(find_cards(game, "Groupie", "deck")) == 1
     assert any("shuffles their deck" in t for t in log(game))
 
 
@@ -522,7 +503,7 @@ def test_rock_of_luuv_may_find_nothing():
     play(game, "Rock of Luuv")
     decline(game)
     assert hand_names(game) == ["King Rex"]
-    assert ids(game, "War Raptor", "deck")
+    assert find_cards(game, "War Raptor", "deck")
 
 
 # ====================================================================== Total Sellout ========
@@ -547,7 +528,7 @@ def test_total_sellout_after_a_big_venue_scores_draws_three():
     end_play(game)
     assert labels(game) == ["Play Total Sellout: draw 2 cards (3 at a big venue)", "Pass"]
     choose(game, "Play Total Sellout")
-    assert ids(game, "Total Sellout", "discard")
+    assert find_cards(game, "Total Sellout", "discard")
     # Howl kept, 3 from Total Sellout, then the 2 of the Draw phase.
     assert len(game.players[0].hand) == 1 + 3 + 2
 
@@ -562,7 +543,7 @@ def test_total_sellout_after_a_smaller_base_draws_two():
 def test_total_sellout_needs_a_minion_of_yours_on_the_base():
     game = sellout_game(FACTORY, mine=False)
     end_play(game)
-    assert ids(game, "Total Sellout", "hand")
+    assert find_cards(game, "Total Sellout", "hand")
     assert game.current == 1
 
 
@@ -654,7 +635,7 @@ def test_a_groupie_refuses_another_minion_or_another_base():
     game = s.build()
     play(game, "Groupie", base="The Mothership")
     rex, oasis = card(game, "King Rex"), base_uid(game, "Jungle Oasis")
-    other = ids(game, "Groupie", "hand")[0]
+    other = find_cards(game, "Groupie", "hand")[0]
     assert_refused(game, [f"m{rex}@{base_uid(game, 'The Mothership')}"])
     assert_refused(game, [f"m{other}@{oasis}"])
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -22,6 +21,7 @@ from smashup.engine.testing import (
     choose,
     decline,
     end_play,
+    find_cards,
     labels,
     play,
 )
@@ -29,18 +29,6 @@ from smashup.engine.testing import (
 PLAYERS = [("Tricksters", "Aliens"), ("Ninjas", "Robots")]
 FACTORY, LIBRARY, SHIP = 0, 1, 2  # breakpoints 25, 22, 20; abilities only when they score
 FILLER = "Tech Center"
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(players=PLAYERS, current=0):
@@ -51,11 +39,6 @@ def scenario(players=PLAYERS, current=0):
         s.deck(seat, *[FILLER] * 6)
     s.turn(current=current)
     return s
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def log(game) -> list[str]:
@@ -224,7 +207,7 @@ def test_gnome_may_destroy_a_minion_here_weaker_than_the_count_of_your_minions_h
     s.minion(LIBRARY, "Microbot Guard", owner=1)  # another base
     s.hand(0, "Gnome", "Invader")
     game = s.build()
-    guards = ids(game, "Microbot Guard")
+    guards = find_cards(game, "Microbot Guard")
     play(game, "Gnome", base="Factory 436-1337")
     d = game.pending
     assert (d.seat, d.kind, d.min_count, d.max_count) == (0, "target", 0, 1)
@@ -359,7 +342,7 @@ def test_enshrouding_mist_gives_one_extra_minion_on_its_base_each_of_your_turns(
     play(game, "Gremlin", base="Factory 436-1337")  # the free minion
     choose(game, f"t{mist}")
     assert "Use Enshrouding Mist's talent" not in labels(game)  # once per turn
-    gremlin = ids(game, "Gremlin", "hand")[0]
+    gremlin = find_cards(game, "Gremlin", "hand")[0]
     # The extra is on the Mist's base only.
     bases = {o.base for o in game.pending.options if o.card == gremlin}
     assert bases == {base_uid(game, "The Great Library")}
@@ -484,7 +467,7 @@ def test_pay_the_piper_makes_a_player_who_plays_a_minion_here_discard_a_card_of_
     s.base_action(FACTORY, "Pay the Piper", owner=0)
     s.hand(1, "Zapbot", "Warbot", "Warbot", "Hoverbot")
     game = s.build()
-    warbots = ids(game, "Warbot")
+    warbots = find_cards(game, "Warbot")
     play(game, "Zapbot", base="Factory 436-1337")  # its extra minion is banked for the phase
     d = game.pending
     assert (d.seat, d.kind, d.min_count, d.max_count) == (1, "cards", 1, 1)

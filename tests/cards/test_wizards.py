@@ -10,11 +10,9 @@ Play Cards decision.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check, leaks
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine.invariants import leaks
 from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, labels, play
 
 PLAYERS = [("Wizards", "Robots"), ("Ninjas", "Aliens")]
@@ -23,18 +21,6 @@ KEEP = "Microbot Guard"  # a card seat 0 holds so its Play Cards phase stays ope
 KEEP_ACTION = "Tech Center"  # the same, once the free minion is played
 DECK = ("Zapbot", "Warbot", "Hoverbot", "Nukebot", "Zapbot", "Warbot")  # seat 0's deck
 OASIS, FACTORY, SHIP = 0, 1, 2
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(deck=DECK, players=PLAYERS, actions_played=0, minions_played=0):

@@ -10,27 +10,13 @@ that no draw reshuffles a discard pile.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (fills REGISTRY)
-from smashup.engine import REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
+from smashup.engine import REGISTRY, Scenario
 from smashup.engine.testing import assert_refused, card, choose, decline, end_play, labels, play
 
 PLAYERS = [("Rock Stars", "Aliens"), ("Ninjas", "Robots")]
 FILLER = "Ninja Acolyte"
 DECK_FILLER = "Beam Up"
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(*bases, players=PLAYERS):

@@ -11,30 +11,25 @@ Play Cards decision.
 """
 from __future__ import annotations
 
-import pytest
-
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Game, Scenario
-from smashup.engine.invariants import check
-from smashup.engine.testing import assert_refused, base_uid, card, choose, decline, labels, play
+from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    find_cards,
+    labels,
+    play,
+    record_events,
+)
 
 PLAYERS = [("Zombies", "Robots"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK = ("Nukebot", "Tech Center", "Warbot", "Hoverbot")  # seat 0's deck, top first
 BASES = ("Jungle Oasis", "Factory 436-1337", "The Mothership", "The Great Library")
 OASIS, FACTORY, SHIP, LIBRARY = 0, 1, 2, 3
-
-
-@pytest.fixture(autouse=True)
-def sound_after_every_choice(monkeypatch):
-    """After every accepted choice: every card in exactly one zone, no view shows a hidden card."""
-    apply = Game.apply
-
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
 
 
 def scenario(bases=BASES, deck=DECK):
@@ -46,23 +41,6 @@ def scenario(bases=BASES, deck=DECK):
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def record_events(game) -> list:
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
-
-
-def ids(game, name, zone=None) -> list[int]:
-    return [c for c, d in enumerate(game.defs)
-            if d.name == name and (zone is None or game.loc[c][0] == zone)]
 
 
 def option_cards(game) -> set[int]:
@@ -127,7 +105,7 @@ def lord_game(discard=("Walker", "Walker", "Zapbot", "Grave Digger", "Grave Robb
 
 def test_zombie_lord_plays_minions_of_power_2_or_less_from_the_discard_pile_one_per_base():
     game = lord_game()
-    walkers = ids(game, "Walker")
+    walkers = find_cards(game, "Walker")
     zapbot = card(game, "Zapbot", "discard")
     ship, library = base_uid(game, "The Mothership"), base_uid(game, "The Great Library")
     play(game, "Zombie Lord", base="Jungle Oasis")
@@ -210,7 +188,7 @@ def digger_game(discard=("Walker", "Walker", "Zapbot", "Grave Robbing")):
 
 def test_grave_digger_puts_a_minion_from_the_discard_pile_into_your_hand():
     game = digger_game()
-    walkers, zapbot = ids(game, "Walker"), card(game, "Zapbot")
+    walkers, zapbot = find_cards(game, "Walker"), card(game, "Zapbot")
     play(game, "Grave Digger", base="Jungle Oasis")
     d = game.pending
     assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
@@ -306,7 +284,7 @@ def test_grave_robbing_puts_any_card_from_the_discard_pile_into_your_hand():
     game = robbing_game()
     playing = card(game, "Grave Robbing", "hand")
     other = card(game, "Grave Robbing", "discard")
-    walkers = ids(game, "Walker", "discard")
+    walkers = find_cards(game, "Walker", "discard")
     lend = card(game, "Lend a Hand")
     play(game, "Grave Robbing")
     d = game.pending
@@ -343,7 +321,7 @@ def lend_game(discard=("Walker", "Walker", "Zapbot", "Grave Robbing")):
 
 def test_lend_a_hand_shuffles_the_chosen_cards_into_the_deck():
     game = lend_game()
-    walkers, zapbot = ids(game, "Walker", "discard"), card(game, "Zapbot")
+    walkers, zapbot = find_cards(game, "Walker", "discard"), card(game, "Zapbot")
     lend = card(game, "Lend a Hand")
     play(game, "Lend a Hand")
     d = game.pending
@@ -394,7 +372,7 @@ def crawl_game(deck=("Walker", "Nukebot", "Walker", "Walker", "Tech Center"), di
 
 def test_mall_crawl_discards_cards_of_one_name_from_the_deck_and_shuffles():
     game = crawl_game()
-    walkers = ids(game, "Walker", "deck")
+    walkers = find_cards(game, "Walker", "deck")
     play(game, "Mall Crawl")
     d = game.pending
     assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
@@ -450,7 +428,7 @@ def bullets_game(discard=("Walker", "Walker", "Walker", "Zapbot", "Grave Robbing
 
 def test_not_enough_bullets_puts_minions_of_one_name_into_your_hand():
     game = bullets_game()
-    walkers = ids(game, "Walker")
+    walkers = find_cards(game, "Walker")
     play(game, "Not Enough Bullets")
     d = game.pending
     assert (d.kind, d.min_count, d.max_count) == ("cards", 0, 1)
@@ -496,7 +474,7 @@ def tenacious_game(discard=("Tenacious Z", "Tenacious Z", "Walker"), minions_pla
 
 def test_tenacious_z_is_played_from_the_discard_pile_as_an_extra_minion():
     game = tenacious_game(minions_played=1)  # the free minion is used: this is an extra
-    zs = ids(game, "Tenacious Z")
+    zs = find_cards(game, "Tenacious Z")
     oasis = base_uid(game, "Jungle Oasis")
     # One option per base for the alike copies; the Walker has no such ability.
     assert discard_plays(game) == [
@@ -516,9 +494,9 @@ def test_tenacious_z_is_played_from_the_discard_pile_as_an_extra_minion():
 
 def test_tenacious_z_keeps_the_normal_minion_play():
     game = tenacious_game()
-    choose(game, f"m{ids(game, 'Tenacious Z')[0]}@{base_uid(game, 'The Mothership')}")
+    choose(game, f"m{find_cards(game, 'Tenacious Z')[0]}@{base_uid(game, 'The Mothership')}")
     play(game, "Warbot", base="Jungle Oasis")  # the free minion is still there
-    warbot = ids(game, "Warbot")[-1]  # the deck holds another Warbot
+    warbot = find_cards(game, "Warbot")[-1]  # the deck holds another Warbot
     assert game.loc[warbot] == ("minion", base_uid(game, "Jungle Oasis"))
 
 
@@ -541,7 +519,7 @@ def test_tenacious_z_played_another_way_does_not_use_up_its_ability():
     s.turn(minions_played=1)
     game = s.build()
     play(game, "They Keep Coming")
-    zs = ids(game, "Tenacious Z")
+    zs = find_cards(game, "Tenacious Z")
     choose(game, f"m{zs[0]}@{base_uid(game, 'Jungle Oasis')}")
     assert game.turn_state.plays[-1].via is None  # the grant's play
     assert len(discard_plays(game)) == len(BASES)  # the other copy by its own ability

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from smashup.engine import Faction, Scenario
 from smashup.engine.registry import Registry
-from smashup.engine.testing import card, choose, labels, play
+from smashup.engine.testing import card, choose, labels, play, record_events
 
 from .support import TEST_REGISTRY
 
@@ -94,18 +94,6 @@ def build_registry() -> Registry:
 
 REG = build_registry()
 BT = ("Batch Testers", "Aliens")
-
-
-def record_events(game) -> list:
-    seen = []
-    emit = game.emit
-
-    def recording(event):
-        seen.append(event)
-        emit(event)
-
-    game.emit = recording
-    return seen
 
 
 def ran(game) -> list[str]:
