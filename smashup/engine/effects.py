@@ -733,6 +733,28 @@ class Ctx:
         return [e for e in g.lasting if e.kind == kind and (target is None or e.target == target)
                 and (not active_only or g.lasting_active(e))]
 
+    @_acts_as("affect")
+    def cancel_abilities(self, card: int, until: str = "start_of_your_next_turn") -> bool:
+        """Cancel the abilities of a card in play (a minion: Mind Lady) `until` as in `add_power`:
+        they are treated as if they did not exist (WWWT "Cancel"; `Game.ability_active`), even if
+        this card leaves play meanwhile (IYF clarification, Mind Lady), and no longer once the
+        cancelled card leaves play (played again it is a new card). The actions on it keep
+        theirs. Having its ability cancelled is an affect (WWWT "Affect"): a protected card
+        refuses it. Announced as `cancelled` (data "target") if its abilities were working.
+        Returns True if it applied."""
+        g = self.game
+        if not g.in_play(card) or not self.may_affect(card, "cancel"):
+            return False
+        was_active = g.ability_active(card)
+        self.lasting("cancel_abilities", card, until=until, on_card=True)
+        g.log(f"{self.name(card)}'s abilities are cancelled ({self.name(self.card)}).")
+        g.note_cancel(None, was_active, self.card, self.source_player, card=card)
+        return True
+
+    def abilities_cancelled(self, card: int) -> bool:
+        """Whether the abilities of a card in play are cancelled now (Cuddle, Mind Lady)."""
+        return not self.game.ability_active(card)
+
     def cancel_base_until_my_next_turn(self, uid: int) -> None:
         g = self.game
         was_active = g.base_active(g.slot(uid))
@@ -1181,6 +1203,12 @@ class Ctx:
         g = self.game
         uid = g.base_of(m)
         ctrl = g.minion_state[m].controller
+        if g.cancelled_cards():
+            # A minion leaving play with its abilities cancelled has no last words (its
+            # leaves-play triggers), even though the Cuddle on it goes first.
+            for c in (m, *g.minion_state[m].attached):
+                if not g.ability_active(c):
+                    g.left_cancelled[c] = None
         for a in list(g.minion_state[m].attached):
             g.move_card(a, ("discard", g.owner[a]))
             g.emit(Event("discarded", card=a, base=uid, player=g.owner[a],
@@ -1334,6 +1362,7 @@ class Ctx:
         if state.host_kind == "minion":
             if not g.is_minion_in_play(to) or not self.may_affect(to, "transfer"):
                 return False
+            was_active = g.ability_active(to)
             g.move_card(card, ("attached", to))
             where = self.name(to)
         else:
@@ -1351,6 +1380,8 @@ class Ctx:
                            {"from": source, "to": to}))
         if state.host_kind == "base":
             g.note_cancel(to, was_active, card, state.controller)
+        elif g.defs[card].cancels_host:
+            g.note_cancel(None, was_active, card, state.controller, card=to)
         return True
         yield
 
