@@ -610,25 +610,6 @@ class Ctx:
         moved = yield from self.move(target, dest)
         return (target, dest) if moved else None
 
-    def move_own_minions(self, limit: int | None = None, where=None, to=None, seat=None):
-        """Move up to `limit` (None: any number) of your minions (`where` filters them), each to
-        a base other than its own (among `to` if given), one at a time until you stop (Dinghy,
-        Full Sail, X Never Marks the Spot, Idaho Smith). A minion moved once is not chosen
-        again; alike copies on one base are one option. Returns the minions moved."""
-        seat = self._seat(seat)
-        moved = []
-        while limit is None or len(moved) < limit:
-            mine = self.one_of_each(self.targets(
-                controller=seat, effect=self.move,
-                where=lambda m: m not in moved and (where is None or where(m))))
-            count = f" ({len(moved)} moved so far)" if moved else ""
-            done = yield from self.choose_and_move(mine, f"Move one of your minions?{count}",
-                                                   to=to, optional=True, seat=seat)
-            if done is None:
-                return moved
-            moved.append(done[0])
-        return moved
-
     # ------------------------------------------------------------------ piles of alike cards --
     def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None):
         """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
