@@ -27,6 +27,11 @@ from smashup.engine.testing import (
     record_events,
 )
 
+from .unregistered import withdraw
+
+# Not registered yet (Not in Kansas waits for destroying and replacing a base).
+declared = withdraw("Tornados")
+
 PLAYERS = [("Tornados", "Pirates"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Swashbuckling"  # seat 0's next draws
