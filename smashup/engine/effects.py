@@ -1478,6 +1478,28 @@ class Ctx:
               f"({self.name(self.card)}).")
         return True
 
+    # ================================================================== Pirates, Tornados ======
+    def move_your_minions(self, limit: int | None = None, prompt="Move one of your minions?"):
+        """Move up to `limit` (None: any number) of your minions, each to a base other than its
+        own, one at a time until you stop (Dinghy, Full Sail, Whirlwinds). A minion moved once
+        is not offered again; alike copies on one base are one option. Returns the moved."""
+        moved = []
+        while limit is None or len(moved) < limit:
+            mine = self.one_of_each(self.targets(controller=self.me, effect="move",
+                                                 where=lambda m: m not in moved))
+            count = f" ({len(moved)} moved so far)" if moved else ""
+            done = yield from self.choose_and_move(mine, f"{prompt}{count}", optional=True)
+            if done is None:
+                return moved
+            moved.append(done[0])
+        return moved
+
+    def intent_of(self, action: int) -> str | None:
+        """What an action played on a minion or base does to its host ("harm", "help", or None),
+        as declared (`Faction.action(..., intent=)`): where to put it when moving it (Ripped
+        Off)."""
+        return self.game.defs[action].intent
+
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical
         copies must never give identical options (`Game.alike_key`: in play, the same name, base,

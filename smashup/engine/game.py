@@ -1610,8 +1610,10 @@ class Game:
             if host is None:
                 hosts = self.attach_hosts(seat, cid)
                 if defn.attach == "minion":
-                    opts = [Option(card_option_id("m", m), self.describe_minion(m), card=m)
-                            for m in hosts]
+                    # Alike hosts (two Invaders of one player on one base) are one option.
+                    opts = self._mark_alike([Option(card_option_id("m", m),
+                                                    self.describe_minion(m), card=m)
+                                             for m in hosts])
                     prompt = f"Attach {defn.name} to which minion?"
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
