@@ -123,13 +123,16 @@ def _effect(fn):
 
 
 class Ctx:
-    __slots__ = ("game", "card", "me", "_base", "applied")
+    __slots__ = ("game", "card", "me", "_base", "applied", "actor")
 
     def __init__(self, game, card: int, me: int, base: int | None = None):
         self.game = game
         self.card = card
         self.me = me
         self._base = base
+        # The player who performs a base's ability ("that player may move...": Tornado Alley),
+        # set by `acting`; None: nobody does (the base itself).
+        self.actor = None
         # The replacements ("instead") already applied in the chain of effects this ability
         # belongs to, as (card, index, target): each applies once to an event, and not again to
         # what it does instead (`Game.replace`). Not state: it lives as long as the ability runs.
@@ -327,9 +330,22 @@ class Ctx:
 
     @property
     def source_player(self) -> int | None:
-        """The player whose ability this is, for protections ("other players' cards"): the
-        controller, or nobody for a base's ability."""
-        return None if self.game.defs[self.card].kind == "base" else self.me
+        """The player whose ability this is, for protections ("other players' cards") and the
+        events it causes (`by_player`): the controller; for a base's ability nobody, unless a
+        player performs it (`acting`)."""
+        return self.actor if self.game.defs[self.card].kind == "base" else self.me
+
+    def acting(self, seat: int) -> Ctx:
+        """This ability performed by player `seat`: a base's "that player may destroy/move..."
+        (The Deep, Tornado Alley), or a card that makes another player do something ("each
+        other player destroys one of their minions", Bear Hug). `seat` is "you", is asked the
+        questions, and is the player who did it: protections read them (Converted Cave: "except
+        by their controller") and so do the events' `by_player` (Imperial Dragon: who moved a
+        minion; Shark Reef: who destroyed one)."""
+        ctx = Ctx(self.game, self.card, seat, self._base)
+        ctx.applied = self.applied
+        ctx.actor = seat
+        return ctx
 
     def attached(self, m: int) -> list[int]:
         return list(self.game.minion_state[m].attached)

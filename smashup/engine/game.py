@@ -53,7 +53,7 @@ _INDEXES = (
     ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
                                       or getattr(d, "breakpoint_modifier", None) is not None),
      False),
-    ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
+    ("protectors", lambda d: bool(getattr(d, "protections", ())), True),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
@@ -724,6 +724,9 @@ class Game:
         for protector in self.protectors:
             if cancelled and not self.ability_active(protector):
                 continue
+            zone = self.loc[protector]
+            if zone[0] == "base" and not self.base_active(self.slot(zone[1])):
+                continue  # a cancelled base protects nothing (Converted Cave under Raze)
             for prot in defs[protector].protections:
                 if prot.kind != "affect" and prot.kind != kind:
                     continue
