@@ -821,6 +821,15 @@ class Ctx:
             self.log(f"{self.player_name(seat)} puts the top card of their deck on the bottom.")
         return where
 
+    def choose_deck_end(self, card: int, seat: int | None = None):
+        """`seat` (you) picks where `card` goes on its owner's deck: returns "deck_top" or
+        "deck_bottom" (a `Scoring.redirect` destination; `put_on_deck(..., bottom=...)`):
+        Always Room at Granny's, Chicken Soup, Retirement Community."""
+        return (yield from self.choose_one(
+            f"Put {self.name(card)} on the top or the bottom of the deck?",
+            [("deck_top", "On top"), ("deck_bottom", "On the bottom")], seat=seat,
+            intent="help"))
+
     def reveal_top(self, seat: int, count: int, bottom: bool = False) -> list[int]:
         """Reveal the top `count` cards of `seat`'s deck (the bottom ones with `bottom`) to
         everyone. The cards stay where they are; returns them from that end inwards."""
