@@ -12,7 +12,6 @@ turn ends the game stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.grannies  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
