@@ -109,6 +109,9 @@ def attic_treasures(ctx):
             break
         ctx.put_on_deck(picked, bottom=True)
         stored += 1
+    # The cards came from the hand: the table learns how many, not which.
+    ctx.log(f"{ctx.player_name(ctx.me)} puts {stored} card(s) from their hand on the bottom of "
+            "their deck.")
     ctx.draw(ctx.me, stored)
 
 
@@ -125,6 +128,9 @@ def chicken_soup(ctx):
             return
         end = yield from ctx.choose_deck_end(picked[0])
         ctx.put_on_deck(picked, bottom=end == "deck_bottom")
+        # A card from the discard pile was public: say where it went.
+        ctx.log(f"{ctx.name(picked[0])} goes from {ctx.player_name(ctx.me)}'s discard pile "
+                f"{'to the bottom' if end == 'deck_bottom' else 'on top'} of their deck.")
 
 
 babies = grannies.action("Don't Mess With My Babies!", attach="base", intent="help", text=(

@@ -314,6 +314,9 @@ def test_attic_treasures_puts_up_to_three_cards_under_the_deck_in_order_then_dra
     choose(game, "Upgrade")
     assert hand_names(game) == ["Augmentation", "Grandma", "Granny", "Nana"]
     assert deck_names(game) == ["Howl", "King Rex", "War Raptor", "Upgrade"]
+    # The table learns how many cards went under the deck, not which.
+    assert "P0 puts 3 card(s) from their hand on the bottom of their deck." in public_log(game)
+    assert not any("King Rex" in t for t in public_log(game))
 
 
 def test_attic_treasures_may_stop_early_or_put_nothing():
