@@ -468,3 +468,18 @@ def test_favor_of_zeus_lowers_a_breakpoint_by_5_until_the_end_of_the_turn():
     assert game.breakpoint(ship) == 15  # 17 on a base that now breaks at 15
     end_play(game)
     assert game.players[0].vp == 4  # it scored
+
+
+def test_jasons_bonus_is_his_ongoing_ability_and_ends_if_he_leaves_play():
+    # Our reading: the bonus is Jason's ongoing ability ("his benefit", IYF clarification), so it
+    # stops with him.
+    s = scenario(hand=("King Rex", "Favor of Hermes"))
+    s.minion(OASIS, "Jason", owner=0)
+    s.minion(SHIP, "Argonaut", owner=0)
+    game = s.build()
+    play(game, "Favor of Hermes")
+    choose(game, "The Mothership")
+    argonaut, jason = card(game, "Argonaut", "minion"), card(game, "Jason", "minion")
+    assert game.power(argonaut) == 3
+    list(Ctx(game, jason, 1).destroy(jason))
+    assert game.power(argonaut) == 2

@@ -525,3 +525,15 @@ def test_week_of_sharks_draws_nothing_at_the_end_of_another_players_turn():
     before = len(game.players[0].hand)
     end_play(game)  # seat 1 ends its turn
     assert len(game.players[0].hand) == before
+
+
+def test_great_white_destroys_nothing_where_no_minion_is_small_enough():
+    s = scenario()
+    s.minion(OASIS, "Great White", owner=0)
+    s.minion(SHIP, "Shinobi", owner=1)
+    s.hand(0, "King Rex")
+    game = s.build()
+    choose(game, "Great White's talent")
+    choose(game, "The Mothership")
+    assert zone(game, card(game, "Shinobi")) == "The Mothership"
+    assert game.pending.kind == "play"
