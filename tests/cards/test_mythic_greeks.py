@@ -483,3 +483,16 @@ def test_jasons_bonus_is_his_ongoing_ability_and_ends_if_he_leaves_play():
     assert game.power(argonaut) == 3
     list(Ctx(game, jason, 1).destroy(jason))
     assert game.power(argonaut) == 2
+
+
+def test_argonaut_may_use_an_extra_action_play():
+    s = scenario(hand=("King Rex", "Favor of Apollo", "Argonaut"), deck=["King Rex"] * 3)
+    game = s.build()
+    play(game, "Favor of Apollo")  # the turn's action, and an extra one
+    argonaut = card(game, "Argonaut", "hand")
+    as_action = [o for o in game.pending.options if o.card == argonaut and "as an action" in o.label]
+    game.apply(0, game.pending.id, [as_action[0].id])
+    record = game.turn_state.plays[-1]
+    assert (record.card, record.kind, record.extra) == (argonaut, ACTION, True)
+    # The minion play is left for King Rex.
+    assert any(o.card == card(game, "King Rex", "hand") for o in game.pending.options)
