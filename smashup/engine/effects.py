@@ -1331,6 +1331,15 @@ class Ctx:
             raise EngineError(f"{self.name(cid)} is not resolving")
         self.game.resolving_to[cid] = to
 
+    def count_as_action_play(self) -> None:
+        """This card's play also counts as you playing an action for every ability that reacts
+        to one (Argonaut: "trigger every ability that would trigger from you playing an
+        action"): announced as `action_played` naming this card, data "as_minion" True. It is
+        no action play of the turn (the play itself is recorded as what it used)."""
+        g = self.game
+        g.emit(Event("action_played", card=self.card, base=self.here, player=self.me,
+                     data={"as_minion": True}, by_card=self.card, by_player=self.me))
+
     # ================================================================== cards in play ==========
     def _event(self, kind, card, base, player, data=None) -> Event:
         return Event(kind, card=card, base=base, player=player, data=data or {},
