@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     pirates,
     robots,
     rock_stars,
+    superheroes,
     tricksters,
     wizards,
     wwwt_bases,

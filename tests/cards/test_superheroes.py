@@ -12,7 +12,6 @@ so the game stops at seat 1's Play Cards decision when seat 0's turn ends.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.superheroes  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Ctx, Scenario
 from smashup.engine.testing import (
     assert_refused,
