@@ -660,3 +660,75 @@ def test_sidekick_without_a_hero_in_play_does_nothing():
     play(game, "Sidekick")
     assert game.loc[card(game, "Collector")] == ("hand", 0)
     assert game.pending.kind == "play"
+
+
+# ====================================================================== refused choices ======
+
+
+def test_golden_age_refuses_an_action_from_the_discard_pile():
+    s = scenario(deck=["Beam Up"])
+    s.discard(0, "Awesome Guy", "Sidekick")
+    s.hand(0, "Golden Age", "Invader")
+    game = s.build()
+    play(game, "Golden Age")
+    refuse(game, card(game, "Sidekick"))
+    choose(game, "Awesome Guy")
+    assert game.players[0].deck[-1] == card(game, "Awesome Guy")
+
+
+def test_not_really_dead_refuses_a_minion_of_more_than_two_power():
+    s = scenario()
+    s.discard(0, "Awesome Guy", "Mild Mannered Citizen")
+    s.hand(0, "Not Really Dead", "Invader")
+    game = s.build()
+    play(game, "Not Really Dead")
+    refuse(game, card(game, "Awesome Guy"))
+    choose(game, "Mild Mannered Citizen")  # the only one: nothing else is asked
+    assert game.loc[card(game, "Mild Mannered Citizen")] == ("hand", 0)
+    assert game.loc[card(game, "Awesome Guy")] == ("discard", 0)
+
+
+def test_sidekick_refuses_a_base_without_your_hero_and_a_bigger_minion():
+    s = scenario()
+    s.minion(SHIP, "Awesome Guy", owner=0)
+    s.minion(OASIS, "Mild Mannered Citizen", owner=0)
+    s.hand(0, "Sidekick", "Collector", "Mild Mannered Citizen", "Invader")
+    game = s.build()
+    play(game, "Sidekick")
+    collector, invader = card(game, "Collector"), card(game, "Invader")
+    assert game.pending.min_count == 1
+    assert_refused(game, [f"m{collector}@{uid(game, OASIS)}"])
+    assert_refused(game, [f"m{invader}@{uid(game, SHIP)}"])
+    assert_refused(game, [])  # not a "may": a minion is played
+    choose(game, "Collector on The Mothership")
+    assert where(game, collector) == "The Mothership"
+
+
+def test_my_only_weakness_cannot_go_on_a_minion_it_may_not_affect():
+    # Smoke Bomb: not affected by other players' actions (having an ability cancelled, or an
+    # action attached, is an affect).
+    s = scenario()
+    s.minion(OASIS, "War Raptor", owner=1, attached=[("Smoke Bomb", 1)])
+    s.minion(OASIS, "Armor Stego", owner=1)
+    s.minion(SHIP, "Mild Mannered Citizen", owner=0)
+    s.hand(0, "My Only Weakness!")
+    game = s.build()
+    play(game, "My Only Weakness!")
+    raptor = on(game, "War Raptor")
+    assert raptor not in [o.card for o in game.pending.options]
+    refuse(game, raptor)
+    choose(game, on(game, "Armor Stego"))
+    assert game.ability_active(raptor) and not game.ability_active(on(game, "Armor Stego"))
+
+
+def test_mind_lady_cannot_cancel_a_minion_she_may_not_affect():
+    s = scenario()
+    s.minion(OASIS, "Mind Lady", owner=0)
+    s.minion(SHIP, "War Raptor", owner=1)
+    s.hand(0, "Beam Up")
+    game = s.build()
+    raptor = on(game, "War Raptor")
+    # A test stand-in for a "not affected by Mind Lady" protection: what Hideout leaves behind.
+    Ctx(game, raptor, 1).lasting("unaffected_by", on(game, "Mind Lady"),
+                                 data={"cards": [raptor]}, until="source_leaves_play")
+    assert game.talents_usable(0) == []
