@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     robots,
     rock_stars,
     sharks,
+    superheroes,
     tricksters,
     wizards,
     wwwt_bases,

@@ -627,12 +627,14 @@ class Ctx:
         return (target, dest) if moved else None
 
     # ------------------------------------------------------------------ piles of alike cards --
-    def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None):
-        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
-        time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
-        the player stops. Returns the chosen cards in the order picked."""
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None,
+                          max_count: int | None = None):
+        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer; "up to"
+        `max_count`: Golden Age, Not Really Dead) one at a time, the copies a player cannot tell
+        apart offered once each time (`one_of_each`), until the player stops. Returns the chosen
+        cards in the order picked."""
         remaining, chosen = list(cards), []
-        while remaining:
+        while remaining and (max_count is None or len(chosen) < max_count):
             picked = yield from self.choose_cards(
                 self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
                 seat=seat, reveal=reveal, intent=intent)
