@@ -43,6 +43,7 @@ EVENT_KINDS = frozenset({
     "transferred", "cancelled", "attached", "power_changed", "counters_changed",
     "turn_start", "turn_end", "before_scoring", "when_scoring", "after_scoring",
     "occupied",  # Big Base: a card entered an empty slot (bigbase/rules; data "slot")
+    "base_entered",  # a base came into play (data "how": dealt, added, replaced, swapped)
 })
 # Events a card that has just left play can still react to, as its "last words" (a trigger
 # declared with `leaves_play=True`): the events that take a card out of play.

@@ -53,7 +53,7 @@ _INDEXES = (
     ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
                                       or getattr(d, "breakpoint_modifier", None) is not None),
      False),
-    ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
+    ("protectors", lambda d: bool(getattr(d, "protections", ())), True),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
@@ -329,16 +329,28 @@ class Game:
         extras (label, card, generator factory): none in standard play (Big Base: slots)."""
         return []
 
-    def swap_base(self, uid: int, new_base: int) -> None:
-        """Put `new_base` (from the base deck) in the place of base `uid`; everything on it stays
-        (Terraforming); the old base goes to the base deck."""
+    def swap_base(self, uid: int, new_base: int, old_to: tuple = ("base_deck",)) -> list[int]:
+        """Put `new_base` (from the base deck or the base discard pile) in the place of base
+        `uid`; everything on it stays. The old base goes to `old_to`: the base deck
+        (Terraforming's swap) or the base discard pile (a base destroyed and replaced: Burn It
+        Down). Returns the bases in play that now have the new base card: [uid] (Big Base:
+        every side)."""
         slot = self.slot(uid)
         old = slot.card
         self.move_card(new_base, ("base", uid))
         slot.card = new_base
         self.changed()
-        self.move_card(old, ("base_deck",))
+        self.move_card(old, old_to)
         self.log(f"{self.name(new_base)} takes the place of {self.name(old)}.")
+        return [uid]
+
+    def add_base(self, new_base: int) -> list[int]:
+        """Put `new_base` (from the base deck) into play as one more base, after the others
+        (Idaho Smith: it is replaced as usual when it scores, so there stays one base more).
+        Returns the bases that now have it: [its uid] (Big Base: every side)."""
+        slot = self.new_slot(new_base)
+        self.log(f"{self.base_name(slot.uid)} comes into play as an extra base.")
+        return [slot.uid]
 
     def other_zones(self) -> list[tuple[tuple, list[int]]]:
         """Zones of this mode beyond the standard ones, as (zone, cards): the invariants check
@@ -712,6 +724,9 @@ class Game:
         for protector in self.protectors:
             if cancelled and not self.ability_active(protector):
                 continue
+            zone = self.loc[protector]
+            if zone[0] == "base" and not self.base_active(self.slot(zone[1])):
+                continue  # a cancelled base protects nothing (Converted Cave under Raze)
             for prot in defs[protector].protections:
                 if prot.kind != "affect" and prot.kind != kind:
                     continue
@@ -1260,7 +1275,8 @@ class Game:
             text = f"after {self.name(event.card)} {verb}"
         else:
             text = verb
-        if event.base is not None and self.slot_or_none(event.base) is not None:
+        slot = self.slot_or_none(event.base) if event.base is not None else None
+        if slot is not None and slot.card != event.card:  # a base that came in is named once
             text += f" ({self.base_name(event.base)})"
         return text
 
@@ -1597,8 +1613,10 @@ class Game:
             if host is None:
                 hosts = self.attach_hosts(seat, cid)
                 if defn.attach == "minion":
-                    opts = [Option(card_option_id("m", m), self.describe_minion(m), card=m)
-                            for m in hosts]
+                    # Alike hosts (two Invaders of one player on one base) are one option.
+                    opts = self._mark_alike([Option(card_option_id("m", m),
+                                                    self.describe_minion(m), card=m)
+                                             for m in hosts])
                     prompt = f"Attach {defn.name} to which minion?"
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
@@ -2232,10 +2250,19 @@ class Game:
             return
         new_slot = self.new_slot(new_card, index)
         self.log(f"{self.base_name(new_slot.uid)} replaces {bdef.name}.")
+        # The new base's arrival (Crypt Looter answers it) is one batch with what the scored
+        # base does after it is replaced (Tortuga), announced once that is done: a question of
+        # Tortuga's then finds no event waiting, as in records made before `base_entered`.
+        yield from self.resolve(self._replaced(sc, bdef, new_slot))
+
+    def _replaced(self, sc: Scoring, bdef, new_slot: BaseSlot):
+        slot = sc.slot
         if bdef.after_replaced is not None and sc.base_active_at_scoring:
-            yield from self.resolve(self.run_ability(
+            yield from self.run_ability(
                 bdef.after_replaced, Ctx(self, slot.card, self.current, slot.uid), sc,
-                new_slot.uid))
+                new_slot.uid)
+        self.emit(Event("base_entered", card=new_slot.card, base=new_slot.uid,
+                        data={"how": "dealt", "replaced": slot.card}, by_card=slot.card))
 
     def _put_away(self, sc: Scoring):
         """CR Phase 3 step 7: every card on the scored base goes to its owner's discard pile at
@@ -2496,6 +2523,13 @@ class Game:
             value = getattr(self, name)
             if name == "rng":
                 texts.append(repr(repr(value.getstate())))
+            elif name == "_events":
+                # A waiting `base_entered` is left out: it only ever follows a change of base
+                # that the state shows (the base's card, the base piles), and records hashed
+                # before it existed (a Terraforming asking for its extra minion) must replay.
+                if isinstance(value, list):
+                    value = [e for e in value if getattr(e, "kind", None) != "base_entered"]
+                texts.append(repr(_plain(value, fields)))
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -2651,6 +2685,7 @@ _EVENT_WORDS = {
     "minion_played": "is played", "action_played": "is played", "destroyed": "is destroyed",
     "returned": "is returned", "moved": "is moved", "placed": "is placed",
     "discarded": "is discarded", "transferred": "is transferred", "cancelled": "cancels a base",
+    "base_entered": "comes into play",
     "attached": "is attached", "power_changed": "changes power",
     "counters_changed": "gets counters", "occupied": "takes a slot",
     "turn_start": "start of the turn",

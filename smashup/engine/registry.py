@@ -199,6 +199,22 @@ class _Declares:
 
         return deco
 
+    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
+        """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
+        -> bool: which cards this card protects while it is in play (a base: while its abilities
+        work, Converted Cave). See PROTECTION_*."""
+        if kind not in PROTECTION_KINDS:
+            raise ConfigError(f"{self.name}: unknown protection {kind!r}")
+        if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
+            raise ConfigError(f"{self.name}: a protection is from {PROTECTION_FROM} "
+                              f"and only {PROTECTION_ONLY}")
+
+        def deco(fn):
+            self.protections.append(Protection(kind, fn, from_, only))
+            return fn
+
+        return deco
+
 
 @dataclass
 class CardDef(_Declares):
@@ -317,22 +333,6 @@ class CardDef(_Declares):
         self.breakpoint_modifier = fn
         return fn
 
-    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
-        """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
-        -> bool: which cards this card protects while it is in play. See PROTECTION_*."""
-        if kind not in PROTECTION_KINDS:
-            raise ConfigError(f"{self.name}: unknown protection {kind!r}")
-        if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
-            raise ConfigError(f"{self.name}: a protection is from {PROTECTION_FROM} "
-                              f"and only {PROTECTION_ONLY}")
-
-        def deco(fn):
-            self.protections.append(Protection(kind, fn, from_, only))
-            return fn
-
-        return deco
-
-
 @dataclass
 class BaseDef(_Declares):
     name: str
@@ -357,9 +357,9 @@ class BaseDef(_Declares):
     power = 0
     starting_breakpoint = None
     breakpoint_modifier = None
+    protections: list[Protection] = field(default_factory=list)
     play_sources = ()
     specials = ()
-    protections = ()
     copies = 1
 
     _HOOKS = ("before_scoring", "when_scoring", "after_scoring", "after_replaced",
