@@ -176,3 +176,31 @@ def test_a_changed_breakpoint_shows_its_parts_and_adds_up():
     unchanged = dict(base, breakpoint=16, breakpoint_change=0, breakpoint_why="16 printed")
     html = render_to_string("play/_bases.html", {"bases": [unchanged]})
     assert '<span class="base-breakpoint">16</span>' in html and "16 printed" not in html
+
+
+def test_a_minion_whose_abilities_are_cancelled_says_so():
+    from django.template.loader import render_to_string
+
+    from smashup.engine import Scenario
+    from smashup.engine.testing import play
+
+    s = Scenario([("Superheroes", "Aliens"), ("Dinosaurs", "Robots")])
+    s.base("Jungle Oasis")
+    s.minion(0, "War Raptor", owner=1)
+    s.minion(0, "War Raptor", owner=1)
+    s.hand(0, "My Only Weakness!", "Invader")
+    s.hand(1, "Howl")
+    game = s.build()
+    play(game, "My Only Weakness!")
+    weak = game.pending.options[0].card
+    game.apply(0, game.pending.id, [game.pending.options[0].id])
+    view = game.view(0)["bases"][0]
+    assert [m.get("cancelled", False) for m in view["minions"]] == [
+        m == weak for m in game.bases[0].minions]
+    minions = [render._card(m, game.card_texts(), {0: "P0", 1: "P1"}) for m in view["minions"]]
+    base = {"uid": view["uid"], "id": view["id"], "name": "Jungle Oasis", "total": 5,
+            "breakpoint": 12, "vp": [2, 0, 0], "breakpoint_change": 0, "breakpoint_why": "",
+            "powers": [], "minions": minions, "actions": []}  # fmt: skip
+    html = render_to_string("play/_bases.html", {"bases": [base]})
+    # One War Raptor is cancelled (power 2: its own bonus gone), the other is not.
+    assert html.count("abilities cancelled") == 1 and game.power(weak) == 2
