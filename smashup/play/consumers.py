@@ -92,7 +92,13 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
         self.json_mode = query.get("format", [""])[0] == "json"
-        self.table_watch = query.get("watch", [""])[0] == "table"
+        watch = query.get("watch", [""])[0]
+        self.table_watch = watch == "table"
+        # The table display (`watch=display`) and a hot seat device's privacy screen
+        # (`watch=hotseat`) are spectators: they get `view(None)` whatever seats the browser holds.
+        self.display = watch == "display"
+        self.hot_seat = watch == "hotseat"
+        self.hot_held = []
         self.pings = 0
         link = query.get("token", [""])[0] or None
         try:
@@ -344,6 +350,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             session_seats = None
         user = self.scope.get("user")
         seat = services.resolve_seat(row, user=user, session_seats=session_seats, link=link, wanted=wanted)
+        if self.display or self.hot_seat:
+            self.hot_held = services.held_seats(row, user=user, session_seats=session_seats)
+            seat = None
         services.kick_bots(row)
         return row.pk, seat
 
@@ -389,6 +398,13 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             log_total = None
         else:
             context = render.board_context(row, game, self.seat)
+            if self.display or self.hot_seat:
+                self.shown_version = row.version
+                self.shown_undos = row.undos
+                self.shown_status = row.status
+                if self.display:
+                    return render.render_display(context)
+                return render.render_hot_seat(context, self.hot_held)
             redraw = full or self.shown_log is None or row.undos != self.shown_undos
             log_after = None if redraw else self.shown_log
             text = render.render_live(context, log_after=log_after)

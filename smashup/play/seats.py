@@ -420,6 +420,17 @@ def _same(a: str, b) -> bool:
     return isinstance(b, str) and constant_time_compare(a, b)
 
 
+def seat_hot_seat_table(game_id: int, names: list[str]) -> list[Seat]:
+    """A hot seat table (one device passed around): every person seat is taken at once under its
+    name (`names`, by seat index), for the one browser that set it up; the last claim starts the
+    game. The device then shows a privacy screen between seats (views.hotseat)."""
+    row = Game.objects.get(pk=game_id)
+    taken = []
+    for seat in row.seats.filter(kind=Seat.Kind.PERSON).order_by("index"):
+        taken.append(claim_seat(game_id, seat.index, guest_name=names[seat.index]))
+    return taken
+
+
 def remember_seat(session, seat: Seat) -> None:
     """Let this browser session act for `seat` (guests: what a seat link or a claim gives)."""
     held = dict(session.get("play_seats") or {})
