@@ -352,6 +352,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         seat = services.resolve_seat(row, user=user, session_seats=session_seats, link=link, wanted=wanted)
         if self.display or self.hot_seat:
             self.hot_held = services.held_seats(row, user=user, session_seats=session_seats)
+            if seat is not None and seat not in self.hot_held:  # a seat's own link
+                self.hot_held.append(seat)
             seat = None
         services.kick_bots(row)
         return row.pk, seat

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from bigbase.models import Board
+from bigbase.rules import default_board
 from smashup.engine.invariants import hidden_from
 from smashup.play import services
 from smashup.play.models import Game
@@ -31,8 +32,7 @@ def lobby_form(**overrides) -> dict:
 
 def big_table(kinds=("person", "person", "person", "person"), seed="ab" * 32, board=None) -> Game:
     specs = [services.SeatSpec(kind, list(PAIRS[i])) for i, kind in enumerate(kinds)]
-    return services.create_game(specs, seed=seed, mode="bigbase",
-                                board=board or Board.objects.get(slug="default").board_data())
+    return services.create_game(specs, seed=seed, mode="bigbase", board=board or default_board())
 
 
 def seat_everyone(game: Game) -> Game:
