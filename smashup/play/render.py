@@ -33,6 +33,7 @@ KIND_HELP = {
     "play": "Play a card on a base, use a talent, or end this phase.",
     "discard": "Choose the cards to discard.",
     "special": "You may use a Special now, or pass.",
+    "slot": "Choose the slot your card goes to: tap it on the board, or a button here.",
 }
 
 

@@ -150,6 +150,8 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
             phone_shot = True
         if deciding.page.query_selector("#bases .bb-slot.is-option") and "phone-slot" not in str(moves):
             shot(deciding.page, tmp_path, "phone-slot-question")
+            deciding.page.locator("#bases").screenshot(path=str(tmp_path / "phone-board.png"))
+            shutil.copy(tmp_path / "phone-board.png", f"{SHOTS_COPY}/phone-board.png")
             moves.append("phone-slot shot")
         try:
             moves.append(tap_or_decide(deciding, rng))
