@@ -117,6 +117,17 @@ def test_the_display_shows_the_board_and_no_hidden_card():
     assert 'id="hand"' not in html and 'id="decision"' not in html
 
 
+def test_the_display_shows_the_turn_timer_and_the_table_links_to_it():
+    specs = [services.SeatSpec("person", list(PAIRS[i])) for i in range(2)]
+    game = services.create_game(specs, seed="ab" * 32, mode="bigbase", turn_seconds=60)
+    table = Client().get(f"/play/t/{game.public_id}/").content.decode()
+    assert f'href="/play/g/{game.public_id}/display/"' in table and "Big Base · Default board" in table
+    game = seat_everyone(game)
+    html = Client().get(f"/play/g/{game.public_id}/display/").content.decode()
+    assert 'role="timer"' in html and ("P1's time" in html or "P2's time" in html)
+    assert f'data-deadline="{game.deadline.isoformat()[:19]}' in html
+
+
 def test_the_display_of_a_creator_holding_a_seat_still_shows_no_hand(client):
     client.post("/play/", lobby_form(seat1_kind="bot"))
     game = Game.objects.get()
