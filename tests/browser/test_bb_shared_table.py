@@ -51,10 +51,10 @@ def set_up_big_base(page, base_url: str, kinds: list[str], *, hotseat: bool = Fa
     page.uncheck("#id_sit")
     for seat, kind in enumerate(kinds):
         page.select_option(f"#id_seat{seat}_kind", kind)
+    if hotseat:
+        page.check("#id_hotseat")  # (the seats' names show then)
     for seat, name in enumerate(names):
         page.fill(f"#id_seat{seat}_name", name)
-    if hotseat:
-        page.check("#id_hotseat")
     page.click("text=Set up the table")
 
 
