@@ -197,10 +197,8 @@ class NewGameForm(forms.Form):
             data["sit"] = False  # every person seat is this device's (the view seats them all)
             if not any(s.kind == "person" for s in specs):
                 self.add_error("hotseat", "A hot seat table needs at least one person seat.")
-            if mode == "pick":
-                self.add_error(
-                    "hotseat", "At a hot seat table, pick the factions per seat, at random or by draft."
-                )
+            if mode in ("pick", "draft"):  # both ask each seat on its own device
+                self.add_error("hotseat", "At a hot seat table, set the factions per seat or at random.")
             data["seat_names"] = [
                 (data.get(f"seat{i}_name") or "").strip() or f"Player {i + 1}"
                 for i in range(MAX_SEATS)

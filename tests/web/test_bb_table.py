@@ -198,6 +198,13 @@ def test_a_hot_seat_table_holds_every_person_seat_on_one_device(client):
     assert services.held_seats(game, session_seats=client.session["play_seats"]) == [0, 1, 2]
 
 
+@pytest.mark.parametrize("factions_mode", ["pick", "draft"])
+def test_a_hot_seat_table_sets_its_factions_in_the_lobby(client, factions_mode):
+    form = lobby_form(hotseat="on", sit=None, factions_mode=factions_mode)
+    html = client.post("/play/", form).content.decode()
+    assert "set the factions per seat or at random" in html and not Game.objects.exists()
+
+
 def test_the_privacy_screen_holds_nothing_private_until_the_seat_taps(client):
     client.post("/play/", lobby_form(hotseat="on", sit=None, seat2_kind="person", seat3_kind="person"))
     game = Game.objects.get()
@@ -215,6 +222,7 @@ def test_the_privacy_screen_holds_nothing_private_until_the_seat_taps(client):
     assert hands[seat] <= shown
     assert shown.isdisjoint(set().union(*(h for s, h in hands.items() if s != seat)))
     assert f'data-hot-return="/play/g/{game.public_id}/hotseat/"' in tapped and "Hide my hand" in tapped
+    assert "Play as:" not in tapped  # no link from one seat's hand to another's
 
 
 # ---------------------------------------------------------------------------------- spectators ---
