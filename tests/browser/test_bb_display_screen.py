@@ -76,3 +76,50 @@ def test_the_display_fits_a_tv_and_a_tablet(browser, tmp_path):
                 assert measured["fontSize"] >= 20, measured  # readable across a table
         finally:
             context.close()
+
+
+def standard_display() -> tuple[str, bytes]:
+    """The display page of a standard 4-player game played by bots for a while."""
+    from django.db import connection
+
+    try:
+        row = services.create_game([services.SeatSpec("bot", list(p)) for p in PAIRS[:3]]
+                                   + [services.SeatSpec("person", list(PAIRS[3]))], seed="6b" * 32)
+        services.claim_seat(row.pk, 3, guest_name="Dana")
+        row.refresh_from_db()
+        for _ in range(60):
+            services.bot_move(row.pk, row.version, force=True)
+            row.refresh_from_db()
+            if not row.is_active:
+                break
+        path = f"/play/g/{row.public_id}/display/"
+        response = Client().get(path)
+        assert response.status_code == 200
+        return path, response.content
+    finally:
+        connection.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_standard_game_on_the_display_has_its_bases_in_a_row(browser, tmp_path):
+    with ThreadPoolExecutor(1) as pool:
+        path, html = pool.submit(standard_display).result()
+    context = browser.new_context(viewport=SIZES[0])
+    page = context.new_page()
+    try:
+        serve(page, path, html)
+        page.wait_for_selector(".display .base-list")
+        name = "display-standard-1920x1080"
+        page.screenshot(path=str(tmp_path / f"{name}.png"))
+        shutil.os.makedirs(SHOTS_COPY, exist_ok=True)
+        shutil.copy(tmp_path / f"{name}.png", f"{SHOTS_COPY}/{name}.png")
+        boxes = page.eval_on_selector_all(
+            ".base-list > .base",
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.width]; })",
+        )
+        tops = [top for top, _ in boxes]
+        widths = [width for _, width in boxes]
+        assert len(tops) >= 4 and len(set(tops)) == 1, tops  # one row
+        assert max(widths) - min(widths) < 2, widths  # of equal width
+    finally:
+        context.close()
