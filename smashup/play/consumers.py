@@ -88,6 +88,11 @@ def _with_notifications(service, *args):
 
 
 class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer):
+    # A shared screen (set in `connect`): the table display, or a hot seat device's privacy screen.
+    display = False
+    hot_seat = False
+    hot_held: list = []
+
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
@@ -98,7 +103,6 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         # (`watch=hotseat`) are spectators: they get `view(None)` whatever seats the browser holds.
         self.display = watch == "display"
         self.hot_seat = watch == "hotseat"
-        self.hot_held = []
         self.pings = 0
         link = query.get("token", [""])[0] or None
         try:
@@ -351,9 +355,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         user = self.scope.get("user")
         seat = services.resolve_seat(row, user=user, session_seats=session_seats, link=link, wanted=wanted)
         if self.display or self.hot_seat:
-            self.hot_held = services.held_seats(row, user=user, session_seats=session_seats)
-            if seat is not None and seat not in self.hot_held:  # a seat's own link
-                self.hot_held.append(seat)
+            held = services.held_seats(row, user=user, session_seats=session_seats)
+            self.hot_held = held + ([seat] if seat is not None and seat not in held else [])  # a seat's link
             seat = None
         services.kick_bots(row)
         return row.pk, seat
