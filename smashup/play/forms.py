@@ -49,6 +49,8 @@ class NewGameForm(forms.Form):
     )
     board = forms.ChoiceField(
         label="Big Base board",
+        choices=board_choices,  # read from the database when the form is shown or checked
+        initial="default",
         required=False,
         help_text="The boards the organizers keep (admin: Big Base boards).",
     )
@@ -110,12 +112,6 @@ class NewGameForm(forms.Form):
                 )
             self.fields[f"seat{i}_name"] = forms.CharField(
                 label=f"Seat {i + 1}, name (hot seat)", max_length=MAX_GUEST_NAME, required=False
-            )
-        self.fields["board"].choices = board_choices()
-        if self.fields["board"].choices:
-            self.fields["board"].initial = next(
-                (slug for slug, _ in self.fields["board"].choices if slug == "default"),
-                self.fields["board"].choices[0][0],
             )
         if user is not None and user.is_authenticated:
             self.fields["your_name"].widget = forms.HiddenInput()
