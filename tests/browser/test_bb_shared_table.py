@@ -12,7 +12,6 @@ tmp dir (printed), to be looked at.
 from __future__ import annotations
 
 import random
-import shutil
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -25,7 +24,6 @@ from .pages import CHOICE, GamePage
 
 TV = {"width": 1920, "height": 1080}
 TABLETS = [{"width": 1366, "height": 1024}, {"width": 1280, "height": 800}]
-SHOTS_COPY = "/tmp/bbui-shots"  # where the last run's screenshots are also copied, to look at
 
 
 @pytest.fixture
@@ -40,8 +38,6 @@ def shot(page, tmp_path, name: str) -> None:
     path = tmp_path / f"{name}.png"
     page.screenshot(path=str(path), full_page=False)
     print(f"screenshot: {path}")
-    shutil.os.makedirs(SHOTS_COPY, exist_ok=True)
-    shutil.copy(path, f"{SHOTS_COPY}/{name}.png")
 
 
 def set_up_big_base(page, base_url: str, kinds: list[str], *, hotseat: bool = False, names=()) -> None:
@@ -151,7 +147,6 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
         if deciding.page.query_selector("#bases .bb-slot.is-option") and "phone-slot" not in str(moves):
             shot(deciding.page, tmp_path, "phone-slot-question")
             deciding.page.locator("#bases").screenshot(path=str(tmp_path / "phone-board.png"))
-            shutil.copy(tmp_path / "phone-board.png", f"{SHOTS_COPY}/phone-board.png")
             moves.append("phone-slot shot")
         try:
             moves.append(tap_or_decide(deciding, rng))
