@@ -77,3 +77,16 @@ async def test_the_shared_screens_get_live_updates_without_a_hand_card(watch):
     answer = await comm.receive_from(timeout=TIMEOUT)
     assert error_code(answer) == "spectator"
     await comm.disconnect()
+
+
+async def test_a_display_in_json_mode_gets_the_spectators_view():
+    game = await database_sync_to_async(lambda: seat_everyone(big_table()))()
+    token = await database_sync_to_async(lambda: services.resume_link_token(game.seats.get(index=0)))()
+    path = f"/ws/games/{game.public_id}/?watch=display&format=json&token={token}"
+    comm = WebsocketCommunicator(application, path, headers=SITE_HEADERS)
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert connected
+    state = await comm.receive_json_from(timeout=TIMEOUT)
+    assert state["type"] == "state" and state["seat"] is None
+    assert state["view"]["hand"] is None and state["view"]["big_base"]["board"]["id"] == "default"
+    await comm.disconnect()
