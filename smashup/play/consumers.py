@@ -88,11 +88,21 @@ def _with_notifications(service, *args):
 
 
 class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer):
+    # A shared screen (set in `connect`): the table display, or a hot seat device's privacy screen.
+    display = False
+    hot_seat = False
+    hot_held: list = []
+
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
         self.json_mode = query.get("format", [""])[0] == "json"
-        self.table_watch = query.get("watch", [""])[0] == "table"
+        watch = query.get("watch", [""])[0]
+        self.table_watch = watch == "table"
+        # The table display (`watch=display`) and a hot seat device's privacy screen
+        # (`watch=hotseat`) are spectators: they get `view(None)` whatever seats the browser holds.
+        self.display = watch == "display"
+        self.hot_seat = watch == "hotseat"
         self.pings = 0
         link = query.get("token", [""])[0] or None
         try:
@@ -344,6 +354,10 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             session_seats = None
         user = self.scope.get("user")
         seat = services.resolve_seat(row, user=user, session_seats=session_seats, link=link, wanted=wanted)
+        if self.display or self.hot_seat:
+            held = services.held_seats(row, user=user, session_seats=session_seats)
+            self.hot_held = held + ([seat] if seat is not None and seat not in held else [])  # a seat's link
+            seat = None
         services.kick_bots(row)
         return row.pk, seat
 
@@ -389,6 +403,13 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             log_total = None
         else:
             context = render.board_context(row, game, self.seat)
+            if self.display or self.hot_seat:
+                self.shown_version = row.version
+                self.shown_undos = row.undos
+                self.shown_status = row.status
+                if self.display:
+                    return render.render_display(context)
+                return render.render_hot_seat(context, self.hot_held)
             redraw = full or self.shown_log is None or row.undos != self.shown_undos
             log_after = None if redraw else self.shown_log
             text = render.render_live(context, log_after=log_after)

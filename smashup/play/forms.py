@@ -31,7 +31,33 @@ FACTION_MODES = [
 ]
 
 
+MODES = [
+    ("standard", "Standard: bases in a row, each scores at its breakpoint"),
+    ("bigbase", "Big Base: one four-sided board, scored after each period of rounds (2 to 4 seats)"),
+]
+
+
+def board_choices() -> list[tuple[str, str]]:
+    from bigbase.boards import offered_boards
+
+    return offered_boards()
+
+
 class NewGameForm(forms.Form):
+    mode = forms.ChoiceField(
+        label="Game", choices=MODES, initial="standard", widget=forms.RadioSelect, required=False
+    )
+    board = forms.ChoiceField(
+        label="Big Base board",
+        choices=board_choices,  # read from the database when the form is shown or checked
+        initial="default",
+        required=False,
+        help_text="The boards the organizers keep (admin: Big Base boards).",
+    )
+    hotseat = forms.BooleanField(
+        label="Hot seat: one device passed around the table (every person seat is played on this device)",
+        required=False,
+    )
     factions_mode = forms.ChoiceField(
         label="Factions", choices=FACTION_MODES, initial="seat", widget=forms.RadioSelect, required=False
     )
@@ -84,6 +110,9 @@ class NewGameForm(forms.Form):
                 self.fields[f"seat{i}_faction{j}"] = forms.ChoiceField(
                     label=f"Seat {i + 1}, faction {j + 1}", choices=factions, required=False, initial=RANDOM
                 )
+            self.fields[f"seat{i}_name"] = forms.CharField(
+                label=f"Seat {i + 1}, name (hot seat)", max_length=MAX_GUEST_NAME, required=False
+            )
         if user is not None and user.is_authenticated:
             self.fields["your_name"].widget = forms.HiddenInput()
         low, high = timers.min_turn_seconds(), timers.max_turn_seconds()
@@ -105,6 +134,7 @@ class NewGameForm(forms.Form):
                 "number": i + 1,
                 "kind": self[f"seat{i}_kind"],
                 "factions": [self[f"seat{i}_faction{j}"] for j in range(2)],
+                "name": self[f"seat{i}_name"],
                 "mine": i == first,
             }
             for i in range(MAX_SEATS)
@@ -114,6 +144,16 @@ class NewGameForm(forms.Form):
         data = super().clean()
         if data.get("bots"):
             return self._clean_quick(data)
+        data["mode"] = data.get("mode") or "standard"
+        if data["mode"] == "bigbase":
+            from bigbase.boards import UnknownBoard, board_config
+
+            try:
+                data["board_data"] = board_config(data.get("board") or "")
+            except UnknownBoard:
+                self.add_error("board", "Choose one of the boards offered.")
+        else:
+            data["board_data"] = None
         mode = data.get("factions_mode") or "seat"
         data["draft"] = mode == "draft"
         data["player_picks"] = mode == "pick"
@@ -149,6 +189,17 @@ class NewGameForm(forms.Form):
             raise forms.ValidationError(
                 "A game has 2 to 4 seats: make at least two of them a person or a bot."
             )
+        if data.get("hotseat"):
+            data["sit"] = False  # every person seat is this device's (the view seats them all)
+            if not any(s.kind == "person" for s in specs):
+                self.add_error("hotseat", "A hot seat table needs at least one person seat.")
+            if mode in ("pick", "draft"):  # both ask each seat on its own device
+                self.add_error("hotseat", "At a hot seat table, set the factions per seat or at random.")
+            data["seat_names"] = [
+                (data.get(f"seat{i}_name") or "").strip() or f"Player {i + 1}"
+                for i in range(MAX_SEATS)
+                if data.get(f"seat{i}_kind") not in (None, "none")
+            ]
         if data.get("sit"):
             if not any(s.kind == "person" for s in specs):
                 self.add_error("sit", "To sit down, make one seat a person.")
@@ -161,6 +212,7 @@ class NewGameForm(forms.Form):
     def _clean_quick(self, data):
         """One person (the one asking, seated) against `bots` bots, factions at random."""
         data.update(draft=False, player_picks=False, my_factions=None, sit=True, turn_seconds=None)
+        data.update(mode="standard", board_data=None, hotseat=False)
         data["base_sets"] = data.get("base_sets") or "factions"
         data["specials"] = data.get("specials") or "fast"
         data["specs"] = [SeatSpec(kind="person")] + [SeatSpec(kind="bot") for _ in range(data["bots"])]

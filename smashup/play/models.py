@@ -56,6 +56,7 @@ class Game(models.Model):
 
     class Mode(models.TextChoices):
         STANDARD = "standard", "Standard"
+        BIGBASE = "bigbase", "Big Base"
 
     public_id = models.CharField(max_length=24, unique=True, default=new_public_id, editable=False)
     code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
@@ -126,6 +127,10 @@ class Game(models.Model):
     def group_name(self) -> str:
         """The channel-layer group of this game: only public "changed" pings go there."""
         return f"play.game.{self.pk}"
+
+    @property
+    def is_big_base(self) -> bool:
+        return self.mode == self.Mode.BIGBASE
 
     @property
     def is_lobby(self) -> bool:

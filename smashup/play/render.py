@@ -14,6 +14,8 @@ import re
 from django.db.models import Q
 from django.template.loader import render_to_string
 
+from bigbase.present import board as big_base_board
+
 from .ending import describe as describe_ending
 from .lru import LRU
 
@@ -31,6 +33,7 @@ KIND_HELP = {
     "play": "Play a card on a base, use a talent, or end this phase.",
     "discard": "Choose the cards to discard.",
     "special": "You may use a Special now, or pass.",
+    "slot": "Choose the slot your card goes to: tap it on the board, or a button here.",
 }
 
 
@@ -295,6 +298,7 @@ def board_context(row, game, seat: int | None) -> dict:
 
     deciding = pending.get("seat") if pending is not None else None
     return {
+        "big_base": big_base_board(view, bases, names, mine),
         "game": row,
         "seat": seat,
         "me": names.get(seat) if seat is not None else None,
@@ -571,3 +575,36 @@ def view_json(key: tuple, game, seat: int | None) -> str:
     if private == "{}":
         return public
     return public[:-1] + ", " + private[1:]
+
+
+# ---------------------------------------------------------------------------------- shared table -
+def display_context(row, game) -> dict:
+    """The table display's context: what a spectator sees (`view(None)`, no hand), for the screen in
+    the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases."""
+    context = board_context(row, game, None)
+    context["display"] = True
+    return context
+
+
+def render_display(context: dict) -> str:
+    """The table display's live fragments (status with the timer, the board, the players)."""
+    ctx = dict(context, oob=True, display=True)
+    return render_to_string("bigbase/_display_live.html", ctx)
+
+
+def hot_seat_context(context: dict, held) -> dict:
+    """The privacy screen of a hot seat device (one device passed around): whose turn it is to take
+    the device, and whether this device plays that seat (else it waits for a bot or another device).
+    Built from a spectator's context: nothing private."""
+    deciding = context["deciding"]
+    return {
+        "seat": deciding,
+        "name": context["deciding_name"],
+        "ours": deciding is not None and deciding in held,
+        "over": context["status"] == "finished",
+    }
+
+
+def render_hot_seat(context: dict, held) -> str:
+    ctx = dict(context, oob=True, hot=hot_seat_context(context, held))
+    return render_to_string("bigbase/_hotseat_live.html", ctx)

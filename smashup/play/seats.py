@@ -55,6 +55,8 @@ def create_game(
     first_player: int | None = None,
     end_after_bases: int | None = None,
     player_picks: bool = False,
+    mode: str = "standard",
+    board: dict | None = None,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
@@ -63,7 +65,11 @@ def create_game(
     game starts (so they can avoid the people's picks while there are enough to go round).
 
     `seed`: None draws a new 256-bit secret (the keyed generator, version 2: what every table gets).
-    A test may give a secret, or an int for the old generator (version 1), to replay a known game."""
+    A test may give a secret, or an int for the old generator (version 1), to replay a known game.
+
+    `mode` "bigbase": a Big Base table (DESIGN.md section 4) on `board`, a board as plain data
+    (`bigbase.boards.board_config`; None: the engine's default board). The game keeps its own copy
+    of the board, so an organizer's later edit does not change it."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
     if draft and player_picks:
@@ -73,6 +79,12 @@ def create_game(
             raise PlayError(f"Seat {i + 1}: a seat is a person or a bot.", "config")
         if spec.kind == Seat.Kind.BOT and spec.bot not in BOTS:
             raise PlayError(f"Seat {i + 1}: unknown bot {spec.bot!r}.", "config")
+    if mode not in (Game.Mode.STANDARD, Game.Mode.BIGBASE):
+        raise PlayError("A table is a standard game or a Big Base game.", "config")
+    if mode == Game.Mode.STANDARD and board is not None:
+        raise PlayError("Only a Big Base table has a board.", "config")
+    if mode == Game.Mode.BIGBASE and end_after_bases is not None:
+        raise PlayError("A Big Base game ends after its scoring periods, not after bases.", "config")
     if base_sets not in ("factions", "all"):
         raise PlayError("Bases come from the chosen factions' sets or from all sets.", "config")
     if specials not in ("fast", "ask"):
@@ -114,7 +126,7 @@ def create_game(
     else:
         factions = draw_factions(seats, rng, pool)
     config = {
-        "mode": "standard",
+        "mode": mode,
         "players": [
             {
                 "name": f"Bot {i + 1}" if spec.kind == Seat.Kind.BOT else f"Seat {i + 1}",
@@ -128,6 +140,8 @@ def create_game(
         "first_player": first_player,
         "end_after_bases": end_after_bases,
     }
+    if mode == Game.Mode.BIGBASE:
+        config["board"] = board
     try:  # the engine's own check, and a trial setup (enough bases for this many players?)
         config = new_game(config, seed, rng_version=rng_version).config
     except ConfigError as exc:
@@ -139,6 +153,7 @@ def create_game(
             rng_version=rng_version,
             **seeds,
             created_by=created_by,
+            mode=mode,
             turn_seconds=turn_seconds,
             player_picks=player_picks,
         )
@@ -403,6 +418,17 @@ def _same(a: str, b) -> bool:
     from django.utils.crypto import constant_time_compare
 
     return isinstance(b, str) and constant_time_compare(a, b)
+
+
+def seat_hot_seat_table(game_id: int, names: list[str]) -> list[Seat]:
+    """A hot seat table (one device passed around): every person seat is taken at once under its
+    name (`names`, by seat index), for the one browser that set it up; the last claim starts the
+    game. The device then shows a privacy screen between seats (views.hotseat)."""
+    row = Game.objects.get(pk=game_id)
+    taken = []
+    for seat in row.seats.filter(kind=Seat.Kind.PERSON).order_by("index"):
+        taken.append(claim_seat(game_id, seat.index, guest_name=names[seat.index]))
+    return taken
 
 
 def remember_seat(session, seat: Seat) -> None:

@@ -95,6 +95,7 @@ from .seats import (
     resume_link_token,
     seat_from_link,
     seat_from_resume_link,
+    seat_hot_seat_table,
     seat_link_token,
     start_game,
 )

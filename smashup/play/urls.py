@@ -19,4 +19,6 @@ urlpatterns = [
     path("g/<str:public_id>/choice/", views.choice, name="choice"),
     path("g/<str:public_id>/undo/", views.undo, name="undo"),
     path("g/<str:public_id>/replay/", views.replay, name="replay"),
+    path("g/<str:public_id>/display/", views.display, name="display"),
+    path("g/<str:public_id>/hotseat/", views.hotseat, name="hotseat"),
 ]

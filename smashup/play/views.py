@@ -139,12 +139,18 @@ def lobby(request):
                 turn_seconds=data.get("turn_seconds"),
                 draft=data.get("draft", False),
                 player_picks=data.get("player_picks", False),
+                mode=data["mode"],
+                board=data["board_data"],
             )
         except services.PlayError as exc:
             form.add_error(None, exc.message)
         else:
             created = list(request.session.get("play_created") or [])[-49:]
             request.session["play_created"] = created + [row.public_id]
+            if data.get("hotseat"):
+                for seat in services.seat_hot_seat_table(row.pk, data["seat_names"]):
+                    services.remember_seat(request.session, seat)
+                return redirect("play:hotseat", row.public_id)
             if data["sit"]:
                 first = row.seats.filter(kind="person").order_by("index").first()
                 seat = services.claim_seat(
@@ -459,9 +465,84 @@ def game(request, public_id):
             "oob": False,
             "resume_link": _resume_link(request, row, seat),
             "quiet_seconds": catchup.page_quiet_seconds(),
+            # A hot seat device (`?hot=1`): back to the privacy screen once the decision moves on.
+            "hot_seat": request.GET.get("hot") == "1" and seat is not None,
         }
     )
     return render(request, "play/game.html", context)
+
+
+# ---------------------------------------------------------------------------------- display ------
+def _cannot_show(request, exc):
+    return render(
+        request, "play/message.html", {"title": "This game cannot be shown", "message": exc.message},
+        status=500,
+    )
+
+
+@require_safe
+def display(request, public_id):
+    """The table display: the screen in the middle of the table (a tablet, a TV). It shows what a
+    spectator may see (`view(None)`: never a hand), in large type: the Big Base board, or a standard
+    game's bases in a row. While the table waits for players it shows the seats, and the creator's
+    screen the QR code of each free seat. Live over the game's WebSocket (`?watch=display`)."""
+    row = _game_or_404(public_id)
+    creator = _is_creator(request, row)
+    join = request.build_absolute_uri(reverse("play:join")) + f"?code={row.code}"
+    context = {
+        "game": row,
+        "creator": creator,
+        "join_url": join,
+        "join_qr": qr_svg(join, f"QR code to join table {row.code}"),
+        "free_seats": [item for item in _seat_rows(request, row, creator) if item["qr"] and not item["mine"]],
+        "seats_key": seats_key(row),
+        "ws_url": f"/ws/games/{row.public_id}/?watch=display",
+        "quiet_seconds": catchup.page_quiet_seconds(),
+    }
+    if request.GET.get("part") == "lobby":  # the waiting screen's poll
+        if not row.is_lobby:
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        if request.GET.get("since") == context["seats_key"]:
+            return HttpResponse(status=204)
+        return render(request, "bigbase/_display_lobby.html", context)
+    if not row.is_lobby:
+        services.kick_bots(row)
+        try:
+            with services.engine_game(row) as engine:
+                context.update(presenter.display_context(row, engine))
+        except services.GameBroken as exc:
+            return _cannot_show(request, exc)
+    return render(request, "bigbase/display.html", context)
+
+
+@require_safe
+def hotseat(request, public_id):
+    """The hot seat: one device passed around the table. Between seats it shows a privacy screen
+    ("pass the device to Ada") with the public board and nothing private; the seat's hand and
+    decision open only when that seat taps (its game page, `?seat=N&hot=1`, which comes back here
+    as soon as the decision is someone else's)."""
+    row = _game_or_404(public_id)
+    if row.is_lobby:
+        return redirect("play:table", row.public_id)
+    held = services.held_seats(row, user=request.user, session_seats=_session_seats(request))
+    services.kick_bots(row)
+    try:
+        with services.engine_game(row) as engine:
+            context = presenter.board_context(row, engine, None)
+    except services.GameBroken as exc:
+        return _cannot_show(request, exc)
+    context.update(
+        {
+            "held": held,
+            "hot": presenter.hot_seat_context(context, held),
+            "ws_url": f"/ws/games/{row.public_id}/?watch=hotseat",
+            "oob": False,
+            "quiet_seconds": catchup.page_quiet_seconds(),
+        }
+    )
+    return render(request, "bigbase/hotseat.html", context)
 
 
 def _limited_fragment(message: str) -> str:

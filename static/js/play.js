@@ -422,6 +422,12 @@
     if (el.type === "checkbox") { el.checked = !el.checked; markTicked(); return; }
     el.click();
   }
+  function pressSlot(slot) {
+    var go = qsa("#decision .choice-form [name=options]").filter(function (b) {
+      return b.value === slot.dataset.option;
+    })[0];
+    if (go) press(go);
+  }
   function markTicked() {
     qsa("#hand .card-face").forEach(function (card) {
       var box = optionsFor(card.dataset.card).filter(function (el) { return el.type === "checkbox"; })[0];
@@ -474,6 +480,9 @@
     var toggle = t.closest("[data-hand-toggle]");
     if (toggle) { setHand(!play().classList.contains("hand-open")); return; }
     if (t.closest("#decision")) return;  // its own buttons do their own work
+    // Big Base: "which slot?" is answered by a tap on the slot of the board (bigbase/_side.html).
+    var slot = t.closest("#bases .bb-slot.is-option");
+    if (slot) { evt.preventDefault(); pressSlot(slot); return; }
     var card = t.closest("#hand .card-face.is-option");
     if (card) { select(card); return; }
     var base = t.closest("#bases .base");
@@ -498,6 +507,8 @@
   });
   document.addEventListener("keydown", function (evt) {
     if (evt.key === "Escape" && selected !== null) { unselect(); return; }
+    var slot = evt.target.closest && evt.target.closest("#bases .bb-slot.is-option");
+    if (slot && (evt.key === "Enter" || evt.key === " ")) { evt.preventDefault(); pressSlot(slot); return; }
     var card = evt.target.closest && evt.target.closest("#hand .card-face.is-option");
     if (card && (evt.key === "Enter" || evt.key === " ")) { evt.preventDefault(); select(card); }
   });
