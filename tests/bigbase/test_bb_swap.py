@@ -7,7 +7,6 @@ from smashup.engine import REGISTRY, ConfigError, Faction, invariants, new_game
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, choose, decline, end_play
 
-
 # Every card flagged as doing nothing in Big Base, with its reason: a card module that flags one
 # adds it here (the issue note lists them), and no minion is ever flagged (power always counts).
 FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint"}
