@@ -135,7 +135,7 @@ def test_out_of_turn_and_illegal_picks_are_refused_and_change_nothing():
 
     refused(other, "Aliens", 0, services.NotYourDecision, f"It is P{first}'s pick, not yours")
     refused(None, "Aliens", 0, services.SpectatorChoice, "Spectators watch")
-    refused(first, "Sharks", 0, services.IllegalMove, "cannot pick Sharks: 'Sharks' is not in the pool")
+    refused(first, "Vikings", 0, services.IllegalMove, "cannot pick Vikings: 'Vikings' is not in the pool")
     refused(first, "", 0, services.BadRequest, "Say which faction")
     refused(first, ["Aliens"], 0, services.BadRequest, "Say which faction")
     refused(first, "Aliens", 3, services.StaleChoice, "The draft has moved on")
@@ -308,11 +308,11 @@ def test_a_pick_without_htmx_redirects(client):
     state = drafting.state(game)
     assert game.is_lobby and kiq.current_picker(state) == 0  # the bots picked up to Ada's turn
     response = client.post(
-        f"/play/t/{game.public_id}/draft/", {"faction": "Sharks", "picks": len(state.picks)}
+        f"/play/t/{game.public_id}/draft/", {"faction": "Vikings", "picks": len(state.picks)}
     )
     assert response.status_code == 302 and response["Location"] == f"/play/t/{game.public_id}/"
     page = client.get(f"/play/t/{game.public_id}/").content.decode()
-    assert "cannot pick Sharks" in page
+    assert "cannot pick Vikings" in page
 
 
 @pytest.mark.asyncio

@@ -60,7 +60,7 @@ def test_create_game_makes_a_lobby_with_seats_and_random_factions():
         ([services.SeatSpec("person")], {}, "2 to 4 seats"),
         ([services.SeatSpec("person")] * 5, {}, "2 to 4 seats"),
         ([services.SeatSpec("person", ["Aliens", "Aliens"]), services.SeatSpec("bot")], {}, "twice"),
-        ([services.SeatSpec("person", ["Sharks", None]), services.SeatSpec("bot")], {}, "no faction"),
+        ([services.SeatSpec("person", ["Vikings", None]), services.SeatSpec("bot")], {}, "no faction"),
         ([services.SeatSpec("robot"), services.SeatSpec("bot")], {}, "person or a bot"),
         ([services.SeatSpec("person"), services.SeatSpec("bot")], {"specials": "sometimes"}, "Specials"),
         ([services.SeatSpec("person"), services.SeatSpec("bot")], {"base_sets": "mine"}, "Bases"),
@@ -722,7 +722,7 @@ def test_a_refused_pick_changes_nothing():
 
     cases = [
         (claim(1, "Bob", ["Aliens", "Aliens"]), "Aliens twice"),
-        (claim(1, "Bob", ["Aliens", "Sharks"]), "no faction called 'Sharks'"),
+        (claim(1, "Bob", ["Aliens", "Vikings"]), "no faction called 'Vikings'"),
         (claim(1, "Bob", ["Aliens"]), "Pick two"),
         (claim(1, "Bob", ["Aliens", ""]), "Pick two"),
         (claim(1, "Bob", "Aliens"), "Pick two"),

@@ -358,7 +358,7 @@ def test_picks_stay_hidden_from_the_others_until_everyone_has_picked(client):
     [
         ({"seat0_faction0": "", "seat0_faction1": ""}, "Your seat: Pick two factions"),
         ({"seat0_faction1": "Aliens"}, "Your seat: You picked Aliens twice"),
-        ({"seat0_faction1": "Sharks"}, "Select a valid choice"),
+        ({"seat0_faction1": "Vikings"}, "Select a valid choice"),
     ],
 )
 def test_the_lobby_asks_the_creator_who_sits_for_their_own_pick(client, overrides, message):
@@ -377,7 +377,7 @@ def test_picking_through_a_seat_link_and_bad_picks_change_nothing(client):
     before = seats_of(game)
     for form, message in [
         ({"name": "Bob", "faction0": "Aliens", "faction1": "Aliens"}, "You picked Aliens twice"),
-        ({"name": "Bob", "faction0": "Aliens", "faction1": "Sharks"}, "no faction called"),
+        ({"name": "Bob", "faction0": "Aliens", "faction1": "Vikings"}, "no faction called"),
         ({"name": "Bob"}, "Pick your two factions"),
         ({"name": "Bob", "faction0": "Aliens"}, "Pick two factions"),
     ]:
