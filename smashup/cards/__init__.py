@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     pirates,
     robots,
     rock_stars,
+    teddy_bears,
     tricksters,
     wizards,
     wwwt_bases,

@@ -13,7 +13,6 @@ stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.teddy_bears  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
