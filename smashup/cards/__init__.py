@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     robots,
     rock_stars,
     teddy_bears,
+    tornados,
     tricksters,
     wizards,
     wwwt_bases,
