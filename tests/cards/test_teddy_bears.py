@@ -27,11 +27,6 @@ from smashup.engine.testing import (
     record_events,
 )
 
-from .unregistered import withdraw
-
-# Not registered yet (Cuddle waits for cancelling a card's abilities).
-declared = withdraw("Teddy Bears")
-
 PLAYERS = [("Teddy Bears", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
