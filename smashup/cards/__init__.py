@@ -15,6 +15,8 @@ from . import (  # noqa: F401
     rock_stars,
     sharks,
     superheroes,
+    teddy_bears,
+    tornados,
     tricksters,
     wizards,
     wwwt_bases,

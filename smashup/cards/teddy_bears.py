@@ -108,6 +108,14 @@ def care_package(ctx):
     yield from ctx.grant_extra(MINION)
 
 
+# WWWT clarification: the actions on the cuddled minion keep their own abilities, but not those
+# they give the minion (Flighterizer's kind, `host_ability`); a monster's treasure is no ability of
+# the minion. The engine's one gate (`cancels_host`) does all of it.
+cuddle = teddy_bears.action("Cuddle", copies=2, attach="minion", intent="harm", cancels_host=True,
+                            text="Play on a minion. Ongoing: that minion's abilities are "
+                                 "cancelled.")
+
+
 @teddy_bears.action("Group Hug", text=(
     "Choose one of your minions: it gets +1 power for each other minion on its base until the "
     "end of the turn."))

@@ -125,6 +125,23 @@ def gone_with_the_wind_blows(ctx, scoring):
     scoring.redirect(minion, ("move", dest))
 
 
+@tornados.action("Not in Kansas", text=(
+    "Choose a base: destroy it and every action on it or on its minions, and put the top base "
+    "of the base deck in its place. Its minions stay, on the new base."))
+def not_in_kansas(ctx):
+    uid = yield from ctx.choose_base(ctx.bases(), "Blow which base away?", intent="harm")
+    if uid is None:
+        return
+    # The top base is taken unseen (as Burn It Down's); with no base left anywhere nothing can
+    # take its place, and the base stays (our reading: "destroy and replace" is one change).
+    new = ctx.top_base()
+    if new is None:
+        ctx.log("No base is left to take its place (Not in Kansas).")
+        return
+    # IYF clarification: unlike Burn It Down, the actions on its minions are destroyed too.
+    yield from ctx.destroy_base(uid, new, minion_actions=True)
+
+
 over_the_rainbow = tornados.action("Over the Rainbow", special_only=True, text=(
     "Special: play just before a base scores. Move one of your minions from another base to "
     "the scoring base."))

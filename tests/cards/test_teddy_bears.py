@@ -13,7 +13,6 @@ stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.teddy_bears  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
@@ -27,11 +26,6 @@ from smashup.engine.testing import (
     play,
     record_events,
 )
-
-from .unregistered import withdraw
-
-# Not registered yet (Cuddle waits for cancelling a card's abilities).
-declared = withdraw("Teddy Bears")
 
 PLAYERS = [("Teddy Bears", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -70,19 +64,19 @@ def test_the_teddy_bear_deck_matches_the_catalog():
     expected = {
         "Sir Squeezes": (MINION, 5, 1), "Fun Bear": (MINION, 2, 2),
         "Lovey Bear": (MINION, 3, 3), "Snuggly Bear": (MINION, 1, 4),
-        "Bear Picnic": (ACTION, 0, 1), "Care Package": (ACTION, 0, 2),
+        "Bear Picnic": (ACTION, 0, 1), "Care Package": (ACTION, 0, 2), "Cuddle": (ACTION, 0, 2),
         "Group Hug": (ACTION, 0, 1), "Love Overload": (ACTION, 0, 1),
         "Square Deal": (ACTION, 0, 1), "Tea Party": (ACTION, 0, 1), "Too Cute": (ACTION, 0, 1),
     }
     faction = REGISTRY.faction("Teddy Bears")
     assert {c.name: (c.kind, c.power, c.copies) for c in faction.cards} == expected
     deck = faction.deck()
-    # Cuddle (2 copies) waits for cancelling a card's abilities.
-    assert len(deck) == 18 and sum(c.is_minion for c in deck) == 10
+    assert len(deck) == 20 and sum(c.is_minion for c in deck) == 10
     assert sum(c.power for c in deck) == 22  # catalog note: unusually low total power
     assert all(c.text and c.set == "wwwt" for c in faction.cards)
     assert {c.name for c in faction.cards if c.attach == "base"} == {
         "Bear Picnic", "Tea Party", "Too Cute"}
+    assert {c.name for c in faction.cards if c.attach == "minion"} == {"Cuddle"}
 
 
 # ====================================================================== Sir Squeezes =========
@@ -418,6 +412,86 @@ def test_care_package_with_an_empty_deck_still_grants_the_minion():
     play(game, "Fun Bear", base="Jungle Oasis")
     play(game, "Lovey Bear", base="Jungle Oasis")
     assert game.loc[card(game, "Lovey Bear")][0] == "minion"
+
+
+# ====================================================================== Cuddle ===============
+
+
+def test_cuddle_cancels_the_abilities_of_the_minion_it_is_on():
+    s = scenario()
+    s.minion(OASIS, "Warbot", owner=1)  # cannot be destroyed
+    s.minion(OASIS, "Warbot", owner=1)
+    s.minion(SHIP, "War Raptor", owner=1)
+    s.minion(SHIP, "War Raptor", owner=1)
+    s.hand(0, "Cuddle", "Sir Squeezes")
+    game = s.build()
+    raptors = find_cards(game, "War Raptor", "minion")
+    assert [game.power(m) for m in raptors] == [4, 4]
+    play(game, "Cuddle")
+    # Any minion; alike copies once; never a base.
+    assert sorted(labels(game)) == ["War Raptor (4, P1) on The Mothership",
+                                    "Warbot (4, P1) on Jungle Oasis"]
+    assert_refused(game, [f"b{base_uid(game, 'Jungle Oasis')}"])
+    assert game.pending.intent == "harm"
+    choose(game, raptors[0])
+    # Its pack bonus is gone; the other raptor still counts it as a War Raptor.
+    assert [game.power(m) for m in raptors] == [2, 4]
+    assert game.loc[card(game, "Cuddle")] == ("attached", raptors[0])
+
+
+def test_a_cuddled_minion_loses_its_protection_until_cuddle_leaves():
+    s = scenario()
+    s.minion(OASIS, "Warbot", owner=1, counters=3)  # 7, cannot be destroyed
+    s.minion(OASIS, "Invader", owner=1)  # 3
+    s.minion(OASIS, "Fun Bear", owner=0)  # 2
+    s.hand(0, "Cuddle", "Love Overload", "Sir Squeezes")
+    game = s.build()
+    warbot = card(game, "Warbot")
+    play(game, "Cuddle")
+    choose(game, warbot)
+    events = record_events(game)
+    end_play(game)
+    choose(game, "Play Love Overload")
+    # Cuddled, it has no "cannot be destroyed": the strongest on the Oasis, it is destroyed.
+    assert [e.card for e in events if e.kind == "destroyed"] == [warbot]
+    assert game.players[1].vp == 2  # the Invader still won the Oasis
+
+
+def test_cuddle_ends_when_it_leaves_play():
+    s = scenario()
+    s.minion(SHIP, "Warbot", owner=1, attached=[("Cuddle", 0)])
+    s.hand(0, "Disenchant", "Fun Bear")
+    game = s.build()
+    warbot, cuddle = card(game, "Warbot"), card(game, "Cuddle")
+    assert game.affects(None, 0, warbot, "destroy")  # cuddled: it has no protection
+    play(game, "Disenchant")  # the one action in play: taken without a question
+    assert game.loc[cuddle] == ("discard", 0)
+    assert not game.affects(None, 0, warbot, "destroy")  # its own ability is back
+
+
+def test_cuddle_does_not_cancel_the_actions_on_the_minion():
+    # WWWT clarification: the abilities of actions on the minion keep working (Poison's -4).
+    s = scenario()
+    s.minion(SHIP, "King Rex", owner=1, attached=[("Poison", 0)])
+    s.hand(0, "Cuddle", "Fun Bear")
+    game = s.build()
+    rex = card(game, "King Rex")
+    assert game.power(rex) == 3
+    play(game, "Cuddle")  # the one minion in play: taken without a question
+    assert game.loc[card(game, "Cuddle")] == ("attached", rex)
+    assert game.power(rex) == 3
+
+
+def test_a_cuddled_fun_bear_takes_no_counter():
+    s = scenario()
+    s.minion(SHIP, "Fun Bear", owner=0, attached=[("Cuddle", 1)])
+    s.hand(0, "Howl")
+    s.turn(current=1)
+    s.hand(1, "Invader")
+    game = s.build()
+    play(game, "Invader", base="The Mothership")  # uncuddled, it would ask (tests above)
+    assert game.pending.kind != "confirm"
+    assert counters(game, card(game, "Fun Bear")) == 0
 
 
 # ====================================================================== Group Hug ============

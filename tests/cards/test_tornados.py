@@ -12,7 +12,6 @@ ends the game stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.tornados  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
@@ -26,11 +25,6 @@ from smashup.engine.testing import (
     play,
     record_events,
 )
-
-from .unregistered import withdraw
-
-# Not registered yet (Not in Kansas waits for destroying and replacing a base).
-declared = withdraw("Tornados")
 
 PLAYERS = [("Tornados", "Pirates"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -78,15 +72,15 @@ def test_the_tornado_deck_matches_the_catalog():
     expected = {
         "Monster Tornado": (MINION, 5, 1), "Cyclone": (MINION, 4, 2), "Twister": (MINION, 3, 3),
         "Dust Devil": (MINION, 2, 4), "Carried Away": (ACTION, 0, 2),
-        "Gone with the Wind": (ACTION, 0, 1), "Over the Rainbow": (ACTION, 0, 1),
+        "Gone with the Wind": (ACTION, 0, 1), "Not in Kansas": (ACTION, 0, 1),
+        "Over the Rainbow": (ACTION, 0, 1),
         "Picked Up": (ACTION, 0, 1), "Ripped Off": (ACTION, 0, 1), "Trade Winds": (ACTION, 0, 2),
         "Whirlwinds": (ACTION, 0, 1),
     }
     faction = REGISTRY.faction("Tornados")
     assert {c.name: (c.kind, c.power, c.copies) for c in faction.cards} == expected
     deck = faction.deck()
-    # Not in Kansas (1 copy) waits for destroying and replacing a base.
-    assert len(deck) == 19 and sum(c.is_minion for c in deck) == 10
+    assert len(deck) == 20 and sum(c.is_minion for c in deck) == 10
     assert all(c.text and c.set == "iyf" for c in faction.cards)
     # Catalog note: all of its actions are standard or Special, none stays in play.
     assert not [c.name for c in faction.cards if c.attach]
@@ -322,6 +316,62 @@ def test_gone_with_the_wind_is_not_offered_without_a_minion_of_yours_there():
     end_play(game)
     assert game.current == 1
     assert game.loc[card(game, "Gone with the Wind")] == ("hand", 0)
+
+
+# ====================================================================== Not in Kansas ========
+
+
+def kansas_game(base_deck=("Tar Pits", "Rhodes Plaza Mall"), base_discard=()):
+    s = scenario()
+    s.data["base_deck"] = list(base_deck)
+    s.base_discard(*base_discard)
+    s.minion(SHIP, "King Rex", owner=1, attached=[("Poison", 0)])
+    s.minion(SHIP, "Cyclone", owner=0)
+    s.base_action(SHIP, "Enshrouding Mist", owner=1)
+    s.base_action(OASIS, "Enshrouding Mist", owner=1)
+    s.hand(0, "Not in Kansas", "Dust Devil")
+    return s.build()
+
+
+def test_not_in_kansas_destroys_a_base_and_its_actions_and_the_top_base_takes_its_place():
+    game = kansas_game()
+    rex, cyclone, poison = card(game, "King Rex"), card(game, "Cyclone"), card(game, "Poison")
+    mist_there, mist_elsewhere = find_cards(game, "Enshrouding Mist")
+    if game.base_of(mist_there) != base_uid(game, "The Mothership"):
+        mist_there, mist_elsewhere = mist_elsewhere, mist_there
+    events = record_events(game)
+    play(game, "Not in Kansas")
+    assert labels(game) == ["Jungle Oasis", "The Mothership", "Factory 436-1337"]
+    assert_refused(game, [])  # not a "may"
+    choose(game, "The Mothership")
+    assert [game.name(slot.card) for slot in game.bases] == [
+        "Jungle Oasis", "Tar Pits", "Factory 436-1337"]
+    assert [game.name(b) for b in game.base_discard] == ["The Mothership"]
+    # Its minions stay, on the new base; the actions on it and (IYF clarification) on its
+    # minions are destroyed; another base's action is not.
+    assert where(game, rex) == where(game, cyclone) == "Tar Pits"
+    assert game.loc[poison] == ("discard", 0) and game.loc[mist_there] == ("discard", 1)
+    assert game.loc[mist_elsewhere][0] == "base_action"
+    assert game.power(rex) == 7
+    assert {e.card for e in events if e.kind == "destroyed"} == {poison, mist_there}
+    assert any(e.kind == "base_entered" for e in events)
+
+
+def test_not_in_kansas_takes_the_base_discard_pile_when_the_base_deck_is_empty():
+    game = kansas_game(base_deck=(), base_discard=("Tar Pits",))
+    play(game, "Not in Kansas")
+    choose(game, "Jungle Oasis")
+    assert [game.name(slot.card) for slot in game.bases] == [
+        "Tar Pits", "The Mothership", "Factory 436-1337"]
+
+
+def test_not_in_kansas_with_no_base_left_anywhere_changes_nothing():
+    game = kansas_game(base_deck=())
+    play(game, "Not in Kansas")
+    choose(game, "The Mothership")
+    assert [game.name(slot.card) for slot in game.bases] == [
+        "Jungle Oasis", "The Mothership", "Factory 436-1337"]
+    assert game.loc[card(game, "Poison")][0] == "attached"
 
 
 # ====================================================================== Over the Rainbow =====
