@@ -6,6 +6,10 @@ from . import (  # noqa: F401
     aliens,
     core_bases,
     dinosaurs,
+<<<<<<< HEAD
+=======
+    grannies,
+>>>>>>> main
     iyf_bases,
     mythic_greeks,
     ninjas,
@@ -13,6 +17,7 @@ from . import (  # noqa: F401
     robots,
     rock_stars,
     sharks,
+    superheroes,
     tricksters,
     wizards,
     wwwt_bases,
