@@ -6,10 +6,7 @@ from . import (  # noqa: F401
     aliens,
     core_bases,
     dinosaurs,
-<<<<<<< HEAD
-=======
     grannies,
->>>>>>> main
     iyf_bases,
     mythic_greeks,
     ninjas,
