@@ -191,15 +191,8 @@ def favor_of_hermes(ctx):
 @mythic_greeks.action("Favor of Poseidon", text=(
     "Shuffle up to three cards from your discard pile into your deck (none is fine)."))
 def favor_of_poseidon(ctx):
-    pile, chosen = list(ctx.discard_pile()), []
-    while pile and len(chosen) < 3:
-        picked = yield from ctx.choose_cards(
-            ctx.one_of_each(pile), f"Shuffle which card into your deck? ({len(chosen)} of 3)",
-            0, 1, intent="help")
-        if not picked:
-            break
-        chosen.append(picked[0])
-        pile.remove(picked[0])
+    chosen = yield from ctx.choose_any_number(ctx.discard_pile(), "Shuffle which card into your "
+                                              "deck (up to three)?", max_count=3, intent="help")
     yield from ctx.shuffle_into_deck(chosen)
 
 

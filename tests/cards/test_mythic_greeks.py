@@ -496,3 +496,24 @@ def test_argonaut_may_use_an_extra_action_play():
     assert (record.card, record.kind, record.extra) == (argonaut, ACTION, True)
     # The minion play is left for King Rex.
     assert any(o.card == card(game, "King Rex", "hand") for o in game.pending.options)
+
+
+def test_spartan_takes_its_counter_after_an_action_you_play_on_another_players_turn():
+    # An action played as a Special on seat 1's turn (Hidden Ninja, before Jungle Oasis scores).
+    s = scenario(hand=("King Rex", "Hidden Ninja"))
+    s.minion(OASIS, "Spartan", owner=0)
+    s.minion(OASIS, "Ninja Master", owner=1)
+    s.minion(OASIS, "Tiger Assassin", owner=1)
+    s.turn(current=1)
+    game = s.build()
+    spartan = card(game, "Spartan", "minion")
+    events = record_events(game)
+    end_play(game)  # 3 + 5 + 4 = 12: Jungle Oasis scores
+    assert game.pending.kind == "special" and game.pending.seat == 0
+    choose(game, "Hidden Ninja")
+    decline(game)  # no extra minion
+    assert game.pending.kind == "confirm" and game.pending.seat == 0
+    choose(game, "Yes")
+    assert [(e.card, e.data) for e in events if e.kind == "counters_changed"] == [
+        (spartan, {"amount": 1})]
+    assert game.loc[spartan] == ("discard", 0)  # then it scored with its base
