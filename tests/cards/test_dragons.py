@@ -433,3 +433,20 @@ def test_raze_cancels_its_base_abilities():
     play(game, "Raze")
     choose(game, "Wyrm's Desolation")
     assert game.power(rex) == 7
+
+
+def test_imperial_dragon_draws_when_another_player_moves_a_minion_here_with_palooza():
+    # Palooza's moves are each player's own (Ctx.acting): the Dragon knows who moved.
+    s = scenario(bases=("Palooza", "Jungle Oasis"))
+    s.minion(0, "Imperial Dragon", owner=0)
+    s.minion(0, "King Rex", owner=0)
+    s.minion(0, "King Rex", owner=0)
+    s.minion(0, "King Rex", owner=1)  # 24 of 27
+    s.minion(1, "Collector", owner=1)
+    s.hand(0, "Invader")
+    game = s.build()
+    play(game, "Invader", base="Palooza")  # 27: ready; nothing left to play
+    assert game.pending.seat == 1  # seat 0 has no minion elsewhere: seat 1 is asked
+    choose(game, "Collector")
+    # Seat 0 drew 1 (the Dragon) before the draw phase's 2.
+    assert len(game.players[0].hand) == 3
