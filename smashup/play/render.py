@@ -99,7 +99,7 @@ def merged_log(game, seat, notes) -> tuple[list[dict], int]:
 FACTION_STYLES = {
     "Aliens": "disc", "Dinosaurs": "claw", "Ninjas": "star", "Pirates": "anchor",
     "Robots": "gear", "Tricksters": "moon", "Wizards": "spark", "Zombies": "hand",
-    "Rock Stars": "note",
+    "Rock Stars": "note", "Dragons": "flame",
 }  # fmt: skip
 
 
