@@ -240,6 +240,10 @@ class CardDef(_Declares):
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
+    cancels_host: bool = False  # an action on a minion that cancels the minion's (Cuddle)
+    # An action on a minion whose abilities are ones it gives the minion (Flighterizer's kind):
+    # cancelling the minion cancels them too (WWWT clarification, Cuddle; Game.ability_active).
+    host_ability: bool = False
     # Big Base mode (bigbase/rules): why this card does nothing there, or None. "breakpoint": it only
     # changes breakpoints, which Big Base scoring ignores, unless a faction in the game cares about
     # breakpoints (`Faction.cares_about_breakpoints`). A player may swap such cards (the Big Base
@@ -455,10 +459,15 @@ class Faction:
         cancels_base: bool = False,
         no_effect_in_big_base: str | None = None,
         intent: str | None = None,
+        cancels_host: bool = False,
+        host_ability: bool = False,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
-        attached to a base, that base's abilities are cancelled (Jammed Signal);
+        attached to a base, that base's abilities are cancelled (Jammed Signal); `cancels_host`:
+        attached to a minion, that minion's abilities are cancelled, not those of the other actions
+        on it (Cuddle, My Only Weakness!); `host_ability`: its abilities are abilities it gives
+        the minion it is on, cancelled with the minion's (Flighterizer's kind);
         `special_only`: playable only through its Special (Hidden Ninja); `intent`: what it
         does to the minion or base it is played on, "harm" or "help" (core.INTENTS)."""
         if attach not in (None, "minion", "base"):
@@ -468,11 +477,16 @@ class Faction:
                               f"minion or a base, not {intent!r}")
         if cancels_base and attach != "base":
             raise ConfigError(f"{name}: only an action played on a base can cancel it")
+        if (cancels_host or host_ability) and attach != "minion":
+            raise ConfigError(f"{name}: only an action played on a minion cancels it or gives "
+                              "it abilities")
         card = self._declare(
             CardDef(name, ACTION, self.name, self.set, copies, 0, text, attach, attach_filter)
         )
         card.is_special_only = special_only
         card.cancels_base = cancels_base
+        card.cancels_host = cancels_host
+        card.host_ability = host_ability
         if no_effect_in_big_base not in NO_EFFECT_REASONS:
             raise ConfigError(f"{name}: no_effect_in_big_base is one of {NO_EFFECT_REASONS}")
         card.no_effect_in_big_base = no_effect_in_big_base
