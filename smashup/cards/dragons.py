@@ -154,5 +154,23 @@ def flank_attack(ctx):
         ctx.shuffle_deck()
 
 
+@dragons.action("Burn It Down", text=(
+    "Choose a base: destroy it and every action on it, and replace it with the top base of the "
+    "base deck or a base of your choice from the base discard pile. Its minions stay, on the new "
+    "base."))
+def burn_it_down(ctx):
+    uid = yield from ctx.choose_base(ctx.bases(), "Burn down which base?", intent="harm")
+    if uid is None:
+        return
+    # Rulebook clarification: the top base is chosen unseen (taken only once chosen); the actions
+    # on the base's minions stay (destroy_base leaves them).
+    choices = [("deck", "The top base of the base deck (unseen)")]
+    choices += [(b, ctx.name(b)) for b in ctx.base_discard_pile()]
+    pick = yield from ctx.choose_one("Replace it with which base?", choices)
+    replacement = ctx.top_base() if pick == "deck" else pick
+    if replacement is not None:  # no base left anywhere: nothing can replace it
+        yield from ctx.destroy_base(uid, replacement)
+
+
 dragons.action("Raze", attach="base", cancels_base=True, intent="harm", text=(
     "Play on a base. Ongoing: this base's abilities are cancelled."))

@@ -26,6 +26,11 @@ from smashup.engine.testing import (
     play,
 )
 
+from .unregistered import withdraw
+
+# Not registered until Great Wyrm and Ruins land (engine piece K): only while these tests run.
+declared = withdraw("Dragons")
+
 PLAYERS = [("Dragons", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
@@ -67,6 +72,7 @@ IMPLEMENTED = {
     "Bring Down the Walls": (ACTION, 0, 2), "Dangerous Ground": (ACTION, 0, 1),
     "Dragon Lands": (ACTION, 0, 1), "Flank Attack": (ACTION, 0, 1),
     "Intimidating Presence": (ACTION, 0, 1), "Raze": (ACTION, 0, 1),
+    "Burn It Down": (ACTION, 0, 1),
 }
 
 
@@ -450,3 +456,42 @@ def test_imperial_dragon_draws_when_another_player_moves_a_minion_here_with_palo
     choose(game, "Collector")
     # Seat 0 drew 1 (the Dragon) before the draw phase's 2.
     assert len(game.players[0].hand) == 3
+
+
+# ====================================================================== Burn It Down =========
+
+
+def burn_game():
+    s = scenario(bases=("Wyrm's Desolation", "Jungle Oasis"))
+    s.minion(0, "King Rex", owner=1, attached=[("Upgrade", 1)])
+    s.base_action(0, "Dangerous Ground", owner=0)
+    s.base_deck("Tar Pits")  # under the Rhodes Plaza Mall
+    s.base_discard("The Central Brain")
+    s.hand(0, "Burn It Down", "Invader")
+    return s.build()
+
+
+def test_burn_it_down_replaces_a_base_with_the_unseen_top_of_the_base_deck():
+    game = burn_game()
+    play(game, "Burn It Down")
+    choose(game, "Wyrm's Desolation")
+    # The top base is offered unseen (rulebook clarification); the discard pile's by name.
+    assert labels(game) == ["The top base of the base deck (unseen)", "The Central Brain"]
+    choose(game, "The top base")
+    rex = card(game, "King Rex")
+    assert where(game, rex) == "Rhodes Plaza Mall"  # its minions stay, on the new base
+    # The base's actions are destroyed; those on its minions stay (rulebook clarification).
+    assert game.loc[card(game, "Dangerous Ground")] == ("discard", 0)
+    assert game.loc[card(game, "Upgrade")] == ("attached", rex)
+    assert game.loc[card(game, "Wyrm's Desolation")][0] == "base_discard"
+    assert game.power(rex) == 9  # 7 + 2, no longer weakened by the Desolation
+
+
+def test_burn_it_down_may_bring_back_a_base_from_the_discard_pile():
+    game = burn_game()
+    play(game, "Burn It Down")
+    choose(game, "Jungle Oasis")
+    assert_refused(game, [])
+    choose(game, "The Central Brain")
+    assert [game.name(s.card) for s in game.bases] == ["Wyrm's Desolation", "The Central Brain"]
+    assert game.name(game.base_deck[0]) == "Rhodes Plaza Mall"  # the deck untouched
