@@ -17,6 +17,20 @@ def _arrives_by_another(ctx, event) -> bool:
 
 
 # ------------------------------------------------------------------------------ minions -------
+great_wyrm = dragons.minion("Great Wyrm", power=5, text=(
+    "Ongoing: when this base scores, each other player awarded VP for their place here gets 1 VP "
+    "less."))
+
+
+def _toll(ctx, scoring, seat):
+    # Rulebook clarification (Great Wyrm, Ruins): only placement VP, never VP from abilities;
+    # several Wyrms and Ruins each take their own 1 (catalog reading); never below 0 (the engine).
+    return -1 if scoring.base == ctx.here and seat != ctx.me else 0
+
+
+great_wyrm.modifies_placement_vp(_toll)
+
+
 wyvern = dragons.minion("Wyvern", power=4, copies=2, text=(
     "On play: destroy a minion of power 3 or less here (if there is one, even one of yours). "
     "Talent: this base's breakpoint is 3 lower until the end of the turn."))
@@ -170,6 +184,12 @@ def burn_it_down(ctx):
     replacement = ctx.top_base() if pick == "deck" else pick
     if replacement is not None:  # no base left anywhere: nothing can replace it
         yield from ctx.destroy_base(uid, replacement)
+
+
+ruins = dragons.action("Ruins", copies=2, attach="base", intent="harm", text=(
+    "Play on a base. Ongoing: when this base scores, each other player awarded VP for their place "
+    "here gets 1 VP less."))
+ruins.modifies_placement_vp(_toll)
 
 
 dragons.action("Raze", attach="base", cancels_base=True, intent="harm", text=(

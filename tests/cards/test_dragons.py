@@ -12,7 +12,6 @@ seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.dragons  # noqa: F401
 from smashup.engine import ACTION, MINION, REGISTRY, Scenario
 from smashup.engine.testing import (
     assert_refused,
@@ -25,11 +24,6 @@ from smashup.engine.testing import (
     labels,
     play,
 )
-
-from .unregistered import withdraw
-
-# Not registered until Great Wyrm and Ruins land (engine piece K): only while these tests run.
-declared = withdraw("Dragons")
 
 PLAYERS = [("Dragons", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -67,22 +61,21 @@ def breakpoint(game, name) -> int:
 
 # ====================================================================== the deck =============
 
-IMPLEMENTED = {
-    "Wyvern": (MINION, 4, 2), "Imperial Dragon": (MINION, 3, 3), "Hatchling": (MINION, 2, 4),
-    "Bring Down the Walls": (ACTION, 0, 2), "Dangerous Ground": (ACTION, 0, 1),
-    "Dragon Lands": (ACTION, 0, 1), "Flank Attack": (ACTION, 0, 1),
-    "Intimidating Presence": (ACTION, 0, 1), "Raze": (ACTION, 0, 1),
-    "Burn It Down": (ACTION, 0, 1),
-}
-
-
-def test_the_dragon_cards_match_the_catalog():
-    found = {c.name: (c.kind, c.power, c.copies) for c in REGISTRY.faction("Dragons").cards}
-    assert {n: found[n] for n in IMPLEMENTED} == IMPLEMENTED
-    assert all(c.text for c in REGISTRY.faction("Dragons").cards)
-    assert {c.name: c.attach for c in REGISTRY.faction("Dragons").cards if c.attach} == {
-        n: "base" for n in ("Bring Down the Walls", "Dangerous Ground", "Dragon Lands",
-                            "Intimidating Presence", "Raze") if n in found}
+def test_the_dragon_deck_matches_the_catalog():
+    expected = {
+        "Great Wyrm": (MINION, 5, 1), "Wyvern": (MINION, 4, 2), "Imperial Dragon": (MINION, 3, 3),
+        "Hatchling": (MINION, 2, 4), "Bring Down the Walls": (ACTION, 0, 2),
+        "Burn It Down": (ACTION, 0, 1), "Dangerous Ground": (ACTION, 0, 1),
+        "Dragon Lands": (ACTION, 0, 1), "Flank Attack": (ACTION, 0, 1),
+        "Intimidating Presence": (ACTION, 0, 1), "Raze": (ACTION, 0, 1), "Ruins": (ACTION, 0, 2),
+    }
+    faction = REGISTRY.faction("Dragons")
+    assert {c.name: (c.kind, c.power, c.copies) for c in faction.cards} == expected
+    assert len(faction.deck()) == 20 and all(c.text for c in faction.cards)
+    # Eight action cards of six names are played on a base (catalog note); none on a minion.
+    assert sorted(c.name for c in faction.cards if c.attach == "base") == [
+        "Bring Down the Walls", "Dangerous Ground", "Dragon Lands", "Intimidating Presence",
+        "Raze", "Ruins"]
 
 
 # ====================================================================== Wyvern ===============
@@ -495,3 +488,68 @@ def test_burn_it_down_may_bring_back_a_base_from_the_discard_pile():
     choose(game, "The Central Brain")
     assert [game.name(s.card) for s in game.bases] == ["Wyrm's Desolation", "The Central Brain"]
     assert game.name(game.base_deck[0]) == "Rhodes Plaza Mall"  # the deck untouched
+
+
+# ====================================================================== Great Wyrm, Ruins ====
+
+
+def toll_game(*dragons_cards, base="The Mothership"):
+    """Seat 1 wins the base (11 against seat 0's 9); seat 0's cards take their toll."""
+    s = scenario(bases=(base, "Jungle Oasis"))
+    s.minion(0, "King Rex", owner=1)
+    s.minion(0, "Invader", owner=1)
+    s.minion(0, "Collector", owner=1)  # 12
+    for name in dragons_cards:
+        if name == "Ruins":
+            s.base_action(0, "Ruins", owner=0)
+        else:
+            s.minion(0, name, owner=0)
+    return s
+
+
+def test_great_wyrm_takes_one_placement_vp_from_each_other_player_on_its_base():
+    s = toll_game("Great Wyrm")  # 5
+    s.hand(0, "Imperial Dragon")  # 8 against 12: 20 of 20
+    game = s.build()
+    play(game, "Imperial Dragon", base="The Mothership")
+    # Seat 1 first (4 - 1), seat 0 second (2, its own Wyrm spares it).
+    assert (game.players[0].vp, game.players[1].vp) == (2, 3)
+
+
+def test_ruins_and_great_wyrm_each_take_their_own_vp_never_below_zero():
+    s = toll_game("Great Wyrm", "Ruins", "Ruins")
+    s.hand(0, "Imperial Dragon")
+    game = s.build()
+    play(game, "Imperial Dragon", base="The Mothership")
+    assert (game.players[0].vp, game.players[1].vp) == (2, 1)  # 4 - 3
+    s = scenario(bases=("Jungle Oasis", "The Mothership"))  # 2, 0, 0
+    s.minion(0, "King Rex", owner=1)
+    s.base_action(0, "Ruins", owner=0)
+    s.hand(0, "Imperial Dragon")
+    s.minion(0, "Collector", owner=0)
+    game = s.build()
+    play(game, "Imperial Dragon", base="Jungle Oasis")  # 5 against 7
+    assert (game.players[0].vp, game.players[1].vp) == (0, 1)
+    s = scenario(bases=("Jungle Oasis", "The Mothership"))
+    s.minion(0, "King Rex", owner=1)
+    s.base_action(0, "Ruins", owner=0)
+    s.base_action(0, "Ruins", owner=0)
+    s.hand(0, "Imperial Dragon")
+    s.minion(0, "Collector", owner=0)
+    game = s.build()
+    play(game, "Imperial Dragon", base="Jungle Oasis")
+    assert game.players[1].vp == 0  # 2 - 2, and not below
+
+
+def test_ruins_spare_vp_from_abilities_and_other_bases():
+    # Factory 436-1337 (2, 2, 1): its winner's bonus VP come from its ability, not its place.
+    s = toll_game("Great Wyrm", base="Factory 436-1337")
+    s.minion(0, "Supreme Overlord", owner=1)
+    s.minion(0, "Supreme Overlord", owner=1)  # seat 1: 22
+    s.minion(1, "Collector", owner=1)
+    s.base_action(1, "Ruins", owner=0)  # on the Oasis: nothing to do with the Factory
+    s.hand(0, "Imperial Dragon")
+    game = s.build()
+    play(game, "Imperial Dragon", base="Factory 436-1337")  # 30 of 25
+    # Seat 1: 2 - 1 for first place, + 4 for 22 power; seat 0: 2 for second.
+    assert (game.players[0].vp, game.players[1].vp) == (2, 5)
