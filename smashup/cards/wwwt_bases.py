@@ -107,15 +107,17 @@ palooza = base("Palooza", "wwwt", 27, (6, 4, 3), faction="Rock Stars", text=(
 def palooza_gathers(ctx, scoring):
     # Catalog note: the order is not stated; the usual one, the current player first, then
     # clockwise, each choosing after seeing the moves before theirs.
+    # Each player makes their own move (`acting`: Imperial Dragon sees who moved a minion).
     here = ctx.here
     for seat in ctx.players_from_current():
-        theirs = ctx.one_of_each(ctx.targets(controller=seat, effect=ctx.move,
-                                             where=lambda m: ctx.base_of(m) != here))
-        minion = yield from ctx.choose_minion(
+        player = ctx.acting(seat)
+        theirs = player.one_of_each(player.targets(controller=seat, effect=player.move,
+                                                   where=lambda m: ctx.base_of(m) != here))
+        minion = yield from player.choose_minion(
             theirs, f"Move one of your minions to {ctx.base_name(here)}?", optional=True,
-            seat=seat, intent="help")
+            intent="help")
         if minion is not None:
-            yield from ctx.move(minion, here)
+            yield from player.move(minion, here)
 
 
 # ---------------------------------------------------------------------- Teddy Bears ----------

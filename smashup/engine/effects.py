@@ -210,6 +210,11 @@ class Ctx:
     def is_action(self, cid: int | None = None) -> bool:
         return self.game.defs[self.card if cid is None else cid].kind == ACTION
 
+    def attaches_to(self, cid: int) -> str | None:
+        """What an action card is played on: "minion", "base", or None (Flank Attack looks for
+        "an action that is played on a base")."""
+        return self.game.defs[cid].attach
+
     def printed_power(self, cid: int) -> int:
         """The power printed on a minion card (0 for other cards)."""
         return self.game.defs[cid].power
