@@ -94,6 +94,9 @@ class Event(models.Model):
     place = models.CharField(max_length=200, blank=True)
     description = models.TextField(blank=True)
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.STANDARD)
+    # A Big Base event's board: the slug of a board in the database (bigbase.Board). Each in-app game
+    # copies the board when it starts, so a later edit of the board changes no game already played.
+    board = models.CharField(max_length=40, blank=True, verbose_name="Big Base board")
     table_size = models.PositiveSmallIntegerField(
         default=4, choices=[(4, "4 players"), (3, "3 players"), (2, "2 players (1v1)")]
     )
