@@ -27,7 +27,9 @@ PAIRS = [["Aliens", "Ninjas"], ["Pirates", "Robots"], ["Wizards", "Zombies"], ["
 def boards():
     """The default board, as the migration loads it (a transaction test flushes migrated rows)."""
     board = default_board()
-    Board.objects.get_or_create(slug="default", defaults={"name": board["name"], "data": board_row_data(board)})
+    Board.objects.get_or_create(
+        slug="default", defaults={"name": board["name"], "data": board_row_data(board)}
+    )
     Board.objects.get_or_create(
         slug="club", defaults={"name": "Club board", "data": {**board_row_data(board), "side_bonus_vp": 2}}
     )
@@ -69,7 +71,7 @@ def form_data(**overrides) -> dict:
     data = {
         "name": "Big Base night", "date": "2026-05-01", "mode": "bigbase", "board": "club", "table_size": "4",
         "layout": "even", "round_minutes": "50", "warnings": "10", "end_rule": "x",
-        "faction_pool": ["Aliens", "Ninjas", "Pirates", "Robots", "Wizards", "Zombies", "Tricksters", "Dinosaurs"],
+        "faction_pool": [f for pair in PAIRS for f in pair],
         "faction_copies": "1", "draft_mode": "none", "bans_per_player": "0", "scoring": "normalised",
         "tiebreaker_1": "sos", "top_cut": "0",
     }  # fmt: skip
@@ -210,7 +212,8 @@ def test_a_finished_big_base_game_reports_the_result_and_the_standings_follow():
 def test_the_organizer_enters_a_big_base_tables_result_and_the_standings_follow():
     s = Scene(players=4)
     seats = list(s.table.seats.order_by("position"))
-    services.set_result(s.table, {seat.entrant_id: vp for seat, vp in zip(seats, [20, 31, 12, 25])}, by=s.org)
+    vps = dict(zip([seat.entrant_id for seat in seats], [20, 31, 12, 25], strict=True))
+    services.set_result(s.table, vps, by=s.org)
     s.table.refresh_from_db()
     assert s.table.state == Table.State.CONFIRMED
     rows = services.standings(s.event)

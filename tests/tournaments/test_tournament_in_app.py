@@ -137,7 +137,10 @@ def test_a_drafted_table_plays_the_drafted_factions_and_waits_for_its_draft():
         (lambda s: Seat.objects.filter(table=s.table).update(factions=["Grannies", "Robots"]), "cannot play"),
         (lambda s: services.set_result(s.table, _vps(s.table), by=s.org), "already has a result"),
         (lambda s: in_app.start_table(s.table, s.org), "already plays in the app"),
-        (lambda s: Event.objects.filter(pk=s.event.pk).update(mode=Event.Mode.BIGBASE, board="gone"), "not offered"),
+        (
+            lambda s: Event.objects.filter(pk=s.event.pk).update(mode=Event.Mode.BIGBASE, board="gone"),
+            "not offered",
+        ),
     ],
 )
 def test_a_table_that_cannot_play_in_the_app_is_refused_and_nothing_changes(spoil, error):
