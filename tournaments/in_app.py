@@ -335,17 +335,9 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
         "tables": rows,
         "startable": sum(r["can_start"] for r in rows),
         "base_limit": "" if event.mode == Event.Mode.BIGBASE else event.base_limit_rule,
-        "board": board_name(event),
+        "board": event.board_name,
     }
 
-
-def board_name(event: Event) -> str:
-    """The name of a Big Base event's board ('' for a standard event; the slug if it is gone)."""
-    if event.mode != Event.Mode.BIGBASE:
-        return ""
-    from bigbase.models import Board
-
-    return Board.objects.filter(slug=event.board).values_list("name", flat=True).first() or event.board
 
 
 def play_seat_of(table: Table, entrant_id: int):

@@ -181,6 +181,15 @@ class Event(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def board_name(self) -> str:
+        """The name of a Big Base event's board ('' for a standard event; the slug if it is gone)."""
+        if self.mode != self.Mode.BIGBASE:
+            return ""
+        from bigbase.models import Board
+
+        return Board.objects.filter(slug=self.board).values_list("name", flat=True).first() or self.board
+
+    @property
     def base_limit_rule(self) -> str:
         """The base limit in words for the pages ('' when the event does not use it)."""
         if not self.in_app_base_limit:

@@ -189,6 +189,7 @@ def test_the_in_app_game_is_a_big_base_game_on_the_events_board():
     # The organizers' panel names the board and links the table display.
     html = s.client().get(f"/tournaments/{s.event.pk}/manage/").content.decode()
     assert "Club board" in html and f"/play/g/{game.public_id}/display/" in html
+    assert "Big Base on the board Club board" in Client().get(f"/tournaments/{s.event.pk}/").content.decode()
 
 
 def test_a_finished_big_base_game_reports_the_result_and_the_standings_follow():
