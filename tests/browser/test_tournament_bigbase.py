@@ -11,8 +11,8 @@ screenshot folder to be looked at.
 from __future__ import annotations
 
 from .conftest import LAPTOP
-from .test_tournament_event import Organizer, _in_db_thread, _make_organizer
 from .test_play import shoot
+from .test_tournament_event import Organizer, _in_db_thread, _make_organizer
 
 WAIT = 30_000
 PLAYERS = {"Ada": ["Aliens", "Ninjas"], "Bram": ["Pirates", "Robots"], "Cleo": ["Wizards", "Zombies"]}
@@ -24,7 +24,9 @@ def _boards() -> None:
     from bigbase.rules.board import load_boards
 
     for slug, board in load_boards().items():
-        Board.objects.get_or_create(slug=slug, defaults={"name": board["name"], "data": board_row_data(board)})
+        Board.objects.get_or_create(
+            slug=slug, defaults={"name": board["name"], "data": board_row_data(board)}
+        )
 
 
 def _event() -> tuple[int, str, str]:
@@ -100,7 +102,8 @@ def test_an_organizer_runs_a_big_base_round_in_the_app(stack, browser, screensho
     display.on("pageerror", lambda exc: errors.append(str(exc)))
     display.set_viewport_size({"width": 1920, "height": 1080})
     display.goto(base + panel.get_by_role("link", name="table display").get_attribute("href"))
-    text = display.locator("main").inner_text()
+    display.locator("body").get_by_text("Ada").first.wait_for(timeout=WAIT)
+    text = display.locator("body").inner_text()
     for name in PLAYERS:
         assert name in text
     shoot(display, screenshots, "t-bigbase-table-display")
