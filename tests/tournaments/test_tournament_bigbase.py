@@ -220,3 +220,5 @@ def test_the_organizer_enters_a_big_base_tables_result_and_the_standings_follow(
     rows = services.standings(s.event)
     assert [row.entrant.pk for row in rows] == [seats[i].entrant_id for i in (1, 3, 0, 2)]
     assert [row.vp for row in rows] == [31, 25, 20, 12]
+    data = Client().get(f"/tournaments/{s.event.pk}/api/standings.json").json()
+    assert data["event"]["mode"] == "bigbase" and data["event"]["board"] == "club"
