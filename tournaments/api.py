@@ -48,6 +48,8 @@ def event_head(event: Event) -> dict:
         "place": event.place,
         "status": event.status,
         "table_size": event.table_size,
+        "mode": event.mode,  # "standard" or "bigbase"
+        "board": event.board or None,  # a Big Base event's board (its slug)
         "scoring": event.scoring,
         "tiebreakers": list(event.tiebreakers),
         "top_cut": event.top_cut,

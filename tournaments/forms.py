@@ -44,7 +44,7 @@ class EventForm(forms.ModelForm):
             "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
             "end_rule", "faction_pool", "faction_copies", "min_factions_per_player", "draft_mode",
             "bans_per_player", "pick_seconds", "scoring", "top_cut", "require_check_in", "registration_open",
-            "player_cap", "in_app_base_limit",
+            "player_cap", "in_app_base_limit", "board",
         ]  # fmt: skip
         help_texts = {
             "in_app_base_limit": "4 at 2 players, 5 at 3, 6 at 4: the turn in which that base scores is the "
@@ -86,11 +86,42 @@ class EventForm(forms.ModelForm):
         self.fields["faction_pool"].choices = [
             (f, f"{label} · plays in the app" if f in in_app else label) for f, label in FACTION_CHOICES
         ]
+        self._set_mode_choices()
         minutes = self.instance.warning_minutes if self.instance.pk else [10]
         self.fields["warnings"].initial = ", ".join(str(m) for m in minutes)
         self.fields[
             "rounds"
         ].help_text = "Empty: suggested from the number of players when round 1 is paired."
+
+    def _set_mode_choices(self) -> None:
+        """Big Base is offered only when it works: with a board in the database (else the mode field
+        says why). An event already in Big Base keeps its choice whatever happens to the boards."""
+        from bigbase.boards import offered_boards
+
+        refusal = services.bigbase_refusal()
+        keeps_bigbase = self.instance.pk and self.instance.mode == Event.Mode.BIGBASE
+        if refusal and not keeps_bigbase:
+            self.fields["mode"].choices = [(Event.Mode.STANDARD, Event.Mode.STANDARD.label)]
+            self.fields["mode"].help_text = refusal
+        else:
+            self.fields["mode"].help_text = (
+                "Big Base: 2 to 4 players around one board, scored after each period of rounds."
+            )
+        boards = offered_boards()
+        if self.instance.board and self.instance.board not in dict(boards):
+            boards.append((self.instance.board, f"{self.instance.board} (no longer offered)"))
+        self.fields["board"] = forms.ChoiceField(
+            label="Big Base board",
+            choices=[("", "(standard events have no board)")] + boards,
+            required=False,
+            initial=self.instance.board or (boards[0][0] if boards else ""),
+            help_text="The board every table of a Big Base event plays on (admin: Big Base boards).",
+        )
+
+    def clean_board(self) -> str:
+        if self.cleaned_data.get("mode") != Event.Mode.BIGBASE:
+            return ""  # a standard event has no board, whatever the hidden field held
+        return self.cleaned_data.get("board") or ""
 
     def clean_warnings(self) -> list[int]:
         text = self.cleaned_data.get("warnings") or ""

@@ -36,7 +36,25 @@ logger = logging.getLogger(__name__)
 
 
 def base_limit(event: Event, players: int) -> int | None:
+    if event.mode == Event.Mode.BIGBASE:  # a Big Base game ends after its scoring periods
+        return None
     return BASE_LIMITS.get(players) if event.in_app_base_limit else None
+
+
+def game_mode(event: Event) -> tuple[str, dict | None]:
+    """The app's mode and board for the event's games: ("standard", None), or ("bigbase", the
+    event's board as plain data, read from the database now: the game keeps its own copy)."""
+    if event.mode != Event.Mode.BIGBASE:
+        return "standard", None
+    from bigbase.boards import UnknownBoard, board_config
+
+    try:
+        return "bigbase", board_config(event.board)
+    except UnknownBoard:
+        raise services.Invalid(
+            f"The event's Big Base board ({event.board or 'none'}) is not offered in the database; "
+            "offer it again in the admin (Big Base boards) to start tables in the app."
+        ) from None
 
 
 def playable_factions() -> set[str]:
@@ -135,8 +153,8 @@ def start_round(rnd: Round | int, by) -> tuple[int, list[str]]:
 
 
 def _check_startable(event: Event, table: Table) -> None:
-    if event.mode != Event.Mode.STANDARD:
-        raise services.Conflict("Only standard games can be played in the app for now.")
+    if event.mode not in (Event.Mode.STANDARD, Event.Mode.BIGBASE):
+        raise services.Conflict("Only standard and Big Base games can be played in the app.")
     if event.is_finished or table.round.is_finished:
         raise services.Conflict("This round is over.")
     if table.game_id is not None:
@@ -150,6 +168,7 @@ def _check_startable(event: Event, table: Table) -> None:
 def _create_game(event: Event, table: Table):
     seats = list(table.seats.select_related("entrant__user").order_by("position"))
     pairs = table_factions(table)
+    mode, board = game_mode(event)
     specs = [
         play.SeatSpec("person", pair, name=seat.entrant.name, user=seat.entrant.user)
         for seat, pair in zip(seats, pairs, strict=True)
@@ -160,6 +179,8 @@ def _create_game(event: Event, table: Table):
             base_sets="factions",  # the rules' base deck: the sets of the drafted factions
             first_player=0,  # seat order: position 0 plays first
             end_after_bases=base_limit(event, len(seats)),
+            mode=mode,
+            board=board,
         )
     except play.PlayError as exc:
         raise services.Invalid(f"Table {table.number} cannot start in the app: {exc.message}") from None
@@ -256,7 +277,7 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
 
     from .models import Seat
 
-    if rnd is None or event.mode != Event.Mode.STANDARD:
+    if rnd is None or event.mode not in (Event.Mode.STANDARD, Event.Mode.BIGBASE):
         return None
     tables = (
         rnd.tables.select_related("game")
@@ -292,6 +313,7 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
         }
         if table.game is not None:
             row["url"] = reverse("play:game", args=[table.game.public_id])
+            row["display_url"] = reverse("play:display", args=[table.game.public_id])
             row["time_called"] = table.game.is_active and play.time_called(table.game)
             play_seats = list(table.game.seats.all())
             for seat, play_seat in zip(table.seats.all(), play_seats, strict=False):
@@ -312,8 +334,10 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
     return {
         "tables": rows,
         "startable": sum(r["can_start"] for r in rows),
-        "base_limit": event.base_limit_rule,
+        "base_limit": "" if event.mode == Event.Mode.BIGBASE else event.base_limit_rule,
+        "board": event.board_name,
     }
+
 
 
 def play_seat_of(table: Table, entrant_id: int):

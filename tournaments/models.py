@@ -94,6 +94,9 @@ class Event(models.Model):
     place = models.CharField(max_length=200, blank=True)
     description = models.TextField(blank=True)
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.STANDARD)
+    # A Big Base event's board: the slug of a board in the database (bigbase.Board). Each in-app game
+    # copies the board when it starts, so a later edit of the board changes no game already played.
+    board = models.CharField(max_length=40, blank=True, verbose_name="Big Base board")
     table_size = models.PositiveSmallIntegerField(
         default=4, choices=[(4, "4 players"), (3, "3 players"), (2, "2 players (1v1)")]
     )
@@ -176,6 +179,15 @@ class Event(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def board_name(self) -> str:
+        """The name of a Big Base event's board ('' for a standard event; the slug if it is gone)."""
+        if self.mode != self.Mode.BIGBASE:
+            return ""
+        from bigbase.models import Board
+
+        return Board.objects.filter(slug=self.board).values_list("name", flat=True).first() or self.board
 
     @property
     def base_limit_rule(self) -> str:

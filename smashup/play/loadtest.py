@@ -97,6 +97,7 @@ def format_report(report: dict) -> str:
         return "-" if value is None else f"{value:.1f}"
 
     lines = [
+        f"{report.get('mode', 'standard')}: "
         f"server {report.get('server', '?')} x{report.get('processes', 1)}, "
         f"{report.get('tables', '?')} tables, "
         f"{report.get('connections', '?')} connections, think {report.get('think', '?')} s, "
@@ -134,6 +135,7 @@ def format_report(report: dict) -> str:
 class TablePlan:
     public_id: str
     seat_links: list[str]  # each seat holder's own link (services.resume_link_token), in seat order
+    watch: str = ""  # the spectators' socket: "" a plain spectator, "display" the table display
 
 
 @dataclass
@@ -212,7 +214,11 @@ class LoadRun:
                 base = self.ws_bases[index % len(self.ws_bases)]
                 spread += 1
                 url = f"{base}/ws/games/{table.plan.public_id}/?format=json"
-                table.conns.append(_Conn(table, seat, url if link is None else f"{url}&token={link}"))
+                if link is not None:
+                    url = f"{url}&token={link}"
+                elif table.plan.watch:
+                    url = f"{url}&watch={table.plan.watch}"
+                table.conns.append(_Conn(table, seat, url))
         self.connections = sum(len(t.conns) for t in self.tables)
         self._tasks: set[asyncio.Task] = set()
         self._go = asyncio.Event()

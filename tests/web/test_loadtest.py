@@ -89,6 +89,14 @@ def test_the_clients_only_target_the_loopback_interface():
         loadtest.LoadRun(["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, route="seat")
 
 
+def test_a_big_base_tables_spectators_watch_the_table_display():
+    plan = [loadtest.TablePlan("abc", ["t0", "t1"], watch="display")]
+    run = loadtest.LoadRun(["ws://127.0.0.1:1"], "http://127.0.0.1:1", plan, seconds=1, spectators=2)
+    urls = [c.url for c in run.tables[0].conns]
+    assert [u.endswith("&watch=display") for u in urls] == [False, False, True, True]
+    assert all("token" not in u for u in urls[2:]) and "watch" not in urls[0]
+
+
 def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():
     """Two choices in flight at once (a fast seat answered again before the others saw its first
     choice): each lands when the slowest client of the table has moved past it."""
@@ -130,6 +138,7 @@ def test_bad_arguments_are_refused():
         {"url": "http://10.0.0.1:8000"},
         {"flood": -1},
         {"flood": 1000},
+        {"mode": "classic"},
     ):
         with pytest.raises(CommandError):
             call_command("loadtest", **kwargs)
@@ -175,3 +184,18 @@ def test_a_small_run_against_a_real_server(django_db_blocker, _require_database,
     assert report["database"].startswith("smashup_load_") and report["database_dropped"] is True
     assert report["database"] not in _databases()
     assert "creating database" in err.getvalue()
+
+
+def test_a_small_big_base_run_against_a_real_server(django_db_blocker, _require_database, redis_url):
+    out, err = io.StringIO(), io.StringIO()
+    with django_db_blocker.unblock():
+        call_command(
+            "loadtest", tables=2, seconds=3, think=0.1, mode="bigbase", json=True, stdout=out, stderr=err,
+            startup_timeout=120,
+        )  # fmt: skip
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert report["errors"] == 0, (report["errors_by_kind"], err.getvalue())
+    assert report["mode"] == "bigbase" and report["tables"] == 2 and report["connections"] == 6
+    assert report["choices"] >= 1 and report["latency_ms"]["p50"] is not None
+    assert "set up 2 bigbase tables" in err.getvalue()
+    assert loadtest.format_report(report).startswith("bigbase: server daphne")

@@ -72,6 +72,8 @@ from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
     add_co_organizer,
+    bigbase_refusal,
+    check_mode,
     check_settings,
     create_event,
     finish_event,

@@ -45,12 +45,14 @@ EVENT_FIELDS = (
     "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
     "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
     "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
-    "in_app_base_limit", "min_factions_per_player", "player_cap",
+    "in_app_base_limit", "min_factions_per_player", "player_cap", "board",
 )  # fmt: skip
 
 
-def check_settings(values: Mapping) -> None:
-    """Refuse settings the pure modules would refuse later (a draft pool too small, ...)."""
+def check_settings(values: Mapping, board_changed: bool = True) -> None:
+    """Refuse settings the pure modules would refuse later (a draft pool too small, ...).
+    `board_changed` False: the mode and board stay as they are (a board the database has stopped
+    offering since does not keep the organizer from changing other settings)."""
     tiebreakers = list(values.get("tiebreakers") or [])
     unknown = [t for t in tiebreakers if t not in TIEBREAKERS]
     if unknown or len(set(tiebreakers)) != len(tiebreakers):
@@ -67,6 +69,8 @@ def check_settings(values: Mapping) -> None:
     cap = values.get("player_cap")
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2):
         raise Invalid("A player cap is at least 2 players (or empty: no cap).")
+    if board_changed:
+        check_mode(values)
     pool = list(values.get("faction_pool") or [])
     bad = [f for f in pool if f not in kiq.FACTIONS]
     if bad:
@@ -87,6 +91,37 @@ def check_settings(values: Mapping) -> None:
             )
         except kiq.DraftError as exc:
             raise Invalid(f"The faction pool does not work for a table of {size}: {exc}.") from None
+
+
+def bigbase_refusal() -> str | None:
+    """Why an event cannot be a Big Base event now, or None: its games need a board from the
+    database (the organizers keep them in the admin: Big Base boards)."""
+    from bigbase.boards import offered_boards
+
+    if not offered_boards():
+        return "Big Base needs a board, and the database offers none (admin: Big Base boards)."
+    return None
+
+
+def check_mode(values: Mapping) -> None:
+    """A Big Base event plays on a board the database offers, and ends after its scoring periods (no
+    base limit); a standard event has no board."""
+    mode, board = values.get("mode") or Event.Mode.STANDARD, values.get("board") or ""
+    if mode == Event.Mode.STANDARD:
+        if board:
+            raise Invalid("Only a Big Base event has a board.")
+        return
+    if mode != Event.Mode.BIGBASE:
+        raise Invalid("An event is standard or Big Base.")
+    refusal = bigbase_refusal()
+    if refusal:
+        raise Invalid(refusal)
+    from bigbase.boards import offered_boards
+
+    if board not in dict(offered_boards()):
+        raise Invalid("Choose one of the Big Base boards offered.")
+    if values.get("in_app_base_limit"):
+        raise Invalid("A Big Base game ends after its scoring periods: the base limit is for standard games.")
 
 
 def create_event(organizer, **fields) -> Event:
@@ -123,11 +158,16 @@ def _update_settings(event: Event, by, **fields) -> Event:
         changes = {k: v for k, v in fields.items() if getattr(event, k) != v}
         if not changes:
             return event
-        check_settings({**{f: getattr(event, f) for f in EVENT_FIELDS}, **changes})
+        check_settings(
+            {**{f: getattr(event, f) for f in EVENT_FIELDS}, **changes},
+            board_changed=bool({"mode", "board", "in_app_base_limit"} & set(changes)),
+        )
         if event.rounds_set.exists():
-            locked = {"table_size", "mode"} & set(changes)
+            locked = {"table_size", "mode", "board"} & set(changes)
             if locked:
-                raise Conflict("The table size and the format cannot change once a round is paired.")
+                raise Conflict(
+                    "The table size, the format and the board cannot change once a round is paired."
+                )
         before = {k: _plain(getattr(event, k)) for k in changes}
         for key, value in changes.items():
             setattr(event, key, value)

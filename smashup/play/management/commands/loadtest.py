@@ -132,6 +132,13 @@ class Command(BaseCommand):
             help="also run N loops fetching a finished game's replay pages and N loops opening event "
             "sockets, as fast as the server answers, while the tables play (default 0: none)",
         )
+        parser.add_argument(
+            "--mode",
+            choices=["standard", "bigbase"],
+            default="standard",
+            help="standard two-seat tables (default), or Big Base tables of two seats around the "
+            "default board, their spectators on the table display's socket (?watch=display)",
+        )
         parser.add_argument("--keep-db", action="store_true", help="keep the dedicated database afterwards")
         parser.add_argument("--startup-timeout", type=float, default=60.0)
 
@@ -151,6 +158,8 @@ class Command(BaseCommand):
             raise CommandError(f"--seconds must be more than 0 and at most {MAX_SECONDS}.")
         if not 1 <= opts["processes"] <= 8:
             raise CommandError("--processes must be 1 to 8.")
+        if opts.get("mode", "standard") not in ("standard", "bigbase"):
+            raise CommandError("--mode is standard or bigbase.")
         if not 0 <= opts["flood"] <= 200:
             raise CommandError("--flood must be 0 to 200 loops.")
         if opts["think"] < 0 or opts["spectators"] < 0 or not 0 <= opts["grace"] <= 60:
@@ -165,6 +174,7 @@ class Command(BaseCommand):
             report = self.against(opts["url"], opts)
         else:
             report = self.own_stack(opts)
+        report["mode"] = opts.get("mode") or "standard"
         if opts["json"]:
             self.stdout.write(json.dumps(report, sort_keys=True))
         else:
@@ -177,7 +187,7 @@ class Command(BaseCommand):
             raise CommandError("--url must be a loopback address with a port, such as http://127.0.0.1:8000.")
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
         origin = f"http://{host}:{parts.port}"
-        plans = self.seed(opts["tables"], opts["seed"])
+        plans = self.seed(opts["tables"], opts["seed"], opts.get("mode") or "standard")
         opts["flood_plan"] = self.flood_targets(opts["seed"]) if opts["flood"] else None
         report = self.drive([f"ws://{host}:{parts.port}"], origin, plans, opts, server_pids=[])
         report.update(server="external", processes=1, url=url)
@@ -228,7 +238,7 @@ class Command(BaseCommand):
                     log = work / f"server-{i}.log"
                     processes.append(_spawn(server_argv(opts["server"], port), env, log))
                 self.note(f"started {opts['server']} x{len(ports)} on ports {', '.join(map(str, ports))}")
-                plans = self.seed(opts["tables"], opts["seed"])
+                plans = self.seed(opts["tables"], opts["seed"], opts.get("mode") or "standard")
                 opts["flood_plan"] = self.flood_targets(opts["seed"]) if opts["flood"] else None
                 for port, proc in zip(ports, processes[-len(ports) :], strict=True):
                     self.wait_healthy(port, proc, work, opts["startup_timeout"])
@@ -270,11 +280,17 @@ class Command(BaseCommand):
         return report
 
     # ------------------------------------------------------------------ pieces -------------------
-    def seed(self, count: int, seed: int) -> list[loadtest.TablePlan]:
+    def seed(self, count: int, seed: int, mode: str = "standard") -> list[loadtest.TablePlan]:
         """`count` started 2-player games with both seats claimed by guests, and their seat links.
-        Their "changed" pings go to an in-process layer: nobody listens to them yet."""
+        Their "changed" pings go to an in-process layer: nobody listens to them yet. `mode`
+        "bigbase": Big Base games on the default board (the database's, else the engine's), watched
+        by the table display's socket."""
         from smashup.engine.rng import derived_secret
         from smashup.play import services
+
+        board, watch = None, ""
+        if mode == "bigbase":
+            board, watch = bigbase_board(), "display"
 
         started = time.monotonic()
         plans = []
@@ -286,13 +302,15 @@ class Command(BaseCommand):
                 game = services.create_game(
                     [services.SeatSpec("person"), services.SeatSpec("person")],
                     seed=derived_secret(f"loadtest:{seed}:{i}"),
+                    mode=mode,
+                    board=board,
                 )
                 for index in (0, 1):
                     services.claim_seat(game.pk, index, guest_name=f"Load {i + 1}-{index + 1}")
                 seats = list(game.seats.order_by("index"))
                 links = [services.resume_link_token(s) for s in seats]  # each holder's own way in
-                plans.append(loadtest.TablePlan(game.public_id, links))
-        self.note(f"set up {count} tables in {time.monotonic() - started:.1f} s")
+                plans.append(loadtest.TablePlan(game.public_id, links, watch=watch))
+        self.note(f"set up {count} {mode} tables in {time.monotonic() - started:.1f} s")
         return plans
 
     def flood_targets(self, seed: int) -> loadtest.FloodPlan:
@@ -464,6 +482,17 @@ async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
     if flood_report is not None:
         report["flood"] = flood_report
     return report
+
+
+def bigbase_board() -> dict:
+    """The default Big Base board: the database's row (as the lobby offers it), else the engine's."""
+    from bigbase.boards import UnknownBoard, board_config
+    from bigbase.rules import default_board
+
+    try:
+        return board_config("default")
+    except UnknownBoard:
+        return default_board()
 
 
 def server_argv(kind: str, port: int) -> list[str]:
