@@ -71,6 +71,22 @@ def play_game(config: dict, seed: int | str, check: bool = True, track_hashes: b
     return game, violations
 
 
+def tables(games: int, counts: list[int], seed: int, bots: str, factions: list[str],
+           specials: str = "fast", rng_version: int = KEYED, mode: str = "standard"):
+    """The (config, game seed) of each game `simulate` plays with these arguments, in order: the
+    tables alone, so a test can count what a seeded run covers without playing it."""
+    master = random.Random(seed)  # version 1 only
+    for i in range(games):
+        if rng_version == LEGACY:
+            game_seed = master.randrange(2**32)
+            config_rng = random.Random(game_seed)
+        else:
+            game_seed = derived_secret(f"simulate:{seed}:{i}")
+            config_rng = stream(game_seed, "simulate:config")
+        yield (game_config(config_rng, counts[i % len(counts)], factions, bots, specials, mode),
+               game_seed)
+
+
 def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "random",
              factions: list[str] | None = None, check: bool = True, specials: str = "fast",
              keep_record: bool = False, rng_version: int = KEYED, mode: str = "standard") -> dict:
@@ -84,7 +100,6 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
 
         factions = sorted(REGISTRY.factions)
     counts = players if isinstance(players, list) else [players]
-    master = random.Random(seed)  # version 1 only
     digest = hashlib.blake2b(digest_size=16)
     wins = Counter()
     choices = 0
@@ -93,15 +108,10 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
     repeated = 0
     started = time.perf_counter()
     cpu_started = time.process_time()
-    for i in range(games):
-        if rng_version == LEGACY:
-            game_seed = master.randrange(2**32)
-            config_rng = random.Random(game_seed)
-        else:
-            game_seed = derived_secret(f"simulate:{seed}:{i}")
-            config_rng = stream(game_seed, "simulate:config")
-        config = game_config(config_rng, counts[i % len(counts)], factions, bots, specials, mode)
+    held_in = Counter()
+    for config, game_seed in tables(games, counts, seed, bots, factions, specials, rng_version, mode):
         held = [f for p in config["players"] for f in p["factions"]]
+        held_in.update(set(held))
         repeated += len(set(held)) < len(held)  # a faction at two seats (the rules: once a game)
         # A kept record carries the hashes of the game as it was played, not of a later replay.
         game, problems = play_game(config, game_seed, check, track_hashes=keep_record)
@@ -126,6 +136,7 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
         "cpu_seconds": round(cpu_seconds, 3),
         "games_per_cpu_sec": round(games / cpu_seconds, 2) if cpu_seconds else None,
         "games_with_a_repeated_faction": repeated,
+        "games_by_faction": dict(sorted(held_in.items())),
         "violations": len(violations),
         "violation_details": violations[:20],
         "digest": digest.hexdigest(),

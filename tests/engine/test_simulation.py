@@ -10,7 +10,7 @@ import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import REGISTRY, invariants, new_game
-from smashup.engine.simulate import play_game, simulate
+from smashup.engine.simulate import play_game, simulate, tables
 
 CHUNKS = 20
 GAMES_PER_CHUNK = 75  # 20 x 75 = 1,500 games, beside one game per pair of factions below
@@ -45,6 +45,22 @@ def test_random_games_keep_every_invariant(chunk):
     result = simulate(GAMES_PER_CHUNK, [2, 3, 4], seed=chunk, bots="random")
     assert result["violations"] == 0, result["violation_details"]
     assert result["games"] == GAMES_PER_CHUNK
+
+
+def test_the_seeded_games_hold_every_faction_at_every_table_size():
+    """What the chunks above cover, counted from the tables they deal (not played here): every
+    implemented faction of the three boxes in at least 100 games, at 2, 3 and 4 players each."""
+    factions = sorted(REGISTRY.factions)
+    assert len(factions) >= 16  # the boxes' factions are registered, not only the Core Set
+    held = {(f, n): 0 for f in factions for n in (2, 3, 4)}
+    for chunk in range(CHUNKS):
+        for config, _ in tables(GAMES_PER_CHUNK, [2, 3, 4], chunk, "random", factions):
+            for seat in config["players"]:
+                for f in seat["factions"]:
+                    held[f, len(config["players"])] += 1
+    for f in factions:
+        assert sum(held[f, n] for n in (2, 3, 4)) >= 100, f
+        assert all(held[f, n] >= 20 for n in (2, 3, 4)), (f, held)
 
 
 def test_ask_everyone_mode_games_keep_every_invariant():
