@@ -514,3 +514,25 @@ def test_you_call_this_archaeology_may_be_played_just_after_a_base_scores():
     choose(game, "The Mothership")
     assert where(game, card(game, "King Rex")) == "The Mothership"
     assert game.players[0].vp == 0 and game.players[1].vp == 2
+
+
+# ------------------------------------------------------------------ Big Base -------------------
+def test_big_base_idaho_smiths_extra_base_replaces_the_base_card_and_he_moves_to_another_side():
+    from bigbase.rules import BigBaseScenario, load_boards
+
+    s = BigBaseScenario(PLAYERS, base="Jungle Oasis", next_bases=["Tar Pits", "Ninja Dojo"],
+                        board=load_boards()["plain"])
+    s.hand(1, FILLER)
+    s.deck(0, *[DECK_FILLER] * 4)
+    s.deck(1, *[FILLER] * 4)
+    s.hand(0, "Idaho Smith")
+    game = s.build()
+    play(game, "Idaho Smith", "North")
+    choose(game, "North slot 1")
+    choose(game, "Yes")
+    assert game.name(game.base_card) == "Tar Pits"
+    assert [game.name(c) for c in game.base_discard] == ["Jungle Oasis"]
+    assert sorted(labels(game)) == ["East", "South", "West"]
+    choose(game, "East")
+    choose(game, "East slot 1")
+    assert game.loc[card(game, "Idaho Smith")] == ("minion", game.bases[1].uid)
