@@ -23,6 +23,7 @@ from smashup.engine.testing import (
     end_play,
     labels,
     play,
+    record_events,
 )
 
 from .unregistered import withdraw
@@ -359,6 +360,26 @@ def test_forgotten_horrors_ignores_a_move_by_another_players_card():
     choose(game, "Jungle Oasis")
     assert hand_names(game) == []
     assert where_action(game, card(game, "Forgotten Horrors")) == "Jungle Oasis"
+
+
+def test_forgotten_horrors_ignores_a_move_by_a_card_not_played_this_turn():
+    # Clarification: a card already in play that moves your minion here (a talent, or Pirate
+    # King's Special) counts only in the turn that card was played.
+    s = scenario()
+    s.base_action(OASIS, "Forgotten Horrors", owner=0)
+    for _ in range(4):
+        s.minion(OASIS, "Invader", owner=1)
+    s.minion(SHIP, "Pirate King", owner=0)
+    s.hand(0, "Howl")
+    s.hand(1, "Invasion")
+    s.turn(current=1, minions_played=1)
+    game = s.build()
+    events = record_events(game)
+    end_play(game)  # Jungle Oasis (12) is about to score
+    choose(game, "Yes")  # Pirate King joins the scoring base
+    king = card(game, "Pirate King")
+    assert [(e.kind, e.base) for e in events if e.card == king][0] == ("moved", OASIS + 1)
+    assert hand_names(game) == ["Howl"]
 
 
 # ------------------------------------------------------------------ Fortune and Glory ----------
