@@ -209,7 +209,7 @@ class Affect:
     """An ability about to affect a card in play (WWWT "Affect"), as an "affect" replacement
     (Hideout) sees it: the card whose ability it is, the player controlling it (None: a base or
     the rules), the card it would affect and how ("destroy", "move", "return", "place", "power",
-    "counters", "attach", "transfer")."""
+    "counters", "attach", "transfer", "cancel")."""
 
     source: int | None
     source_player: int | None
