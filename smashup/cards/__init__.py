@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     aliens,
     core_bases,
     dinosaurs,
+    explorers,
     grannies,
     iyf_bases,
     mythic_greeks,

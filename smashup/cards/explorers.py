@@ -1,7 +1,7 @@
 """Explorers (What Were We Thinking?): the base deck rearranged, extra bases, and your own minions
 on the move. Rulings from the catalog (smashup/cards/catalog/wwwt.yaml, Explorers) and the WWWT
 rulebook's clarifications are written next to the cards."""
-from smashup.engine import Faction
+from smashup.engine import MINION, Faction
 
 explorers = Faction("Explorers", set="wwwt")
 
@@ -189,6 +189,38 @@ def museum(ctx):
     there = ctx.base_of(second)
     yield from ctx.move(first, there)
     yield from ctx.move(second, here)
+
+
+lost_city = explorers.action(
+    "Lost City", copies=2, special_only=True, no_effect_in_big_base="replacement", text=(
+        "Special: play after a base has scored (any turn). Reveal the top two bases of the base "
+        "deck; one of them replaces the scored base, the other goes to the base discard pile. "
+        "Then you may play a minion from your hand on the new base as an extra minion."))
+
+
+@lost_city.special("after_scoring", label="Play Lost City: choose the new base")
+def lost_city_played(ctx, scoring):
+    # The first claim wins; the scored base's own choice (School of Wizardry) comes first. The
+    # extra minion comes all the same (rulebook clarification: even when another ability picks
+    # the new base).
+    scoring.claim_new_base(ctx.card, ctx.me)
+    scoring.after_new_base(ctx.card, ctx.me)
+
+
+@lost_city.picks_new_base
+def lost_city_picks(ctx, scoring):
+    top = ctx.reveal_bases(2)
+    if not top:
+        return None
+    picked = yield from ctx.choose_cards(top, "Which base replaces the scored base?",
+                                         reveal=top, intent="help")
+    ctx.discard_bases([b for b in top if b != picked[0]])
+    return picked[0]
+
+
+@lost_city.on_new_base
+def lost_city_settles(ctx, scoring, uid):
+    yield from ctx.play_extra_now(MINION, base=uid, optional=True)
 
 
 @explorers.action("X Never Marks the Spot", text=(

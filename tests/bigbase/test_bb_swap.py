@@ -10,7 +10,7 @@ from smashup.engine.testing import assert_refused, choose, decline, end_play
 
 # Every card flagged as doing nothing in Big Base, with its reason: a card module that flags one
 # adds it here (the issue note lists them), and no minion is ever flagged (power always counts).
-FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint"}
+FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint", "Lost City": "replacement"}
 
 
 def test_the_registry_flags_exactly_the_listed_cards_and_no_minion():

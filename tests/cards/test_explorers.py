@@ -13,7 +13,6 @@ stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-import smashup.cards.explorers  # noqa: F401  (the Explorers, while they are not registered)
 from smashup.engine import Scenario
 from smashup.engine.testing import (
     assert_refused,
@@ -25,12 +24,6 @@ from smashup.engine.testing import (
     play,
     record_events,
 )
-
-from .unregistered import withdraw
-
-# Lost City waits on the scoring piece K: until then the faction is not registered, and only this
-# module's tests see it in REGISTRY.
-declared = withdraw("Explorers")
 
 PLAYERS = [("Explorers", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -474,6 +467,72 @@ def test_it_belongs_in_a_museum_moves_nothing_with_minions_on_one_base_only():
     play(game, "It Belongs in a Museum")
     assert game.pending.kind == "play"
     assert where(game, card(game, "Invader")) == "Jungle Oasis"
+
+
+# ------------------------------------------------------------------ Lost City ------------------
+def oasis_scores_on_seat_1s_turn(hand, base_deck=None, first="Jungle Oasis"):
+    s = scenario()
+    s.data["bases"][0]["name"] = first
+    for _ in range(4):
+        s.minion(OASIS, "Invader", owner=1)
+    s.hand(0, *hand)
+    s.hand(1, "Invasion")
+    if base_deck is not None:
+        s.data["base_deck"] = list(base_deck)
+    s.turn(current=1, minions_played=1)
+    return s
+
+
+def test_lost_city_picks_one_of_the_top_two_bases_and_plays_an_extra_minion_there():
+    game = oasis_scores_on_seat_1s_turn(["Lost City", "King Rex"]).build()
+    end_play(game)
+    assert labels(game) == ["Play Lost City: choose the new base", "Pass"]
+    choose(game, "Play Lost City")
+    # Both revealed bases are offered; the other goes to the base discard pile.
+    assert sorted(o.label for o in game.pending.options) == ["Ninja Dojo", "Temple of Goju"]
+    assert_refused(game, [f"c{card(game, 'Tar Pits')}"])
+    choose(game, "Ninja Dojo")
+    assert bases_in_play(game)[0] == "Ninja Dojo"
+    assert [game.name(c) for c in game.base_discard] == ["Jungle Oasis", "Temple of Goju"]
+    assert base_deck(game) == ["Tar Pits"]
+    choose(game, "King Rex")
+    assert where(game, card(game, "King Rex")) == "Ninja Dojo"
+    assert game.loc[card(game, "Lost City")] == ("discard", 0)
+
+
+def test_lost_citys_extra_minion_may_be_declined():
+    game = oasis_scores_on_seat_1s_turn(["Lost City", "King Rex"]).build()
+    end_play(game)
+    choose(game, "Play Lost City")
+    choose(game, "Temple of Goju")
+    decline(game)
+    assert bases_in_play(game)[0] == "Temple of Goju"
+    assert game.loc[card(game, "King Rex")] == ("hand", 0)
+
+
+def test_lost_city_gives_its_extra_minion_even_when_the_base_picks_its_own_replacement():
+    # Rulebook clarification: School of Wizardry's winner picks the base; Lost City's player still
+    # puts a minion on it (and reveals nothing).
+    s = oasis_scores_on_seat_1s_turn(["Lost City", "King Rex"], first="School of Wizardry")
+    for _ in range(3):
+        s.minion(OASIS, "Invader", owner=1)  # 7 Invaders: 21 of 20
+    game = s.build()
+    end_play(game)
+    choose(game, "Play Lost City")
+    assert game.pending.seat == 1  # School of Wizardry's winner picks
+    choose(game, "Tar Pits")
+    choose(game, "Temple of Goju")
+    assert bases_in_play(game)[0] == "Tar Pits"
+    assert base_deck(game) == ["Temple of Goju", "Ninja Dojo"]
+    assert game.pending.seat == 0
+    choose(game, "King Rex")
+    assert where(game, card(game, "King Rex")) == "Tar Pits"
+
+
+def test_lost_city_does_nothing_in_big_base():
+    from smashup.engine import REGISTRY
+
+    assert REGISTRY.card("Lost City").no_effect_in_big_base == "replacement"
 
 
 # ------------------------------------------------------------------ X Never Marks the Spot -----
