@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     core_bases,
     dinosaurs,
     dragons,
+    explorers,
     grannies,
     iyf_bases,
     mythic_greeks,

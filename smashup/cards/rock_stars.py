@@ -3,7 +3,9 @@ chains of Groupies. Every breakpoint is read through `ctx.breakpoint`, the curre
 note on Classic Rocker: the modified value; Turn Up to 11 then counts)."""
 from smashup.engine import MINION, Faction
 
-rock_stars = Faction("Rock Stars", set="wwwt")
+# They read breakpoints (big venues), so in Big Base a card that only changes a breakpoint still
+# does something while they are in the game (Big Base rules: cards with no effect).
+rock_stars = Faction("Rock Stars", set="wwwt", cares_about_breakpoints=True)
 
 BIG_VENUE = 21  # "a breakpoint of 21 or higher"
 

@@ -47,7 +47,8 @@ PROTECTION_ONLY = (None, "actions", "minions")
 # as add_power): `Game.affect_replaced`.
 REPLACEABLE = ("destroy", "move", "return", "place", "affect")
 # Why a card may do nothing in Big Base mode (CardDef.no_effect_in_big_base); None: it does something.
-NO_EFFECT_REASONS = (None, "breakpoint")
+# "replacement": it acts when a scored base is replaced, which Big Base never does (Lost City).
+NO_EFFECT_REASONS = (None, "breakpoint", "replacement")
 
 
 def _always(*_args) -> bool:

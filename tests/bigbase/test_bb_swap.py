@@ -9,7 +9,7 @@ from smashup.engine.testing import assert_refused, choose, decline, end_play
 
 # Every card flagged as doing nothing in Big Base, with its reason: a card module that flags one
 # adds it here (the issue note lists them), and no minion is ever flagged (power always counts).
-FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint"}
+FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint", "Lost City": "replacement"}
 
 
 def test_the_registry_flags_exactly_the_listed_cards_and_no_minion():
@@ -73,3 +73,10 @@ def test_the_swap_is_offered_at_the_start_of_the_game():
             break
     assert game.pending.kind == "swap" and game.pending.seat == holders[0]
     assert game.turn == 0  # before the first turn
+
+
+def test_the_rock_stars_care_about_breakpoints_so_rampage_is_kept_beside_them():
+    # Their cards read a base's breakpoint (big venues), so changing one does something.
+    assert REGISTRY.faction("Rock Stars").cares_about_breakpoints
+    assert not any(f.cares_about_breakpoints for name, f in REGISTRY.factions.items()
+                   if name != "Rock Stars")
