@@ -1880,6 +1880,16 @@ class Game:
         alike an earlier one (the same name, the same base), or the talent of a minion alike an
         earlier one (`_alike_key`), is marked as that one's (`Option.alike`): not shown, still
         accepted. Every option stays, with its id, so records and seeded games are unchanged."""
+        # Alike options are of two cards with one name (a card's own options differ by base,
+        # kind or zone): most questions have none, and need no key read (power included).
+        defs = self.defs
+        card_of_name: dict = {}
+        for opt in options:
+            cid = opt.card
+            if cid is not None and card_of_name.setdefault(defs[cid].name, cid) != cid:
+                break
+        else:
+            return options
         first: dict = {}
         marked = options
         for i, opt in enumerate(options):
