@@ -284,7 +284,11 @@ class PlayFinder:
             out += [(c, "discard") for c in player.discard]
         return out
 
-    def plays(self) -> list[Play]:
+    def plays(self, candidates=None, first: bool = False) -> list[Play]:
+        """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
+        discard pile when a grant allows it). `first`: stop at the first one (is there any?).
+        A card's plays do not depend on the other candidates, but for copies in a discard pile
+        (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
             return []
         g = self.game
@@ -298,7 +302,7 @@ class PlayFinder:
         uids = [s.uid for s in g.bases]
         out = []
         seen = set()
-        for cid, zone in self._candidates():
+        for cid, zone in self._candidates() if candidates is None else candidates:
             defn = defs[cid]
             if defn.kind == MINION:
                 as_kinds = (MINION, *defn.playable_as) if defn.playable_as else (MINION,)
@@ -318,6 +322,8 @@ class PlayFinder:
                 if zone == "hand" and not restricted and (kind, zone) in outright:
                     # The common case: a free or general play allows every target.
                     out.extend([Play(seat, cid, kind, zone, uid) for uid in targets])
+                    if first and out:
+                        return out
                     continue
                 for uid in targets:
                     if zone == "discard" and not self.explicit:
@@ -333,6 +339,8 @@ class PlayFinder:
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
                     out.append(play)
+                    if first:
+                        return out
         return out
 
     # ------------------------------------------------------------------ making a play ---------
