@@ -2778,6 +2778,15 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         if unknown or not base_sets:
             raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
                               if unknown else "base_sets names at least one set")
+    bases = config.get("bases")  # the base deck by name (written by new_game; see setup.py)
+    if bases is not None:
+        if not isinstance(bases, list) or not bases or not all(isinstance(b, str) for b in bases):
+            raise ConfigError("bases is a list of base names")
+        if len(set(bases)) != len(bases):
+            raise ConfigError("bases names each base once")
+        unknown = [b for b in bases if b not in registry.bases]
+        if unknown:
+            raise ConfigError(f"unknown base {unknown[0]!r}")
     first = config.get("first_player")
     # bool is an int in Python; True is not a seat number.
     if first is not None and (
@@ -2793,7 +2802,7 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         or not 1 <= end_after_bases <= MAX_END_AFTER_BASES
     ):
         raise ConfigError(f"end_after_bases is a number of bases from 1 to {MAX_END_AFTER_BASES}")
-    return {
+    out = {
         "mode": mode,
         "players": players,
         "specials": specials,
@@ -2802,3 +2811,6 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         "mulligan": mulligan,
         "end_after_bases": end_after_bases,
     }
+    if bases is not None:  # only when named, so older records' configs keep their shape
+        out["bases"] = list(bases)
+    return out

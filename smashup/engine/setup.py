@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
 from .game import STARTING_HAND, Game, PlayerState, digest_version_of
-from .registry import REGISTRY, Registry
+from .registry import REGISTRY, BaseDef, Registry
 from .rng import LEGACY, version_for
 
 
@@ -20,6 +20,18 @@ def _registry(registry: Registry | None) -> Registry:
 # (`new_game`): the Core Set, the only one with bases then. A replay must deal the same base deck
 # however many sets have bases now.
 LEGACY_ALL_SETS = ("core",)
+
+# The bases each set had when records began to name their bases (config "bases", `new_game`): an
+# older record replays with these, so a base added to a set later does not change its base deck.
+# A set not listed (It's Your Fault!, test registries' sets) had no bases then or never changes.
+LEGACY_SET_BASES = {
+    "core": ("The Homeworld", "The Mothership", "Ninja Dojo", "Temple of Goju", "Jungle Oasis",
+             "Tar Pits", "The Grey Opal", "Tortuga", "Factory 436-1337", "The Central Brain",
+             "Cave of Shinies", "Mushroom Kingdom", "School of Wizardry", "The Great Library",
+             "Evans City Cemetery", "Rhodes Plaza Mall"),
+    "wwwt": ("Ancient Temple", "City of Gold", "Grandma's House", "Lake Minnetonka", "Palooza",
+             "Out in the Woods", "Under the Bed"),
+}
 
 
 def every_base_set(registry: Registry) -> list[str]:
@@ -44,6 +56,16 @@ def base_sets_for(config: dict, registry: Registry) -> list[str]:
     return sets
 
 
+def base_deck_for(config: dict, registry: Registry) -> list[BaseDef]:
+    """The bases the base deck is made of, in the order they are shuffled from: the ones a record
+    names (config "bases"), else those of its sets as they were before records named them
+    (LEGACY_SET_BASES), else, for a new game, those of its sets now."""
+    if config.get("bases"):
+        return [registry.base(name) for name in config["bases"]]
+    return [b for b in registry.bases_of_sets(base_sets_for(config, registry))
+            if b.set not in LEGACY_SET_BASES or b.name in LEGACY_SET_BASES[b.set]]
+
+
 def new_game(config: dict, seed: int | str, registry: Registry | None = None,
              track_hashes: bool = False, rng_version: int | None = None,
              resolution: int | None = None, replaying: bool = False,
@@ -59,8 +81,14 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
     replay of an older record)."""
     registry = _registry(registry)
     game = game_class(config)(config, seed, registry, rng_version, shared_factions)
-    if not replaying and game.config["base_sets"] == "all":
-        game.config = {**game.config, "base_sets": every_base_set(registry)}
+    if not replaying:
+        if game.config["base_sets"] == "all":
+            game.config = {**game.config, "base_sets": every_base_set(registry)}
+        if not game.config.get("bases"):  # named, so that bases added to a set later don't change it
+            bases = registry.bases_of_sets(base_sets_for(game.config, registry))
+            # normalized again, so its keys are in the order a replay's config will have
+            game.config = game.normalize({**game.config, "bases": [b.name for b in bases]},
+                                         registry)
     game.track_hashes = track_hashes
     if resolution is not None:  # a replayed record's (Game.resolution); else the current one
         game.resolution = resolution
@@ -71,7 +99,7 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
             for defn in registry.faction(faction).deck():
                 game.new_card(defn, seat, ("deck", seat))
         game.rng.shuffle(player.deck)
-    game.deal_bases(registry.bases_of_sets(base_sets_for(game.config, registry)))
+    game.deal_bases(base_deck_for(game.config, registry))
     for player in game.players:
         game.draw(player.seat, STARTING_HAND)
     first = game.config["first_player"]

@@ -139,6 +139,50 @@ def test_a_record_that_says_all_sets_means_the_core_set_it_was_made_with():
     assert game.record()["config"]["base_sets"] == "all"  # written back as it was
 
 
+def test_a_new_game_names_its_bases_and_replays_with_them_whatever_the_sets_hold_later():
+    # A base added to a set after the game was made (a later helper's Retirement Community) must
+    # not change the base deck of its replay: the record names the bases it dealt from.
+    from smashup.engine import REGISTRY, replay
+    from smashup.engine.registry import BaseDef
+
+    game = new_game(two_player_config(base_sets="all"), seed=4)
+    named = game.config["bases"]
+    assert set(named) == {b.name for b in REGISTRY.bases.values()}
+    record = game.record()
+    later = BaseDef(name="Later Base", set="core", breakpoint=20, vp=(3, 2, 1))
+    REGISTRY.bases[later.name] = later
+    try:
+        again = replay(record)
+    finally:
+        del REGISTRY.bases[later.name]
+    assert again.config["bases"] == named and again.digest() == game.digest()
+
+
+def test_an_older_record_without_names_deals_the_bases_its_sets_had_then():
+    from smashup.engine import REGISTRY, replay
+    from smashup.engine.registry import BaseDef
+    from smashup.engine.setup import LEGACY_SET_BASES
+
+    later = BaseDef(name="Later Base", set="wwwt", breakpoint=20, vp=(3, 2, 1))
+    REGISTRY.bases[later.name] = later
+    try:
+        record = {"config": two_player_config(base_sets=["core", "wwwt"]), "seed": 4, "choices": []}
+        game = replay(record)
+    finally:
+        del REGISTRY.bases[later.name]
+    assert _base_names(game) == set(LEGACY_SET_BASES["core"]) | set(LEGACY_SET_BASES["wwwt"])
+    assert "bases" not in game.record()["config"]  # written back as it was
+
+
+@pytest.mark.parametrize("bases, message", [
+    ("Tortuga", "list of base names"), ([], "list of base names"),
+    (["Tortuga", "Tortuga"], "each base once"), (["Tortuga", "Atlantis"], "unknown base 'Atlantis'"),
+])
+def test_a_config_naming_bad_bases_is_refused(bases, message):
+    with pytest.raises(ConfigError, match=message):
+        new_game({**two_player_config(), "bases": bases}, seed=1)
+
+
 # ---------------------------------------------------------------------------- mulligan ---
 def _hand_has_minion(game, seat) -> bool:
     return any(game.defs[c].is_minion for c in game.players[seat].hand)
