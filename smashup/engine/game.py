@@ -773,11 +773,7 @@ class Game:
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
         Computed once per `version` (`power_now` does the work)."""
-        if self._powers_version != self.version or self._powers_seat != self.current:
-            self._powers.clear()
-            self._powers_version = self.version
-            self._powers_seat = self.current
-        else:
+        if self._powers_version == self.version and self._powers_seat == self.current:
             known = self._powers.get(cid)
             if known is not None:
                 if self.verify_powers and known != self.power_now(cid):
@@ -785,6 +781,10 @@ class Game:
                                       f"{self.power_now(cid)} (a change that did not call "
                                       "Game.changed)")
                 return known
+        else:
+            self._powers.clear()
+            self._powers_version = self.version
+            self._powers_seat = self.current
         value = self._powers[cid] = self._count_power(cid)
         return value
 
@@ -865,7 +865,8 @@ class Game:
         return sum(self.power(m) for m in slot.minions if self.minion_state[m].controller == seat)
 
     def total_power(self, slot: BaseSlot) -> int:
-        return sum(self.power(m) for m in slot.minions)
+        power = self.power
+        return sum([power(m) for m in slot.minions])
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,

@@ -64,16 +64,24 @@ class PlayFinder:
                 self.sources = self._sources()
         # Cards an effect names (a revealed deck top) are played from where they are.
         self.zone_free = self.explicit and cards is not None
-        every = self.unused + [sp.grant for sp in self.spent]
         # Whether a grant may depend on more than the play's kind, zone, printed power, base and
         # card (a condition or a source reads the board): then answers are not cached.
-        self.cacheable = not self.sources and all(g.condition is None for g in every)
-        self.by_card = any(g.card is not None for g in every)
+        cacheable = not self.sources
+        by_card = discard_too = False
+        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
+            for gr in every:
+                if gr.condition is not None:
+                    cacheable = False
+                if gr.card is not None:
+                    by_card = True
+                if "discard" in gr.zones:
+                    discard_too = True
+        self.cacheable = cacheable
+        self.by_card = by_card
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
         self.outright = {(g.kind, z) for g in self.unused if g.general for z in g.zones}
-        self.discard_too = (any("discard" in g.zones for g in every)
-                            or any(s[1].zone == "discard" for s in self.sources))
+        self.discard_too = discard_too or any(s[1].zone == "discard" for s in self.sources)
         self._known = {}
 
     # ------------------------------------------------------------------ what allows plays -----
