@@ -416,14 +416,24 @@ class BigBaseGame(Game):
         nxt = f"; next: {self.name(self.next_base)}" if self.next_base is not None else ""
         self.log(f"{self.name(new)} replaces {self.name(old)} on the board{nxt}.")
 
-    def swap_base(self, uid, new_base):
+    def swap_base(self, uid, new_base, old_to=("base_deck",)):
         """An ability that changes the base card changes it for every side (the Big Base rules):
-        `new_base` (from the base deck) goes on the board, the old base card to the base deck."""
+        `new_base` (from the base deck or the base discard pile) goes on the board, the old base
+        card to `old_to` (the base deck for a swap, the base discard pile for a base destroyed
+        and replaced). The sides stay ("abilities that affect base cards don't affect sides or
+        slots"); every side now has the new card's ability."""
         old = self.base_card
         self.move_card(new_base, BOARD_ZONE)
-        self.move_card(old, ("base_deck",))
+        self.move_card(old, old_to)
         self._show_base(new_base)
         self.log(f"{self.name(new_base)} takes the place of {self.name(old)} on the board.")
+        return [s.uid for s in self.bases]
+
+    def add_base(self, new_base):
+        """"If it plays an extra base, it replaces the current base instead" (the Big Base
+        rules; DESIGN.md section 4): the added base becomes the base card, the old one is
+        discarded. The sides stay."""
+        return self.swap_base(None, new_base, old_to=("base_discard",))
 
     def _pass_first_player(self) -> None:
         """Ruling (the board file): the new First Player has the lowest VP (cards in play were

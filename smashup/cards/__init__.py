@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     aliens,
     core_bases,
     dinosaurs,
+    iyf_bases,
     ninjas,
     pirates,
     robots,

@@ -9,23 +9,6 @@ def _other_bases(ctx, m):
     return ctx.bases(lambda u: u != here)
 
 
-def _move_own_minions(ctx, limit=None):
-    """Move up to `limit` (None: any number) of your minions, each to a base other than its own,
-    one at a time until you stop (Dinghy, Full Sail). A minion moved once is not chosen again;
-    alike copies on one base are one option."""
-    moved = []
-    while limit is None or len(moved) < limit:
-        mine = ctx.one_of_each(ctx.targets(controller=ctx.me, where=lambda m: m not in moved,
-                                           effect=ctx.move))
-        count = f" ({len(moved)} moved so far)" if moved else ""
-        done = yield from ctx.choose_and_move(mine, f"Move one of your minions?{count}",
-                                              optional=True)
-        if done is None:
-            return moved
-        moved.append(done[0])
-    return moved
-
-
 # ------------------------------------------------------------------------------- minions ----
 pirate_king = pirates.minion("Pirate King", power=5, text=(
     "Special: before a base scores, you may move this minion from its current base to the "
@@ -142,7 +125,7 @@ def cannon(ctx):
     "Move up to two of your minions, each to a base other than its current one (they may go to "
     "different bases)."))
 def dinghy(ctx):
-    yield from _move_own_minions(ctx, limit=2)
+    yield from ctx.move_your_minions(limit=2)
 
 
 full_sail = pirates.action("Full Sail", text=(
@@ -152,14 +135,14 @@ full_sail = pirates.action("Full Sail", text=(
 
 @full_sail.on_played
 def full_sail_played(ctx):
-    yield from _move_own_minions(ctx)
+    yield from ctx.move_your_minions()
 
 
 @full_sail.special("before_scoring", label="Play Full Sail: move any number of your minions")
 def full_sail_before_scoring(ctx, scoring):
     # Rulebook example: minions that sail away before scoring do not stop the base from scoring
     # (it was ready; the engine goes on with it).
-    yield from _move_own_minions(ctx)
+    yield from ctx.move_your_minions()
 
 
 @pirates.action("Powderkeg", text=(

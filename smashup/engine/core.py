@@ -43,6 +43,7 @@ EVENT_KINDS = frozenset({
     "transferred", "cancelled", "attached", "power_changed", "counters_changed",
     "turn_start", "turn_end", "before_scoring", "when_scoring", "after_scoring",
     "occupied",  # Big Base: a card entered an empty slot (bigbase/rules; data "slot")
+    "base_entered",  # a base came into play (data "how": dealt, added, replaced, swapped)
 })
 # Events a card that has just left play can still react to, as its "last words" (a trigger
 # declared with `leaves_play=True`): the events that take a card out of play.
@@ -261,7 +262,7 @@ class Affect:
     """An ability about to affect a card in play (WWWT "Affect"), as an "affect" replacement
     (Hideout) sees it: the card whose ability it is, the player controlling it (None: a base or
     the rules), the card it would affect and how ("destroy", "move", "return", "place", "power",
-    "counters", "attach", "transfer")."""
+    "counters", "attach", "transfer", "cancel")."""
 
     source: int | None
     source_player: int | None

@@ -123,13 +123,16 @@ def _effect(fn):
 
 
 class Ctx:
-    __slots__ = ("game", "card", "me", "_base", "applied")
+    __slots__ = ("game", "card", "me", "_base", "applied", "actor")
 
     def __init__(self, game, card: int, me: int, base: int | None = None):
         self.game = game
         self.card = card
         self.me = me
         self._base = base
+        # The player who performs a base's ability ("that player may move...": Tornado Alley),
+        # set by `acting`; None: nobody does (the base itself).
+        self.actor = None
         # The replacements ("instead") already applied in the chain of effects this ability
         # belongs to, as (card, index, target): each applies once to an event, and not again to
         # what it does instead (`Game.replace`). Not state: it lives as long as the ability runs.
@@ -327,9 +330,22 @@ class Ctx:
 
     @property
     def source_player(self) -> int | None:
-        """The player whose ability this is, for protections ("other players' cards"): the
-        controller, or nobody for a base's ability."""
-        return None if self.game.defs[self.card].kind == "base" else self.me
+        """The player whose ability this is, for protections ("other players' cards") and the
+        events it causes (`by_player`): the controller; for a base's ability nobody, unless a
+        player performs it (`acting`)."""
+        return self.actor if self.game.defs[self.card].kind == "base" else self.me
+
+    def acting(self, seat: int) -> Ctx:
+        """This ability performed by player `seat`: a base's "that player may destroy/move..."
+        (The Deep, Tornado Alley), or a card that makes another player do something ("each
+        other player destroys one of their minions", Bear Hug). `seat` is "you", is asked the
+        questions, and is the player who did it: protections read them (Converted Cave: "except
+        by their controller") and so do the events' `by_player` (Imperial Dragon: who moved a
+        minion; Shark Reef: who destroyed one)."""
+        ctx = Ctx(self.game, self.card, seat, self._base)
+        ctx.applied = self.applied
+        ctx.actor = seat
+        return ctx
 
     def attached(self, m: int) -> list[int]:
         return list(self.game.minion_state[m].attached)
@@ -733,6 +749,28 @@ class Ctx:
         return [e for e in g.lasting if e.kind == kind and (target is None or e.target == target)
                 and (not active_only or g.lasting_active(e))]
 
+    @_acts_as("affect")
+    def cancel_abilities(self, card: int, until: str = "start_of_your_next_turn") -> bool:
+        """Cancel the abilities of a card in play (a minion: Mind Lady) `until` as in `add_power`:
+        they are treated as if they did not exist (WWWT "Cancel"; `Game.ability_active`), even if
+        this card leaves play meanwhile (IYF clarification, Mind Lady), and no longer once the
+        cancelled card leaves play (played again it is a new card). The actions on it keep
+        theirs. Having its ability cancelled is an affect (WWWT "Affect"): a protected card
+        refuses it. Announced as `cancelled` (data "target") if its abilities were working.
+        Returns True if it applied."""
+        g = self.game
+        if not g.in_play(card) or not self.may_affect(card, "cancel"):
+            return False
+        was_active = g.ability_active(card)
+        self.lasting("cancel_abilities", card, until=until, on_card=True)
+        g.log(f"{self.name(card)}'s abilities are cancelled ({self.name(self.card)}).")
+        g.note_cancel(None, was_active, self.card, self.source_player, card=card)
+        return True
+
+    def abilities_cancelled(self, card: int) -> bool:
+        """Whether the abilities of a card in play are cancelled now (Cuddle, Mind Lady)."""
+        return not self.game.ability_active(card)
+
     def cancel_base_until_my_next_turn(self, uid: int) -> None:
         g = self.game
         was_active = g.base_active(g.slot(uid))
@@ -1011,9 +1049,87 @@ class Ctx:
         chosen = yield from self.choose_cards(options, prompt, seat=seat, reveal=options)
         return chosen[0]
 
-    def swap_base(self, uid: int, new_base: int) -> None:
-        """Put `new_base` in the place of base `uid`; everything on it stays (Terraforming)."""
-        self.game.swap_base(uid, new_base)
+    def top_base(self) -> int | None:
+        """The top base of the base deck (refilled from the base discard pile when empty), not
+        looked at: for an ability that takes it without showing it first (Burn It Down)."""
+        return self.game.draw_base()
+
+    def base_discard_pile(self) -> list[int]:
+        """The bases in the base discard pile (public)."""
+        return list(self.game.base_discard)
+
+    def put_back_bases(self, bases, seat: int | None = None):
+        """Put bases looked at (the top of the base deck) back on the top and/or the bottom of
+        the base deck in any order the player picks (Glory Hound): which go on top, then the
+        order of each end."""
+        bases = list(bases)
+        if not bases:
+            return
+        top = yield from self.choose_cards(
+            bases, "Which of these bases go back on top of the base deck (the others go to the "
+            "bottom)?", min_count=0, max_count=len(bases), seat=seat, reveal=bases)
+        bottom = [b for b in bases if b not in top]
+        top = yield from self.choose_order(
+            [b for b in bases if b in top], "Which of them is on top of the base deck?",
+            seat=seat, reveal=bases)
+        bottom = yield from self.choose_order(
+            bottom, "Which of them goes under the base deck first (the others below it)?",
+            seat=seat, reveal=bases)
+        self.put_bases_on_deck(top)
+        self.put_bases_on_deck(bottom, bottom=True)
+        self.game.log(f"{self.game.pname(self._seat(seat))} puts "
+                      f"{counted(len(top), 'base')} back on top of the base deck and "
+                      f"{counted(len(bottom), 'base')} at the bottom.")
+
+    def _bases_entered(self, uids, how: str, replaced: int | None) -> None:
+        # One `base_entered` per base that has a new base card (Big Base: every side).
+        for uid in uids:
+            self.game.emit(self._event("base_entered", self.game.slot(uid).card, uid, None,
+                                       {"how": how, "replaced": replaced}))
+
+    def swap_base(self, uid: int, new_base: int) -> list[int]:
+        """Put `new_base` (from the base deck) in the place of base `uid`; everything on it
+        stays and the old base goes to the base deck (Terraforming). Announced as
+        `base_entered` (data "how": "swapped"; WWWT clarification: Crypt Looter answers a
+        swap too). Returns the bases that have the new base card."""
+        old = self.game.slot(uid).card
+        uids = self.game.swap_base(uid, new_base)
+        self._bases_entered(uids, "swapped", old)
+        return uids
+
+    def add_base(self) -> list[int]:
+        """Put the top base of the base deck into play as one more base (Idaho Smith); it is
+        replaced as usual when it scores. Announced as `base_entered` ("how": "added").
+        Returns the bases that have the new base card: the new one; none when no base is left
+        anywhere; Big Base: every side (an added base replaces the base card instead, the Big
+        Base rules)."""
+        g = self.game
+        new = g.draw_base()
+        if new is None:
+            return []
+        uids = g.add_base(new)
+        self._bases_entered(uids, "added", None)
+        return uids
+
+    def destroy_base(self, uid: int, replacement: int, minion_actions: bool = False):
+        """Destroy base `uid` with every action attached to it (with `minion_actions`, also
+        those attached to its minions: Not in Kansas) and put `replacement` (a base from the
+        base deck or the base discard pile) in its place; its minions stay in play on the new
+        base (Burn It Down). The destroyed base goes to the base discard pile. Announced as
+        `base_entered` ("how": "replaced"). Returns the bases that have the new base card
+        (Big Base: every side; the sides stay, the base card changes)."""
+        g = self.game
+        slot = g.slot(uid)
+        actions = list(slot.actions)
+        if minion_actions:
+            actions += [a for m in slot.minions for a in g.minion_state[m].attached]
+        for a in actions:
+            yield from self.destroy_action(a)
+        old = slot.card
+        g.log(f"{self.name(old)} is destroyed ({self.name(self.card)}).")
+        uids = g.swap_base(uid, replacement, old_to=("base_discard",))
+        self._bases_entered(uids, "replaced", old)
+        return uids
 
     def shuffle_base_deck(self) -> None:
         self.game.rng.shuffle(self.game.base_deck)
@@ -1181,6 +1297,12 @@ class Ctx:
         g = self.game
         uid = g.base_of(m)
         ctrl = g.minion_state[m].controller
+        if g.cancelled_cards():
+            # A minion leaving play with its abilities cancelled has no last words (its
+            # leaves-play triggers), even though the Cuddle on it goes first.
+            for c in (m, *g.minion_state[m].attached):
+                if not g.ability_active(c):
+                    g.left_cancelled[c] = None
         for a in list(g.minion_state[m].attached):
             g.move_card(a, ("discard", g.owner[a]))
             g.emit(Event("discarded", card=a, base=uid, player=g.owner[a],
@@ -1334,6 +1456,7 @@ class Ctx:
         if state.host_kind == "minion":
             if not g.is_minion_in_play(to) or not self.may_affect(to, "transfer"):
                 return False
+            was_active = g.ability_active(to)
             g.move_card(card, ("attached", to))
             where = self.name(to)
         else:
@@ -1351,6 +1474,8 @@ class Ctx:
                            {"from": source, "to": to}))
         if state.host_kind == "base":
             g.note_cancel(to, was_active, card, state.controller)
+        elif g.defs[card].cancels_host:
+            g.note_cancel(None, was_active, card, state.controller, card=to)
         return True
         yield
 
@@ -1368,6 +1493,28 @@ class Ctx:
         g.log(f"{g.base_name(uid)}'s breakpoint is now {g.breakpoint(slot)} "
               f"({self.name(self.card)}).")
         return True
+
+    # ================================================================== Pirates, Tornados ======
+    def move_your_minions(self, limit: int | None = None, prompt="Move one of your minions?"):
+        """Move up to `limit` (None: any number) of your minions, each to a base other than its
+        own, one at a time until you stop (Dinghy, Full Sail, Whirlwinds). A minion moved once
+        is not offered again; alike copies on one base are one option. Returns the moved."""
+        moved = []
+        while limit is None or len(moved) < limit:
+            mine = self.one_of_each(self.targets(controller=self.me, effect="move",
+                                                 where=lambda m: m not in moved))
+            count = f" ({len(moved)} moved so far)" if moved else ""
+            done = yield from self.choose_and_move(mine, f"{prompt}{count}", optional=True)
+            if done is None:
+                return moved
+            moved.append(done[0])
+        return moved
+
+    def intent_of(self, action: int) -> str | None:
+        """What an action played on a minion or base does to its host ("harm", "help", or None),
+        as declared (`Faction.action(..., intent=)`): where to put it when moving it (Ripped
+        Off)."""
+        return self.game.defs[action].intent
 
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical

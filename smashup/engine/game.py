@@ -54,11 +54,13 @@ _INDEXES = (
     ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
                                       or getattr(d, "breakpoint_modifier", None) is not None),
      False),
-    ("protectors", lambda d: bool(getattr(d, "protections", ())), False),
+    ("protectors", lambda d: bool(getattr(d, "protections", ())), True),
     ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
     ("talented", lambda d: getattr(d, "talent", None) is not None, False),
     ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
     ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
+    # attached actions that cancel their host minion's abilities (Cuddle): `cancelled_cards`
+    ("host_cancellers", lambda d: getattr(d, "cancels_host", False), False),
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
      or bool(getattr(d, "play_sources", ())), True),
@@ -78,6 +80,7 @@ MAX_END_AFTER_BASES = 50
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
 # The controller of a base's power modifier (Game._modifiers_now): nobody's card, never "affects".
 _BASE = object()
+_NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 
@@ -216,6 +219,14 @@ class Game:
         self.talented: dict[int, None] = {}  # with a talent
         self.replacers: dict[int, None] = {}  # with an "instead" (replacement)
         self.restrictors: dict[int, None] = {}  # that forbid some plays (Block the Path)
+        self.host_cancellers: dict[int, None] = {}  # cancelling their host's abilities (Cuddle)
+        # The cards in play whose abilities are cancelled (`cancelled_cards`), per board version.
+        self._cancelled: frozenset = frozenset()
+        self._cancelled_version = -1
+        self._cancelled_seat = -1
+        # Cards that left play with their abilities cancelled (`Ctx._leave_play`): their "last
+        # words" (leaves-play triggers) do not fire. Cleared when the card enters play again.
+        self.left_cancelled: dict[int, None] = {}
         self.play_offering: dict[int, None] = {}  # offering or widening plays (legal_plays)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
@@ -322,16 +333,28 @@ class Game:
         extras (label, card, generator factory): none in standard play (Big Base: slots)."""
         return []
 
-    def swap_base(self, uid: int, new_base: int) -> None:
-        """Put `new_base` (from the base deck) in the place of base `uid`; everything on it stays
-        (Terraforming); the old base goes to the base deck."""
+    def swap_base(self, uid: int, new_base: int, old_to: tuple = ("base_deck",)) -> list[int]:
+        """Put `new_base` (from the base deck or the base discard pile) in the place of base
+        `uid`; everything on it stays. The old base goes to `old_to`: the base deck
+        (Terraforming's swap) or the base discard pile (a base destroyed and replaced: Burn It
+        Down). Returns the bases in play that now have the new base card: [uid] (Big Base:
+        every side)."""
         slot = self.slot(uid)
         old = slot.card
         self.move_card(new_base, ("base", uid))
         slot.card = new_base
         self.changed()
-        self.move_card(old, ("base_deck",))
+        self.move_card(old, old_to)
         self.log(f"{self.name(new_base)} takes the place of {self.name(old)}.")
+        return [uid]
+
+    def add_base(self, new_base: int) -> list[int]:
+        """Put `new_base` (from the base deck) into play as one more base, after the others
+        (Idaho Smith: it is replaced as usual when it scores, so there stays one base more).
+        Returns the bases that now have it: [its uid] (Big Base: every side)."""
+        slot = self.new_slot(new_base)
+        self.log(f"{self.base_name(slot.uid)} comes into play as an extra base.")
+        return [slot.uid]
 
     def other_zones(self) -> list[tuple[tuple, list[int]]]:
         """Zones of this mode beyond the standard ones, as (zone, cards): the invariants check
@@ -500,6 +523,8 @@ class Game:
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
+        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+            self.left_cancelled.pop(cid, None)
         kinds = self._indexes_of(self.defs[cid])
         if kinds:
             in_play = zone[0] in IN_PLAY_ZONES
@@ -616,20 +641,71 @@ class Game:
     def base_active(self, slot: BaseSlot) -> bool:
         """False while the base's abilities are cancelled (Jammed Signal, Infiltrate...)."""
         for a in slot.actions:
-            if self.defs[a].cancels_base:
+            if self.defs[a].cancels_base and self.ability_active(a):
                 return False
         for eff in self.lasting:
             if eff.kind == "cancel_base" and eff.target == slot.uid:
                 return False
         return True
 
-    def note_cancel(self, uid: int, was_active: bool, source: int | None,
-                    player: int | None) -> None:
-        """Announce that a base's abilities became cancelled (WWWT "Cancel": treated as if they did
-        not exist), as its own event `cancelled`, distinct from anything done to a card. Called by
-        every way a base gets cancelled (an attached action such as Jammed Signal, one transferred
-        onto it, a lasting cancel such as Infiltrate's); only a base whose abilities were working
-        announces it, so a second cancel of an already cancelled base is silent."""
+    def ability_active(self, cid: int, fresh: bool = False) -> bool:
+        """The one gate of "is this card's ability working" (WWWT "Cancel": a cancelled ability
+        is treated as if it did not exist), read by triggers, power and breakpoint modifiers,
+        protections, replacements, restrictions, plays offered, talents and Specials in play.
+        A base in play: `base_active`. A card in play: not in `cancelled_cards` (Cuddle, My Only
+        Weakness!, Mind Lady). An action attached to a minion keeps its own abilities when the
+        minion's are cancelled (WWWT clarification, Cuddle), unless they are abilities it gives
+        the minion (`host_ability`: Flighterizer's kind). A card out of play: True (a Special in
+        hand is never cancelled). `fresh`: counted afresh (`power_now`)."""
+        zone = self.loc[cid]
+        if zone[0] == "base":
+            return self.base_active(self.slot(zone[1]))
+        cancelled = self._cancelled_now() if fresh else self.cancelled_cards()
+        if not cancelled:
+            return True
+        if cid in cancelled:
+            return False
+        if zone[0] == "attached" and self.defs[cid].host_ability:
+            return zone[1] not in cancelled
+        return True
+
+    def cancelled_cards(self) -> frozenset:
+        """The cards in play whose abilities are cancelled now, kept per board version: hosts of
+        an attached action that `cancels_host` (itself working), and targets of an active lasting
+        "cancel_abilities" (`Ctx.cancel_abilities`)."""
+        if not self.host_cancellers and not self.lasting:
+            return _NOTHING
+        if self._cancelled_version != self.version or self._cancelled_seat != self.current:
+            self._cancelled = self._cancelled_now()
+            self._cancelled_version = self.version
+            self._cancelled_seat = self.current
+        return self._cancelled
+
+    def _cancelled_now(self) -> frozenset:
+        found = set()
+        for eff in self.lasting:
+            if eff.kind == "cancel_abilities" and self.lasting_active(eff):
+                found.add(eff.target)
+        for a in self.host_cancellers:
+            # A canceller whose own abilities are cancelled cancels nothing.
+            state = self.action_state.get(a)
+            if state is not None and state.host_kind == "minion" and a not in found:
+                found.add(state.host)
+        return frozenset(found) if found else _NOTHING
+
+    def note_cancel(self, uid: int | None, was_active: bool, source: int | None,
+                    player: int | None, card: int | None = None) -> None:
+        """Announce that abilities became cancelled (WWWT "Cancel": treated as if they did not
+        exist), as its own event `cancelled` (`card`: the cancelling card), distinct from anything
+        done to a card: a base's (`uid`; an attached action such as Jammed Signal, one
+        transferred onto it, a lasting cancel such as Infiltrate's) or a card's in play (`card`,
+        named in data "target", `base` its base: Cuddle, Mind Lady). Only what was working
+        announces it, so a second cancel of something already cancelled is silent."""
+        if card is not None:
+            if was_active and self.in_play(card) and not self.ability_active(card):
+                self.emit(Event("cancelled", card=source, base=self.base_of(card), player=player,
+                                data={"target": card}, by_card=source, by_player=player))
+            return
         slot = self.slot_or_none(uid)
         if was_active and slot is not None and not self.base_active(slot):
             self.emit(Event("cancelled", card=source, base=uid, player=player, by_card=source,
@@ -649,7 +725,13 @@ class Game:
         if not self.protectors:
             return True
         defs = self.defs
+        cancelled = self.cancelled_cards()
         for protector in self.protectors:
+            if cancelled and not self.ability_active(protector):
+                continue
+            zone = self.loc[protector]
+            if zone[0] == "base" and not self.base_active(self.slot(zone[1])):
+                continue  # a cancelled base protects nothing (Converted Cave under Raze)
             for prot in defs[protector].protections:
                 if prot.kind != "affect" and prot.kind != kind:
                     continue
@@ -678,7 +760,7 @@ class Game:
             return False
         attempt = None
         for cid in list(self.replacers):
-            if self.loc[cid][0] not in IN_PLAY_ZONES:
+            if self.loc[cid][0] not in IN_PLAY_ZONES or not self.ability_active(cid):
                 continue
             for rep in self.defs[cid].replacements:
                 if rep.event != "affect":
@@ -714,6 +796,8 @@ class Game:
                 if not self.base_active(self.slot(zone[1])):
                     continue
                 ctx = Ctx(self, cid, self.current, zone[1])
+            elif not self.ability_active(cid):
+                continue
             else:
                 ctx = self.card_ctx(cid)
             for i, rep in enumerate(self.defs[cid].replacements):
@@ -738,10 +822,10 @@ class Game:
             zone = self.loc[cid]
             if zone[0] == "base":
                 ctx = Ctx(self, cid, self.current, zone[1])
-            elif zone[0] in IN_PLAY_ZONES:
+            elif zone[0] in IN_PLAY_ZONES and self.ability_active(cid):
                 ctx = self.card_ctx(cid)
             else:
-                continue  # its card left play meanwhile
+                continue  # its card left play (or was cancelled) meanwhile
             if not rep.applies(ctx, target):
                 continue
             if rep.optional_label is not None:
@@ -823,6 +907,8 @@ class Game:
                     found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
                                   _BASE))
                 continue
+            if not self.ability_active(source):
+                continue
             ctrl = self.controller(source)
             found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
         return found
@@ -841,6 +927,8 @@ class Game:
             if zone[0] == "base":
                 if self.base_active(self.slot(zone[1])):
                     total += sdef.power_modifier(Ctx(self, source, self.current, zone[1]), cid)
+                continue
+            if not self.ability_active(source, fresh=True):
                 continue
             ctrl = self.controller(source)
             delta = sdef.power_modifier(Ctx(self, source, ctrl), cid)
@@ -880,7 +968,7 @@ class Game:
             value, delta = self.starting_breakpoint(slot), 0
             for source in self.breakpoint_sources:
                 sdef = self.defs[source]
-                if sdef.breakpoint_modifier is not None:
+                if sdef.breakpoint_modifier is not None and self.ability_active(source):
                     delta += sdef.breakpoint_modifier(self.card_ctx(source), slot.uid)
             value += delta
         if self.lasting:
@@ -899,7 +987,7 @@ class Game:
         starts = []
         for source in self.breakpoint_sources:
             sdef = self.defs[source]
-            if sdef.starting_breakpoint is not None:
+            if sdef.starting_breakpoint is not None and self.ability_active(source):
                 start = sdef.starting_breakpoint(self.card_ctx(source), slot.uid)
                 if start is not None:
                     starts.append(start)
@@ -1020,14 +1108,18 @@ class Game:
         table = self._trigger_index.get(kind)
         if table is None:
             return found  # no card of this game reacts to this kind of event
+        cancelled = self.cancelled_cards()
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
+                if cancelled and not self.ability_active(cid):
+                    continue
                 for trig in triggers:
                     if trig.applies(self.reaction_ctx(cid, trig, event), event):
                         found.append((cid, trig))
         gone = event.card
-        if kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive:
+        if (kind in LEAVES_PLAY_KINDS and gone is not None and gone not in self.reactive
+                and gone not in self.left_cancelled):
             for trig in table.get(gone, ()):
                 if trig.leaves_play and trig.applies(self.reaction_ctx(gone, trig, event), event):
                     found.append((gone, trig))
@@ -1189,7 +1281,8 @@ class Game:
             text = f"after {self.name(event.card)} {verb}"
         else:
             text = verb
-        if event.base is not None and self.slot_or_none(event.base) is not None:
+        slot = self.slot_or_none(event.base) if event.base is not None else None
+        if slot is not None and slot.card != event.card:  # a base that came in is named once
             text += f" ({self.base_name(event.base)})"
         return text
 
@@ -1200,9 +1293,10 @@ class Game:
             return (slot is not None and self.base_active(slot)
                     and trig.applies(self.reaction_ctx(cid, trig, event), event))
         if zone[0] in IN_PLAY_ZONES:
-            return trig.applies(self.reaction_ctx(cid, trig, event), event)
+            return (self.ability_active(cid)
+                    and trig.applies(self.reaction_ctx(cid, trig, event), event))
         # Its last words: a card that left play by this very event still reacts to it.
-        return (trig.leaves_play and event.card == cid
+        return (trig.leaves_play and event.card == cid and cid not in self.left_cancelled
                 and trig.applies(self.reaction_ctx(cid, trig, event), event))
 
     # ------------------------------------------------------------------ Special windows --------
@@ -1380,7 +1474,7 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                if self.controller(cid) != seat:
+                if self.controller(cid) != seat or not self.ability_active(cid):
                     continue
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "play"
@@ -1442,6 +1536,8 @@ class Game:
                     return f"{self.pname(play.seat)} cannot play {what} now ({self.name(eff.source)})"
         if self.restrictors:
             for rid in self.restrictors:
+                if not self.ability_active(rid):
+                    continue
                 ctx = self.card_ctx(rid)
                 for forbidden in self.defs[rid].restrictions:
                     if forbidden(ctx, play):
@@ -1529,8 +1625,10 @@ class Game:
             if host is None:
                 hosts = self.attach_hosts(seat, cid)
                 if defn.attach == "minion":
-                    opts = [Option(card_option_id("m", m), self.describe_minion(m), card=m)
-                            for m in hosts]
+                    # Alike hosts (two Invaders of one player on one base) are one option.
+                    opts = self._mark_alike([Option(card_option_id("m", m),
+                                                    self.describe_minion(m), card=m)
+                                             for m in hosts])
                     prompt = f"Attach {defn.name} to which minion?"
                 else:
                     opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
@@ -1569,6 +1667,7 @@ class Game:
                 return False
             if self.affect_replaced(by_card or cid, seat, host, "attach"):
                 return False
+            was_active = self.ability_active(host)
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
             self.version += 1
@@ -1593,6 +1692,8 @@ class Game:
                         by_card=cid if by_card is None else by_card, by_player=seat))
         if defn.attach == "base":
             self.note_cancel(host, was_active, cid, seat)
+        elif defn.cancels_host:
+            self.note_cancel(None, was_active, cid, seat, card=host)
         return True
 
     def finish_action(self, cid: int) -> None:
@@ -1640,6 +1741,8 @@ class Game:
             key += (state.controller, self.power(cid), state.counters,
                     tuple(sorted((self.defs[a].name, self.owner[a], self.controller(a))
                                  for a in state.attached)))
+            if self.cancelled_cards() and not self.ability_active(cid):
+                key += ("cancelled",)  # Mind Lady's cancel shows on the board, not on the card
         elif cid in self.action_state:
             key += (self.action_state[cid].controller,)
         return key
@@ -1970,6 +2073,8 @@ class Game:
         if state is not None:
             key += (state.controller, self.power(cid), state.counters,
                     tuple(sorted((self.defs[a].name, self.owner[a]) for a in state.attached)))
+            if self.cancelled_cards() and not self.ability_active(cid):
+                key += ("cancelled",)
         return key
 
     def _talent_options(self, seat: int) -> list[Option]:
@@ -2002,7 +2107,8 @@ class Game:
         found = []
         for cid in self.talented:
             defn = self.defs[cid]
-            if self.controller(cid) != seat or cid in self.turn_state.talents_used:
+            if (self.controller(cid) != seat or cid in self.turn_state.talents_used
+                    or not self.ability_active(cid)):
                 continue
             if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
                 continue
@@ -2212,10 +2318,19 @@ class Game:
             return
         new_slot = self.new_slot(new_card, index)
         self.log(f"{self.base_name(new_slot.uid)} replaces {bdef.name}.")
+        # The new base's arrival (Crypt Looter answers it) is one batch with what the scored
+        # base does after it is replaced (Tortuga), announced once that is done: a question of
+        # Tortuga's then finds no event waiting, as in records made before `base_entered`.
+        yield from self.resolve(self._replaced(sc, bdef, new_slot))
+
+    def _replaced(self, sc: Scoring, bdef, new_slot: BaseSlot):
+        slot = sc.slot
         if bdef.after_replaced is not None and sc.base_active_at_scoring:
-            yield from self.resolve(self.run_ability(
+            yield from self.run_ability(
                 bdef.after_replaced, Ctx(self, slot.card, self.current, slot.uid), sc,
-                new_slot.uid))
+                new_slot.uid)
+        self.emit(Event("base_entered", card=new_slot.card, base=new_slot.uid,
+                        data={"how": "dealt", "replaced": slot.card}, by_card=slot.card))
 
     def _put_away(self, sc: Scoring):
         """CR Phase 3 step 7: every card on the scored base goes to its owner's discard pile at
@@ -2359,6 +2474,8 @@ class Game:
                 mv["controller"] = state.controller
                 mv["counters"] = state.counters
                 mv["attached"] = [self._attached_view(a) for a in state.attached]
+                if not self.ability_active(m):
+                    mv["cancelled"] = True  # its abilities are treated as if they did not exist
                 minions.append(mv)
             bases.append({
                 "uid": slot.uid,
@@ -2474,6 +2591,13 @@ class Game:
             value = getattr(self, name)
             if name == "rng":
                 texts.append(repr(repr(value.getstate())))
+            elif name == "_events":
+                # A waiting `base_entered` is left out: it only ever follows a change of base
+                # that the state shows (the base's card, the base piles), and records hashed
+                # before it existed (a Terraforming asking for its extra minion) must replay.
+                if isinstance(value, list):
+                    value = [e for e in value if getattr(e, "kind", None) != "base_entered"]
+                texts.append(repr(_plain(value, fields)))
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -2609,7 +2733,9 @@ NOT_STATE = frozenset({
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
-    "restrictors",
+    "restrictors", "host_cancellers",
+    "_cancelled", "_cancelled_version", "_cancelled_seat",  # `cancelled_cards`
+    "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
@@ -2699,6 +2825,7 @@ _EVENT_WORDS = {
     "minion_played": "is played", "action_played": "is played", "destroyed": "is destroyed",
     "returned": "is returned", "moved": "is moved", "placed": "is placed",
     "discarded": "is discarded", "transferred": "is transferred", "cancelled": "cancels a base",
+    "base_entered": "comes into play",
     "attached": "is attached", "power_changed": "changes power",
     "counters_changed": "gets counters", "occupied": "takes a slot",
     "turn_start": "start of the turn",

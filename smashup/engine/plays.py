@@ -117,7 +117,7 @@ class PlayFinder:
                 if not g.base_active(g.slot(zone[1])):
                     continue
                 here = zone[1]
-            elif g.controller(cid) != seat:
+            elif g.controller(cid) != seat or not g.ability_active(cid):
                 continue
             else:
                 here = g.base_of(cid)
@@ -139,7 +139,8 @@ class PlayFinder:
         found = []
         for cid in g.play_offering:
             defn = g.defs[cid]
-            if not defn.play_sources or g.controller(cid) != self.seat:
+            if (not defn.play_sources or g.controller(cid) != self.seat
+                    or not g.ability_active(cid)):
                 continue
             for src in defn.play_sources:
                 if src.once_per_turn and ("turn", cid) in self._used_turn_keys():

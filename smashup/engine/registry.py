@@ -199,6 +199,22 @@ class _Declares:
 
         return deco
 
+    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
+        """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
+        -> bool: which cards this card protects while it is in play (a base: while its abilities
+        work, Converted Cave). See PROTECTION_*."""
+        if kind not in PROTECTION_KINDS:
+            raise ConfigError(f"{self.name}: unknown protection {kind!r}")
+        if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
+            raise ConfigError(f"{self.name}: a protection is from {PROTECTION_FROM} "
+                              f"and only {PROTECTION_ONLY}")
+
+        def deco(fn):
+            self.protections.append(Protection(kind, fn, from_, only))
+            return fn
+
+        return deco
+
 
 @dataclass
 class CardDef(_Declares):
@@ -224,6 +240,10 @@ class CardDef(_Declares):
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
+    cancels_host: bool = False  # an action on a minion that cancels the minion's (Cuddle)
+    # An action on a minion whose abilities are ones it gives the minion (Flighterizer's kind):
+    # cancelling the minion cancels them too (WWWT clarification, Cuddle; Game.ability_active).
+    host_ability: bool = False
     # Big Base mode (bigbase/rules): why this card does nothing there, or None. "breakpoint": it only
     # changes breakpoints, which Big Base scoring ignores, unless a faction in the game cares about
     # breakpoints (`Faction.cares_about_breakpoints`). A player may swap such cards (the Big Base
@@ -313,22 +333,6 @@ class CardDef(_Declares):
         self.breakpoint_modifier = fn
         return fn
 
-    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
-        """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
-        -> bool: which cards this card protects while it is in play. See PROTECTION_*."""
-        if kind not in PROTECTION_KINDS:
-            raise ConfigError(f"{self.name}: unknown protection {kind!r}")
-        if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
-            raise ConfigError(f"{self.name}: a protection is from {PROTECTION_FROM} "
-                              f"and only {PROTECTION_ONLY}")
-
-        def deco(fn):
-            self.protections.append(Protection(kind, fn, from_, only))
-            return fn
-
-        return deco
-
-
 @dataclass
 class BaseDef(_Declares):
     name: str
@@ -353,9 +357,9 @@ class BaseDef(_Declares):
     power = 0
     starting_breakpoint = None
     breakpoint_modifier = None
+    protections: list[Protection] = field(default_factory=list)
     play_sources = ()
     specials = ()
-    protections = ()
     copies = 1
 
     _HOOKS = ("before_scoring", "when_scoring", "after_scoring", "after_replaced",
@@ -455,10 +459,15 @@ class Faction:
         cancels_base: bool = False,
         no_effect_in_big_base: str | None = None,
         intent: str | None = None,
+        cancels_host: bool = False,
+        host_ability: bool = False,
     ):
         """Declare an action. `attach`: "minion" or "base" for an action played on one (it stays
         in play); `attach_filter(ctx, host)`: which hosts it may be played on; `cancels_base`:
-        attached to a base, that base's abilities are cancelled (Jammed Signal);
+        attached to a base, that base's abilities are cancelled (Jammed Signal); `cancels_host`:
+        attached to a minion, that minion's abilities are cancelled, not those of the other actions
+        on it (Cuddle, My Only Weakness!); `host_ability`: its abilities are abilities it gives
+        the minion it is on, cancelled with the minion's (Flighterizer's kind);
         `special_only`: playable only through its Special (Hidden Ninja); `intent`: what it
         does to the minion or base it is played on, "harm" or "help" (core.INTENTS)."""
         if attach not in (None, "minion", "base"):
@@ -468,11 +477,16 @@ class Faction:
                               f"minion or a base, not {intent!r}")
         if cancels_base and attach != "base":
             raise ConfigError(f"{name}: only an action played on a base can cancel it")
+        if (cancels_host or host_ability) and attach != "minion":
+            raise ConfigError(f"{name}: only an action played on a minion cancels it or gives "
+                              "it abilities")
         card = self._declare(
             CardDef(name, ACTION, self.name, self.set, copies, 0, text, attach, attach_filter)
         )
         card.is_special_only = special_only
         card.cancels_base = cancels_base
+        card.cancels_host = cancels_host
+        card.host_ability = host_ability
         if no_effect_in_big_base not in NO_EFFECT_REASONS:
             raise ConfigError(f"{name}: no_effect_in_big_base is one of {NO_EFFECT_REASONS}")
         card.no_effect_in_big_base = no_effect_in_big_base

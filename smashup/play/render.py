@@ -135,6 +135,8 @@ def power_parts(game, cid: int) -> list[dict]:
                 continue
             delta = sdef.power_modifier(Ctx(game, source, game.current, zone[1]), cid)
         else:
+            if not game.ability_active(source):
+                continue
             ctrl = game.controller(source)
             delta = sdef.power_modifier(Ctx(game, source, ctrl), cid)
             if delta and not game.affects(source, ctrl, cid):

@@ -789,8 +789,11 @@ def test_terraforming_swaps_a_base_keeping_everything_on_it():
     assert game.minion_state[scout].attached == [poison]
     assert slot.actions == [infiltrate]
     assert game.power(scout) == 0
-    # Nothing left play: no return, destroy or discard happened.
-    assert [e.kind for e in events] == ["action_played"]
+    # Nothing left play: no return, destroy or discard happened; the new base is announced
+    # (WWWT clarification: Crypt Looter answers a swap).
+    assert [e.kind for e in events] == ["base_entered", "action_played"]
+    assert events[0].base == slot.uid and events[0].data == {"how": "swapped",
+                                                             "replaced": dojo_card}
     assert zone(game, card(game, "Terraforming")) == ("discard", 0)
 
 

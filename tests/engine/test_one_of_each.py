@@ -4,7 +4,7 @@ see (base, controller, owner, power, counters, attached cards; zone and owner ou
 from __future__ import annotations
 
 from smashup.engine import Ctx, Scenario
-from smashup.engine.testing import card
+from smashup.engine.testing import card, labels, play
 
 from .support import ALIENS_NINJAS, PIRATES_ROBOTS
 
@@ -36,3 +36,21 @@ def test_alike_copies_are_kept_once_and_different_ones_all_kept():
 
 def card_ids(game, name) -> list[int]:
     return [c for c, d in enumerate(game.defs) if d.name == name]
+
+
+def test_an_action_played_on_a_minion_offers_alike_hosts_once_and_still_accepts_either():
+    s = Scenario([ALIENS_NINJAS, PIRATES_ROBOTS])
+    oasis = s.base("Jungle Oasis")
+    s.minion(oasis, "Invader", owner=1)
+    s.minion(oasis, "Invader", owner=1)  # alike the first
+    s.minion(oasis, "Invader", owner=1, counters=1)  # more power: told apart
+    s.hand(0, "Poison", "Scout")
+    s.hand(1, "Invader")
+    game = s.build()
+    play(game, "Poison")
+    first, second, third = [c for c in card_ids(game, "Invader") if game.loc[c][0] == "minion"]
+    assert labels(game) == ["Invader (3, P1) on Jungle Oasis", "Invader (4, P1) on Jungle Oasis"]
+    assert [o.alike for o in game.pending.options] == [None, f"m{first}", None]
+    # The copy not shown is still accepted (records made before replay).
+    game.apply(0, game.pending.id, [f"m{second}"])
+    assert game.loc[card(game, "Poison")] == ("attached", second)
