@@ -645,6 +645,10 @@ class BigBaseGame(Game):
     def _put_away_board(self, scorings, instead, terms, staying):
         events = []
         by_side = {sc.slot.uid: sc for sc in scorings}
+        to_decks = yield from self.order_deck_placements(
+            [(m, instead[m]) for s in self.bases for m in s.minions
+             if m not in staying and instead.get(m) in ("deck_top", "deck_bottom")],
+            self.base_card)
 
         def discard(card, uid, scored):
             owner = self.owner[card]
@@ -660,10 +664,10 @@ class BigBaseGame(Game):
                 for a in list(self.minion_state[m].attached):
                     discard(a, slot.uid, scored)
                 dest = instead.get(m, "discard")
-                if dest in ("hand", "deck_bottom"):
-                    owner = self.owner[m]
+                if dest in ("hand", "deck_top", "deck_bottom"):
                     ctrl = self.minion_state[m].controller
-                    self.move_card(m, ("hand", owner) if dest == "hand" else ("deck", owner))
+                    if dest == "hand":
+                        self.put_instead(m, dest)
                     events.append(Event(terms.get(m, "placed"), card=m, base=slot.uid,
                                         player=ctrl, data={"to": dest, "scored": scored,
                                                            "from": "play"}, by_card=scored))
@@ -671,10 +675,10 @@ class BigBaseGame(Game):
                     discard(m, slot.uid, scored)
             for a in list(slot.actions):
                 discard(a, slot.uid, scored)
+        for m in to_decks:
+            self.put_instead(m, instead[m])
         for event in events:
             self.emit(event)
-        return
-        yield
 
     # ------------------------------------------------------------------ views ------------------
     def public_view(self) -> dict:

@@ -1,5 +1,4 @@
-"""The bases of What Were We Thinking? that need no engine piece still to come (Retirement
-Community waits for scoring's "top or bottom of the deck instead", engine piece K)."""
+"""The eight bases of What Were We Thinking?"""
 from smashup.engine import MINION, base
 
 # ---------------------------------------------------------------------- Explorers ------------
@@ -56,17 +55,27 @@ house = base("Grandma's House", "wwwt", 25, (5, 3, 2), faction="Grannies", text=
 
 @house.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
 def house_peeks(ctx, event):
-    seat = event.player
-    seen = ctx.look_at_top(seat, 1, viewer=seat)
-    if not seen:
-        return
-    # The labels name no card: the other players see the question, not the card.
-    where = yield from ctx.choose_one("Grandma's House: where does the card you saw go?",
-                                      [("top", "Leave it on top"),
-                                       ("bottom", "Put it on the bottom")], seat=seat)
-    if where == "bottom":
-        ctx.put_on_deck(seen, bottom=True)
-        ctx.log(f"{ctx.player_name(seat)} puts the top card of their deck on the bottom.")
+    yield from ctx.look_then_top_or_bottom(event.player)
+
+
+retirement = base("Retirement Community", "wwwt", 20, (4, 2, 1), faction="Grannies", text=(
+    "After this base scores, each player may put one of their minions from here on the top or "
+    "the bottom of their deck instead of the discard pile."))
+
+
+@retirement.hook("after_scoring")
+def retirement_sends_home(ctx, scoring):
+    # The usual order: the current player first, then clockwise. A minion an earlier "instead"
+    # already sends elsewhere is not offered (the first "instead" wins). Several onto one end of
+    # a deck: the owner orders them when they are put away (Game.order_deck_placements).
+    for seat in ctx.players_from_current():
+        theirs = ctx.one_of_each(ctx.minions(base=ctx.here, controller=seat,
+                                             where=lambda m: m not in scoring.instead))
+        minion = yield from ctx.choose_minion(
+            theirs, "Put one of your minions from here onto your deck instead of the discard "
+            "pile?", optional=True, seat=seat, intent="help")
+        if minion is not None:
+            scoring.redirect(minion, (yield from ctx.choose_deck_end(minion, seat=seat)))
 
 
 # ---------------------------------------------------------------------- Rock Stars -----------

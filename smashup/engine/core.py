@@ -303,6 +303,15 @@ def _since(default, **kw):
     return field(default=default, metadata={"since": default}, **kw)
 
 
+# Fields added after records were hashed with digest 3 carry `unset` (their default, a plain
+# value or a factory): every digest leaves them out while they hold it and digest 3 reads them
+# otherwise (game._reader_of), so those records still replay and a field in use is state.
+def _added(default=None, factory=None):
+    if factory is not None:
+        return field(default_factory=factory, metadata={"since": factory(), "unset": factory()})
+    return field(default=default, metadata={"since": default, "unset": default})
+
+
 @dataclass
 class Grant:
     """Permission to play one card: the free minion/action of a turn, or an extra one.

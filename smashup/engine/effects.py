@@ -627,12 +627,14 @@ class Ctx:
         return (target, dest) if moved else None
 
     # ------------------------------------------------------------------ piles of alike cards --
-    def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None):
-        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer) one at a
-        time, the copies a player cannot tell apart offered once each time (`one_of_each`), until
-        the player stops. Returns the chosen cards in the order picked."""
+    def choose_any_number(self, cards, prompt, seat=None, reveal=None, intent=None,
+                          max_count: int | None = None):
+        """Pick any number of `cards` (zero allowed: Lend a Hand, Microbot Reclaimer; "up to"
+        `max_count`: Golden Age, Not Really Dead) one at a time, the copies a player cannot tell
+        apart offered once each time (`one_of_each`), until the player stops. Returns the chosen
+        cards in the order picked."""
         remaining, chosen = list(cards), []
-        while remaining:
+        while remaining and (max_count is None or len(chosen) < max_count):
             picked = yield from self.choose_cards(
                 self.one_of_each(remaining), f"{prompt} ({len(chosen)} chosen so far)", 0, 1,
                 seat=seat, reveal=reveal, intent=intent)
@@ -842,6 +844,32 @@ class Ctx:
             g.disclose(cards, to=(viewer,))
         return cards
 
+    def look_then_top_or_bottom(self, seat: int | None = None):
+        """`seat` (you) looks at the top card of their deck, then leaves it on top or puts it on
+        the bottom (Grandma's House, Granny, Grandma). The labels name no card: the other players
+        see the question, not the card. Returns "top", "bottom", or None for an empty deck."""
+        seat = self._seat(seat)
+        seen = self.look_at_top(seat, 1, viewer=seat)
+        if not seen:
+            return None
+        where = yield from self.choose_one(f"{self.name(self.card)}: where does the card you saw "
+                                           "go?", [("top", "Leave it on top"),
+                                                   ("bottom", "Put it on the bottom")],
+                                           seat=seat)
+        if where == "bottom":
+            self.put_on_deck(seen, bottom=True)
+            self.log(f"{self.player_name(seat)} puts the top card of their deck on the bottom.")
+        return where
+
+    def choose_deck_end(self, card: int, seat: int | None = None):
+        """`seat` (you) picks where `card` goes on its owner's deck: returns "deck_top" or
+        "deck_bottom" (a `Scoring.redirect` destination; `put_on_deck(..., bottom=...)`):
+        Always Room at Granny's, Chicken Soup, Retirement Community."""
+        return (yield from self.choose_one(
+            f"Put {self.name(card)} on the top or the bottom of the deck?",
+            [("deck_top", "On top"), ("deck_bottom", "On the bottom")], seat=seat,
+            intent="help"))
+
     def reveal_top(self, seat: int, count: int, bottom: bool = False) -> list[int]:
         """Reveal the top `count` cards of `seat`'s deck (the bottom ones with `bottom`) to
         everyone. The cards stay where they are; returns them from that end inwards."""
@@ -1030,6 +1058,25 @@ class Ctx:
         g.log(f"{g.pname(self._seat(seat))} looks at the top {counted(len(top), 'base')} of "
               f"the base deck.")
         return top
+
+    def reveal_bases(self, count: int) -> list[int]:
+        """Reveal the top `count` bases of the base deck to everyone (refilled from the base
+        discard pile when empty). They stay there; returns them, the top one first."""
+        g = self.game
+        if not g.refill_base_deck():
+            return []
+        top = list(g.base_deck[:count])
+        g.log(f"{g.pname(self.me)} reveals {', '.join(g.name(b) for b in top)} from the top of "
+              f"the base deck.")
+        g.disclose(top)
+        return top
+
+    def discard_bases(self, bases) -> None:
+        """Put bases from the base deck into the base discard pile (Lost City's other base)."""
+        g = self.game
+        for b in bases:
+            g.move_card(b, ("base_discard",))
+            g.log(f"{g.name(b)} goes to the base discard pile.")
 
     def put_bases_on_deck(self, bases, bottom: bool = False) -> None:
         """Put bases from the base deck back on it in this order (`bases[0]` the top one; with
@@ -1285,6 +1332,15 @@ class Ctx:
         if self.game.loc[cid][0] != "resolving":
             raise EngineError(f"{self.name(cid)} is not resolving")
         self.game.resolving_to[cid] = to
+
+    def count_as_action_play(self) -> None:
+        """This card's play also counts as you playing an action for every ability that reacts
+        to one (Argonaut: "trigger every ability that would trigger from you playing an
+        action"): announced as `action_played` naming this card, data "as_minion" True. It is
+        no action play of the turn (the play itself is recorded as what it used)."""
+        g = self.game
+        g.emit(Event("action_played", card=self.card, base=self.here, player=self.me,
+                     data={"as_minion": True}, by_card=self.card, by_player=self.me))
 
     # ================================================================== cards in play ==========
     def _event(self, kind, card, base, player, data=None) -> Event:

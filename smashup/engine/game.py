@@ -35,6 +35,7 @@ from .core import (
     Option,
     Play,
     PlayRecord,
+    _added,
     card_option_id,
     counted,
 )
@@ -139,7 +140,7 @@ class Scoring:
     powers: dict[int, int] = field(default_factory=dict)
     places: dict[int, int] = field(default_factory=dict)  # seat -> place (1, 2, 3) for VP
     awards: dict[int, int] = field(default_factory=dict)
-    # minion -> "hand", "deck_bottom" or ("move", base uid)
+    # minion -> "hand", "deck_top", "deck_bottom" or ("move", base uid)
     instead: dict[int, str | tuple] = field(default_factory=dict)
     # minion -> the term its "instead" uses, announced as that event at step 7 ("placed" unless
     # the card says "return"); a ("move", uid) is a move and announces "moved" itself.
@@ -149,6 +150,12 @@ class Scoring:
     # Whether the base's abilities worked when it scored (step 4): its after-scoring and
     # replacement abilities follow that, not a cancel that came later.
     base_active_at_scoring: bool = True
+    # (card, seat) whose `picks_new_base` ability chooses the base replacing this one (step 9):
+    # the first card to claim it (Lost City), unless the base's own `replace_from` picks one.
+    new_base_by: tuple | None = _added(None)
+    # (card, seat) whose `on_new_base` ability runs once the replacing base is in play, in the
+    # order they asked (Lost City's extra minion, even when another ability picked the base).
+    on_new_base: list = _added(factory=list)
 
     @property
     def base(self) -> int:
@@ -167,6 +174,22 @@ class Scoring:
         self.instead[minion] = destination
         self.terms[minion] = term
         return True
+
+    def claim_new_base(self, card: int, seat: int) -> bool:
+        """Let `card` (its `picks_new_base` ability, run by `seat` in step 9) choose the base that
+        replaces this one. The first claim wins, as for "instead" (CR step 9), and the scored
+        base's own `replace_from` ability, which resolves before any Special after scoring,
+        comes first (the WWWT clarification on Lost City: "even if a different ability chooses
+        the next base"). Returns whether this card got the choice."""
+        if self.new_base_by is not None:
+            return False
+        self.new_base_by = (card, seat)
+        return True
+
+    def after_new_base(self, card: int, seat: int) -> None:
+        """Run `card`'s `on_new_base` ability (by `seat`) once the replacing base is in play;
+        nothing happens if the base is not replaced (an empty base deck)."""
+        self.on_new_base.append((card, seat))
 
     def winners(self) -> list[int]:
         return [s for s, p in self.places.items() if p == 1]
@@ -2311,6 +2334,11 @@ class Game:
         if bdef.replace_from is not None and sc.base_active_at_scoring:
             new_card = yield from self.run_ability(
                 bdef.replace_from, Ctx(self, slot.card, self.current, slot.uid), sc)
+        if new_card is None and sc.new_base_by is not None:
+            # A card claimed the choice after scoring (Lost City): it picks now, in step 9.
+            card, seat = sc.new_base_by
+            new_card = yield from self.run_ability(self.defs[card].new_base_picker,
+                                                   Ctx(self, card, seat), sc)
         if new_card is None:
             new_card = self.draw_base()
         if new_card is None:
@@ -2329,6 +2357,11 @@ class Game:
             yield from self.run_ability(
                 bdef.after_replaced, Ctx(self, slot.card, self.current, slot.uid), sc,
                 new_slot.uid)
+        for card, seat in sc.on_new_base:
+            if self.slot_or_none(new_slot.uid) is None:
+                break
+            yield from self.run_ability(
+                self.defs[card].new_base_follow_up, Ctx(self, card, seat), sc, new_slot.uid)
         self.emit(Event("base_entered", card=new_slot.card, base=new_slot.uid,
                         data={"how": "dealt", "replaced": slot.card}, by_card=slot.card))
 
@@ -2346,6 +2379,11 @@ class Game:
         ones, `run_reactions`)."""
         slot = sc.slot
         events = []
+        # "Instead" onto a deck: several cards onto one end of one deck go in the order their
+        # owner chooses (asked before anything moves: the cards go at once).
+        to_decks = yield from self.order_deck_placements(
+            [(m, sc.instead[m]) for m in slot.minions if sc.instead.get(m) in _DECK_ENDS],
+            sc.base_card)
 
         def discard(card):
             owner = self.owner[card]
@@ -2359,22 +2397,49 @@ class Game:
             for a in list(self.minion_state[m].attached):
                 discard(a)
             dest = sc.instead.get(m, "discard")
-            owner = self.owner[m]
             ctrl = self.minion_state[m].controller
-            if dest in ("hand", "deck_bottom"):
-                self.move_card(m, ("hand", owner) if dest == "hand" else ("deck", owner))
+            if dest == "hand" or dest in _DECK_ENDS:
+                if dest == "hand":
+                    self.put_instead(m, dest)
                 events.append(Event(sc.terms.get(m, "placed"), card=m, base=slot.uid,
                                     player=ctrl, data={"to": dest, "scored": sc.base_card,
                                                        "from": "play"},
                                     by_card=sc.base_card))
             else:
                 discard(m)
+        for m in to_decks:
+            self.put_instead(m, sc.instead[m])
         for a in list(slot.actions):
             discard(a)
         for event in events:
             self.emit(event)
-        return
-        yield
+
+    def put_instead(self, card: int, dest: str) -> None:
+        """Put a card where an "instead" sends it: its owner's hand, or the top or bottom of
+        their deck."""
+        owner = self.owner[card]
+        if dest == "hand":
+            self.move_card(card, ("hand", owner))
+        else:
+            self.move_card(card, ("deck", owner), 0 if dest == "deck_top" else None)
+
+    def order_deck_placements(self, pairs, source: int):
+        """The cards of `pairs` ((card, "deck_top" or "deck_bottom")) in the order to put them
+        there one at a time: where two or more go onto the same end of one deck, their owner
+        picks the order (Always Room at Granny's: "in the order you choose"), the first one picked
+        going first (so on the top it ends under the later ones). A card alone needs no question."""
+        groups: dict[tuple, list] = {}
+        for card, dest in pairs:
+            groups.setdefault((self.owner[card], dest), []).append(card)
+        ordered = []
+        for (owner, dest), cards in groups.items():
+            if len(cards) > 1:
+                where = "on top of" if dest == "deck_top" else "on the bottom of"
+                cards = yield from Ctx(self, source, owner).choose_order(
+                    cards, f"Your cards go {where} your deck one at a time: which one goes next?",
+                    seat=owner)
+            ordered.extend(cards)
+        return ordered
 
     def _moves_instead(self, sc: Scoring, m: int) -> bool:
         dest = sc.instead.get(m)
@@ -2417,17 +2482,41 @@ class Game:
                 powers[seat] = power
         sc.powers = powers
         vp = self.base_def(slot).vp
+        changes = {}
         for seat, power in powers.items():
             place = 1 + sum(1 for p in powers.values() if p > power)
             if place <= 3:
                 sc.places[seat] = place
                 if vp[place - 1]:
-                    sc.awards[seat] = vp[place - 1]
+                    # Cards that change placement VP do so before the VP are given, never
+                    # below 0 (IYF: Great Wyrm, Ruins; VP from abilities are not changed).
+                    changes[seat] = self.placement_vp_change(sc, seat)
+                    if vp[place - 1] + changes[seat] > 0:
+                        sc.awards[seat] = vp[place - 1] + changes[seat]
         for seat in self.seats_from_current():
             if seat in sc.awards:
                 self.players[seat].vp += sc.awards[seat]
+                change = f", {changes[seat]:+d}" if changes.get(seat) else ""
                 self.log(f"{self.pname(seat)} gains {sc.awards[seat]} VP "
-                         f"({_ORDINAL[sc.places[seat]]} on {self.name(slot.card)}).")
+                         f"({_ORDINAL[sc.places[seat]]} on {self.name(slot.card)}{change}).")
+            elif changes.get(seat):
+                self.log(f"{self.pname(seat)} gains no VP ({_ORDINAL[sc.places[seat]]} on "
+                         f"{self.name(slot.card)}, {changes[seat]:+d}).")
+
+    def placement_vp_change(self, sc: Scoring, seat: int) -> int:
+        """What the cards in play (`modifies_placement_vp`) add to `seat`'s placement VP from
+        the scoring base."""
+        total = 0
+        for slot in self.bases:
+            cards = list(slot.actions)
+            for m in slot.minions:
+                cards.append(m)
+                cards.extend(self.minion_state[m].attached)
+            for card in cards:
+                fn = self.defs[card].placement_vp_modifier
+                if fn is not None:
+                    total += fn(self.card_ctx(card), sc, seat)
+        return total
 
     def seats_from_current(self) -> list[int]:
         n = len(self.players)
@@ -2646,6 +2735,7 @@ class Game:
 
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_DECK_ENDS = ("deck_top", "deck_bottom")
 _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s deck",
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
@@ -2760,6 +2850,8 @@ def digest_version_of(state_hash: str) -> int:
 _FIELDS: dict[type, tuple] = {}
 _FIELDS_V2: dict[type, tuple] = {}
 _SCALARS = frozenset({int, str, bool, float, bytes, type(None)})
+# Per dataclass, its fields added after digest 3 and the value that leaves them out (core._added).
+_UNSET_FIELDS: dict[type, tuple] = {}
 # (fields table, dataclass) -> its digested fields' values as a tuple, in one call.
 _READERS: dict[tuple, Callable] = {}
 # State fields that only `new_card` changes (it appends): their plain form is kept by length.
@@ -2773,7 +2865,23 @@ def _reader_of(cls, fields: dict) -> Callable:
         reader = lambda obj: (one(obj),)  # noqa: E731
     else:
         reader = operator.attrgetter(*names) if names else (lambda obj: ())
+    unset = _UNSET_FIELDS.get(cls) if fields is _FIELDS else None
+    if unset:
+        # Fields added after digest 3 (core._added): read as (name, value) after the others,
+        # and only while they hold something, so the digest of a record made before them is
+        # what it was.
+        reader = _with_set_fields(reader, unset)
     _READERS[(id(fields), cls)] = reader
+    return reader
+
+
+def _with_set_fields(read: Callable, unset: tuple) -> Callable:
+    def reader(obj):
+        values = read(obj)
+        extra = tuple([(name, getattr(obj, name)) for name, default in unset
+                       if getattr(obj, name) != default])
+        return values + extra if extra else values
+
     return reader
 
 
@@ -2781,7 +2889,9 @@ def _fields_of(cls, fields: dict) -> tuple:
     names = fields.get(cls)
     if names is None:
         kept = [f for f in dataclasses.fields(cls) if not f.metadata.get("words")]
-        _FIELDS[cls] = tuple(f.name for f in kept)
+        _UNSET_FIELDS[cls] = tuple((f.name, f.metadata["unset"]) for f in kept
+                                   if "unset" in f.metadata)
+        _FIELDS[cls] = tuple(f.name for f in kept if "unset" not in f.metadata)
         _FIELDS_V2[cls] = tuple(f.name for f in kept if "since" not in f.metadata)
         names = fields[cls]
     return names

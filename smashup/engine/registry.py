@@ -236,6 +236,13 @@ class CardDef(_Declares):
     # (ctx, base uid) -> the starting breakpoint this card gives that base, or None (Turn Up to 11)
     starting_breakpoint: Callable | None = None
     breakpoint_modifier: Callable | None = None  # (ctx, base uid) -> int added to its breakpoint
+    # (ctx, scoring, seat) -> int added to the VP `seat` is awarded for its place (Great Wyrm)
+    placement_vp_modifier: Callable | None = None
+    # Scoring extensions a card asks for while a base scores (Scoring.claim_new_base,
+    # Scoring.after_new_base): (ctx, scoring) -> the base card that replaces the scored base, and
+    # (ctx, scoring, new base uid) once that base is in play (Lost City).
+    new_base_picker: Callable | None = None
+    new_base_follow_up: Callable | None = None
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
@@ -332,6 +339,30 @@ class CardDef(_Declares):
         card adds to base `uid`'s breakpoint while it is in play."""
         self.breakpoint_modifier = fn
         return fn
+
+    def modifies_placement_vp(self, fn):
+        """`@card.modifies_placement_vp` over fn(ctx, scoring, seat) -> the amount (negative
+        lowers it) added to the VP `seat` is awarded for its place when a base scores, while this
+        card is in play (Great Wyrm, Ruins: -1 to each other player on this base). Applied before
+        the VP are given, never below 0; VP that abilities give are not placement VP."""
+        self.placement_vp_modifier = fn
+        return fn
+
+    def picks_new_base(self, fn):
+        """`@card.picks_new_base` over fn(ctx, scoring) -> a base card id (or None: the top of
+        the base deck), a generator that may ask: when this card claimed the choice while the base
+        scored (`scoring.claim_new_base(ctx.card, ctx.me)`: Lost City), step 9 replaces the base
+        with what it returns. Base cards it looks at come from the base deck."""
+        self.new_base_picker = fn
+        return fn
+
+    def on_new_base(self, fn):
+        """`@card.on_new_base` over fn(ctx, scoring, uid): after `scoring.after_new_base(ctx.card,
+        ctx.me)`, this runs once the base replacing the scored one (`uid`) is in play, whoever
+        picked it (the WWWT clarification on Lost City)."""
+        self.new_base_follow_up = fn
+        return fn
+
 
 @dataclass
 class BaseDef(_Declares):

@@ -8,10 +8,16 @@ from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, choose, decline, end_play
 
 
-def test_the_registry_flags_rampage_and_no_minion():
-    flagged = sorted(n for n, c in REGISTRY.cards.items() if c.no_effect_in_big_base)
-    assert flagged == ["Rampage"]
-    assert REGISTRY.card("Rampage").no_effect_in_big_base == "breakpoint"
+# Every card flagged as doing nothing in Big Base, with its reason: a card module that flags one
+# adds it here (the issue note lists them), and no minion is ever flagged (power always counts).
+FLAGGED = {"Rampage": "breakpoint", "Favor of Zeus": "breakpoint"}
+
+
+def test_the_registry_flags_exactly_the_listed_cards_and_no_minion():
+    flagged = {n: c.no_effect_in_big_base for n, c in REGISTRY.cards.items()
+               if c.no_effect_in_big_base}
+    assert flagged == FLAGGED
+    assert not any(REGISTRY.card(n).is_minion for n in flagged)
 
 
 def test_a_flag_must_name_a_known_reason():

@@ -1,4 +1,4 @@
-"""The bases of What Were We Thinking? implemented so far, through the engine.
+"""The eight bases of What Were We Thinking?, through the engine.
 
 Each test builds a position with `Scenario`, makes the base's ability happen (a play, a move, the
 start of a turn, scoring) and checks the exact effect: VP, power, zones, who was asked what. The
@@ -43,7 +43,7 @@ def test_the_implemented_bases_match_the_catalog():
     expected = {"Ancient Temple": (20, (4, 2, 1)), "City of Gold": (16, (3, 1, 1)),
                 "Grandma's House": (25, (5, 3, 2)), "Lake Minnetonka": (26, (5, 3, 2)),
                 "Palooza": (27, (6, 4, 3)), "Out in the Woods": (18, (3, 2, 1)),
-                "Under the Bed": (22, (4, 2, 1))}
+                "Under the Bed": (22, (4, 2, 1)), "Retirement Community": (20, (4, 2, 1))}
     found = {b.name: (b.breakpoint, b.vp) for b in REGISTRY.bases.values() if b.set == "wwwt"}
     assert found == expected
     assert all(b.text for b in REGISTRY.bases.values() if b.set == "wwwt")
@@ -209,6 +209,70 @@ def test_palooza_lets_each_player_move_one_minion_here_before_it_scores():
     decline(game)
     # Seat 0: 5 + 5 + 3 + 2 = 15; seat 1: 5 + 3 + 3 + 2 + 2 = 15: tied for first, 6 VP each.
     assert (game.players[0].vp, game.players[1].vp) == (6, 6)
+
+
+# ====================================================================== Retirement Community =
+
+
+def retirement_game():
+    """Retirement Community (20) scores in seat 0's turn: seat 0 wins with Supreme Overlord and
+    Invader (8), seat 1 is second with Ninja Master and Shinobi (7); 15 + 5 counters."""
+    s = scenario("Retirement Community", "Jungle Oasis", "The Mothership")
+    s.minion(0, "Supreme Overlord", owner=0, counters=5)
+    s.minion(0, "Invader", owner=0)
+    s.minion(0, "Ninja Master", owner=1)
+    s.minion(0, "Shinobi", owner=1)
+    s.hand(0, "Rick Roll")
+    s.turn(current=0, phase="score")
+    return s.build()
+
+
+def test_retirement_community_lets_each_player_put_one_minion_on_their_deck():
+    game = retirement_game()
+    assert (game.players[0].vp, game.players[1].vp) == (4, 2)
+    # After scoring: the current player first, then clockwise; each only their own minions.
+    assert game.pending.seat == 0
+    assert sorted(game.name(o.card) for o in game.pending.options) == ["Invader",
+                                                                       "Supreme Overlord"]
+    assert_refused(game, [f"m{card(game, 'Ninja Master')}"])
+    choose(game, "Invader")
+    assert labels(game) == ["On top", "On the bottom"]
+    choose(game, "On top")
+    assert game.pending.seat == 1
+    choose(game, "Shinobi")
+    choose(game, "On the bottom")
+    invader, shinobi = card(game, "Invader"), card(game, "Shinobi")
+    # Seat 0 drew its 2 cards at the end of the turn: Invader was the top card.
+    assert invader in game.players[0].hand
+    assert game.players[1].deck[-1] == shinobi
+    assert game.loc[card(game, "Supreme Overlord")] == ("discard", 0)
+    assert game.loc[card(game, "Ninja Master")] == ("discard", 1)
+
+
+def test_retirement_community_may_be_declined_by_each_player():
+    game = retirement_game()
+    decline(game)
+    decline(game)
+    assert all(game.loc[card(game, n)][0] == "discard"
+               for n in ("Invader", "Supreme Overlord", "Ninja Master", "Shinobi"))
+
+
+def test_retirement_community_offers_nothing_for_a_minion_already_sent_elsewhere():
+    # A Scout goes to its owner's hand after scoring (its own "instead", first): the base does
+    # not offer it again.
+    s = scenario("Retirement Community", "Jungle Oasis", "The Mothership")
+    s.minion(0, "Supreme Overlord", owner=0, counters=13)
+    s.minion(0, "Scout", owner=1)
+    s.hand(0, "Rick Roll")
+    s.turn(current=0, phase="score")
+    game = s.build()
+    choose(game, "Scout")  # the current player orders the base's ability and Scout's
+    choose(game, "Yes")  # Scout's controller sends it to their hand
+    # Seat 0 is asked about its Overlord; seat 1 has nothing left to offer: not asked.
+    choose(game, "Supreme Overlord")
+    choose(game, "On the bottom")
+    assert game.loc[card(game, "Scout")] == ("hand", 1)
+    assert game.players[0].deck[-1] == card(game, "Supreme Overlord")
 
 
 # ====================================================================== Out in the Woods =====

@@ -264,3 +264,14 @@ def test_a_cancelled_minion_offers_no_special_in_play():
     assert [c for c, _, _ in game._usable_specials(1, "turn_start", None, zone="play")] == [lookout]
     muzzle(game, "Lookout")
     assert game._usable_specials(1, "turn_start", None, zone="play") == []
+
+
+def test_transferring_a_muzzle_cancels_the_new_host_and_frees_the_old_one():
+    game = board(("Drummer", 1, [("Muzzle", 0)]), ("Watcher", 1), hand=("Scout",)).build(REG)
+    drummer, watcher, muzzle_card = (card(game, "Drummer", "minion"), card(game, "Watcher", "minion"),
+                                     card(game, "Muzzle"))
+    events = record_events(game)
+    assert list(Ctx(game, card(game, "Scout", "hand"), 0).transfer(muzzle_card, watcher)) == []
+    assert game.ability_active(drummer) and not game.ability_active(watcher)
+    assert [(e.kind, e.data.get("target")) for e in events] == [
+        ("transferred", None), ("cancelled", watcher)]
