@@ -145,10 +145,32 @@ class Decision:
         return self.min_count == 0
 
     def option(self, option_id: str) -> Option | None:
+        lazy = self._lazy
+        if lazy is not None:
+            # A question whose options are not listed yet (replay: `Game.lazy_options`) looks
+            # the one option up: the same Option, or None, as the whole list would give.
+            return lazy.find(option_id)
         for opt in self.options:
             if opt.id == option_id:
                 return opt
         return None
+
+    @classmethod
+    def lazy(cls, source, *args, **kw) -> Decision:
+        """A decision whose options `source` lists when they are first read (`source.options()`)
+        and can look up one by one before that (`source.find(option_id)`): a replay checks each
+        recorded choice without listing every option of the main decision. The state must not
+        change before its options are read or it is answered (`answered`)."""
+        decision = cls(*args, **kw)
+        decision._options = None
+        decision._lazy = source
+        return decision
+
+    def answered(self) -> None:
+        """Its choice was made: options never listed cannot be listed any more (the board
+        they depended on has changed)."""
+        if self._lazy is not None:
+            self._lazy = _Answered()
 
     def public(self) -> dict:
         return {
@@ -162,6 +184,37 @@ class Decision:
             "may_decline": self.may_decline,
             "source": self.source,
         }
+
+
+# `Decision.options` is a property so that a lazy decision (`Decision.lazy`) lists its options
+# only when they are read: `dataclasses` (fields, repr, eq, the digest's reader) still sees the
+# field `options`, read through the property.
+Decision._lazy = None
+
+
+def _decision_options(self) -> list[Option]:
+    options = self._options
+    if options is None:
+        options = self._options = self._lazy.options()
+        self._lazy = None
+    return options
+
+
+def _set_decision_options(self, value) -> None:
+    self._options = value
+    self._lazy = None
+
+
+Decision.options = property(_decision_options, _set_decision_options)
+
+
+class _Answered:
+    """The source of a lazy decision answered before its options were listed."""
+
+    def options(self):
+        raise EngineError("this decision was answered before its options were listed")
+
+    find = options
 
 
 @dataclass

@@ -18,6 +18,7 @@ from types import GeneratorType
 
 from .core import (
     ACTION,
+    CARD_OPTION_ID,
     INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
@@ -318,6 +319,9 @@ class Game:
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
+        # A replay sets it (setup.replay): the main decision lists its options only when they
+        # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
+        self.lazy_options = False
         self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
@@ -431,6 +435,7 @@ class Game:
             raise IllegalChoice(f"choose {want} {noun}, not {len(ids)}")
         self.choices.append([seat, decision_id, ids])
         self._answer = (decision, chosen)  # `ask` takes the options found here
+        decision.answered()
         self._advance(ids)
         self._answer = None
         if self.track_hashes:
@@ -875,11 +880,7 @@ class Game:
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
         Computed once per `version` (`power_now` does the work)."""
-        if self._powers_version != self.version or self._powers_seat != self.current:
-            self._powers.clear()
-            self._powers_version = self.version
-            self._powers_seat = self.current
-        else:
+        if self._powers_version == self.version and self._powers_seat == self.current:
             known = self._powers.get(cid)
             if known is not None:
                 if self.verify_powers and known != self.power_now(cid):
@@ -887,6 +888,10 @@ class Game:
                                       f"{self.power_now(cid)} (a change that did not call "
                                       "Game.changed)")
                 return known
+        else:
+            self._powers.clear()
+            self._powers_version = self.version
+            self._powers_seat = self.current
         value = self._powers[cid] = self._count_power(cid)
         return value
 
@@ -971,7 +976,8 @@ class Game:
         return sum(self.power(m) for m in slot.minions if self.minion_state[m].controller == seat)
 
     def total_power(self, slot: BaseSlot) -> int:
-        return sum(self.power(m) for m in slot.minions)
+        power = self.power
+        return sum([power(m) for m in slot.minions])
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -1521,8 +1527,14 @@ class Game:
         return PlayFinder(self, play.seat).use(play)
 
     def may_restrict(self) -> bool:
-        """Whether anything could forbid a play now (a cheap test before `forbids`)."""
-        return bool(self.restrictors) or bool(self.lasting)
+        """Whether anything could forbid a play now (a cheap test before `forbids`: it must
+        see everything `forbids` reads)."""
+        if self.restrictors:
+            return True
+        for eff in self.lasting:
+            if eff.kind == "cannot_play":
+                return True
+        return False
 
     def forbids(self, play: Play) -> str | None:
         """Why `play` is not allowed, or None: the one check of play restrictions. A lasting
@@ -1963,11 +1975,18 @@ class Game:
 
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
+        finder = finder or PlayFinder(self, seat)
+        options = self._card_play_options(seat, finder, finder.plays())
+        options.extend(self._talent_options(seat))
+        options.append(_end_option())
+        return self._mark_alike(options)
+
+    def _card_play_options(self, seat: int, finder: PlayFinder, plays: list[Play]) -> list[Option]:
+        """The options of `plays` as the main decision offers them (before `_mark_alike`)."""
         options = []
         made = self._minion_play_options
         base_card = {s.uid: s.card for s in self.bases}
-        finder = finder or PlayFinder(self, seat)
-        for play in finder.plays():
+        for play in plays:
             if play.zone == "discard":
                 # Its value names what lets it come from there, as it always did (records
                 # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
@@ -1980,9 +1999,41 @@ class Game:
             if option is None:
                 option = made[key] = self._play_option(play, key[2])
             options.append(option)
-        options.extend(self._talent_options(seat))
-        options.append(Option("end", "End the Play Cards phase", value=("end",)))
-        return self._mark_alike(options)
+        return options
+
+    def _ask_main_lazily(self, seat: int, finder: PlayFinder):
+        """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
+        `ask` does, a phase where "end" is the only option ends without asking."""
+        if self.dropped_effects:
+            self.check_dropped()
+        if not finder.plays(first=True) and not self.talents_usable(seat):
+            return [_end_option()]
+        return (yield from self.ask_lazily(seat, "play", MAIN_PROMPT,
+                                           _MainOptions(self, seat, finder), None))
+
+    def ask_lazily(self, seat, kind, prompt, source, count: int | None, min_count=1,
+                   max_count=1):
+        """`ask` for a replay (`lazy_options`): the decision's options are listed by `source`
+        only when read (`Decision.lazy`), and a recorded choice is looked up alone. `count`:
+        how many options there are (None: more than one)."""
+        if self.dropped_effects:
+            self.check_dropped()
+        if count is not None:
+            max_count = min(max_count, count)
+            min_count = min(min_count, max_count)
+            if max_count == 0:
+                return []
+            if min_count == max_count == count:
+                return list(source.options())
+        self.decision_seq += 1
+        decision = Decision.lazy(source, f"d{self.decision_seq}", seat, kind, prompt,
+                                 min_count=min_count, max_count=max_count)
+        ids = yield decision
+        answer = self._answer
+        self._answer = None
+        if answer is not None and answer[0] is decision:
+            return answer[1]
+        return [decision.option(i) for i in ids]
 
     def _play_option(self, play: Play, base_card: int | None, way=None) -> Option:
         cid = play.card
@@ -2006,10 +2057,23 @@ class Game:
         alike an earlier one (the same name, the same base), or the talent of a minion alike an
         earlier one (`_alike_key`), is marked as that one's (`Option.alike`): not shown, still
         accepted. Every option stays, with its id, so records and seeded games are unchanged."""
+        # Alike options are of two cards with one name (a card's own options differ by base,
+        # kind or zone): most questions have none, and need no key read (power included).
+        defs = self.defs
+        card_of_name: dict = {}
+        shared = set()  # names of two cards or more among the options
+        for opt in options:
+            cid = opt.card
+            if cid is not None:
+                name = defs[cid].name
+                if card_of_name.setdefault(name, cid) != cid:
+                    shared.add(name)
+        if not shared:
+            return options
         first: dict = {}
         marked = options
         for i, opt in enumerate(options):
-            if opt.card is None:
+            if opt.card is None or defs[opt.card].name not in shared:
                 continue
             key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
                    opt.play.kind if opt.play is not None else None)
@@ -2078,10 +2142,11 @@ class Game:
         while True:
             # The same finder gives the chosen play its grant: nothing changes in between.
             finder = PlayFinder(self, seat)
-            options = self.main_options(seat, finder)
-            chosen = yield from self.ask(
-                seat, "play", "Play a card, use a talent, or end the Play Cards phase", options
-            )
+            if self.lazy_options:
+                chosen = yield from self._ask_main_lazily(seat, finder)
+            else:
+                options = self.main_options(seat, finder)
+                chosen = yield from self.ask(seat, "play", MAIN_PROMPT, options)
             value = chosen[0].value
             self._chain_counts.clear()
             if value[0] == "end":
@@ -2115,11 +2180,14 @@ class Game:
         excess = len(player.hand) - HAND_LIMIT
         if excess > 0:
             # The hand limit applies here and only here (CR Phase 4).
-            options = [Option(card_option_id("c", c), self.name(c), card=c) for c in player.hand]
-            chosen = yield from self.ask(
-                seat, "discard", f"Discard {counted(excess, 'card')} down to {HAND_LIMIT}", options,
-                excess, excess,
-            )
+            prompt = f"Discard {counted(excess, 'card')} down to {HAND_LIMIT}"
+            if self.lazy_options:
+                chosen = yield from self.ask_lazily(
+                    seat, "discard", prompt, _CardOptions(self, "c", player.hand),
+                    len(player.hand), excess, excess)
+            else:
+                options = _CardOptions(self, "c", player.hand).options()
+                chosen = yield from self.ask(seat, "discard", prompt, options, excess, excess)
             for opt in chosen:
                 self.move_card(opt.card, ("discard", seat))
             self.log(f"{player.name} discards {', '.join(self.name(o.card) for o in chosen)} "
@@ -2671,6 +2739,77 @@ _DECK_ENDS = ("deck_top", "deck_bottom")
 _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s deck",
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
+MAIN_PROMPT = "Play a card, use a talent, or end the Play Cards phase"
+
+
+def _end_option() -> Option:
+    return Option("end", "End the Play Cards phase", value=("end",))
+
+
+class _MainOptions:
+    """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
+    read (`main_options`); a recorded choice is looked up alone, with the same answer as the
+    full list: the same Option, or None for an id that is not one of them (so a forged choice
+    is refused as before). A play of a card in hand is checked by that card's plays alone (a
+    card's plays do not depend on the others'); anything else reads the full list."""
+
+    __slots__ = ("game", "seat", "finder")
+
+    def __init__(self, game: Game, seat: int, finder: PlayFinder):
+        self.game = game
+        self.seat = seat
+        self.finder = finder
+
+    def options(self) -> list[Option]:
+        return self.game.main_options(self.seat, self.finder)
+
+    def find(self, option_id: str) -> Option | None:
+        if option_id == "end":
+            return _end_option()
+        game = self.game
+        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
+        if parsed is not None and parsed.group(1) in "ma":
+            cid = int(parsed.group(2))
+            if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
+                plays = self.finder.plays(candidates=[(cid, "hand")])
+                for opt in game._card_play_options(self.seat, self.finder, plays):
+                    if opt.id == option_id:
+                        return opt
+                return None
+        for opt in self.options():
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+class _CardOptions:
+    """One option a card (`card_option_id(prefix, card)`, labelled by its name) for each of
+    `cards`, listed only when read in a replay (`Game.ask_lazily`): the hand limit's discard."""
+
+    __slots__ = ("game", "prefix", "cards")
+
+    def __init__(self, game: Game, prefix: str, cards: list[int]):
+        self.game = game
+        self.prefix = prefix
+        self.cards = list(cards)
+
+    def option(self, cid: int) -> Option:
+        return Option(card_option_id(self.prefix, cid), self.game.name(cid), card=cid)
+
+    def options(self) -> list[Option]:
+        return [self.option(c) for c in self.cards]
+
+    def find(self, option_id: str) -> Option | None:
+        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
+        if parsed is None or parsed.group(1) != self.prefix or parsed.group(3):
+            return None
+        cid = int(parsed.group(2))
+        # The id as this card's option spells it ("c07" is no option).
+        if cid in self.cards and option_id == card_option_id(self.prefix, cid):
+            return self.option(cid)
+        return None
+
+
 DIGEST_VERSION = 3
 RESOLUTION = 2
 # Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
@@ -2694,6 +2833,7 @@ NOT_STATE = frozenset({
     "_modifiers", "_modifiers_version", "_modifiers_seat",
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
+    "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
 })
 

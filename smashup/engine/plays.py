@@ -64,16 +64,24 @@ class PlayFinder:
                 self.sources = self._sources()
         # Cards an effect names (a revealed deck top) are played from where they are.
         self.zone_free = self.explicit and cards is not None
-        every = self.unused + [sp.grant for sp in self.spent]
         # Whether a grant may depend on more than the play's kind, zone, printed power, base and
         # card (a condition or a source reads the board): then answers are not cached.
-        self.cacheable = not self.sources and all(g.condition is None for g in every)
-        self.by_card = any(g.card is not None for g in every)
+        cacheable = not self.sources
+        by_card = discard_too = False
+        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
+            for gr in every:
+                if gr.condition is not None:
+                    cacheable = False
+                if gr.card is not None:
+                    by_card = True
+                if "discard" in gr.zones:
+                    discard_too = True
+        self.cacheable = cacheable
+        self.by_card = by_card
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
         self.outright = {(g.kind, z) for g in self.unused if g.general for z in g.zones}
-        self.discard_too = (any("discard" in g.zones for g in every)
-                            or any(s[1].zone == "discard" for s in self.sources))
+        self.discard_too = discard_too or any(s[1].zone == "discard" for s in self.sources)
         self._known = {}
 
     # ------------------------------------------------------------------ what allows plays -----
@@ -285,7 +293,11 @@ class PlayFinder:
             out += [(c, "discard") for c in player.discard]
         return out
 
-    def plays(self) -> list[Play]:
+    def plays(self, candidates=None, first: bool = False) -> list[Play]:
+        """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
+        discard pile when a grant allows it). `first`: stop at the first one (is there any?).
+        A card's plays do not depend on the other candidates, but for copies in a discard pile
+        (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
             return []
         g = self.game
@@ -299,7 +311,7 @@ class PlayFinder:
         uids = [s.uid for s in g.bases]
         out = []
         seen = set()
-        for cid, zone in self._candidates():
+        for cid, zone in self._candidates() if candidates is None else candidates:
             defn = defs[cid]
             if defn.kind == MINION:
                 as_kinds = (MINION, *defn.playable_as) if defn.playable_as else (MINION,)
@@ -319,6 +331,8 @@ class PlayFinder:
                 if zone == "hand" and not restricted and (kind, zone) in outright:
                     # The common case: a free or general play allows every target.
                     out.extend([Play(seat, cid, kind, zone, uid) for uid in targets])
+                    if first and out:
+                        return out
                     continue
                 for uid in targets:
                     if zone == "discard" and not self.explicit:
@@ -334,6 +348,8 @@ class PlayFinder:
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
                     out.append(play)
+                    if first:
+                        return out
         return out
 
     # ------------------------------------------------------------------ making a play ---------

@@ -150,10 +150,16 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
         game.digest_version = digest_version_of(record["hashes"][0])
     if hashes:
         game.track_hashes = True
-    for i, (seat, decision_id, ids) in enumerate(record["choices"]):
-        game.apply(seat, decision_id, ids)
-        if hashes and i < len(hashes) and game.hashes[-1] != hashes[i]:
-            raise ReplayMismatch(f"state differs after choice {i + 1} ({decision_id})")
+    # The main decision's options are listed only when read; each recorded choice is looked up
+    # alone, refused exactly as against the full list (game._MainOptions).
+    game.lazy_options = True
+    try:
+        for i, (seat, decision_id, ids) in enumerate(record["choices"]):
+            game.apply(seat, decision_id, ids)
+            if hashes and i < len(hashes) and game.hashes[-1] != hashes[i]:
+                raise ReplayMismatch(f"state differs after choice {i + 1} ({decision_id})")
+    finally:
+        game.lazy_options = False
     return game
 
 
