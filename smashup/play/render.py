@@ -103,7 +103,8 @@ FACTION_STYLES = {
     "Aliens": "disc", "Dinosaurs": "claw", "Ninjas": "star", "Pirates": "anchor",
     "Robots": "gear", "Tricksters": "moon", "Wizards": "spark", "Zombies": "hand",
     "Rock Stars": "note", "Teddy Bears": "paw", "Tornados": "funnel",
-    "Sharks": "fin", "Mythic Greeks": "column", "Dragons": "flame",
+    "Sharks": "fin", "Mythic Greeks": "column", "Dragons": "flame", "Explorers": "hat",
+    "Grannies": "teacup", "Superheroes": "bolt",
 }  # fmt: skip
 
 
