@@ -2617,6 +2617,14 @@ class Game:
             "shared_winners": list(self.shared_winners),
         }
 
+    def _hidden_from(self, cid: int, seat: int) -> bool:
+        """Whether `seat` may not see where card `cid` is now: in a deck or the base deck (unless
+        shown face up), or in another player's hand (invariants.hidden_from, for one card)."""
+        zone = self.loc[cid]
+        if zone[0] in ("deck", "base_deck"):
+            return cid not in self.public_deck_cards() and cid not in self.pending.reveal
+        return zone[0] == "hand" and zone[1] != seat and cid not in self.pending.reveal
+
     def private_view(self, seat: int | None) -> dict:
         """The part of a view that depends on the seat: its hand, its decision, its log lines."""
         pending = None
@@ -2624,6 +2632,12 @@ class Game:
             if seat is not None and self.pending.seat == seat:
                 pending = self.pending.public()
                 pending["reveal"] = [self.card_view(c) for c in self.pending.reveal]
+                source = pending["source"]
+                if source is not None and self._hidden_from(source, seat):
+                    # The card asking has gone out of sight since (Lost City, played after a
+                    # scoring, shuffled into a deck before it picks the new base): its id would
+                    # say where a hidden card lies.
+                    pending["source"] = None
             else:
                 pending = {"seat": self.pending.seat, "kind": self.pending.kind}
         log = []
