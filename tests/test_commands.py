@@ -121,6 +121,14 @@ def test_bench_engine_reports_the_agreed_figures(rng):
     assert 0 <= data["games_with_a_repeated_faction"] <= 4
 
 
+def test_bench_engine_can_keep_to_the_core_set():
+    data = json.loads(run("bench_engine", "--games", "3", "--players", "4", "--repeats", "1",
+                          "--sets", "core", "--json"))
+    assert data["factions"] == 8 and data["replay_choices"] == 1000
+    assert json.loads(run("bench_engine", "--games", "3", "--players", "2", "--repeats", "1",
+                          "--json"))["factions"] == 17
+
+
 def test_bench_engine_prints_its_figures_in_words():
     out = run("bench_engine", "--games", "3", "--players", "4", "--repeats", "1")
     assert "games/s unchecked" in out and "per CPU-second" in out

@@ -148,13 +148,18 @@ def simulate(games: int, players: int | list[int], seed: int = 0, bots: str = "r
     }
 
 
-def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED,
-                mode: str = "standard") -> dict:
-    """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
-    end their Play Cards phase early, so bases fill slowly and the game runs long."""
+def factions_of_sets(sets: list[str] | None = None) -> list[str]:
+    """The implemented factions of these boxes ("core", "wwwt", "iyf"); all of them for None."""
     import smashup.cards  # noqa: F401
 
-    factions = sorted(REGISTRY.factions)
+    return sorted(name for name, f in REGISTRY.factions.items() if sets is None or f.set in sets)
+
+
+def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_version: int = KEYED,
+                mode: str = "standard", factions: list[str] | None = None) -> dict:
+    """The record of a real game cut at `choices` choices, for timing a replay. Its bots often
+    end their Play Cards phase early, so bases fill slowly and the game runs long."""
+    factions = factions or factions_of_sets()
     attempt = seed
     while True:
         if rng_version == LEGACY:
@@ -179,7 +184,7 @@ def long_record(choices: int = 1000, seed: int = 0, players: int = 4, rng_versio
 
 
 def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
-          rng_version: int = KEYED, mode: str = "standard") -> dict:
+          rng_version: int = KEYED, mode: str = "standard", sets: list[str] | None = None) -> dict:
     """Engine figures for the notes: games/s unchecked and checked, and the replay time of a
     1,000-choice game (medians; compare figures from one run, the machine is shared).
     `rng_version` 1 plays the same with the old Mersenne Twister, to compare the generators."""
@@ -187,10 +192,12 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
 
     from .setup import replay
 
-    unchecked = [simulate(games, players, seed, check=False, rng_version=rng_version, mode=mode)
-                 for _ in range(repeats)]
-    checked = simulate(max(games // 10, 5), players, seed, rng_version=rng_version, mode=mode)
-    record = long_record(1000, seed, players, rng_version, mode)
+    factions = factions_of_sets(sets)
+    unchecked = [simulate(games, players, seed, factions=factions, check=False,
+                          rng_version=rng_version, mode=mode) for _ in range(repeats)]
+    checked = simulate(max(games // 10, 5), players, seed, factions=factions,
+                       rng_version=rng_version, mode=mode)
+    record = long_record(1000, seed, players, rng_version, mode, factions)
     # The same game with its state hash after every choice, as live play stores it: restoring
     # such a record checks every hash.
     hashed = replay({**record, "choices": []})
@@ -212,6 +219,7 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
         "players": players,
         "rng": rng_version,
         "mode": mode,
+        "factions": len(factions),
         "games_per_sec_unchecked": median(r["games_per_sec"] for r in unchecked),
         "games_per_cpu_sec_unchecked": median(r["games_per_cpu_sec"] for r in unchecked),
         "games_per_sec_checked": checked["games_per_sec"],

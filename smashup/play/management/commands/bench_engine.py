@@ -20,16 +20,19 @@ class Command(BaseCommand):
         )
         parser.add_argument("--mode", choices=["standard", "bigbase"], default="standard",
                             help="bigbase: Big Base mode on the default board")
+        parser.add_argument("--sets", nargs="+", choices=["core", "wwwt", "iyf"],
+                            help="only the factions of these boxes (default: every implemented one)")
         parser.add_argument("--json", action="store_true")
 
     def handle(self, *args, **opts):
         result = bench(opts["games"], opts["players"], opts["seed"], opts["repeats"], opts["rng"],
-                       opts["mode"])
+                       opts["mode"], opts["sets"])
         if opts["json"]:
             self.stdout.write(json.dumps(result))
             return
         self.stdout.write(
-            f"{result['players']} players, {result['mode']} mode, random bots, one process, "
+            f"{result['players']} players, {result['mode']} mode, mixes of {result['factions']} "
+            f"factions, random bots, one process, "
             f"random generator v{result['rng']}: "
             f"{result['games_per_sec_unchecked']} games/s unchecked "
             f"({result['games_per_cpu_sec_unchecked']} per CPU-second), "
