@@ -315,6 +315,8 @@ class Game:
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
         self._modifiers: list[tuple] = []
+        self._totals: dict[int, int] = {}  # base uid -> total_power at `_totals_version`
+        self._totals_version = -1
         self._modifiers_version = -1
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
@@ -1008,8 +1010,20 @@ class Game:
         return sum(self.power(m) for m in slot.minions if self.minion_state[m].controller == seat)
 
     def total_power(self, slot: BaseSlot) -> int:
+        """The power of every minion here, kept per `version` like power (scoring checks every
+        base after every turn; `verify_powers` checks each power read instead)."""
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        if self._totals_version != self.version:
+            self._totals.clear()
+            self._totals_version = self.version
+        elif not self.verify_powers:
+            known = self._totals.get(slot.uid)
+            if known is not None:
+                return known
         power = self.power
-        return sum([power(m) for m in slot.minions])
+        value = self._totals[slot.uid] = sum([power(m) for m in slot.minions])
+        return value
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -2860,7 +2874,7 @@ NOT_STATE = frozenset({
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
-    "_modifiers", "_modifiers_version",
+    "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
