@@ -1168,12 +1168,16 @@ class Game:
         # Bases are read from their definitions each time: a mode may give a base in play another
         # card's abilities (Big Base's sides take the current base card's).
         for slot in list(self.bases):
-            bdef = self.defs[slot.card]
-            if bdef.triggers and self.base_active(slot):
-                for trig in bdef.triggers:
-                    if trig.event == kind and trig.applies(
-                            self.reaction_ctx(slot.card, trig, event), event):
-                        found.append((slot.card, trig))
+            active = None  # base_active, read only for a base with a trigger of this kind
+            for trig in self.defs[slot.card].triggers:
+                if trig.event != kind:
+                    continue
+                if active is None:
+                    active = self.base_active(slot)
+                if not active:
+                    break
+                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                    found.append((slot.card, trig))
         table = self._trigger_index.get(kind)
         if table is None:
             return found  # no card of this game reacts to this kind of event
