@@ -1547,9 +1547,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                if self.controller(cid) != seat or not self.ability_active(cid):
+                specials = self.defs[cid].specials
+                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
                     continue
-                for i, sp in enumerate(self.defs[cid].specials):
+                for i, sp in enumerate(specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
