@@ -246,7 +246,6 @@ class Game:
         # The cards in play whose abilities are cancelled (`cancelled_cards`), per board version.
         self._cancelled: frozenset = frozenset()
         self._cancelled_version = -1
-        self._cancelled_seat = -1
         # Cards that left play with their abilities cancelled (`Ctx._leave_play`): their "last
         # words" (leaves-play triggers) do not fire. Cleared when the card enters play again.
         self.left_cancelled: dict[int, None] = {}
@@ -306,15 +305,19 @@ class Game:
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
-        # attachments, lasting effects, whose turn it is, and every event and choice besides);
-        # `_powers` keeps the powers computed at `_powers_version`. Not state.
+        # attachments, lasting effects, turn flags; whose turn it is only while something power
+        # reads depends on it, `_power_reads_turn`); `_powers` keeps the powers computed at
+        # `_powers_version`. Not state.
         self.version = 0
         self._powers: dict[int, int] = {}
         self._powers_version = -1
-        self._powers_seat = None  # whose turn it was (lasting effects "during" turns read it)
+        # The turn (its TurnState) and whose it was when power was last read (`_note_turn`).
+        self._turn_seen = self.turn_state
+        self._seat_seen = self.current
         self._modifiers: list[tuple] = []
+        self._totals: dict[int, int] = {}  # base uid -> total_power at `_totals_version`
+        self._totals_version = -1
         self._modifiers_version = -1
-        self._modifiers_seat = None
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
@@ -698,10 +701,11 @@ class Game:
         "cancel_abilities" (`Ctx.cancel_abilities`)."""
         if not self.host_cancellers and not self.lasting:
             return _NOTHING
-        if self._cancelled_version != self.version or self._cancelled_seat != self.current:
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        if self._cancelled_version != self.version:
             self._cancelled = self._cancelled_now()
             self._cancelled_version = self.version
-            self._cancelled_seat = self.current
         return self._cancelled
 
     def _cancelled_now(self) -> frozenset:
@@ -871,6 +875,36 @@ class Game:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
 
+    def _note_turn(self) -> None:
+        """Whose turn it is, or the turn itself (its flags), changed since power was last read:
+        that moves `version` only if something power reads depends on it (`_power_reads_turn`),
+        or the turn left behind held flags (Ancient Temple's modifier reads one). Noticed here
+        rather than where the turn changes, so that every way of changing it (a mode's round
+        loop, Big Base's "nobody's turn", a scenario) is covered."""
+        if self._turn_seen.flags or self._power_reads_turn():
+            self.version += 1
+        self._turn_seen = self.turn_state
+        self._seat_seen = self.current
+
+    def _power_reads_turn(self) -> bool:
+        """Whether power (and what it reads: cancelled abilities, protections) may read whose turn
+        it is now, so that a new turn must count it afresh (`version`): a lasting effect in force
+        only in some turns (`Lasting.during`), or a base's modifier or protection (its Ctx's
+        player is the current one). No card's modifier or protection reads the turn otherwise
+        (their Ctx's player is their controller); one that did would be named here. A turn that
+        changes nothing else keeps every power known."""
+        for eff in self.lasting:
+            if eff.during is not None:
+                return True
+        loc = self.loc
+        for source in self.modifier_sources:
+            if loc[source][0] == "base":
+                return True
+        for source in self.protectors:
+            if loc[source][0] == "base":
+                return True
+        return False
+
     def changed(self) -> None:
         """Note a change that power may read (see `version`). Moving a card, a choice and an event
         note themselves; code that changes counters, a controller, a host, a base card, a lasting
@@ -880,7 +914,9 @@ class Game:
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
         Computed once per `version` (`power_now` does the work)."""
-        if self._powers_version == self.version and self._powers_seat == self.current:
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        if self._powers_version == self.version:
             known = self._powers.get(cid)
             if known is not None:
                 if self.verify_powers and known != self.power_now(cid):
@@ -891,7 +927,6 @@ class Game:
         else:
             self._powers.clear()
             self._powers_version = self.version
-            self._powers_seat = self.current
         value = self._powers[cid] = self._count_power(cid)
         return value
 
@@ -902,10 +937,9 @@ class Game:
             return self.defs[cid].power
         total = self.defs[cid].power + state.counters
         if self.modifier_sources:
-            if self._modifiers_version != self.version or self._modifiers_seat != self.current:
+            if self._modifiers_version != self.version:
                 self._modifiers = self._modifiers_now()
                 self._modifiers_version = self.version
-                self._modifiers_seat = self.current
             for source, modifier, ctx, ctrl in self._modifiers:
                 delta = modifier(ctx, cid)
                 # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
@@ -976,8 +1010,20 @@ class Game:
         return sum(self.power(m) for m in slot.minions if self.minion_state[m].controller == seat)
 
     def total_power(self, slot: BaseSlot) -> int:
+        """The power of every minion here, kept per `version` like power (scoring checks every
+        base after every turn; `verify_powers` checks each power read instead)."""
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        if self._totals_version != self.version:
+            self._totals.clear()
+            self._totals_version = self.version
+        elif not self.verify_powers:
+            known = self._totals.get(slot.uid)
+            if known is not None:
+                return known
         power = self.power
-        return sum([power(m) for m in slot.minions])
+        value = self._totals[slot.uid] = sum([power(m) for m in slot.minions])
+        return value
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -1122,12 +1168,16 @@ class Game:
         # Bases are read from their definitions each time: a mode may give a base in play another
         # card's abilities (Big Base's sides take the current base card's).
         for slot in list(self.bases):
-            bdef = self.defs[slot.card]
-            if bdef.triggers and self.base_active(slot):
-                for trig in bdef.triggers:
-                    if trig.event == kind and trig.applies(
-                            self.reaction_ctx(slot.card, trig, event), event):
-                        found.append((slot.card, trig))
+            active = None  # base_active, read only for a base with a trigger of this kind
+            for trig in self.defs[slot.card].triggers:
+                if trig.event != kind:
+                    continue
+                if active is None:
+                    active = self.base_active(slot)
+                if not active:
+                    break
+                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                    found.append((slot.card, trig))
         table = self._trigger_index.get(kind)
         if table is None:
             return found  # no card of this game reacts to this kind of event
@@ -1497,9 +1547,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                if self.controller(cid) != seat or not self.ability_active(cid):
+                specials = self.defs[cid].specials
+                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
                     continue
-                for i, sp in enumerate(self.defs[cid].specials):
+                for i, sp in enumerate(specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
@@ -1853,7 +1904,6 @@ class Game:
                 self._stalemate()
                 return
             self.current = (self.current + 1) % len(self.players)
-            self.version += 1
             phase = "start"
 
     def _stalemate(self) -> None:
@@ -1890,7 +1940,6 @@ class Game:
                 self.draw(seat, STARTING_HAND)
 
     def new_turn_state(self, seat: int) -> TurnState:
-        self.version += 1  # a new turn's flags and plays (power may read them)
         return TurnState(
             seat, grants=[Grant(MINION, free=True, source="turn"), Grant(ACTION, free=True, source="turn")]
         )
@@ -2838,13 +2887,13 @@ NOT_STATE = frozenset({
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
     "restrictors", "host_cancellers",
-    "_cancelled", "_cancelled_version", "_cancelled_seat",  # `cancelled_cards`
+    "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
-    "version", "_powers", "_powers_version", "_powers_seat",  # `power`
-    "_modifiers", "_modifiers_version", "_modifiers_seat",
+    "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
+    "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
