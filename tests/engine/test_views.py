@@ -157,3 +157,19 @@ def test_counts_read_as_words():
     assert counted(1, "card") == "1 card"
     assert counted(2, "card") == "2 cards"
     assert counted(0, "base") == "0 bases"
+
+
+def test_a_decision_does_not_name_its_source_once_that_card_is_out_of_sight():
+    # Lost City asks for the new base after a scoring; by then a draw may have shuffled it into a
+    # new deck, and its id would say where a hidden card lies (found by CI's seeded games).
+    game = fresh(players=2, seed=3)
+    rng = random.Random(5)
+    while game.pending is not None and (
+            game.pending.source is None or game.loc[game.pending.source][0] in ("deck", "hand")):
+        game.apply(game.pending.seat, game.pending.id, random_choice(game, rng))
+    assert game.pending is not None, "no decision with a visible source was reached"
+    seat, source = game.pending.seat, game.pending.source
+    assert game.view(seat)["pending"]["source"] == source  # a card in sight is named
+    game.move_card(source, ("deck", game.owner[source]), 0)
+    assert game.view(seat)["pending"]["source"] is None
+    assert not leaks(game, seat)
