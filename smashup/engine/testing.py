@@ -26,6 +26,16 @@ def base_uid(game, name: str) -> int:
     raise LookupError(f"no base {name!r} in play")
 
 
+def hand_names(game, seat: int = 0) -> list[str]:
+    """The names of the cards in a seat's hand, sorted."""
+    return sorted(game.name(c) for c in game.players[seat].hand)
+
+
+def log_texts(game) -> list[str]:
+    """Every log line, public or private, oldest first."""
+    return [text for text, _ in game.log_lines]
+
+
 def labels(game) -> list[str]:
     # What a player sees: an identical copy's option is shown once (core.Option.alike).
     return [o.label for o in game.pending.options if o.alike is None] if game.pending else []

@@ -25,6 +25,7 @@ from smashup.engine.testing import (
     play,
     record_events,
 )
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Dinosaurs", "Robots"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -49,10 +50,6 @@ def kinds_for(events, cid) -> list[str]:
 
 def option_cards(game) -> set[int]:
     return {o.card for o in game.pending.options if o.card is not None}
-
-
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
 
 
 def at(game, seat, kind) -> bool:

@@ -21,6 +21,7 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
 )
@@ -40,10 +41,6 @@ def scenario(bases=("Jungle Oasis", "The Mothership"), deck=None):
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 def where(game, cid):

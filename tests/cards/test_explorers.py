@@ -20,6 +20,7 @@ from smashup.engine.testing import (
     choose,
     decline,
     end_play,
+    hand_names,
     labels,
     play,
     record_events,
@@ -53,10 +54,6 @@ def base_deck(game) -> list[str]:
 def where(game, cid):
     zone = game.loc[cid]
     return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 # ------------------------------------------------------------------ Idaho Smith ----------------

@@ -60,10 +60,6 @@ def hand_names(game, seat=0) -> list[str]:
     return names
 
 
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
-
-
 def public_log(game) -> list[str]:
     return [t for t, to in game.log_lines if to is None]
 

@@ -24,6 +24,7 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
     record_events,
@@ -49,10 +50,6 @@ def scenario(deck=None, hand=("King Rex",)):
 def zone(game, cid) -> str:
     where = game.loc[cid]
     return game.name(game.slot(where[1]).card) if where[0] == "minion" else where[0]
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 def counters(game, name, index=0) -> int:

@@ -22,6 +22,7 @@ from smashup.engine.testing import (
     labels,
     play,
 )
+from smashup.engine.testing import log_texts as log
 from tests.engine.support import TEST_REGISTRY
 
 NINJAS_VS_ALIENS = [("Ninjas", "Aliens"), ("Pirates", "Robots")]
@@ -36,10 +37,6 @@ def scenario(factions=NINJAS_VS_ALIENS, specials="fast", filler=True) -> Scenari
         for seat in range(len(factions)):
             s.deck(seat, "Scout", "Scout", "Scout", "Scout", "Scout", "Scout")
     return s
-
-
-def log(game) -> list[str]:
-    return [text for text, _ in game.log_lines]
 
 
 def option_cards(game) -> set[int]:

@@ -25,6 +25,7 @@ from smashup.engine.testing import (
     play,
     record_events,
 )
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Robots", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -53,10 +54,6 @@ def option_cards(game) -> set[int]:
 
 def hand_names(game, seat) -> list[str]:
     return [game.name(c) for c in game.players[seat].hand]
-
-
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
 
 
 def at(game, seat, kind) -> bool:

@@ -21,9 +21,11 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
 )
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Rock Stars", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
@@ -40,14 +42,6 @@ def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
-
-
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
 
 
 def breakpoints(game) -> dict[str, int]:

@@ -24,6 +24,7 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
     record_events,
@@ -55,10 +56,6 @@ def zone(game, cid) -> str:
 
 def option_of(game, cid) -> str:
     return next(o.id for o in game.pending.options if o.card == cid)
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 # ====================================================================== the deck =============

@@ -23,6 +23,7 @@ from smashup.engine.testing import (
     labels,
     play,
 )
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Superheroes", "Aliens"), ("Ninjas", "Dinosaurs")]
 FILLER = "Augmentation"  # a card seat 1 holds so the game waits on its turn
@@ -53,10 +54,6 @@ def where(game, cid):
 
 def talents(game) -> list[str]:
     return [label for label in labels(game) if "talent" in label]
-
-
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
 
 
 def refuse(game, cid) -> None:

@@ -22,6 +22,7 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
     record_events,
@@ -42,10 +43,6 @@ def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def hand_names(game, seat=0) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 def where(game, cid):

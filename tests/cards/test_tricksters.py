@@ -22,9 +22,11 @@ from smashup.engine.testing import (
     decline,
     end_play,
     find_cards,
+    hand_names,
     labels,
     play,
 )
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Tricksters", "Aliens"), ("Ninjas", "Robots")]
 FACTORY, LIBRARY, SHIP = 0, 1, 2  # breakpoints 25, 22, 20; abilities only when they score
@@ -41,16 +43,8 @@ def scenario(players=PLAYERS, current=0):
     return s
 
 
-def log(game) -> list[str]:
-    return [text for text, _ in game.log_lines]
-
-
 def option_cards(game) -> set[int]:
     return {o.card for o in game.pending.options if o.card is not None}
-
-
-def hand_names(game, seat) -> list[str]:
-    return sorted(game.name(c) for c in game.players[seat].hand)
 
 
 def discard_names(game, seat) -> list[str]:

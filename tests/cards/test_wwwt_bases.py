@@ -13,6 +13,7 @@ from __future__ import annotations
 import smashup.cards  # noqa: F401  (fills REGISTRY)
 from smashup.engine import REGISTRY, Scenario
 from smashup.engine.testing import assert_refused, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Rock Stars", "Aliens"), ("Ninjas", "Robots")]
 FILLER = "Ninja Acolyte"
@@ -33,10 +34,6 @@ def scenario(*bases, players=PLAYERS):
 def where(game, cid):
     zone = game.loc[cid]
     return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
-
-
-def log(game) -> list[str]:
-    return [t for t, _ in game.log_lines]
 
 
 def test_the_implemented_bases_match_the_catalog():
