@@ -84,6 +84,8 @@ _BASE = object()
 _NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
+_IN_PLAY = frozenset(IN_PLAY_ZONES)
+_ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
 # A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
 _PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
@@ -512,6 +514,11 @@ class Game:
         cid = len(self.defs)
         self.defs.append(defn)
         self.owner.append(owner)
+        if zone[0] in _PILE_ZONES:
+            # A new card in a player's pile: in no index (`_place_in` would only remove it).
+            self.loc.append(zone)
+            getattr(self.players[zone[1]], zone[0]).append(cid)
+            return cid
         self.loc.append(None)
         self._place_in(cid, zone, None)
         return cid
@@ -544,21 +551,25 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
-        if zone[0] in _BOARD_ZONES:
+        kind = zone[0]
+        if kind in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`)
-        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+        if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+        in_play = kind in _IN_PLAY
+        if in_play and self.left_cancelled:
             self.left_cancelled.pop(cid, None)
-        kinds = self._indexes_of(self.defs[cid])
+        defn = self.defs[cid]
+        kinds = self._index_kinds.get(id(defn))
+        if kinds is None:
+            kinds = self._indexes_of(defn)
         if kinds:
-            in_play = zone[0] in IN_PLAY_ZONES
-            is_base = zone[0] == "base"
+            is_base = kind == "base"
             for index_map, bases_too in kinds:
                 if in_play or (is_base and bases_too):
                     index_map[cid] = None
@@ -568,29 +579,30 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _PILE_ZONES and zone[0] in _PILE_ZONES:
+        was, kind = old[0], zone[0]
+        if was in _PILE_ZONES and kind in _PILE_ZONES:
             # From a player's pile to a player's pile (a draw, a discard from hand, a deck
             # refilled): nothing in play is touched, so no index, state or lasting effect can
             # hold the card (`_place_in` keeps the indexes to cards in play and bases) and
             # nothing power reads changes. Most moves are these.
             players = self.players
-            getattr(players[old[1]], old[0]).remove(cid)
-            target = getattr(players[zone[1]], zone[0])
+            getattr(players[old[1]], was).remove(cid)
+            target = getattr(players[zone[1]], kind)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
             self.loc[cid] = zone
             return
-        if old[0] in _BOARD_ZONES:
+        if was in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
-        if old[0] != "base":
+        if was != "base":
             self.container(old).remove(cid)
-        if old[0] == "minion" and zone[0] != "minion":
+        if was == "minion" and kind != "minion":
             self.minion_state.pop(cid, None)
-        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+        if was in _ON_CARDS and kind not in _ON_CARDS:
             self.action_state.pop(cid, None)
-        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+        if was in _IN_PLAY and kind not in _IN_PLAY:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
@@ -599,7 +611,7 @@ class Game:
             # one that lasts only while this card is in play (`with_source`).
             if self.lasting:
                 self._end_lasting_of(cid)
-        elif old[0] == "base" and zone[0] != "base":
+        elif was == "base" and kind != "base":
             if self.lasting:
                 self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
@@ -2127,10 +2139,17 @@ class Game:
                 label += f" as an {play.kind}"
             value = (("discard", cid, play.base, way) if play.zone == "discard"
                      else ("minion", cid, play.base))
-            return Option(card_option_id("m", cid, at=play.base, index=1 if other else None),
-                          label, card=cid, base=play.base, value=value, play=play)
-        return Option(card_option_id("a", cid), f"Play {defn.name}{where}", card=cid,
+            return Option(self._play_option_id(play), label, card=cid, base=play.base,
+                          value=value, play=play)
+        return Option(self._play_option_id(play), f"Play {defn.name}{where}", card=cid,
                       value=("action", cid), play=play)
+
+    def _play_option_id(self, play: Play) -> str:
+        """The id of `play`'s option (`_play_option`), without making the option."""
+        if self.defs[play.card].is_minion:
+            return card_option_id("m", play.card, at=play.base,
+                                  index=1 if play.kind != MINION else None)
+        return card_option_id("a", play.card)
 
     def _mark_alike(self, options: list[Option]) -> list[Option]:
         """Identical copies never give identical options (issue 9): a play of a copy in hand
@@ -2865,10 +2884,10 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                plays = self.finder.plays(candidates=[(cid, "hand")])
-                for opt in game._card_play_options(self.seat, self.finder, plays):
-                    if opt.id == option_id:
-                        return opt
+                # Only the play with this id gets its option made (the first, as in the list).
+                for play in self.finder.plays(candidates=[(cid, "hand")]):
+                    if game._play_option_id(play) == option_id:
+                        return game._card_play_options(self.seat, self.finder, [play])[0]
                 return None
         for opt in self.options():
             if opt.id == option_id:
