@@ -2139,17 +2139,10 @@ class Game:
                 label += f" as an {play.kind}"
             value = (("discard", cid, play.base, way) if play.zone == "discard"
                      else ("minion", cid, play.base))
-            return Option(self._play_option_id(play), label, card=cid, base=play.base,
-                          value=value, play=play)
-        return Option(self._play_option_id(play), f"Play {defn.name}{where}", card=cid,
+            return Option(card_option_id("m", cid, at=play.base, index=1 if other else None),
+                          label, card=cid, base=play.base, value=value, play=play)
+        return Option(card_option_id("a", cid), f"Play {defn.name}{where}", card=cid,
                       value=("action", cid), play=play)
-
-    def _play_option_id(self, play: Play) -> str:
-        """The id of `play`'s option (`_play_option`), without making the option."""
-        if self.defs[play.card].is_minion:
-            return card_option_id("m", play.card, at=play.base,
-                                  index=1 if play.kind != MINION else None)
-        return card_option_id("a", play.card)
 
     def _mark_alike(self, options: list[Option]) -> list[Option]:
         """Identical copies never give identical options (issue 9): a play of a copy in hand
@@ -2884,10 +2877,10 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                # Only the play with this id gets its option made (the first, as in the list).
-                for play in self.finder.plays(candidates=[(cid, "hand")]):
-                    if game._play_option_id(play) == option_id:
-                        return game._card_play_options(self.seat, self.finder, [play])[0]
+                plays = self.finder.plays(candidates=[(cid, "hand")])
+                for opt in game._card_play_options(self.seat, self.finder, plays):
+                    if opt.id == option_id:
+                        return opt
                 return None
         for opt in self.options():
             if opt.id == option_id:
