@@ -84,6 +84,10 @@ _BASE = object()
 _NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
+_IN_PLAY = frozenset(IN_PLAY_ZONES)
+_ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
+# A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
+_PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
 @dataclass
 class BaseSlot:
@@ -416,16 +420,18 @@ class Game:
         if decision is None:
             raise IllegalChoice("the game is over")
         # bool is an int in Python; False is not seat 0.
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat != decision.seat:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+                or seat != decision.seat):
             raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
         if decision_id != decision.id:
             raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
         ids = _normalize_choice(choice)
-        if len(set(ids)) != len(ids):
+        if len(ids) > 1 and len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
         chosen = []
+        find = decision.option
         for option_id in ids:
-            option = decision.option(option_id)
+            option = find(option_id)
             if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
             chosen.append(option)
@@ -508,6 +514,11 @@ class Game:
         cid = len(self.defs)
         self.defs.append(defn)
         self.owner.append(owner)
+        if zone[0] in _PILE_ZONES:
+            # A new card in a player's pile: in no index (`_place_in` would only remove it).
+            self.loc.append(zone)
+            getattr(self.players[zone[1]], zone[0]).append(cid)
+            return cid
         self.loc.append(None)
         self._place_in(cid, zone, None)
         return cid
@@ -540,21 +551,25 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
-        if zone[0] in _BOARD_ZONES:
+        kind = zone[0]
+        if kind in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`)
-        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+        if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+        in_play = kind in _IN_PLAY
+        if in_play and self.left_cancelled:
             self.left_cancelled.pop(cid, None)
-        kinds = self._indexes_of(self.defs[cid])
+        defn = self.defs[cid]
+        kinds = self._index_kinds.get(id(defn))
+        if kinds is None:
+            kinds = self._indexes_of(defn)
         if kinds:
-            in_play = zone[0] in IN_PLAY_ZONES
-            is_base = zone[0] == "base"
+            is_base = kind == "base"
             for index_map, bases_too in kinds:
                 if in_play or (is_base and bases_too):
                     index_map[cid] = None
@@ -564,15 +579,30 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES:
+        was, kind = old[0], zone[0]
+        if was in _PILE_ZONES and kind in _PILE_ZONES:
+            # From a player's pile to a player's pile (a draw, a discard from hand, a deck
+            # refilled): nothing in play is touched, so no index, state or lasting effect can
+            # hold the card (`_place_in` keeps the indexes to cards in play and bases) and
+            # nothing power reads changes. Most moves are these.
+            players = self.players
+            getattr(players[old[1]], was).remove(cid)
+            target = getattr(players[zone[1]], kind)
+            if index is None:
+                target.append(cid)
+            else:
+                target.insert(index, cid)
+            self.loc[cid] = zone
+            return
+        if was in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
-        if old[0] != "base":
+        if was != "base":
             self.container(old).remove(cid)
-        if old[0] == "minion" and zone[0] != "minion":
+        if was == "minion" and kind != "minion":
             self.minion_state.pop(cid, None)
-        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+        if was in _ON_CARDS and kind not in _ON_CARDS:
             self.action_state.pop(cid, None)
-        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+        if was in _IN_PLAY and kind not in _IN_PLAY:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
@@ -581,7 +611,7 @@ class Game:
             # one that lasts only while this card is in play (`with_source`).
             if self.lasting:
                 self._end_lasting_of(cid)
-        elif old[0] == "base" and zone[0] != "base":
+        elif was == "base" and kind != "base":
             if self.lasting:
                 self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
@@ -1831,16 +1861,21 @@ class Game:
         """Draw cards; an empty deck takes the shuffled discard pile first (CR, Phase 4)."""
         drawn = []
         player = self.players[seat]
+        deck, hand, loc = player.deck, player.hand, self.loc
+        zone = ("hand", seat)
         for _ in range(count):
-            if not player.deck and not self.refill_deck(seat):
+            if not deck and not self.refill_deck(seat):
                 break
-            cid = player.deck[0]
-            self.move_card(cid, ("hand", seat))
+            # `move_card` from the top of the deck into the hand (pile to pile), inline.
+            cid = deck.pop(0)
+            hand.append(cid)
+            loc[cid] = zone
             drawn.append(cid)
         if drawn:
-            self.log(f"{self.pname(seat)} draws {counted(len(drawn), 'card')}.")
-            names = ", ".join(self.name(c) for c in drawn)
-            self.log(f"You draw {names}.", to=(seat,))
+            lines = self.log_lines
+            lines.append((f"{player.name} draws {counted(len(drawn), 'card')}.", None))
+            defs = self.defs
+            lines.append((f"You draw {', '.join([defs[c].name for c in drawn])}.", (seat,)))
         return drawn
 
     def refill_deck(self, seat: int, need: int = 1, from_bottom: bool = False) -> bool:
@@ -1858,8 +1893,16 @@ class Game:
             left = len(player.deck)
             pile = list(player.discard)
             self.rng.shuffle(pile)
-            for i, cid in enumerate(pile):
-                self.move_card(cid, ("deck", seat), i if from_bottom else None)
+            # What moving them one by one (`move_card`, pile to pile) does, at once.
+            player.discard.clear()
+            zone = ("deck", seat)
+            loc = self.loc
+            for cid in pile:
+                loc[cid] = zone
+            if from_bottom:
+                player.deck[:0] = pile
+            else:
+                player.deck.extend(pile)
             if not left:
                 self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
             else:
@@ -2863,13 +2906,15 @@ class _CardOptions:
         return [self.option(c) for c in self.cards]
 
     def find(self, option_id: str) -> Option | None:
-        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
-        if parsed is None or parsed.group(1) != self.prefix or parsed.group(3):
+        if type(option_id) is not str or option_id[:1] != self.prefix:
             return None
-        cid = int(parsed.group(2))
+        digits = option_id[1:]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
-        if cid in self.cards and option_id == card_option_id(self.prefix, cid):
-            return self.option(cid)
+        if cid in self.cards and option_id == f"{self.prefix}{cid}":
+            return Option(option_id, self.game.defs[cid].name, card=cid)
         return None
 
 
@@ -3014,6 +3059,11 @@ _WINDOW_PROMPTS = {
 
 
 def _normalize_choice(choice) -> list[str]:
+    if type(choice) is list:  # the usual form, checked without the general tests below
+        for c in choice:
+            if type(c) is not str and not isinstance(c, str):
+                raise IllegalChoice("a choice is an option id or a list of option ids")
+        return list(choice)
     if choice is None:
         return []
     if isinstance(choice, str):
