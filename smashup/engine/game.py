@@ -290,6 +290,8 @@ class Game:
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
+        self._window_cards_of = -1
+        self._window_zones: dict[str, set] = {}  # "hand"/"play" -> the windows they are used in
         self._discard_offers = None  # names of cards offering a play from a discard pile
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
@@ -321,6 +323,7 @@ class Game:
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
+        self._base_trigger_kinds: frozenset = frozenset()
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         # A replay sets it (setup.replay): the main decision lists its options only when they
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
@@ -1149,7 +1152,10 @@ class Game:
             if self.resolution == 1:
                 yield from self._legacy_process_events()
             else:
-                yield from self.react_to_batch(self._take_events())
+                # Most batches set nothing off: they are seen through without a generator.
+                work = self._batch_work(self._take_events())
+                if work is not None:
+                    yield from self._react(*work)
         if after is not None:
             after()
         return result
@@ -1161,26 +1167,27 @@ class Game:
     def _reactions_to(self, event: Event) -> list[tuple]:
         """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
-        found = []
-        kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
-        # Bases are read from their definitions each time: a mode may give a base in play another
-        # card's abilities (Big Base's sides take the current base card's).
-        for slot in list(self.bases):
-            active = None  # base_active, read only for a base with a trigger of this kind
-            for trig in self.defs[slot.card].triggers:
-                if trig.event != kind:
-                    continue
-                if active is None:
-                    active = self.base_active(slot)
-                if not active:
-                    break
-                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                    found.append((slot.card, trig))
+        kind = event.kind
         table = self._trigger_index.get(kind)
         if table is None:
-            return found  # no card of this game reacts to this kind of event
+            return []  # no card or base of this game reacts to this kind of event
+        found = []
+        if kind in self._base_trigger_kinds:
+            # Bases are read from their definitions each time: a mode may give a base in play
+            # another base's abilities (Big Base's sides take the current base card's).
+            for slot in list(self.bases):
+                active = None  # base_active, read only for a base with a trigger of this kind
+                for trig in self.defs[slot.card].triggers:
+                    if trig.event != kind:
+                        continue
+                    if active is None:
+                        active = self.base_active(slot)
+                    if not active:
+                        break
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
         cancelled = self.cancelled_cards()
         for cid in self.reactive:
             triggers = table.get(cid)
@@ -1200,15 +1207,25 @@ class Game:
 
     def _index_triggers(self) -> None:
         """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
-        triggers. Derived from the definitions once per game (again if cards are added)."""
+        triggers; and the kinds some base of this game reacts to. Derived from the definitions
+        once per game (again if cards are added): a kind missing from both is never looked for
+        (most events of a game: nothing in it could react). A base in play always has the
+        triggers of a base of this game (Big Base's sides copy the current base card's)."""
         index: dict[str, dict[int, tuple]] = {}
+        base_kinds = set()
         for cid, defn in enumerate(self.defs):
+            triggers = getattr(defn, "triggers", None)
+            if not triggers:
+                continue
             by_kind: dict[str, list] = {}
-            for trig in getattr(defn, "triggers", ()):
+            for trig in triggers:
                 by_kind.setdefault(trig.event, []).append(trig)
-            for kind, triggers in by_kind.items():
-                index.setdefault(kind, {})[cid] = tuple(triggers)
+            for kind, found in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(found)
+            if isinstance(defn, BaseDef):
+                base_kinds.update(by_kind)
         self._trigger_index = index
+        self._base_trigger_kinds = frozenset(base_kinds)
         self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
@@ -1235,12 +1252,29 @@ class Game:
         batch, gathered once and resolved in the order the current player picks, each
         reaction's own events resolving as a child batch right after it (`run_reactions`);
         step 4, Specials from hand that answer an event of the batch (`answer_window`)."""
+        work = self._batch_work(batch)
+        if work is not None:
+            yield from self._react(*work)
+
+    def _batch_work(self, batch: list[Event]) -> tuple | None:
+        """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
+        when nothing can happen (no card reacts, no Special could answer an event of it)."""
         if not batch:
-            return
+            return None
         items = []
         for event in batch:
-            items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
+            found = self._reactions_to(event)
+            if found:
+                items.extend([(cid, trig, event) for cid, trig in found])
         extra = self.batch_extras(batch)
+        if items or extra:
+            return items, extra, batch
+        for event in batch:
+            if self._window_possible(event.kind):
+                return items, extra, batch
+        return None
+
+    def _react(self, items: list[tuple], extra: list[tuple], batch: list[Event]):
         if items or extra:
             yield from self.run_reactions(items, extra)
         yield from self.answer_window(batch)
@@ -1255,7 +1289,9 @@ class Game:
             yield from gen
         finally:
             self._depth -= 1
-        yield from self.react_to_batch(self._take_events())
+        work = self._batch_work(self._take_events())
+        if work is not None:
+            yield from self._react(*work)
 
     # Resolution version 1 (records made before batches): each event's reactions in turn, a
     # reaction resolving as a top-level resolution (which drains the shared queue of events).
@@ -1381,9 +1417,16 @@ class Game:
         "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        yield from self._specials_in_play(window, wctx)
-        yield from self._hand_round(window, wctx, self.seats_from_current(),
-                                    ask_all=self.config["specials"] == "ask")
+        if window in self._window_zones["play"]:
+            yield from self._specials_in_play(window, wctx)
+        seats = self.seats_from_current()
+        ask_all = self.config["specials"] == "ask"
+        if not ask_all and window not in self._window_zones["hand"]:
+            # No card of this game is used from a hand here: each player is passed for at once,
+            # as `_hand_round` would after finding nothing in their hand.
+            self.special_checks.extend(seats)
+            return
+        yield from self._hand_round(window, wctx, seats, ask_all=ask_all)
 
     def answer_window(self, batch: list[Event]):
         """CR Card Resolution Order step 4: Specials from hand that answer an event of this
@@ -1394,6 +1437,9 @@ class Game:
         answers never opens, `_window_possible`)."""
         for event in batch:
             if not self._window_possible(event.kind):
+                continue
+            if event.kind not in self._window_zones["hand"]:
+                self.special_checks.extend(self.seats_from_current())
                 continue
             able = []
             for seat in self.seats_from_current():
@@ -1513,13 +1559,16 @@ class Game:
         return decision.option(ids[0])
 
     def _window_possible(self, window: str) -> bool:
-        """Open a window only if some card of this game could ever be used in it."""
-        if self._window_cards is None:
-            kinds = set()
+        """Open a window only if some card of this game could ever be used in it (from a hand
+        or in play: `_window_zones`, derived from the definitions; again if cards are added)."""
+        if self._window_cards is None or self._window_cards_of != len(self.defs):
+            zones: dict[str, set] = {"hand": set(), "play": set()}
             for d in self.defs:
                 for sp in getattr(d, "specials", ()):
-                    kinds.add(sp.window)
-            self._window_cards = kinds
+                    zones.setdefault(sp.zone, set()).add(sp.window)
+            self._window_zones = zones
+            self._window_cards = set().union(*zones.values())
+            self._window_cards_of = len(self.defs)
         return window in self._window_cards
 
     def _special_play_forbidden(self, seat, cid, wctx) -> bool:
@@ -2892,9 +2941,10 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
+    "_window_cards_of", "_window_zones",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
-    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
