@@ -289,9 +289,11 @@ class Game:
         self._chain_counts: dict = {}
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
-        self._window_cards = None
+        # The windows some card of this game has a Special for, and (zone, window) -> the cards
+        # with one (`_index_specials`): derived from the definitions.
+        self._window_cards: frozenset = frozenset()
+        self._special_cards: dict[tuple, frozenset] = {}
         self._window_cards_of = -1
-        self._window_zones: dict[str, set] = {}  # "hand"/"play" -> the windows they are used in
         self._discard_offers = None  # names of cards offering a play from a discard pile
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
@@ -873,7 +875,11 @@ class Game:
         """The Ctx a card's predicates get: you are its controller (a base: the current player;
         a card out of play: its owner), here is its base."""
         if seat is None:
-            seat = self.controller(cid)
+            # `controller`, inlined: predicates of every card ask for this.
+            state = self.minion_state.get(cid)
+            if state is None:
+                state = self.action_state.get(cid)
+            seat = state.controller if state is not None else None
             if seat is None:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
@@ -1178,8 +1184,11 @@ class Game:
             # Bases are read from their definitions each time: a mode may give a base in play
             # another base's abilities (Big Base's sides take the current base card's).
             for slot in list(self.bases):
+                triggers = self.defs[slot.card].triggers
+                if not triggers:
+                    continue
                 active = None  # base_active, read only for a base with a trigger of this kind
-                for trig in self.defs[slot.card].triggers:
+                for trig in triggers:
                     if trig.event != kind:
                         continue
                     if active is None:
@@ -1261,16 +1270,23 @@ class Game:
         when nothing can happen (no card reacts, no Special could answer an event of it)."""
         if not batch:
             return None
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        reacted = self._trigger_index  # kinds some card or base of this game reacts to
         items = []
         for event in batch:
-            found = self._reactions_to(event)
-            if found:
-                items.extend([(cid, trig, event) for cid, trig in found])
+            if event.kind in reacted:
+                found = self._reactions_to(event)
+                if found:
+                    items.extend([(cid, trig, event) for cid, trig in found])
         extra = self.batch_extras(batch)
         if items or extra:
             return items, extra, batch
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
+        windows = self._window_cards
         for event in batch:
-            if self._window_possible(event.kind):
+            if event.kind in windows:
                 return items, extra, batch
         return None
 
@@ -1417,11 +1433,11 @@ class Game:
         "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        if window in self._window_zones["play"]:
+        if ("play", window) in self._special_cards:
             yield from self._specials_in_play(window, wctx)
         seats = self.seats_from_current()
         ask_all = self.config["specials"] == "ask"
-        if not ask_all and window not in self._window_zones["hand"]:
+        if not ask_all and ("hand", window) not in self._special_cards:
             # No card of this game is used from a hand here: each player is passed for at once,
             # as `_hand_round` would after finding nothing in their hand.
             self.special_checks.extend(seats)
@@ -1438,7 +1454,7 @@ class Game:
         for event in batch:
             if not self._window_possible(event.kind):
                 continue
-            if event.kind not in self._window_zones["hand"]:
+            if ("hand", event.kind) not in self._special_cards:
                 self.special_checks.extend(self.seats_from_current())
                 continue
             able = []
@@ -1559,17 +1575,22 @@ class Game:
         return decision.option(ids[0])
 
     def _window_possible(self, window: str) -> bool:
-        """Open a window only if some card of this game could ever be used in it (from a hand
-        or in play: `_window_zones`, derived from the definitions; again if cards are added)."""
-        if self._window_cards is None or self._window_cards_of != len(self.defs):
-            zones: dict[str, set] = {"hand": set(), "play": set()}
-            for d in self.defs:
-                for sp in getattr(d, "specials", ()):
-                    zones.setdefault(sp.zone, set()).add(sp.window)
-            self._window_zones = zones
-            self._window_cards = set().union(*zones.values())
-            self._window_cards_of = len(self.defs)
+        """Open a window only if some card of this game could ever be used in it."""
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
         return window in self._window_cards
+
+    def _index_specials(self) -> None:
+        """Which cards of this game have a Special, by (zone, window): a window is looked for
+        only in the cards that could be used in it. Derived from the definitions once per game
+        (again if cards are added), like `_index_triggers`."""
+        cards: dict[tuple, set] = {}
+        for cid, defn in enumerate(self.defs):
+            for sp in getattr(defn, "specials", ()):
+                cards.setdefault((sp.zone, sp.window), set()).add(cid)
+        self._special_cards = {key: frozenset(found) for key, found in cards.items()}
+        self._window_cards = frozenset(window for _, window in cards)
+        self._window_cards_of = len(self.defs)
 
     def _special_play_forbidden(self, seat, cid, wctx) -> bool:
         """Whether using this card's Special from the hand would be a play that is not allowed:
@@ -1586,8 +1607,16 @@ class Game:
         """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
         their cards in play ("play")."""
         found = []
+        if not self._window_possible(window):
+            return found
+        # Only the cards of this game that have a Special of this zone and window are read.
+        holders = self._special_cards.get(("hand" if zone == "hand" else "play", window))
+        if not holders:
+            return found
         if zone == "hand":
             for cid in list(self.players[seat].hand):
+                if cid not in holders:
+                    continue
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "hand"
                             and not self._special_play_forbidden(seat, cid, wctx)
@@ -1596,10 +1625,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                specials = self.defs[cid].specials
-                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
+                if (cid not in holders or self.controller(cid) != seat
+                        or not self.ability_active(cid)):
                     continue
-                for i, sp in enumerate(specials):
+                for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
@@ -2036,8 +2065,10 @@ class Game:
         batch = self._take_events()
         reactions = [(cid, trig, event) for event in batch
                      for cid, trig in self._reactions_to(event)]
-        yield from self.run_reactions(reactions, extra)
-        yield from self.special_window("turn_start")
+        if reactions or extra:
+            yield from self.run_reactions(reactions, extra)
+        if self._window_possible("turn_start"):
+            yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
         def factory():
@@ -2941,7 +2972,7 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
-    "_window_cards_of", "_window_zones",
+    "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
