@@ -217,7 +217,8 @@ class _Answered:
     find = options
 
 
-@dataclass
+# Slots: hundreds are made a game, and read by every reaction scan.
+@dataclass(slots=True)
 class Event:
     """Something that happened, for abilities that react to it ("after X...").
 

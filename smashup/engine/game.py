@@ -1197,10 +1197,12 @@ class Game:
                         break
                     if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
                         found.append((slot.card, trig))
-        cancelled = self.cancelled_cards()
+        cancelled = None  # read only once a card in play has a trigger of this kind
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
+                if cancelled is None:
+                    cancelled = self.cancelled_cards()
                 if cancelled and not self.ability_active(cid):
                     continue
                 for trig in triggers:
