@@ -1598,6 +1598,8 @@ class Game:
         """Whether using this card's Special from the hand would be a play that is not allowed:
         a Special action is played; a minion's Special from the hand in a scoring window plays
         it on the scoring base (Shinobi)."""
+        if not self.may_restrict():
+            return False  # nothing in force could forbid a play (the cheap test of `forbids`)
         defn = self.defs[cid]
         if defn.is_action:
             return bool(self.forbids(Play(seat, cid, ACTION, "hand")))
