@@ -326,6 +326,7 @@ class Game:
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
         self._base_trigger_kinds: frozenset = frozenset()
+        self._turn_start_bases = False
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         # A replay sets it (setup.replay): the main decision lists its options only when they
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
@@ -1154,17 +1155,22 @@ class Game:
             result = yield from gen
         finally:
             self._depth -= 1
-        if self._depth == 0:
-            if self.resolution == 1:
-                yield from self._legacy_process_events()
-            else:
-                # Most batches set nothing off: they are seen through without a generator.
-                work = self._batch_work(self._take_events())
-                if work is not None:
-                    yield from self._react(*work)
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         if after is not None:
             after()
         return result
+
+    def _top_level_reactions(self):
+        """When a top-level resolution ends (depth 0), the reactions to its batch, to run with
+        `yield from`; None when there is nothing to run (most batches: no generator is made)."""
+        if self._depth != 0:
+            return None
+        if self.resolution == 1:
+            return self._legacy_process_events() if self._events else None
+        work = self._batch_work(self._take_events())
+        return self._react(*work) if work is not None else None
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -1218,13 +1224,17 @@ class Game:
 
     def _index_triggers(self) -> None:
         """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
-        triggers; and the kinds some base of this game reacts to. Derived from the definitions
+        triggers; the kinds some base of this game reacts to; whether one has a start of turn
+        ability. Derived from the definitions
         once per game (again if cards are added): a kind missing from both is never looked for
         (most events of a game: nothing in it could react). A base in play always has the
         triggers of a base of this game (Big Base's sides copy the current base card's)."""
         index: dict[str, dict[int, tuple]] = {}
         base_kinds = set()
+        turn_start_bases = False
         for cid, defn in enumerate(self.defs):
+            if getattr(defn, "at_turn_start", None) is not None:
+                turn_start_bases = True
             triggers = getattr(defn, "triggers", None)
             if not triggers:
                 continue
@@ -1237,6 +1247,7 @@ class Game:
                 base_kinds.update(by_kind)
         self._trigger_index = index
         self._base_trigger_kinds = frozenset(base_kinds)
+        self._turn_start_bases = turn_start_bases
         self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
@@ -2048,7 +2059,11 @@ class Game:
             yield from self._draw_phase(seat)
         self.phase = "end"
         self._chain_counts.clear()
-        yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
+        # Announced as a resolution of its own (`resolve`), without wrapping it in one.
+        self.emit(Event("turn_end", player=seat))
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         self._expire_at_turn_end(seat)
         self.turn_state.grants.clear()
 
@@ -2061,10 +2076,14 @@ class Game:
     def _start_of_turn(self, seat):
         # Base "start of turn" abilities and ongoing triggers; the current player orders them.
         extra = []
-        for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.at_turn_start is not None and self.base_active(slot):
-                extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        if self._turn_start_bases:  # some base of this game has one
+            for slot in list(self.bases):
+                bdef = self.base_def(slot)
+                if bdef.at_turn_start is not None and self.base_active(slot):
+                    extra.append((bdef.name, slot.card,
+                                  self._base_hook(bdef.at_turn_start, slot, seat)))
         self.emit(Event("turn_start", player=seat))
         batch = self._take_events()
         reactions = [(cid, trig, event) for event in batch
@@ -2980,6 +2999,7 @@ NOT_STATE = frozenset({
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
+    "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
