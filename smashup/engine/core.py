@@ -220,7 +220,8 @@ class _Answered:
     find = options
 
 
-@dataclass
+# Slots: hundreds are made a game, and read by every reaction scan.
+@dataclass(slots=True)
 class Event:
     """Something that happened, for abilities that react to it ("after X...").
 

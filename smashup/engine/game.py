@@ -293,7 +293,11 @@ class Game:
         self._chain_counts: dict = {}
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
-        self._window_cards = None
+        # The windows some card of this game has a Special for, and (zone, window) -> the cards
+        # with one (`_index_specials`): derived from the definitions.
+        self._window_cards: frozenset = frozenset()
+        self._special_cards: dict[tuple, frozenset] = {}
+        self._window_cards_of = -1
         self._discard_offers = None  # names of cards offering a play from a discard pile
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
@@ -325,6 +329,8 @@ class Game:
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
+        self._base_trigger_kinds: frozenset = frozenset()
+        self._turn_start_bases = False
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         # A replay sets it (setup.replay): the main decision lists its options only when they
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
@@ -900,7 +906,11 @@ class Game:
         """The Ctx a card's predicates get: you are its controller (a base: the current player;
         a card out of play: its owner), here is its base."""
         if seat is None:
-            seat = self.controller(cid)
+            # `controller`, inlined: predicates of every card ask for this.
+            state = self.minion_state.get(cid)
+            if state is None:
+                state = self.action_state.get(cid)
+            seat = state.controller if state is not None else None
             if seat is None:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
@@ -1175,14 +1185,22 @@ class Game:
             result = yield from gen
         finally:
             self._depth -= 1
-        if self._depth == 0:
-            if self.resolution == 1:
-                yield from self._legacy_process_events()
-            else:
-                yield from self.react_to_batch(self._take_events())
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         if after is not None:
             after()
         return result
+
+    def _top_level_reactions(self):
+        """When a top-level resolution ends (depth 0), the reactions to its batch, to run with
+        `yield from`; None when there is nothing to run (most batches: no generator is made)."""
+        if self._depth != 0:
+            return None
+        if self.resolution == 1:
+            return self._legacy_process_events() if self._events else None
+        work = self._batch_work(self._take_events())
+        return self._react(*work) if work is not None else None
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -1191,30 +1209,36 @@ class Game:
     def _reactions_to(self, event: Event) -> list[tuple]:
         """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
-        found = []
-        kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
-        # Bases are read from their definitions each time: a mode may give a base in play another
-        # card's abilities (Big Base's sides take the current base card's).
-        for slot in list(self.bases):
-            active = None  # base_active, read only for a base with a trigger of this kind
-            for trig in self.defs[slot.card].triggers:
-                if trig.event != kind:
-                    continue
-                if active is None:
-                    active = self.base_active(slot)
-                if not active:
-                    break
-                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                    found.append((slot.card, trig))
+        kind = event.kind
         table = self._trigger_index.get(kind)
         if table is None:
-            return found  # no card of this game reacts to this kind of event
-        cancelled = self.cancelled_cards()
+            return []  # no card or base of this game reacts to this kind of event
+        found = []
+        if kind in self._base_trigger_kinds:
+            # Bases are read from their definitions each time: a mode may give a base in play
+            # another base's abilities (Big Base's sides take the current base card's).
+            for slot in list(self.bases):
+                triggers = self.defs[slot.card].triggers
+                if not triggers:
+                    continue
+                active = None  # base_active, read only for a base with a trigger of this kind
+                for trig in triggers:
+                    if trig.event != kind:
+                        continue
+                    if active is None:
+                        active = self.base_active(slot)
+                    if not active:
+                        break
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
+        cancelled = None  # read only once a card in play has a trigger of this kind
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
+                if cancelled is None:
+                    cancelled = self.cancelled_cards()
                 if cancelled and not self.ability_active(cid):
                     continue
                 for trig in triggers:
@@ -1230,15 +1254,30 @@ class Game:
 
     def _index_triggers(self) -> None:
         """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
-        triggers. Derived from the definitions once per game (again if cards are added)."""
+        triggers; the kinds some base of this game reacts to; whether one has a start of turn
+        ability. Derived from the definitions
+        once per game (again if cards are added): a kind missing from both is never looked for
+        (most events of a game: nothing in it could react). A base in play always has the
+        triggers of a base of this game (Big Base's sides copy the current base card's)."""
         index: dict[str, dict[int, tuple]] = {}
+        base_kinds = set()
+        turn_start_bases = False
         for cid, defn in enumerate(self.defs):
+            if getattr(defn, "at_turn_start", None) is not None:
+                turn_start_bases = True
+            triggers = getattr(defn, "triggers", None)
+            if not triggers:
+                continue
             by_kind: dict[str, list] = {}
-            for trig in getattr(defn, "triggers", ()):
+            for trig in triggers:
                 by_kind.setdefault(trig.event, []).append(trig)
-            for kind, triggers in by_kind.items():
-                index.setdefault(kind, {})[cid] = tuple(triggers)
+            for kind, found in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(found)
+            if isinstance(defn, BaseDef):
+                base_kinds.update(by_kind)
         self._trigger_index = index
+        self._base_trigger_kinds = frozenset(base_kinds)
+        self._turn_start_bases = turn_start_bases
         self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
@@ -1265,12 +1304,36 @@ class Game:
         batch, gathered once and resolved in the order the current player picks, each
         reaction's own events resolving as a child batch right after it (`run_reactions`);
         step 4, Specials from hand that answer an event of the batch (`answer_window`)."""
+        work = self._batch_work(batch)
+        if work is not None:
+            yield from self._react(*work)
+
+    def _batch_work(self, batch: list[Event]) -> tuple | None:
+        """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
+        when nothing can happen (no card reacts, no Special could answer an event of it)."""
         if not batch:
-            return
+            return None
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        reacted = self._trigger_index  # kinds some card or base of this game reacts to
         items = []
         for event in batch:
-            items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
+            if event.kind in reacted:
+                found = self._reactions_to(event)
+                if found:
+                    items.extend([(cid, trig, event) for cid, trig in found])
         extra = self.batch_extras(batch)
+        if items or extra:
+            return items, extra, batch
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
+        windows = self._window_cards
+        for event in batch:
+            if event.kind in windows:
+                return items, extra, batch
+        return None
+
+    def _react(self, items: list[tuple], extra: list[tuple], batch: list[Event]):
         if items or extra:
             yield from self.run_reactions(items, extra)
         yield from self.answer_window(batch)
@@ -1285,7 +1348,9 @@ class Game:
             yield from gen
         finally:
             self._depth -= 1
-        yield from self.react_to_batch(self._take_events())
+        work = self._batch_work(self._take_events())
+        if work is not None:
+            yield from self._react(*work)
 
     # Resolution version 1 (records made before batches): each event's reactions in turn, a
     # reaction resolving as a top-level resolution (which drains the shared queue of events).
@@ -1411,9 +1476,16 @@ class Game:
         "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        yield from self._specials_in_play(window, wctx)
-        yield from self._hand_round(window, wctx, self.seats_from_current(),
-                                    ask_all=self.config["specials"] == "ask")
+        if ("play", window) in self._special_cards:
+            yield from self._specials_in_play(window, wctx)
+        seats = self.seats_from_current()
+        ask_all = self.config["specials"] == "ask"
+        if not ask_all and ("hand", window) not in self._special_cards:
+            # No card of this game is used from a hand here: each player is passed for at once,
+            # as `_hand_round` would after finding nothing in their hand.
+            self.special_checks.extend(seats)
+            return
+        yield from self._hand_round(window, wctx, seats, ask_all=ask_all)
 
     def answer_window(self, batch: list[Event]):
         """CR Card Resolution Order step 4: Specials from hand that answer an event of this
@@ -1424,6 +1496,9 @@ class Game:
         answers never opens, `_window_possible`)."""
         for event in batch:
             if not self._window_possible(event.kind):
+                continue
+            if ("hand", event.kind) not in self._special_cards:
+                self.special_checks.extend(self.seats_from_current())
                 continue
             able = []
             for seat in self.seats_from_current():
@@ -1544,18 +1619,28 @@ class Game:
 
     def _window_possible(self, window: str) -> bool:
         """Open a window only if some card of this game could ever be used in it."""
-        if self._window_cards is None:
-            kinds = set()
-            for d in self.defs:
-                for sp in getattr(d, "specials", ()):
-                    kinds.add(sp.window)
-            self._window_cards = kinds
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
         return window in self._window_cards
+
+    def _index_specials(self) -> None:
+        """Which cards of this game have a Special, by (zone, window): a window is looked for
+        only in the cards that could be used in it. Derived from the definitions once per game
+        (again if cards are added), like `_index_triggers`."""
+        cards: dict[tuple, set] = {}
+        for cid, defn in enumerate(self.defs):
+            for sp in getattr(defn, "specials", ()):
+                cards.setdefault((sp.zone, sp.window), set()).add(cid)
+        self._special_cards = {key: frozenset(found) for key, found in cards.items()}
+        self._window_cards = frozenset(window for _, window in cards)
+        self._window_cards_of = len(self.defs)
 
     def _special_play_forbidden(self, seat, cid, wctx) -> bool:
         """Whether using this card's Special from the hand would be a play that is not allowed:
         a Special action is played; a minion's Special from the hand in a scoring window plays
         it on the scoring base (Shinobi)."""
+        if not self.may_restrict():
+            return False  # nothing in force could forbid a play (the cheap test of `forbids`)
         defn = self.defs[cid]
         if defn.is_action:
             return bool(self.forbids(Play(seat, cid, ACTION, "hand")))
@@ -1567,8 +1652,16 @@ class Game:
         """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
         their cards in play ("play")."""
         found = []
+        if not self._window_possible(window):
+            return found
+        # Only the cards of this game that have a Special of this zone and window are read.
+        holders = self._special_cards.get(("hand" if zone == "hand" else "play", window))
+        if not holders:
+            return found
         if zone == "hand":
             for cid in list(self.players[seat].hand):
+                if cid not in holders:
+                    continue
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "hand"
                             and not self._special_play_forbidden(seat, cid, wctx)
@@ -1577,10 +1670,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                specials = self.defs[cid].specials
-                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
+                if (cid not in holders or self.controller(cid) != seat
+                        or not self.ability_active(cid)):
                     continue
-                for i, sp in enumerate(specials):
+                for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
@@ -2009,7 +2102,11 @@ class Game:
             yield from self._draw_phase(seat)
         self.phase = "end"
         self._chain_counts.clear()
-        yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
+        # Announced as a resolution of its own (`resolve`), without wrapping it in one.
+        self.emit(Event("turn_end", player=seat))
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         self._expire_at_turn_end(seat)
         self.turn_state.grants.clear()
 
@@ -2022,16 +2119,22 @@ class Game:
     def _start_of_turn(self, seat):
         # Base "start of turn" abilities and ongoing triggers; the current player orders them.
         extra = []
-        for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.at_turn_start is not None and self.base_active(slot):
-                extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        if self._turn_start_bases:  # some base of this game has one
+            for slot in list(self.bases):
+                bdef = self.base_def(slot)
+                if bdef.at_turn_start is not None and self.base_active(slot):
+                    extra.append((bdef.name, slot.card,
+                                  self._base_hook(bdef.at_turn_start, slot, seat)))
         self.emit(Event("turn_start", player=seat))
         batch = self._take_events()
         reactions = [(cid, trig, event) for event in batch
                      for cid, trig in self._reactions_to(event)]
-        yield from self.run_reactions(reactions, extra)
-        yield from self.special_window("turn_start")
+        if reactions or extra:
+            yield from self.run_reactions(reactions, extra)
+        if self._window_possible("turn_start"):
+            yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
         def factory():
@@ -2937,9 +3040,11 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "play_offering", "_discard_offers",
     "_static_views", "_minion_play_options", "_window_cards",
+    "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
-    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
+    "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
