@@ -322,10 +322,10 @@ class Game:
         # The turn (its TurnState) and whose it was when power was last read (`_note_turn`).
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
-        self._modifiers: list[tuple] = []
-        self._totals: dict[int, int] = {}  # base uid -> total_power at `_totals_version`
-        self._totals_version = -1
+        self._modifiers: tuple = ([], {})  # `_modifiers_now` at `_modifiers_version`
+        self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
+        self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
@@ -953,7 +953,9 @@ class Game:
 
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
-        Computed once per `version` (`power_now` does the work)."""
+        Computed once per `version` (`power_now` does the work), a base at a time: a minion's
+        power is rarely read alone (a base's total, the powers where a minion entered, the
+        minions offered as targets), so its neighbours are counted with it (`_count_base`)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
         if self._powers_version == self.version:
@@ -965,10 +967,68 @@ class Game:
                                       "Game.changed)")
                 return known
         else:
-            self._powers.clear()
-            self._powers_version = self.version
+            self._new_power_version()
+        zone = self.loc[cid]
+        if zone[0] == "minion":
+            self._count_base(self.slot(zone[1]))
+            return self._powers[cid]
         value = self._powers[cid] = self._count_power(cid)
         return value
+
+    def _new_power_version(self) -> None:
+        # What was counted at an older version is forgotten; what every power at this one
+        # reads (the modifiers working, the lasting changes in force) is listed on first need.
+        self._powers.clear()
+        self._totals.clear()
+        self._powers_version = self.version
+        self._modifiers_version = -1
+        self._bonuses = None
+
+    def _lasting_bonuses(self) -> dict:
+        """The lasting power changes in force at this version, summed per minion."""
+        bonuses = self._bonuses
+        if bonuses is None:
+            bonuses = self._bonuses = {}
+            for eff in self.lasting:
+                if eff.kind == "power" and self.lasting_active(eff):
+                    bonuses[eff.target] = bonuses.get(eff.target, 0) + eff.amount
+        return bonuses
+
+    def _count_base(self, slot: BaseSlot) -> int:
+        """Count (`_count_power`) the power of every minion on `slot` not yet known at this
+        version, in one pass; returns their total."""
+        powers = self._powers
+        defs = self.defs
+        states = self.minion_state
+        anyone = targeted = None
+        if self.modifier_sources:
+            anyone, targeted = self._working_modifiers()
+        bonuses = self._lasting_bonuses() if self.lasting else None
+        total = 0
+        for m in slot.minions:
+            value = powers.get(m)
+            if value is None:
+                state = states.get(m)
+                if state is None:
+                    value = defs[m].power
+                else:
+                    value = defs[m].power + state.counters
+                    if anyone is not None:
+                        for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
+                                                            if targeted else anyone):
+                            delta = modifier(ctx, m)
+                            # A change of power is an affect (WWWT "Affect"): a protected minion
+                            # ignores it; a base's modifier is nobody's card.
+                            if delta and (ctrl is _BASE or self.affects(source, ctrl, m)):
+                                value += delta
+                    if bonuses:
+                        value += bonuses.get(m, 0)
+                    if value < 0:
+                        value = 0
+                powers[m] = value
+            total += value
+        self._totals[slot.uid] = total
+        return total
 
     def _count_power(self, cid: int) -> int:
         # power_now, with the modifiers working at this version listed once (_modifiers_now).
@@ -977,38 +1037,66 @@ class Game:
             return self.defs[cid].power
         total = self.defs[cid].power + state.counters
         if self.modifier_sources:
-            if self._modifiers_version != self.version:
-                self._modifiers = self._modifiers_now()
-                self._modifiers_version = self.version
-            for source, modifier, ctx, ctrl in self._modifiers:
+            anyone, targeted = self._working_modifiers()
+            for source, modifier, ctx, ctrl in (targeted.get(cid, anyone) if targeted
+                                                else anyone):
                 delta = modifier(ctx, cid)
                 # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
                 # a base's modifier is nobody's card.
                 if delta and (ctrl is _BASE or self.affects(source, ctrl, cid)):
                     total += delta
         if self.lasting:
-            for eff in self.lasting:
-                if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
-                    total += eff.amount
+            total += self._lasting_bonuses().get(cid, 0)
         return total if total > 0 else 0
 
-    def _modifiers_now(self) -> list[tuple]:
+    def _working_modifiers(self) -> tuple[list, dict]:
+        """`_modifiers_now`, listed once per version."""
+        if self._modifiers_version != self.version:
+            self._modifiers = self._modifiers_now()
+            self._modifiers_version = self.version
+        return self._modifiers
+
+    def _modifiers_now(self) -> tuple[list, dict]:
         """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
-        now: a card in play's, or an active base's."""
-        found = []
+        now: a card in play's, or an active base's. Split by reach (`CardDef.modifier_to`): those
+        that may change any minion, and per minion, those plus the ones that may change only it
+        (itself, its host, the minions here); a minion not in that map is changed only by the
+        first list."""
+        anyone = []
+        targeted: dict[int, list] = {}
+        loc = self.loc
         for source in self.modifier_sources:
-            zone = self.loc[source]
-            modifier = self.defs[source].power_modifier
+            zone = loc[source]
+            sdef = self.defs[source]
+            modifier = sdef.power_modifier
             if zone[0] == "base":
-                if self.base_active(self.slot(zone[1])):
-                    found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
-                                  _BASE))
+                if not self.base_active(self.slot(zone[1])):
+                    continue
+                entry = (source, modifier, Ctx(self, source, self.current, zone[1]), _BASE)
+            else:
+                if not self.ability_active(source):
+                    continue
+                ctrl = self.controller(source)
+                entry = (source, modifier, Ctx(self, source, ctrl), ctrl)
+            to = sdef.modifier_to
+            if to is None:
+                anyone.append(entry)
+                for entries in targeted.values():
+                    entries.append(entry)
                 continue
-            if not self.ability_active(source):
-                continue
-            ctrl = self.controller(source)
-            found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
-        return found
+            if to == "itself":
+                reach = (source,) if zone[0] == "minion" else ()
+            elif to == "host":
+                reach = (zone[1],) if zone[0] == "attached" else ()
+            else:  # "here"
+                uid = zone[1] if zone[0] != "attached" else self.base_of(zone[1])
+                reach = self.slot(uid).minions if uid is not None else ()
+            for m in reach:
+                entries = targeted.get(m)
+                if entries is None:
+                    entries = targeted[m] = list(anyone)
+                entries.append(entry)
+        return anyone, targeted
 
     def power_now(self, cid: int) -> int:
         """Power computed afresh from the board (`power` keeps it per `version`; the invariants
@@ -1054,16 +1142,16 @@ class Game:
         base after every turn; `verify_powers` checks each power read instead)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
-        if self._totals_version != self.version:
-            self._totals.clear()
-            self._totals_version = self.version
-        elif not self.verify_powers:
+        if self._powers_version != self.version:
+            self._new_power_version()
+        elif self.verify_powers:
+            power = self.power
+            return sum([power(m) for m in slot.minions])
+        else:
             known = self._totals.get(slot.uid)
             if known is not None:
                 return known
-        power = self.power
-        value = self._totals[slot.uid] = sum([power(m) for m in slot.minions])
-        return value
+        return self._count_base(slot)
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -3042,7 +3130,7 @@ NOT_STATE = frozenset({
     "_static_views", "_minion_play_options", "_window_cards",
     "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
-    "_modifiers", "_modifiers_version", "_totals", "_totals_version",
+    "_modifiers", "_modifiers_version", "_totals", "_bonuses",
     "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
     "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
