@@ -302,6 +302,9 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
+        # (uid, base card) of each base -> (card, kind, seat) -> [plays, Options]. Not state.
+        self._play_rows: dict[tuple, dict] = {}
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
@@ -1618,6 +1621,41 @@ class Game:
                         return f"{self.name(play.card)} cannot be played there ({self.name(rid)})"
         return None
 
+    def play_barrier(self, seat: int):
+        """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
+        may forbid them is looked up once, and each play is then checked by the predicate this
+        returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        defs = self.defs
+        lasting = [eff.data for eff in self.lasting
+                   if eff.kind == "cannot_play" and eff.target == seat
+                   and self.lasting_active(eff)]
+        rules = []
+        for rid in self.restrictors:
+            if self.ability_active(rid):
+                ctx = self.card_ctx(rid)
+                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
+        if not lasting and not rules:
+            return None
+
+        def barred(play: Play) -> bool:
+            if lasting:
+                defn = defs[play.card]
+                for data in lasting:
+                    kind = data.get("kind")
+                    if kind is not None and kind != play.kind and kind != defn.kind:
+                        continue
+                    if data.get("base") is not None and data["base"] != play.base:
+                        continue
+                    if data.get("faction") is not None and data["faction"] != defn.faction:
+                        continue
+                    return True
+            for ctx, forbidden in rules:
+                if forbidden(ctx, play):
+                    return True
+            return False
+
+        return barred
+
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:
         """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
@@ -1651,6 +1689,24 @@ class Game:
         if defn.attach == "base":
             return [s.uid for s in self.bases if filt is None or filt(ctx, s.uid)]
         return []
+
+    def has_attach_host(self, seat: int, cid: int) -> bool:
+        """Whether `attach_hosts` would name any host (stops at the first)."""
+        defn = self.defs[cid]
+        filt = defn.attach_filter
+        if defn.attach == "minion":
+            ctx = Ctx(self, cid, seat) if filt is not None else None
+            for slot in self.bases:
+                for m in slot.minions:
+                    if (filt is None or filt(ctx, m)) and self.affects(cid, seat, m):
+                        return True
+            return False
+        if defn.attach == "base":
+            if filt is None:
+                return bool(self.bases)
+            ctx = Ctx(self, cid, seat)
+            return any(filt(ctx, s.uid) for s in self.bases)
+        return False
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
                    special: bool = False, via: int | None = None, zone: str = "hand") -> None:
@@ -2025,30 +2081,25 @@ class Game:
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
-        options = self._card_play_options(seat, finder, finder.plays())
+        options = finder.plays(options=True)
         options.extend(self._talent_options(seat))
-        options.append(_end_option())
+        options.append(_END)
         return self._mark_alike(options)
 
-    def _card_play_options(self, seat: int, finder: PlayFinder, plays: list[Play]) -> list[Option]:
-        """The options of `plays` as the main decision offers them (before `_mark_alike`)."""
-        options = []
+    def _row_options(self, plays: tuple, sig: tuple) -> tuple:
+        """The main decision's Options of a card's plays from the hand (`PlayFinder._row`). The
+        same play is offered turn after turn: its Option is made once (by base card too, since a
+        base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
-        base_card = {s.uid: s.card for s in self.bases}
+        base_card = dict(sig)
+        found = []
         for play in plays:
-            if play.zone == "discard":
-                # Its value names what lets it come from there, as it always did (records
-                # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
-                options.append(self._play_option(play, base_card[play.base], finder.way(play)))
-                continue
-            # The same play is offered turn after turn: its Option is made once (by base card
-            # too, since a base swapped in keeps its slot's uid).
-            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
+            key = (play.card, play.base, base_card.get(play.base), play.kind, play.seat)
             option = made.get(key)
             if option is None:
                 option = made[key] = self._play_option(play, key[2])
-            options.append(option)
-        return options
+            found.append(option)
+        return tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
@@ -2111,9 +2162,12 @@ class Game:
         defs = self.defs
         card_of_name: dict = {}
         shared = set()  # names of two cards or more among the options
+        last = None
         for opt in options:
             cid = opt.card
-            if cid is not None:
+            # A card's options come together (its plays onto each base): one look is enough.
+            if cid is not None and cid != last:
+                last = cid
                 name = defs[cid].name
                 if card_of_name.setdefault(name, cid) != cid:
                     shared.add(name)
@@ -2809,6 +2863,10 @@ def _end_option() -> Option:
     return Option("end", "End the Play Cards phase", value=("end",))
 
 
+# The main decision's "end" option, made once (Options are never changed once made).
+_END = _end_option()
+
+
 class _MainOptions:
     """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
     read (`main_options`); a recorded choice is looked up alone, with the same answer as the
@@ -2834,8 +2892,7 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                plays = self.finder.plays(candidates=[(cid, "hand")])
-                for opt in game._card_play_options(self.seat, self.finder, plays):
+                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True):
                     if opt.id == option_id:
                         return opt
                 return None
@@ -2891,7 +2948,7 @@ NOT_STATE = frozenset({
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
     "play_offering", "_discard_offers",
-    "_static_views", "_minion_play_options", "_window_cards",
+    "_static_views", "_minion_play_options", "_play_rows", "_window_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`

@@ -293,9 +293,10 @@ class PlayFinder:
             out += [(c, "discard") for c in player.discard]
         return out
 
-    def plays(self, candidates=None, first: bool = False) -> list[Play]:
+    def plays(self, candidates=None, first: bool = False, options: bool = False) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
+        `options`: the main decision's Options of those plays instead (`Game.main_options`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
         (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
@@ -306,9 +307,16 @@ class PlayFinder:
         kinds = self.kinds
         # Matching moves earlier plays within their kind, so a play's kind needs a grant.
         grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
-        restricted = g.may_restrict()
+        barred = g.play_barrier(seat) if g.may_restrict() else None
         outright = self.outright
-        uids = [s.uid for s in g.bases]
+        # A card's plays from the hand, with their Options, are the same every time the bases in
+        # play are (`_row`): looked up, not built, and then filtered by grants and restrictions.
+        bases = g.bases
+        sig = tuple([(s.uid, s.card) for s in bases])
+        rows = g._play_rows.get(sig)
+        if rows is None:
+            rows = g._play_rows[sig] = {}
+        base_card = None
         out = []
         seen = set()
         for cid, zone in self._candidates() if candidates is None else candidates:
@@ -322,19 +330,38 @@ class PlayFinder:
             for kind in as_kinds:
                 if kind not in grant_kinds or (kinds is not None and kind not in kinds):
                     continue
-                if defn.kind == MINION:
-                    targets = uids
-                elif defn.attach is not None and not g.attach_hosts(seat, cid):
+                if (kind, zone) not in outright and not self._could(cid, kind, zone):
                     continue
-                else:
-                    targets = (None,)
-                if zone == "hand" and not restricted and (kind, zone) in outright:
-                    # The common case: a free or general play allows every target.
-                    out.extend([Play(seat, cid, kind, zone, uid) for uid in targets])
-                    if first and out:
-                        return out
+                if defn.kind != MINION and defn.attach is not None and not g.has_attach_host(
+                        seat, cid):
                     continue
-                for uid in targets:
+                if zone == "hand":
+                    row = rows.get((cid, kind, seat))
+                    if row is None:
+                        row = rows[cid, kind, seat] = self._row(cid, kind, sig, defn)
+                    if options:
+                        items = row[1]
+                        if items is None:
+                            items = row[1] = g._row_options(row[0], sig)
+                    else:
+                        items = row[0]
+                    granted = (kind, zone) in outright
+                    if granted and barred is None:
+                        # The common case: a free or general play allows every target.
+                        out.extend(items)
+                        if first and out:
+                            return out
+                        continue
+                    for play, item in zip(row[0], items):
+                        if not granted and not self.granted(play):
+                            continue
+                        if barred is not None and barred(play):
+                            continue
+                        out.append(item)
+                        if first:
+                            return out
+                    continue
+                for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
                     if zone == "discard" and not self.explicit:
                         # Copies of one card in a discard pile are one play, not several.
                         alike = (defn.name, kind, uid)
@@ -343,14 +370,51 @@ class PlayFinder:
                     play = Play(seat, cid, kind, zone, uid)
                     if (kind, zone) not in outright and not self.granted(play):
                         continue
-                    if restricted and g.forbids(play):
+                    if barred is not None and barred(play):
                         continue
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
-                    out.append(play)
+                    if options:
+                        # Its value names what lets it come from there, as it always did
+                        # (records hashed with digest 2 hold it): a grant (None), its own
+                        # ability, a card in play.
+                        if base_card is None:
+                            base_card = dict(sig)
+                        out.append(g._play_option(play, base_card[play.base], self.way(play)))
+                    else:
+                        out.append(play)
                     if first:
                         return out
         return out
+
+    def _could(self, cid: int, kind: str, zone: str) -> bool:
+        """Whether some grant of this turn, unused or held by an earlier play, may fit a play of
+        `cid` from `zone` as `kind` onto some base: `fits` without the base and the condition,
+        so a card no grant is for (another card's own play from the discard pile, a minion
+        above a power cap) is passed over without a play per base."""
+        power = None
+        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
+            for gr in every:
+                if gr.kind != kind or (gr.card is not None and gr.card != cid):
+                    continue
+                if gr.max_power is not None:
+                    if power is None:
+                        power = self.game.defs[cid].power
+                    if power > gr.max_power:
+                        continue
+                if self.zone_free or zone in gr.zones or self.sources:
+                    return True
+        return False
+
+    def _row(self, cid: int, kind: str, sig: tuple, defn) -> list:
+        """[plays, their Options or None until read] of `cid` from the hand as `kind`, onto
+        every base of `sig` ((uid, base card) of the bases in play) for a minion."""
+        seat = self.seat
+        if defn.kind == MINION:
+            plays = tuple([Play(seat, cid, kind, "hand", uid) for uid, _ in sig])
+        else:
+            plays = (Play(seat, cid, kind, "hand", None),)
+        return [plays, None]
 
     # ------------------------------------------------------------------ making a play ---------
     def use(self, play: Play):
