@@ -291,6 +291,7 @@ class Game:
         self._entries = 0  # serial of minions entering play (MinionState.entered)
         self._window_cards = None
         self._discard_offers = None  # names of cards offering a play from a discard pile
+        self._discard_offerers = (0, ())  # (len(defs), the cards of those names)
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -1673,7 +1674,28 @@ class Game:
             self._discard_offers = frozenset(
                 d.name for d in self.defs
                 if any(tg.zone == "discard" for tg in getattr(d, "turn_grants", ())))
+            # The cards of those names, so a discard pile is not read card by card (`defs`
+            # grows only while a game is set up: its length says whether this is still whole).
+            self._discard_offerers = (len(self.defs), tuple(
+                cid for cid, d in enumerate(self.defs) if d.name in self._discard_offers))
         return self._discard_offers
+
+    def discard_offerers(self, seat: int) -> list[int]:
+        """The cards in `seat`'s discard pile whose names offer a play from there
+        (`discard_offers`), in the pile's order."""
+        names = self.discard_offers()
+        if not names:
+            return []
+        discard = self.players[seat].discard
+        size, cards = self._discard_offerers
+        if size != len(self.defs):
+            return [cid for cid in discard if self.defs[cid].name in names]
+        where = ("discard", seat)
+        loc = self.loc
+        found = [cid for cid in cards if loc[cid] == where]
+        if len(found) > 1:
+            found.sort(key=discard.index)
+        return found
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -2947,7 +2969,7 @@ NOT_STATE = frozenset({
     "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
-    "play_offering", "_discard_offers",
+    "play_offering", "_discard_offers", "_discard_offerers",
     "_static_views", "_minion_play_options", "_play_rows", "_window_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",

@@ -45,43 +45,60 @@ class PlayFinder:
         self.seat = seat
         self.kinds = kinds
         self.cards = cards
-        self.explicit = grants is not None
+        self.explicit = explicit = grants is not None
         ts = game.turn_state
-        self.sources = []
-        self.spent = []
+        sources = self.sources = []
+        spent = self.spent = []
         self.used_turn = set()
-        if self.explicit:
-            self.unused = list(grants)
+        if explicit:
+            unused = list(grants)
         elif ts.seat != seat:
-            self.unused = []
+            unused = []
         else:
-            self.unused = list(ts.grants)
-            self.spent = ts.spent
+            unused = list(ts.grants)
+            spent = self.spent = ts.spent
             if game.phase == "play" and (game.play_offering or game.discard_offers()):
                 self.used_turn = self._used_turn_keys()
-                self.unused += self._turn_grants()
+                unused += self._turn_grants()
             if game.play_offering:
-                self.sources = self._sources()
+                sources = self.sources = self._sources()
+        self.unused = unused
         # Cards an effect names (a revealed deck top) are played from where they are.
-        self.zone_free = self.explicit and cards is not None
+        self.zone_free = explicit and cards is not None
         # Whether a grant may depend on more than the play's kind, zone, printed power, base and
         # card (a condition or a source reads the board): then answers are not cached.
-        cacheable = not self.sources
+        cacheable = not sources
         by_card = discard_too = False
-        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
-            for gr in every:
-                if gr.condition is not None:
-                    cacheable = False
-                if gr.card is not None:
-                    by_card = True
-                if "discard" in gr.zones:
-                    discard_too = True
-        self.cacheable = cacheable
-        self.by_card = by_card
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
-        self.outright = {(g.kind, z) for g in self.unused if g.general for z in g.zones}
-        self.discard_too = discard_too or any(s[1].zone == "discard" for s in self.sources)
+        outright = set()
+        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
+        grant_kinds = set()
+        for gr in unused:
+            grant_kinds.add(gr.kind)
+            if gr.condition is not None:
+                cacheable = False
+            elif gr.card is None and gr.max_power is None and gr.base is None:  # Grant.general
+                for z in gr.zones:
+                    outright.add((gr.kind, z))
+            if gr.card is not None:
+                by_card = True
+            if "discard" in gr.zones:
+                discard_too = True
+        for sp in spent:
+            gr = sp.grant
+            grant_kinds.add(gr.kind)
+            if gr.condition is not None:
+                cacheable = False
+            if gr.card is not None:
+                by_card = True
+            if "discard" in gr.zones:
+                discard_too = True
+        self.cacheable = cacheable
+        self.by_card = by_card
+        self.outright = outright
+        self.grant_kinds = grant_kinds
+        self.discard_too = discard_too or any(s[1].zone == "discard" for s in sources)
         self._known = {}
 
     # ------------------------------------------------------------------ what allows plays -----
@@ -124,14 +141,10 @@ class PlayFinder:
             for tg in g.defs[cid].turn_grants:
                 if tg.zone == "play":
                     offer(cid, tg, here)
-        names = g.discard_offers()
-        if names:
-            for cid in g.players[seat].discard:
-                defn = g.defs[cid]
-                if defn.name in names:
-                    for tg in defn.turn_grants:
-                        if tg.zone == "discard":
-                            offer(cid, tg, None)
+        for cid in g.discard_offerers(seat):
+            for tg in g.defs[cid].turn_grants:
+                if tg.zone == "discard":
+                    offer(cid, tg, None)
         return found
 
     def _sources(self) -> list:
@@ -305,8 +318,7 @@ class PlayFinder:
         defs = g.defs
         seat = self.seat
         kinds = self.kinds
-        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
-        grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
+        grant_kinds = self.grant_kinds
         barred = g.play_barrier(seat) if g.may_restrict() else None
         outright = self.outright
         # A card's plays from the hand, with their Options, are the same every time the bases in

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from smashup.engine import MINION
 from smashup.engine.core import Play
+from smashup.engine.plays import PlayFinder
 from smashup.engine.testing import base_uid, card, labels, play
 
 from .test_legal_plays import R, scenario
@@ -81,3 +82,17 @@ def test_a_play_changes_the_next_question_though_its_card_rows_are_kept():
     play(game, "Invader", base="Test Arena")
     # The turn's minion is used: the kept rows of Collector must not bring its plays back.
     assert not any("Collector" in x or "Tiger Assassin" in x for x in labels(game))
+
+
+def test_cards_offering_a_play_from_the_discard_pile_are_read_in_the_piles_order():
+    game = scenario("Invader", discard=("Stubborn Zed", "Scout", "Stubborn Zed")).build(R)
+    first, second = [c for c in game.players[0].discard if game.name(c) == "Stubborn Zed"]
+    assert game.discard_offerers(0) == [first, second]
+    assert game.discard_offerers(1) == []
+    # The first one leaves the pile and comes back on top of it: now it is the second.
+    game.move_card(first, ("hand", 0))
+    assert game.discard_offerers(0) == [second]
+    game.move_card(first, ("discard", 0))
+    assert game.discard_offerers(0) == [second, first]
+    vias = [g.via for g in PlayFinder(game, 0).unused if g.via is not None]
+    assert vias == [second, first]
