@@ -304,8 +304,10 @@ class Game:
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
         # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
-        # (uid, base card) of each base -> (card, kind, seat) -> [plays, Options]. Not state.
+        # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
+        # its own -> [plays, Options]. Not state.
         self._play_rows: dict[tuple, dict] = {}
+        self._play_plans: dict[int, tuple] = {}  # card -> how it may be played (plays._plan)
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
@@ -2229,8 +2231,11 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
+        found = self.talents_usable(seat)
+        if not found:
+            return []
         usable, seen = [], set()
-        for cid in self.talents_usable(seat):
+        for cid in found:
             key = self.alike_key(cid)
             if key not in seen:
                 seen.add(key)
@@ -2253,9 +2258,15 @@ class Game:
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
+        if not self.talented:
+            return found
+        minion_state, action_state = self.minion_state, self.action_state
+        used = self.turn_state.talents_used
         for cid in self.talented:
             defn = self.defs[cid]
-            if (self.controller(cid) != seat or cid in self.turn_state.talents_used
+            # `controller`, inline: a main decision asks this of every card with a talent.
+            state = minion_state.get(cid) or action_state.get(cid)
+            if (state is None or state.controller != seat or cid in used
                     or not self.ability_active(cid)):
                 continue
             if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
@@ -2970,7 +2981,7 @@ NOT_STATE = frozenset({
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
     "play_offering", "_discard_offers", "_discard_offerers",
-    "_static_views", "_minion_play_options", "_play_rows", "_window_cards",
+    "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_totals_version",
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`

@@ -29,6 +29,17 @@ GRANT_CONDITIONS = {
 }
 
 
+def _plan(defn) -> tuple:
+    """How a card may be played, from its definition: (kind of play, whether it needs a host
+    to attach to, whether that is its own kind) for each kind it may use; none for a base or an
+    action played only through its Special."""
+    if defn.kind == MINION:
+        return ((MINION, False, True), *((k, False, False) for k in defn.playable_as))
+    if defn.kind == ACTION and not defn.is_special_only:
+        return ((ACTION, defn.attach is not None, True),)
+    return ()
+
+
 def grant_key(grant: Grant):
     """What a grant is within its turn, for matching: a banked grant is itself; a play a card
     offers each turn is that card's (or, once per name, that name's) play of the turn."""
@@ -97,6 +108,7 @@ class PlayFinder:
         self.cacheable = cacheable
         self.by_card = by_card
         self.outright = outright
+        self.hand_outright = {kind for kind, z in outright if z == "hand"}
         self.grant_kinds = grant_kinds
         self.discard_too = discard_too or any(s[1].zone == "discard" for s in sources)
         self._known = {}
@@ -325,39 +337,37 @@ class PlayFinder:
         # play are (`_row`): looked up, not built, and then filtered by grants and restrictions.
         bases = g.bases
         sig = tuple([(s.uid, s.card) for s in bases])
-        rows = g._play_rows.get(sig)
+        rows = g._play_rows.get((sig, seat))
         if rows is None:
-            rows = g._play_rows[sig] = {}
+            rows = g._play_rows[sig, seat] = {}
+        plans = g._play_plans
+        hand_outright = self.hand_outright
         base_card = None
         out = []
         seen = set()
         for cid, zone in self._candidates() if candidates is None else candidates:
-            defn = defs[cid]
-            if defn.kind == MINION:
-                as_kinds = (MINION, *defn.playable_as) if defn.playable_as else (MINION,)
-            elif defn.kind == ACTION and not defn.is_special_only:
-                as_kinds = (ACTION,)
-            else:
-                continue
-            for kind in as_kinds:
+            plan = plans.get(cid)
+            if plan is None:
+                plan = plans[cid] = _plan(defs[cid])
+            for kind, attaches, own in plan:
                 if kind not in grant_kinds or (kinds is not None and kind not in kinds):
                     continue
-                if (kind, zone) not in outright and not self._could(cid, kind, zone):
+                granted = kind in hand_outright if zone == "hand" else (kind, zone) in outright
+                if not granted and not self._could(cid, kind, zone):
                     continue
-                if defn.kind != MINION and defn.attach is not None and not g.has_attach_host(
-                        seat, cid):
+                if attaches and not g.has_attach_host(seat, cid):
                     continue
                 if zone == "hand":
-                    row = rows.get((cid, kind, seat))
+                    key = cid if own else (cid, kind)
+                    row = rows.get(key)
                     if row is None:
-                        row = rows[cid, kind, seat] = self._row(cid, kind, sig, defn)
+                        row = rows[key] = self._row(cid, kind, sig)
                     if options:
                         items = row[1]
                         if items is None:
                             items = row[1] = g._row_options(row[0], sig)
                     else:
                         items = row[0]
-                    granted = (kind, zone) in outright
                     if granted and barred is None:
                         # The common case: a free or general play allows every target.
                         out.extend(items)
@@ -373,6 +383,7 @@ class PlayFinder:
                         if first:
                             return out
                     continue
+                defn = defs[cid]
                 for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
                     if zone == "discard" and not self.explicit:
                         # Copies of one card in a discard pile are one play, not several.
@@ -380,7 +391,7 @@ class PlayFinder:
                         if alike in seen:
                             continue
                     play = Play(seat, cid, kind, zone, uid)
-                    if (kind, zone) not in outright and not self.granted(play):
+                    if not granted and not self.granted(play):
                         continue
                     if barred is not None and barred(play):
                         continue
@@ -418,11 +429,11 @@ class PlayFinder:
                     return True
         return False
 
-    def _row(self, cid: int, kind: str, sig: tuple, defn) -> list:
+    def _row(self, cid: int, kind: str, sig: tuple) -> list:
         """[plays, their Options or None until read] of `cid` from the hand as `kind`, onto
         every base of `sig` ((uid, base card) of the bases in play) for a minion."""
         seat = self.seat
-        if defn.kind == MINION:
+        if self.game.defs[cid].kind == MINION:
             plays = tuple([Play(seat, cid, kind, "hand", uid) for uid, _ in sig])
         else:
             plays = (Play(seat, cid, kind, "hand", None),)
