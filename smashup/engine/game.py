@@ -2110,20 +2110,21 @@ class Game:
         options.append(_END)
         return self._mark_alike(options)
 
-    def _row_options(self, plays: tuple, sig: tuple) -> tuple:
-        """The main decision's Options of a card's plays from the hand (`PlayFinder._row`). The
-        same play is offered turn after turn: its Option is made once (by base card too, since a
-        base swapped in keeps its slot's uid)."""
+    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
+        """(plays, their Options in the main decision) of `cid` from `seat`'s hand as `kind`:
+        onto each base of `sig` ((uid, base card) of the bases in play) for a minion. The same
+        play is offered turn after turn: its Option is made once (by base card too, since a base
+        swapped in keeps its slot's uid), and holds the play."""
         made = self._minion_play_options
-        base_card = dict(sig)
         found = []
-        for play in plays:
-            key = (play.card, play.base, base_card.get(play.base), play.kind, play.seat)
+        for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
+            key = (cid, uid, base_card, kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[2])
+                option = made[key] = self._play_option(Play(seat, cid, kind, "hand", uid),
+                                                       base_card)
             found.append(option)
-        return tuple(found)
+        return tuple([o.play for o in found]), tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
@@ -2198,11 +2199,16 @@ class Game:
         if not shared:
             return options
         first: dict = {}
+        keys: dict = {}  # card -> its `_alike_key`, read once
         marked = options
         for i, opt in enumerate(options):
-            if opt.card is None or defs[opt.card].name not in shared:
+            cid = opt.card
+            if cid is None or defs[cid].name not in shared:
                 continue
-            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
+            alike = keys.get(cid)
+            if alike is None:
+                alike = keys[cid] = self._alike_key(cid)
+            key = (opt.value[0] if opt.value else None, alike, opt.base,
                    opt.play.kind if opt.play is not None else None)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:

@@ -51,6 +51,10 @@ def grant_key(grant: Grant):
 class PlayFinder:
     """One question about the legal plays of `seat` (see `Game.legal_plays`)."""
 
+    __slots__ = ("game", "seat", "kinds", "cards", "explicit", "sources", "spent", "used_turn",
+                 "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
+                 "grant_kinds", "discard_too", "_known")
+
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
         self.seat = seat
@@ -334,7 +338,8 @@ class PlayFinder:
         barred = g.play_barrier(seat) if g.may_restrict() else None
         outright = self.outright
         # A card's plays from the hand, with their Options, are the same every time the bases in
-        # play are (`_row`): looked up, not built, and then filtered by grants and restrictions.
+        # play are (`Game._play_row`): looked up, not built, then filtered by grants and
+        # restrictions.
         bases = g.bases
         sig = tuple([(s.uid, s.card) for s in bases])
         rows = g._play_rows.get((sig, seat))
@@ -361,20 +366,15 @@ class PlayFinder:
                     key = cid if own else (cid, kind)
                     row = rows.get(key)
                     if row is None:
-                        row = rows[key] = self._row(cid, kind, sig)
-                    if options:
-                        items = row[1]
-                        if items is None:
-                            items = row[1] = g._row_options(row[0], sig)
-                    else:
-                        items = row[0]
+                        row = rows[key] = g._play_row(seat, cid, kind, sig)
+                    items = row[1] if options else row[0]
                     if granted and barred is None:
                         # The common case: a free or general play allows every target.
                         out.extend(items)
                         if first and out:
                             return out
                         continue
-                    for play, item in zip(row[0], items):
+                    for play, item in zip(row[0], items, strict=True):
                         if not granted and not self.granted(play):
                             continue
                         if barred is not None and barred(play):
@@ -428,16 +428,6 @@ class PlayFinder:
                 if self.zone_free or zone in gr.zones or self.sources:
                     return True
         return False
-
-    def _row(self, cid: int, kind: str, sig: tuple) -> list:
-        """[plays, their Options or None until read] of `cid` from the hand as `kind`, onto
-        every base of `sig` ((uid, base card) of the bases in play) for a minion."""
-        seat = self.seat
-        if self.game.defs[cid].kind == MINION:
-            plays = tuple([Play(seat, cid, kind, "hand", uid) for uid, _ in sig])
-        else:
-            plays = (Play(seat, cid, kind, "hand", None),)
-        return [plays, None]
 
     # ------------------------------------------------------------------ making a play ---------
     def use(self, play: Play):
