@@ -305,7 +305,7 @@ class Game:
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
         # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
         # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
-        # its own -> [plays, Options]. Not state.
+        # its own -> its Options (`_play_row`). Not state.
         self._play_rows: dict[tuple, dict] = {}
         self._play_plans: dict[int, tuple] = {}  # card -> how it may be played (plays._plan)
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
@@ -2111,10 +2111,10 @@ class Game:
         return self._mark_alike(options)
 
     def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
-        """(plays, their Options in the main decision) of `cid` from `seat`'s hand as `kind`:
-        onto each base of `sig` ((uid, base card) of the bases in play) for a minion. The same
-        play is offered turn after turn: its Option is made once (by base card too, since a base
-        swapped in keeps its slot's uid), and holds the play."""
+        """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
+        (each holds its play): onto each base of `sig` ((uid, base card) of the bases in play)
+        for a minion. The same play is offered turn after turn: its Option is made once (by
+        base card too, since a base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
         found = []
         for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
@@ -2124,7 +2124,7 @@ class Game:
                 option = made[key] = self._play_option(Play(seat, cid, kind, "hand", uid),
                                                        base_card)
             found.append(option)
-        return tuple([o.play for o in found]), tuple(found)
+        return tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as

@@ -32,12 +32,19 @@ GRANT_CONDITIONS = {
 def _plan(defn) -> tuple:
     """How a card may be played, from its definition: (kind of play, whether it needs a host
     to attach to, whether that is its own kind) for each kind it may use; none for a base or an
-    action played only through its Special."""
+    action played only through its Special. The common ones are shared, not made per card."""
     if defn.kind == MINION:
-        return ((MINION, False, True), *((k, False, False) for k in defn.playable_as))
+        if not defn.playable_as:
+            return _MINION_PLAN
+        return (*_MINION_PLAN, *((k, False, False) for k in defn.playable_as))
     if defn.kind == ACTION and not defn.is_special_only:
-        return ((ACTION, defn.attach is not None, True),)
+        return _ATTACH_PLAN if defn.attach is not None else _ACTION_PLAN
     return ()
+
+
+_MINION_PLAN = ((MINION, False, True),)
+_ACTION_PLAN = ((ACTION, False, True),)
+_ATTACH_PLAN = ((ACTION, True, True),)
 
 
 def grant_key(grant: Grant):
@@ -367,19 +374,19 @@ class PlayFinder:
                     row = rows.get(key)
                     if row is None:
                         row = rows[key] = g._play_row(seat, cid, kind, sig)
-                    items = row[1] if options else row[0]
                     if granted and barred is None:
                         # The common case: a free or general play allows every target.
-                        out.extend(items)
+                        out.extend(row if options else [o.play for o in row])
                         if first and out:
                             return out
                         continue
-                    for play, item in zip(row[0], items, strict=True):
+                    for option in row:
+                        play = option.play
                         if not granted and not self.granted(play):
                             continue
                         if barred is not None and barred(play):
                             continue
-                        out.append(item)
+                        out.append(option if options else play)
                         if first:
                             return out
                     continue
