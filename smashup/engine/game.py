@@ -2240,12 +2240,14 @@ class Game:
         found = self.talents_usable(seat)
         if not found:
             return []
-        usable, seen = [], set()
-        for cid in found:
-            key = self.alike_key(cid)
-            if key not in seen:
-                seen.add(key)
-                usable.append(cid)
+        usable = found
+        if len(found) > 1:  # one talent has no copy to compare with
+            usable, seen = [], set()
+            for cid in found:
+                key = self.alike_key(cid)
+                if key not in seen:
+                    seen.add(key)
+                    usable.append(cid)
         names = [self.name(c) for c in usable]
         options = []
         for cid in usable:

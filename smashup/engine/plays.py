@@ -60,7 +60,7 @@ class PlayFinder:
 
     __slots__ = ("game", "seat", "kinds", "cards", "explicit", "sources", "spent", "used_turn",
                  "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
-                 "grant_kinds", "discard_too", "_known")
+                 "grant_kinds", "discard_too", "_known", "by_base")
 
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
@@ -90,7 +90,7 @@ class PlayFinder:
         # Whether a grant may depend on more than the play's kind, zone, printed power, base and
         # card (a condition or a source reads the board): then answers are not cached.
         cacheable = not sources
-        by_card = discard_too = False
+        by_card = by_base = discard_too = False
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
         outright = set()
@@ -105,6 +105,8 @@ class PlayFinder:
                     outright.add((gr.kind, z))
             if gr.card is not None:
                 by_card = True
+            if gr.base is not None:
+                by_base = True
             if "discard" in gr.zones:
                 discard_too = True
         for sp in spent:
@@ -114,10 +116,15 @@ class PlayFinder:
                 cacheable = False
             if gr.card is not None:
                 by_card = True
+            if gr.base is not None:
+                by_base = True
             if "discard" in gr.zones:
                 discard_too = True
         self.cacheable = cacheable
         self.by_card = by_card
+        # Without a grant for one base (nor a condition, nor a source: not cacheable), whether a
+        # play is granted does not depend on its base: one answer serves every base.
+        self.by_base = by_base
         self.outright = outright
         self.hand_outright = {kind for kind, z in outright if z == "hand"}
         self.grant_kinds = grant_kinds
@@ -309,8 +316,8 @@ class PlayFinder:
             return True
         key = None
         if self.cacheable:
-            key = (play.kind, play.zone, self.game.defs[play.card].power, play.base,
-                   play.card if self.by_card else None)
+            key = (play.kind, play.zone, self.game.defs[play.card].power,
+                   play.base if self.by_base else None, play.card if self.by_card else None)
             known = self._known.get(key)
             if known is not None:
                 return known

@@ -5,7 +5,7 @@ only a first host (`Game.has_attach_host`). Each test changes the state, then re
 from __future__ import annotations
 
 from smashup.engine import MINION
-from smashup.engine.core import Play
+from smashup.engine.core import Grant, Play
 from smashup.engine.plays import PlayFinder
 from smashup.engine.testing import base_uid, card, labels, play
 
@@ -96,3 +96,18 @@ def test_cards_offering_a_play_from_the_discard_pile_are_read_in_the_piles_order
     assert game.discard_offerers(0) == [second, first]
     vias = [g.via for g in PlayFinder(game, 0).unused if g.via is not None]
     assert vias == [second, first]
+
+
+def test_a_grant_for_one_base_added_later_is_read_base_by_base():
+    # A power cap alone answers once for every base; a grant for one base, added between two
+    # questions, is then read base by base.
+    game = scenario("Invader", "Collector", played_minion=True).build(R)
+    game.turn_state.grants.append(Grant(MINION, max_power=2, source="test"))
+    arena, field = base_uid(game, "Test Arena"), base_uid(game, "Filler Field")
+    invader, collector = card(game, "Invader"), card(game, "Collector")
+    plays = {(p.card, p.base) for p in game.legal_plays(0)}
+    assert plays == {(collector, arena), (collector, field)}
+    game.turn_state.grants.append(Grant(MINION, base=field, source="test"))
+    plays = {(p.card, p.base) for p in game.legal_plays(0)}
+    assert plays == {(collector, arena), (collector, field), (invader, field)}
+    assert {(o.card, o.base) for o in game.main_options(0) if o.card in (invader, collector)} == plays
