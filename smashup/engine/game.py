@@ -299,6 +299,7 @@ class Game:
         self._special_cards: dict[tuple, frozenset] = {}
         self._window_cards_of = -1
         self._discard_offers = None  # names of cards offering a play from a discard pile
+        self._discard_offerers = (0, ())  # (len(defs), the cards of those names)
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -310,6 +311,11 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
+        # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
+        # its own -> its Options (`_play_row`). Not state.
+        self._play_rows: dict[tuple, dict] = {}
+        self._play_plans: dict[int, tuple] = {}  # card -> how it may be played (plays._plan)
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
@@ -1829,6 +1835,41 @@ class Game:
                         return f"{self.name(play.card)} cannot be played there ({self.name(rid)})"
         return None
 
+    def play_barrier(self, seat: int):
+        """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
+        may forbid them is looked up once, and each play is then checked by the predicate this
+        returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        defs = self.defs
+        lasting = [eff.data for eff in self.lasting
+                   if eff.kind == "cannot_play" and eff.target == seat
+                   and self.lasting_active(eff)]
+        rules = []
+        for rid in self.restrictors:
+            if self.ability_active(rid):
+                ctx = self.card_ctx(rid)
+                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
+        if not lasting and not rules:
+            return None
+
+        def barred(play: Play) -> bool:
+            if lasting:
+                defn = defs[play.card]
+                for data in lasting:
+                    kind = data.get("kind")
+                    if kind is not None and kind != play.kind and kind != defn.kind:
+                        continue
+                    if data.get("base") is not None and data["base"] != play.base:
+                        continue
+                    if data.get("faction") is not None and data["faction"] != defn.faction:
+                        continue
+                    return True
+            for ctx, forbidden in rules:
+                if forbidden(ctx, play):
+                    return True
+            return False
+
+        return barred
+
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:
         """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
@@ -1846,7 +1887,28 @@ class Game:
             self._discard_offers = frozenset(
                 d.name for d in self.defs
                 if any(tg.zone == "discard" for tg in getattr(d, "turn_grants", ())))
+            # The cards of those names, so a discard pile is not read card by card (`defs`
+            # grows only while a game is set up: its length says whether this is still whole).
+            self._discard_offerers = (len(self.defs), tuple(
+                cid for cid, d in enumerate(self.defs) if d.name in self._discard_offers))
         return self._discard_offers
+
+    def discard_offerers(self, seat: int) -> list[int]:
+        """The cards in `seat`'s discard pile whose names offer a play from there
+        (`discard_offers`), in the pile's order."""
+        names = self.discard_offers()
+        if not names:
+            return []
+        discard = self.players[seat].discard
+        size, cards = self._discard_offerers
+        if size != len(self.defs):
+            return [cid for cid in discard if self.defs[cid].name in names]
+        where = ("discard", seat)
+        loc = self.loc
+        found = [cid for cid in cards if loc[cid] == where]
+        if len(found) > 1:
+            found.sort(key=discard.index)
+        return found
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -1862,6 +1924,24 @@ class Game:
         if defn.attach == "base":
             return [s.uid for s in self.bases if filt is None or filt(ctx, s.uid)]
         return []
+
+    def has_attach_host(self, seat: int, cid: int) -> bool:
+        """Whether `attach_hosts` would name any host (stops at the first)."""
+        defn = self.defs[cid]
+        filt = defn.attach_filter
+        if defn.attach == "minion":
+            ctx = Ctx(self, cid, seat) if filt is not None else None
+            for slot in self.bases:
+                for m in slot.minions:
+                    if (filt is None or filt(ctx, m)) and self.affects(cid, seat, m):
+                        return True
+            return False
+        if defn.attach == "base":
+            if filt is None:
+                return bool(self.bases)
+            ctx = Ctx(self, cid, seat)
+            return any(filt(ctx, s.uid) for s in self.bases)
+        return False
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
                    special: bool = False, via: int | None = None, zone: str = "hand") -> None:
@@ -2259,30 +2339,26 @@ class Game:
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
-        options = self._card_play_options(seat, finder, finder.plays())
+        options = finder.plays(options=True)
         options.extend(self._talent_options(seat))
-        options.append(_end_option())
+        options.append(_END)
         return self._mark_alike(options)
 
-    def _card_play_options(self, seat: int, finder: PlayFinder, plays: list[Play]) -> list[Option]:
-        """The options of `plays` as the main decision offers them (before `_mark_alike`)."""
-        options = []
+    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
+        """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
+        (each holds its play): onto each base of `sig` ((uid, base card) of the bases in play)
+        for a minion. The same play is offered turn after turn: its Option is made once (by
+        base card too, since a base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
-        base_card = {s.uid: s.card for s in self.bases}
-        for play in plays:
-            if play.zone == "discard":
-                # Its value names what lets it come from there, as it always did (records
-                # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
-                options.append(self._play_option(play, base_card[play.base], finder.way(play)))
-                continue
-            # The same play is offered turn after turn: its Option is made once (by base card
-            # too, since a base swapped in keeps its slot's uid).
-            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
+        found = []
+        for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
+            key = (cid, uid, base_card, kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[2])
-            options.append(option)
-        return options
+                option = made[key] = self._play_option(Play(seat, cid, kind, "hand", uid),
+                                                       base_card)
+            found.append(option)
+        return tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
@@ -2345,20 +2421,28 @@ class Game:
         defs = self.defs
         card_of_name: dict = {}
         shared = set()  # names of two cards or more among the options
+        last = None
         for opt in options:
             cid = opt.card
-            if cid is not None:
+            # A card's options come together (its plays onto each base): one look is enough.
+            if cid is not None and cid != last:
+                last = cid
                 name = defs[cid].name
                 if card_of_name.setdefault(name, cid) != cid:
                     shared.add(name)
         if not shared:
             return options
         first: dict = {}
+        keys: dict = {}  # card -> its `_alike_key`, read once
         marked = options
         for i, opt in enumerate(options):
-            if opt.card is None or defs[opt.card].name not in shared:
+            cid = opt.card
+            if cid is None or defs[cid].name not in shared:
                 continue
-            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
+            alike = keys.get(cid)
+            if alike is None:
+                alike = keys[cid] = self._alike_key(cid)
+            key = (opt.value[0] if opt.value else None, alike, opt.base,
                    opt.play.kind if opt.play is not None else None)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:
@@ -2387,12 +2471,17 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
-        usable, seen = [], set()
-        for cid in self.talents_usable(seat):
-            key = self.alike_key(cid)
-            if key not in seen:
-                seen.add(key)
-                usable.append(cid)
+        found = self.talents_usable(seat)
+        if not found:
+            return []
+        usable = found
+        if len(found) > 1:  # one talent has no copy to compare with
+            usable, seen = [], set()
+            for cid in found:
+                key = self.alike_key(cid)
+                if key not in seen:
+                    seen.add(key)
+                    usable.append(cid)
         names = [self.name(c) for c in usable]
         options = []
         for cid in usable:
@@ -2411,9 +2500,15 @@ class Game:
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
+        if not self.talented:
+            return found
+        minion_state, action_state = self.minion_state, self.action_state
+        used = self.turn_state.talents_used
         for cid in self.talented:
             defn = self.defs[cid]
-            if (self.controller(cid) != seat or cid in self.turn_state.talents_used
+            # `controller`, inline: a main decision asks this of every card with a talent.
+            state = minion_state.get(cid) or action_state.get(cid)
+            if (state is None or state.controller != seat or cid in used
                     or not self.ability_active(cid)):
                 continue
             if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
@@ -3043,6 +3138,10 @@ def _end_option() -> Option:
     return Option("end", "End the Play Cards phase", value=("end",))
 
 
+# The main decision's "end" option, made once (Options are never changed once made).
+_END = _end_option()
+
+
 class _MainOptions:
     """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
     read (`main_options`); a recorded choice is looked up alone, with the same answer as the
@@ -3068,8 +3167,7 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                plays = self.finder.plays(candidates=[(cid, "hand")])
-                for opt in game._card_play_options(self.seat, self.finder, plays):
+                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True):
                     if opt.id == option_id:
                         return opt
                 return None
@@ -3126,8 +3224,8 @@ NOT_STATE = frozenset({
     "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
-    "play_offering", "_discard_offers",
-    "_static_views", "_minion_play_options", "_window_cards",
+    "play_offering", "_discard_offers", "_discard_offerers",
+    "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
     "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
