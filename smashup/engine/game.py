@@ -1114,11 +1114,14 @@ class Game:
             raise EngineError(f"a choice's intent is one of {INTENTS} or None, not {intent!r}")
         if self.dropped_effects:
             self.check_dropped()
-        max_count = min(max_count, len(options))
-        min_count = min(min_count, max_count)
+        count = len(options)
+        if max_count > count:
+            max_count = count
+        if min_count > max_count:
+            min_count = max_count
         if max_count == 0:
             return []
-        if min_count == max_count == len(options):
+        if min_count == max_count == count:
             return list(options)
         self.decision_seq += 1
         decision = Decision(
@@ -2111,15 +2114,18 @@ class Game:
         if self.dropped_effects:
             self.check_dropped()
         if count is not None:
-            max_count = min(max_count, count)
-            min_count = min(min_count, max_count)
+            if max_count > count:
+                max_count = count
+            if min_count > max_count:
+                min_count = max_count
             if max_count == 0:
                 return []
             if min_count == max_count == count:
                 return list(source.options())
         self.decision_seq += 1
-        decision = Decision.lazy(source, f"d{self.decision_seq}", seat, kind, prompt,
-                                 min_count=min_count, max_count=max_count)
+        # No options yet (None): `source` lists them when read.
+        decision = Decision.lazy(source, f"d{self.decision_seq}", seat, kind, prompt, None,
+                                 min_count, max_count)
         ids = yield decision
         answer = self._answer
         self._answer = None
