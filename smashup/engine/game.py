@@ -14,6 +14,7 @@ import hashlib
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from types import GeneratorType
 
 from .core import (
@@ -2799,6 +2800,8 @@ class Game:
                 if isinstance(value, list):
                     value = [e for e in value if getattr(e, "kind", None) != "base_entered"]
                 texts.append(repr(_plain(value, fields)))
+            elif name == "loc" and (text := _zones_text(value)) is not None:
+                texts.append(text)
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -3009,6 +3012,29 @@ def _fields_of(cls, fields: dict) -> tuple:
         _FIELDS_V2[cls] = tuple(f.name for f in kept if "since" not in f.metadata)
         names = fields[cls]
     return names
+
+
+# The text of each zone seen in `loc` (`_zones_text`): a zone is a tuple of strings and ints.
+_ZONE_TEXTS: dict[tuple, str] = {}
+_ZONE_ITEM_TYPES = frozenset({str, int})
+
+
+def _zones_text(loc: list) -> str | None:
+    """repr(_plain(loc)), the largest part of a digest, from the text of each zone: the same
+    text (for a tuple of tuples of strings and ints, the plain form is the tuple itself), each
+    zone written once. None when `loc` holds anything else: the general way then.
+    Only strings and ints: equal values of those always have equal texts (1 and True do not)."""
+    if (len(loc) < 2 or set(map(type, loc)) != {tuple}
+            or not set(map(type, chain.from_iterable(loc))) <= _ZONE_ITEM_TYPES):
+        return None
+    texts = _ZONE_TEXTS
+    try:
+        return "(" + ", ".join(map(texts.__getitem__, loc)) + ")"
+    except KeyError:
+        for zone in loc:
+            if zone not in texts:
+                texts[zone] = repr(zone)
+        return "(" + ", ".join(map(texts.__getitem__, loc)) + ")"
 
 
 def _plain(obj, fields: dict = _FIELDS):
