@@ -331,6 +331,9 @@ class Game:
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
         self.lazy_options = False
         self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
+        # The digest text of each Option a pending decision held (`_pending_text`): id -> (the
+        # Option, fields table, text). An Option never changes once made.
+        self._option_texts: dict[int, tuple] = {}
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ modes (variants) ------
@@ -2802,6 +2805,8 @@ class Game:
                 texts.append(repr(_plain(value, fields)))
             elif name == "loc" and (text := _zones_text(value)) is not None:
                 texts.append(text)
+            elif name == "pending" and type(value) is Decision:
+                texts.append(self._pending_text(value, fields))
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -2811,6 +2816,28 @@ class Game:
                 texts.append(repr(_plain(value, fields)))
         text = "[" + ", ".join(texts) + "]"
         return f"{version}-" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def _pending_text(self, decision: Decision, fields: dict) -> str:
+        """repr(_plain(decision)), each option's part written once per Option: the main
+        decision offers the same Options question after question (`_minion_play_options`)."""
+        memo = self._option_texts
+        if len(memo) > 4096:  # the Options of questions long gone
+            memo.clear()
+        parts = []
+        for opt in decision.options:
+            known = memo.get(id(opt))
+            if known is None or known[0] is not opt or known[1] is not fields:
+                known = memo[id(opt)] = (opt, fields, repr(_plain(opt, fields)))
+            parts.append(known[2])
+        # A tuple's text, as repr writes it (one item: "(x,)").
+        options = _Text("(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")")
+        read = _READERS.get((id(fields), Decision)) or _reader_of(Decision, fields)
+        names, values = _fields_of(Decision, fields), read(decision)
+        if len(values) != len(names):  # fields added later, read after the others
+            return repr(_plain(decision, fields))
+        values = [options if name == "options" else value for name, value in zip(names, values)]
+        return repr((Decision.__name__, tuple([x if type(x) in _SCALARS or type(x) is _Text
+                                               else _plain(x, fields) for x in values])))
 
     def _digest_v1(self) -> str:
         """The digest of records made before version 2 (kept so that they still replay; only
@@ -2951,7 +2978,7 @@ NOT_STATE = frozenset({
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
-    "_digest_static",  # `_digest_v2`
+    "_digest_static", "_option_texts",  # `_digest_v2`
 })
 
 
@@ -3012,6 +3039,18 @@ def _fields_of(cls, fields: dict) -> tuple:
         _FIELDS_V2[cls] = tuple(f.name for f in kept if "since" not in f.metadata)
         names = fields[cls]
     return names
+
+
+class _Text:
+    """A part of a digest already written out: its repr is that text (`Game._pending_text`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 # The text of each zone seen in `loc` (`_zones_text`): a zone is a tuple of strings and ints.

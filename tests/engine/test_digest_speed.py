@@ -69,3 +69,17 @@ def test_zones_are_written_as_the_whole_state_would_be_even_when_one_is_odd():
         assert game.digest() == reference_digest(game)
     game.loc[card] = ("hand", 1)
     assert game.digest() == reference_digest(game)
+
+
+def test_a_pending_question_is_written_as_the_whole_state_would_be_in_either_version():
+    # The options of a pending question are written once per Option and kept (the main decision
+    # offers the same Options again and again): kept for the version they were written for.
+    rng = random.Random(2)
+    game = new_game({"players": [{"factions": ["Aliens", "Ninjas"], "bot": "random"},
+                                 {"factions": ["Robots", "Pirates"], "bot": "random"}]}, 4)
+    while game.pending is not None and len(game.choices) < 120:
+        for version in (3, 2, 3):
+            game.digest_version = version
+            assert game.digest() == reference_digest(game)
+        d = game.pending
+        game.apply(d.seat, d.id, BOTS["random"](game, rng))
