@@ -2807,6 +2807,13 @@ class Game:
                 texts.append(text)
             elif name == "pending" and type(value) is Decision:
                 texts.append(self._pending_text(value, fields))
+            elif name == "config":
+                # A game's config is replaced, never changed in place (`new_game`, normalize):
+                # its text is kept while the same dict is the config.
+                known = static.get(name)
+                if known is None or known[0] is not value or known[1] is not fields:
+                    known = static[name] = (value, fields, repr(_plain(value, fields)))
+                texts.append(known[2])
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -3200,6 +3207,7 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         if unknown or not base_sets:
             raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
                               if unknown else "base_sets names at least one set")
+        base_sets = list(base_sets)  # the game's own: its config is never changed in place
     bases = config.get("bases")  # the base deck by name (written by new_game; see setup.py)
     if bases is not None:
         if not isinstance(bases, list) or not bases or not all(isinstance(b, str) for b in bases):

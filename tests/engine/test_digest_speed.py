@@ -83,3 +83,18 @@ def test_a_pending_question_is_written_as_the_whole_state_would_be_in_either_ver
             assert game.digest() == reference_digest(game)
         d = game.pending
         game.apply(d.seat, d.id, BOTS["random"](game, rng))
+
+
+def test_the_config_is_the_games_own_and_a_new_one_is_hashed_anew():
+    # The config's text is kept while the same dict is the config: the game owns every part of
+    # it (nothing the caller holds), and a config put in its place is written again.
+    sets = ["core"]
+    config = {"players": [{"factions": ["Aliens", "Ninjas"]},
+                          {"factions": ["Robots", "Pirates"]}], "base_sets": sets}
+    game = new_game(config, 3)
+    before = game.digest()
+    sets.append("wwwt")
+    config["players"][0]["factions"].append("Zombies")
+    assert game.digest() == before == reference_digest(game)
+    game.config = {**game.config, "specials": "ask"}
+    assert game.digest() == reference_digest(game) != before
