@@ -334,6 +334,7 @@ class Game:
         # The digest text of each Option a pending decision held (`_pending_text`): id -> (the
         # Option, fields table, text). An Option never changes once made.
         self._option_texts: dict[int, tuple] = {}
+        self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ modes (variants) ------
@@ -2943,7 +2944,16 @@ class _CardOptions:
         self.cards = list(cards)
 
     def option(self, cid: int) -> Option:
-        return Option(card_option_id(self.prefix, cid), self.game.name(cid), card=cid)
+        # The same card gives the same Option question after question (the hand limit's
+        # discard every turn): made once, as the main decision's plays are.
+        game = self.game
+        name = game.defs[cid].name
+        made = game._card_options
+        option = made.get((self.prefix, cid, name))
+        if option is None:
+            option = made[self.prefix, cid, name] = Option(card_option_id(self.prefix, cid),
+                                                           name, card=cid)
+        return option
 
     def options(self) -> list[Option]:
         return [self.option(c) for c in self.cards]
@@ -2957,7 +2967,7 @@ class _CardOptions:
         cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
         if cid in self.cards and option_id == f"{self.prefix}{cid}":
-            return Option(option_id, self.game.defs[cid].name, card=cid)
+            return self.option(cid)
         return None
 
 
@@ -2986,6 +2996,7 @@ NOT_STATE = frozenset({
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static", "_option_texts",  # `_digest_v2`
+    "_card_options",  # `_CardOptions`
 })
 
 
