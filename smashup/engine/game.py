@@ -2806,6 +2806,8 @@ class Game:
                 texts.append(repr(_plain(value, fields)))
             elif name == "loc" and (text := _zones_text(value)) is not None:
                 texts.append(text)
+            elif name == "minion_state" and (text := _minion_states_text(value, fields)):
+                texts.append(text)
             elif name == "pending" and type(value) is Decision:
                 texts.append(self._pending_text(value, fields))
             elif name == "config":
@@ -3092,6 +3094,35 @@ def _zones_text(loc: list) -> str | None:
             if zone not in texts:
                 texts[zone] = repr(zone)
         return "(" + ", ".join(map(texts.__getitem__, loc)) + ")"
+
+
+_MINION_STATE_FIELDS = ("controller", "counters", "attached", "entered", "memory")
+
+
+def _minion_states_text(states: dict, fields: dict) -> str | None:
+    """repr(_plain(states)) for the minions in play, written out field by field: the same
+    text, without the general walk (a digest after every choice writes every minion). None
+    (the general way) for anything but int keys, plain numbers, a list of plain card ids and an
+    empty memory, or if MinionState's digested fields are not the ones written here."""
+    if type(states) is not dict:
+        return None
+    if (_fields_of(MinionState, fields) != _MINION_STATE_FIELDS
+            or _UNSET_FIELDS.get(MinionState)):
+        return None
+    parts = []
+    for cid, st in states.items():
+        if type(st) is not MinionState or type(cid) not in _SCALARS:
+            return None
+        controller, counters, attached, entered = st.controller, st.counters, st.attached, st.entered
+        if (type(controller) not in _SCALARS or type(counters) not in _SCALARS
+                or type(entered) not in _SCALARS or type(attached) is not list or st.memory
+                or type(st.memory) is not dict
+                or not set(map(type, attached)) <= _SCALARS):
+            return None
+        parts.append(f"({cid!r}, ('MinionState', ({controller!r}, {counters!r}, "
+                     f"{tuple(attached)!r}, {entered!r}, ('d', ()))))")
+    # A tuple's text, as repr writes it (one item: "(x,)").
+    return "('d', (" + ", ".join(parts) + ("," if len(parts) == 1 else "") + "))"
 
 
 def _plain(obj, fields: dict = _FIELDS):

@@ -7,7 +7,7 @@ import hashlib
 import random
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import REGISTRY, new_game
+from smashup.engine import REGISTRY, Scenario, new_game
 from smashup.engine.bots import BOTS
 from smashup.engine.game import _FIELDS, _FIELDS_V2, _plain
 
@@ -98,3 +98,23 @@ def test_the_config_is_the_games_own_and_a_new_one_is_hashed_anew():
     assert game.digest() == before == reference_digest(game)
     game.config = {**game.config, "specials": "ask"}
     assert game.digest() == reference_digest(game) != before
+
+
+def test_minions_in_play_are_written_as_the_whole_state_would_be():
+    # The minions' states are written out field by field; one with a memory, or any odd value,
+    # takes the general way. Either way the hash is the one of the state written at once.
+    s = Scenario([("Aliens", "Ninjas"), ("Robots", "Pirates")])
+    home = s.base("The Homeworld")
+    s.base("Ninja Dojo")
+    s.base("Tortuga")
+    s.minion(home, "Invader", owner=0, counters=2, attached=[("Upgrade", 1)])
+    game = s.build()
+    assert game.digest() == reference_digest(game)  # one minion: "((id, state),)"
+    minion = next(iter(game.minion_state))
+    game.minion_state[minion].memory["seen"] = [3]
+    assert game.digest() == reference_digest(game)
+    game.minion_state[minion].memory.clear()
+    game.minion_state[minion].counters = True  # odd, but written as it is
+    assert game.digest() == reference_digest(game)
+    game.minion_state.clear()
+    assert game.digest() == reference_digest(game)
