@@ -334,6 +334,7 @@ class Game:
         # The digest text of each Option a pending decision held (`_pending_text`): id -> (the
         # Option, fields table, text). An Option never changes once made.
         self._option_texts: dict[int, tuple] = {}
+        self._state_names: tuple | None = None  # `state_fields`: (attribute names, state ones)
         self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
@@ -2778,8 +2779,14 @@ class Game:
     def state_fields(self) -> list[str]:
         """The attributes of this game that are its state: every one but those in NOT_STATE and
         functions (behaviour, e.g. a test recording `emit`, is not state)."""
-        return [k for k, v in sorted(vars(self).items())
-                if k not in NOT_STATE and not callable(v)]
+        attrs = vars(self)
+        # The names that are not NOT_STATE, sorted, depend only on which attributes there are:
+        # kept until one is added or removed (a digest after every choice asks each time).
+        keys = tuple(attrs)
+        known = self._state_names
+        if known is None or known[0] != keys:
+            self._state_names = known = (keys, [k for k in sorted(keys) if k not in NOT_STATE])
+        return [k for k in known[1] if not callable(attrs[k])]
 
     def _digest_v2(self, version: int = 3) -> str:
         """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
@@ -2999,6 +3006,7 @@ NOT_STATE = frozenset({
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static", "_option_texts",  # `_digest_v2`
     "_card_options",  # `_CardOptions`
+    "_state_names",  # `state_fields`
 })
 
 
