@@ -14,6 +14,7 @@ import hashlib
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from types import GeneratorType
 
 from .core import (
@@ -342,6 +343,11 @@ class Game:
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
         self.lazy_options = False
         self._digest_static: dict[str, tuple] = {}  # `_digest_v2`'s unchanging parts
+        # The digest text of each Option a pending decision held (`_pending_text`): id -> (the
+        # Option, fields table, text). An Option never changes once made.
+        self._option_texts: dict[int, tuple] = {}
+        self._state_names: tuple | None = None  # `state_fields`: (attribute names, state ones)
+        self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
     # ------------------------------------------------------------------ modes (variants) ------
@@ -1218,11 +1224,14 @@ class Game:
             raise EngineError(f"a choice's intent is one of {INTENTS} or None, not {intent!r}")
         if self.dropped_effects:
             self.check_dropped()
-        max_count = min(max_count, len(options))
-        min_count = min(min_count, max_count)
+        count = len(options)
+        if max_count > count:
+            max_count = count
+        if min_count > max_count:
+            min_count = max_count
         if max_count == 0:
             return []
-        if min_count == max_count == len(options):
+        if min_count == max_count == count:
             return list(options)
         self.decision_seq += 1
         decision = Decision(
@@ -2378,15 +2387,18 @@ class Game:
         if self.dropped_effects:
             self.check_dropped()
         if count is not None:
-            max_count = min(max_count, count)
-            min_count = min(min_count, max_count)
+            if max_count > count:
+                max_count = count
+            if min_count > max_count:
+                min_count = max_count
             if max_count == 0:
                 return []
             if min_count == max_count == count:
                 return list(source.options())
         self.decision_seq += 1
-        decision = Decision.lazy(source, f"d{self.decision_seq}", seat, kind, prompt,
-                                 min_count=min_count, max_count=max_count)
+        # No options yet (None): `source` lists them when read.
+        decision = Decision.lazy(source, f"d{self.decision_seq}", seat, kind, prompt, None,
+                                 min_count, max_count)
         ids = yield decision
         answer = self._answer
         self._answer = None
@@ -3053,8 +3065,14 @@ class Game:
     def state_fields(self) -> list[str]:
         """The attributes of this game that are its state: every one but those in NOT_STATE and
         functions (behaviour, e.g. a test recording `emit`, is not state)."""
-        return [k for k, v in sorted(vars(self).items())
-                if k not in NOT_STATE and not callable(v)]
+        attrs = vars(self)
+        # The names that are not NOT_STATE, sorted, depend only on which attributes there are:
+        # kept until one is added or removed (a digest after every choice asks each time).
+        keys = tuple(attrs)
+        known = self._state_names
+        if known is None or known[0] != keys:
+            self._state_names = known = (keys, [k for k in sorted(keys) if k not in NOT_STATE])
+        return [k for k in known[1] if not callable(attrs[k])]
 
     def _digest_v2(self, version: int = 3) -> str:
         """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
@@ -3079,6 +3097,19 @@ class Game:
                 if isinstance(value, list):
                     value = [e for e in value if getattr(e, "kind", None) != "base_entered"]
                 texts.append(repr(_plain(value, fields)))
+            elif name == "loc" and (text := _zones_text(value)) is not None:
+                texts.append(text)
+            elif name == "minion_state" and (text := _minion_states_text(value, fields)):
+                texts.append(text)
+            elif name == "pending" and type(value) is Decision:
+                texts.append(self._pending_text(value, fields))
+            elif name == "config":
+                # A game's config is replaced, never changed in place (`new_game`, normalize):
+                # its text is kept while the same dict is the config.
+                known = static.get(name)
+                if known is None or known[0] is not value or known[1] is not fields:
+                    known = static[name] = (value, fields, repr(_plain(value, fields)))
+                texts.append(known[2])
             elif name in _DIGEST_STATIC:
                 known = static.get(name)
                 if known is None or known[0] != len(value):
@@ -3088,6 +3119,28 @@ class Game:
                 texts.append(repr(_plain(value, fields)))
         text = "[" + ", ".join(texts) + "]"
         return f"{version}-" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def _pending_text(self, decision: Decision, fields: dict) -> str:
+        """repr(_plain(decision)), each option's part written once per Option: the main
+        decision offers the same Options question after question (`_minion_play_options`)."""
+        memo = self._option_texts
+        if len(memo) > 4096:  # the Options of questions long gone
+            memo.clear()
+        parts = []
+        for opt in decision.options:
+            known = memo.get(id(opt))
+            if known is None or known[0] is not opt or known[1] is not fields:
+                known = memo[id(opt)] = (opt, fields, repr(_plain(opt, fields)))
+            parts.append(known[2])
+        # A tuple's text, as repr writes it (one item: "(x,)").
+        options = _Text("(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")")
+        read = _READERS.get((id(fields), Decision)) or _reader_of(Decision, fields)
+        names, values = _fields_of(Decision, fields), read(decision)
+        if len(values) != len(names):  # fields added later, read after the others
+            return repr(_plain(decision, fields))
+        values = [options if name == "options" else value for name, value in zip(names, values)]
+        return repr((Decision.__name__, tuple([x if type(x) in _SCALARS or type(x) is _Text
+                                               else _plain(x, fields) for x in values])))
 
     def _digest_v1(self) -> str:
         """The digest of records made before version 2 (kept so that they still replay; only
@@ -3189,7 +3242,16 @@ class _CardOptions:
         self.cards = list(cards)
 
     def option(self, cid: int) -> Option:
-        return Option(card_option_id(self.prefix, cid), self.game.name(cid), card=cid)
+        # The same card gives the same Option question after question (the hand limit's
+        # discard every turn): made once, as the main decision's plays are.
+        game = self.game
+        name = game.defs[cid].name
+        made = game._card_options
+        option = made.get((self.prefix, cid, name))
+        if option is None:
+            option = made[self.prefix, cid, name] = Option(card_option_id(self.prefix, cid),
+                                                           name, card=cid)
+        return option
 
     def options(self) -> list[Option]:
         return [self.option(c) for c in self.cards]
@@ -3203,7 +3265,7 @@ class _CardOptions:
         cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
         if cid in self.cards and option_id == f"{self.prefix}{cid}":
-            return Option(option_id, self.game.defs[cid].name, card=cid)
+            return self.option(cid)
         return None
 
 
@@ -3233,7 +3295,9 @@ NOT_STATE = frozenset({
     "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
-    "_digest_static",  # `_digest_v2`
+    "_digest_static", "_option_texts",  # `_digest_v2`
+    "_card_options",  # `_CardOptions`
+    "_state_names",  # `state_fields`
 })
 
 
@@ -3294,6 +3358,70 @@ def _fields_of(cls, fields: dict) -> tuple:
         _FIELDS_V2[cls] = tuple(f.name for f in kept if "since" not in f.metadata)
         names = fields[cls]
     return names
+
+
+class _Text:
+    """A part of a digest already written out: its repr is that text (`Game._pending_text`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+# The text of each zone seen in `loc` (`_zones_text`): a zone is a tuple of strings and ints.
+_ZONE_TEXTS: dict[tuple, str] = {}
+_ZONE_ITEM_TYPES = frozenset({str, int})
+
+
+def _zones_text(loc: list) -> str | None:
+    """repr(_plain(loc)), the largest part of a digest, from the text of each zone: the same
+    text (for a tuple of tuples of strings and ints, the plain form is the tuple itself), each
+    zone written once. None when `loc` holds anything else: the general way then.
+    Only strings and ints: equal values of those always have equal texts (1 and True do not)."""
+    if (len(loc) < 2 or set(map(type, loc)) != {tuple}
+            or not set(map(type, chain.from_iterable(loc))) <= _ZONE_ITEM_TYPES):
+        return None
+    texts = _ZONE_TEXTS
+    try:
+        return "(" + ", ".join(map(texts.__getitem__, loc)) + ")"
+    except KeyError:
+        for zone in loc:
+            if zone not in texts:
+                texts[zone] = repr(zone)
+        return "(" + ", ".join(map(texts.__getitem__, loc)) + ")"
+
+
+_MINION_STATE_FIELDS = ("controller", "counters", "attached", "entered", "memory")
+
+
+def _minion_states_text(states: dict, fields: dict) -> str | None:
+    """repr(_plain(states)) for the minions in play, written out field by field: the same
+    text, without the general walk (a digest after every choice writes every minion). None
+    (the general way) for anything but int keys, plain numbers, a list of plain card ids and an
+    empty memory, or if MinionState's digested fields are not the ones written here."""
+    if type(states) is not dict:
+        return None
+    if (_fields_of(MinionState, fields) != _MINION_STATE_FIELDS
+            or _UNSET_FIELDS.get(MinionState)):
+        return None
+    parts = []
+    for cid, st in states.items():
+        if type(st) is not MinionState or type(cid) not in _SCALARS:
+            return None
+        controller, counters, attached, entered = st.controller, st.counters, st.attached, st.entered
+        if (type(controller) not in _SCALARS or type(counters) not in _SCALARS
+                or type(entered) not in _SCALARS or type(attached) is not list or st.memory
+                or type(st.memory) is not dict
+                or not set(map(type, attached)) <= _SCALARS):
+            return None
+        parts.append(f"({cid!r}, ('MinionState', ({controller!r}, {counters!r}, "
+                     f"{tuple(attached)!r}, {entered!r}, ('d', ()))))")
+    # A tuple's text, as repr writes it (one item: "(x,)").
+    return "('d', (" + ", ".join(parts) + ("," if len(parts) == 1 else "") + "))"
 
 
 def _plain(obj, fields: dict = _FIELDS):
@@ -3420,6 +3548,7 @@ def normalize_config(config: dict, registry: Registry) -> dict:
         if unknown or not base_sets:
             raise ConfigError(f"unknown base set {unknown[0]!r} (known: {', '.join(sorted(known_sets))})"
                               if unknown else "base_sets names at least one set")
+        base_sets = list(base_sets)  # the game's own: its config is never changed in place
     bases = config.get("bases")  # the base deck by name (written by new_game; see setup.py)
     if bases is not None:
         if not isinstance(bases, list) or not bases or not all(isinstance(b, str) for b in bases):
