@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import operator
+from operator import is_not
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, compress
 from types import GeneratorType
 
 from .core import (
@@ -347,6 +348,7 @@ class Game:
         # Option, fields table, text). An Option never changes once made.
         self._option_texts: dict[int, tuple] = {}
         self._state_names: tuple | None = None  # `state_fields`: (attribute names, state ones)
+        self._loc_texts: tuple | None = None  # `_loc_text`: (zones, their texts, loc's text)
         self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
 
@@ -3097,7 +3099,7 @@ class Game:
                 if isinstance(value, list):
                     value = [e for e in value if getattr(e, "kind", None) != "base_entered"]
                 texts.append(repr(_plain(value, fields)))
-            elif name == "loc" and (text := _zones_text(value)) is not None:
+            elif name == "loc" and (text := self._loc_text(value)) is not None:
                 texts.append(text)
             elif name == "minion_state" and (text := _minion_states_text(value, fields)):
                 texts.append(text)
@@ -3119,6 +3121,31 @@ class Game:
                 texts.append(repr(_plain(value, fields)))
         text = "[" + ", ".join(texts) + "]"
         return f"{version}-" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def _loc_text(self, loc: list) -> str | None:
+        """`_zones_text(loc)`, each zone's text kept from the last digest while the zone there
+        is the same tuple (a zone is immutable: a move puts a new one in place), so only the
+        cards moved since are written. None: the general way."""
+        zones = tuple(loc)
+        kept = self._loc_texts
+        if kept is None or len(kept[0]) != len(zones):
+            text = _zones_text(loc)
+            if text is not None:
+                self._loc_texts = (zones, list(map(_ZONE_TEXTS.__getitem__, zones)), text)
+            return text
+        moved = list(compress(range(len(zones)), map(is_not, zones, kept[0])))
+        if not moved:
+            return kept[2]
+        texts = list(kept[1])
+        for i in moved:
+            zone = zones[i]
+            if type(zone) is not tuple or not all(type(x) is str or type(x) is int for x in zone):
+                self._loc_texts = None
+                return _zones_text(loc)
+            texts[i] = repr(zone)
+        text = "(" + ", ".join(texts) + ")"
+        self._loc_texts = (zones, texts, text)
+        return text
 
     def _pending_text(self, decision: Decision, fields: dict) -> str:
         """repr(_plain(decision)), each option's part written once per Option: the main
@@ -3298,6 +3325,7 @@ NOT_STATE = frozenset({
     "_digest_static", "_option_texts",  # `_digest_v2`
     "_card_options",  # `_CardOptions`
     "_state_names",  # `state_fields`
+    "_loc_texts",  # `_loc_text`
 })
 
 
