@@ -1198,10 +1198,13 @@ class Ctx:
         once, or None."""
         g = self.game
         seat = self._seat(seat)
-        from .plays import GRANT_CONDITIONS
+        if condition is not None:
+            # Imported here (plays imports this module), and only when needed: an import
+            # statement costs more than the rest of a plain grant.
+            from .plays import GRANT_CONDITIONS
 
-        if condition is not None and condition not in GRANT_CONDITIONS:
-            raise EngineError(f"unknown grant condition {condition!r}")
+            if condition not in GRANT_CONDITIONS:
+                raise EngineError(f"unknown grant condition {condition!r}")
         grant = Grant(kind, max_power=max_power, base=base, source=self.name(self.card),
                       zones=tuple(zones), condition=condition)
         if g.phase == "play" and g.turn_state.seat == seat and g._depth <= 1:

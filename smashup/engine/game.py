@@ -3315,11 +3315,11 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "play_offering", "_discard_offers", "_discard_offerers",
     "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
-    "_window_cards_of", "_special_cards",
+    "_window_cards_of", "_special_cards",  # `_index_specials`
+    "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
-    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
-    "_turn_start_bases",
+    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static", "_option_texts",  # `_digest_v2`
