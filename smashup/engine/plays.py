@@ -157,7 +157,10 @@ class PlayFinder:
                                source=name, zones=tg.zones, condition=tg.condition,
                                card=cid if tg.this_card else None, via=cid, once=tg.once))
 
+        defs = g.defs
         for cid in g.play_offering:
+            if not defs[cid].turn_grants:
+                continue  # it only widens where a play's card may come from (`_sources`)
             zone = g.loc[cid]
             if zone[0] == "base":
                 # A base offers its play to whoever's turn it is, while its abilities work.
@@ -180,14 +183,18 @@ class PlayFinder:
     def _sources(self) -> list:
         g = self.game
         found = []
+        used = None
         for cid in g.play_offering:
             defn = g.defs[cid]
             if (not defn.play_sources or g.controller(cid) != self.seat
                     or not g.ability_active(cid)):
                 continue
             for src in defn.play_sources:
-                if src.once_per_turn and ("turn", cid) in self._used_turn_keys():
-                    continue
+                if src.once_per_turn:
+                    if used is None:
+                        used = self._used_turn_keys()
+                    if ("turn", cid) in used:
+                        continue
                 found.append((cid, src, Ctx(g, cid, self.seat, base=g.base_of(cid))))
         return found
 
