@@ -383,11 +383,14 @@ class PlayFinder:
                     continue
                 if attaches and not g.has_attach_host(seat, cid):
                     continue
+                # Whether there is any play (`first`) is answered without making a card's row.
+                row = None
                 if zone == "hand":
                     key = cid if own else (cid, kind)
                     row = rows.get(key)
-                    if row is None:
+                    if row is None and not first:
                         row = rows[key] = g._play_row(seat, cid, kind, sig)
+                if row is not None:
                     if granted and barred is None:
                         # The common case: a free or general play allows every target.
                         out.extend(row if options else [o.play for o in row])
