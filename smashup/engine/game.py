@@ -84,6 +84,10 @@ _BASE = object()
 _NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
+_IN_PLAY = frozenset(IN_PLAY_ZONES)
+_ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
+# A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
+_PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
 @dataclass
 class BaseSlot:
@@ -289,7 +293,11 @@ class Game:
         self._chain_counts: dict = {}
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
-        self._window_cards = None
+        # The windows some card of this game has a Special for, and (zone, window) -> the cards
+        # with one (`_index_specials`): derived from the definitions.
+        self._window_cards: frozenset = frozenset()
+        self._special_cards: dict[tuple, frozenset] = {}
+        self._window_cards_of = -1
         self._discard_offers = None  # names of cards offering a play from a discard pile
         self._discard_offerers = (0, ())  # (len(defs), the cards of those names)
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
@@ -320,13 +328,15 @@ class Game:
         # The turn (its TurnState) and whose it was when power was last read (`_note_turn`).
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
-        self._modifiers: list[tuple] = []
-        self._totals: dict[int, int] = {}  # base uid -> total_power at `_totals_version`
-        self._totals_version = -1
+        self._modifiers: tuple = ([], {})  # `_modifiers_now` at `_modifiers_version`
+        self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
+        self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
+        self._base_trigger_kinds: frozenset = frozenset()
+        self._turn_start_bases = False
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         # A replay sets it (setup.replay): the main decision lists its options only when they
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
@@ -422,16 +432,18 @@ class Game:
         if decision is None:
             raise IllegalChoice("the game is over")
         # bool is an int in Python; False is not seat 0.
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat != decision.seat:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+                or seat != decision.seat):
             raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
         if decision_id != decision.id:
             raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
         ids = _normalize_choice(choice)
-        if len(set(ids)) != len(ids):
+        if len(ids) > 1 and len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
         chosen = []
+        find = decision.option
         for option_id in ids:
-            option = decision.option(option_id)
+            option = find(option_id)
             if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
             chosen.append(option)
@@ -514,6 +526,11 @@ class Game:
         cid = len(self.defs)
         self.defs.append(defn)
         self.owner.append(owner)
+        if zone[0] in _PILE_ZONES:
+            # A new card in a player's pile: in no index (`_place_in` would only remove it).
+            self.loc.append(zone)
+            getattr(self.players[zone[1]], zone[0]).append(cid)
+            return cid
         self.loc.append(None)
         self._place_in(cid, zone, None)
         return cid
@@ -546,21 +563,25 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
-        if zone[0] in _BOARD_ZONES:
+        kind = zone[0]
+        if kind in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`)
-        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+        if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+        in_play = kind in _IN_PLAY
+        if in_play and self.left_cancelled:
             self.left_cancelled.pop(cid, None)
-        kinds = self._indexes_of(self.defs[cid])
+        defn = self.defs[cid]
+        kinds = self._index_kinds.get(id(defn))
+        if kinds is None:
+            kinds = self._indexes_of(defn)
         if kinds:
-            in_play = zone[0] in IN_PLAY_ZONES
-            is_base = zone[0] == "base"
+            is_base = kind == "base"
             for index_map, bases_too in kinds:
                 if in_play or (is_base and bases_too):
                     index_map[cid] = None
@@ -570,15 +591,30 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES:
+        was, kind = old[0], zone[0]
+        if was in _PILE_ZONES and kind in _PILE_ZONES:
+            # From a player's pile to a player's pile (a draw, a discard from hand, a deck
+            # refilled): nothing in play is touched, so no index, state or lasting effect can
+            # hold the card (`_place_in` keeps the indexes to cards in play and bases) and
+            # nothing power reads changes. Most moves are these.
+            players = self.players
+            getattr(players[old[1]], was).remove(cid)
+            target = getattr(players[zone[1]], kind)
+            if index is None:
+                target.append(cid)
+            else:
+                target.insert(index, cid)
+            self.loc[cid] = zone
+            return
+        if was in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
-        if old[0] != "base":
+        if was != "base":
             self.container(old).remove(cid)
-        if old[0] == "minion" and zone[0] != "minion":
+        if was == "minion" and kind != "minion":
             self.minion_state.pop(cid, None)
-        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+        if was in _ON_CARDS and kind not in _ON_CARDS:
             self.action_state.pop(cid, None)
-        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+        if was in _IN_PLAY and kind not in _IN_PLAY:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
@@ -587,7 +623,7 @@ class Game:
             # one that lasts only while this card is in play (`with_source`).
             if self.lasting:
                 self._end_lasting_of(cid)
-        elif old[0] == "base" and zone[0] != "base":
+        elif was == "base" and kind != "base":
             if self.lasting:
                 self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
@@ -876,7 +912,11 @@ class Game:
         """The Ctx a card's predicates get: you are its controller (a base: the current player;
         a card out of play: its owner), here is its base."""
         if seat is None:
-            seat = self.controller(cid)
+            # `controller`, inlined: predicates of every card ask for this.
+            state = self.minion_state.get(cid)
+            if state is None:
+                state = self.action_state.get(cid)
+            seat = state.controller if state is not None else None
             if seat is None:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
@@ -919,7 +959,9 @@ class Game:
 
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
-        Computed once per `version` (`power_now` does the work)."""
+        Computed once per `version` (`power_now` does the work), a base at a time: a minion's
+        power is rarely read alone (a base's total, the powers where a minion entered, the
+        minions offered as targets), so its neighbours are counted with it (`_count_base`)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
         if self._powers_version == self.version:
@@ -931,10 +973,68 @@ class Game:
                                       "Game.changed)")
                 return known
         else:
-            self._powers.clear()
-            self._powers_version = self.version
+            self._new_power_version()
+        zone = self.loc[cid]
+        if zone[0] == "minion":
+            self._count_base(self.slot(zone[1]))
+            return self._powers[cid]
         value = self._powers[cid] = self._count_power(cid)
         return value
+
+    def _new_power_version(self) -> None:
+        # What was counted at an older version is forgotten; what every power at this one
+        # reads (the modifiers working, the lasting changes in force) is listed on first need.
+        self._powers.clear()
+        self._totals.clear()
+        self._powers_version = self.version
+        self._modifiers_version = -1
+        self._bonuses = None
+
+    def _lasting_bonuses(self) -> dict:
+        """The lasting power changes in force at this version, summed per minion."""
+        bonuses = self._bonuses
+        if bonuses is None:
+            bonuses = self._bonuses = {}
+            for eff in self.lasting:
+                if eff.kind == "power" and self.lasting_active(eff):
+                    bonuses[eff.target] = bonuses.get(eff.target, 0) + eff.amount
+        return bonuses
+
+    def _count_base(self, slot: BaseSlot) -> int:
+        """Count (`_count_power`) the power of every minion on `slot` not yet known at this
+        version, in one pass; returns their total."""
+        powers = self._powers
+        defs = self.defs
+        states = self.minion_state
+        anyone = targeted = None
+        if self.modifier_sources:
+            anyone, targeted = self._working_modifiers()
+        bonuses = self._lasting_bonuses() if self.lasting else None
+        total = 0
+        for m in slot.minions:
+            value = powers.get(m)
+            if value is None:
+                state = states.get(m)
+                if state is None:
+                    value = defs[m].power
+                else:
+                    value = defs[m].power + state.counters
+                    if anyone is not None:
+                        for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
+                                                            if targeted else anyone):
+                            delta = modifier(ctx, m)
+                            # A change of power is an affect (WWWT "Affect"): a protected minion
+                            # ignores it; a base's modifier is nobody's card.
+                            if delta and (ctrl is _BASE or self.affects(source, ctrl, m)):
+                                value += delta
+                    if bonuses:
+                        value += bonuses.get(m, 0)
+                    if value < 0:
+                        value = 0
+                powers[m] = value
+            total += value
+        self._totals[slot.uid] = total
+        return total
 
     def _count_power(self, cid: int) -> int:
         # power_now, with the modifiers working at this version listed once (_modifiers_now).
@@ -943,38 +1043,66 @@ class Game:
             return self.defs[cid].power
         total = self.defs[cid].power + state.counters
         if self.modifier_sources:
-            if self._modifiers_version != self.version:
-                self._modifiers = self._modifiers_now()
-                self._modifiers_version = self.version
-            for source, modifier, ctx, ctrl in self._modifiers:
+            anyone, targeted = self._working_modifiers()
+            for source, modifier, ctx, ctrl in (targeted.get(cid, anyone) if targeted
+                                                else anyone):
                 delta = modifier(ctx, cid)
                 # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
                 # a base's modifier is nobody's card.
                 if delta and (ctrl is _BASE or self.affects(source, ctrl, cid)):
                     total += delta
         if self.lasting:
-            for eff in self.lasting:
-                if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
-                    total += eff.amount
+            total += self._lasting_bonuses().get(cid, 0)
         return total if total > 0 else 0
 
-    def _modifiers_now(self) -> list[tuple]:
+    def _working_modifiers(self) -> tuple[list, dict]:
+        """`_modifiers_now`, listed once per version."""
+        if self._modifiers_version != self.version:
+            self._modifiers = self._modifiers_now()
+            self._modifiers_version = self.version
+        return self._modifiers
+
+    def _modifiers_now(self) -> tuple[list, dict]:
         """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
-        now: a card in play's, or an active base's."""
-        found = []
+        now: a card in play's, or an active base's. Split by reach (`CardDef.modifier_to`): those
+        that may change any minion, and per minion, those plus the ones that may change only it
+        (itself, its host, the minions here); a minion not in that map is changed only by the
+        first list."""
+        anyone = []
+        targeted: dict[int, list] = {}
+        loc = self.loc
         for source in self.modifier_sources:
-            zone = self.loc[source]
-            modifier = self.defs[source].power_modifier
+            zone = loc[source]
+            sdef = self.defs[source]
+            modifier = sdef.power_modifier
             if zone[0] == "base":
-                if self.base_active(self.slot(zone[1])):
-                    found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
-                                  _BASE))
+                if not self.base_active(self.slot(zone[1])):
+                    continue
+                entry = (source, modifier, Ctx(self, source, self.current, zone[1]), _BASE)
+            else:
+                if not self.ability_active(source):
+                    continue
+                ctrl = self.controller(source)
+                entry = (source, modifier, Ctx(self, source, ctrl), ctrl)
+            to = sdef.modifier_to
+            if to is None:
+                anyone.append(entry)
+                for entries in targeted.values():
+                    entries.append(entry)
                 continue
-            if not self.ability_active(source):
-                continue
-            ctrl = self.controller(source)
-            found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
-        return found
+            if to == "itself":
+                reach = (source,) if zone[0] == "minion" else ()
+            elif to == "host":
+                reach = (zone[1],) if zone[0] == "attached" else ()
+            else:  # "here"
+                uid = zone[1] if zone[0] != "attached" else self.base_of(zone[1])
+                reach = self.slot(uid).minions if uid is not None else ()
+            for m in reach:
+                entries = targeted.get(m)
+                if entries is None:
+                    entries = targeted[m] = list(anyone)
+                entries.append(entry)
+        return anyone, targeted
 
     def power_now(self, cid: int) -> int:
         """Power computed afresh from the board (`power` keeps it per `version`; the invariants
@@ -1020,16 +1148,16 @@ class Game:
         base after every turn; `verify_powers` checks each power read instead)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
-        if self._totals_version != self.version:
-            self._totals.clear()
-            self._totals_version = self.version
-        elif not self.verify_powers:
+        if self._powers_version != self.version:
+            self._new_power_version()
+        elif self.verify_powers:
+            power = self.power
+            return sum([power(m) for m in slot.minions])
+        else:
             known = self._totals.get(slot.uid)
             if known is not None:
                 return known
-        power = self.power
-        value = self._totals[slot.uid] = sum([power(m) for m in slot.minions])
-        return value
+        return self._count_base(slot)
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -1151,14 +1279,22 @@ class Game:
             result = yield from gen
         finally:
             self._depth -= 1
-        if self._depth == 0:
-            if self.resolution == 1:
-                yield from self._legacy_process_events()
-            else:
-                yield from self.react_to_batch(self._take_events())
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         if after is not None:
             after()
         return result
+
+    def _top_level_reactions(self):
+        """When a top-level resolution ends (depth 0), the reactions to its batch, to run with
+        `yield from`; None when there is nothing to run (most batches: no generator is made)."""
+        if self._depth != 0:
+            return None
+        if self.resolution == 1:
+            return self._legacy_process_events() if self._events else None
+        work = self._batch_work(self._take_events())
+        return self._react(*work) if work is not None else None
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -1167,30 +1303,36 @@ class Game:
     def _reactions_to(self, event: Event) -> list[tuple]:
         """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
-        found = []
-        kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
-        # Bases are read from their definitions each time: a mode may give a base in play another
-        # card's abilities (Big Base's sides take the current base card's).
-        for slot in list(self.bases):
-            active = None  # base_active, read only for a base with a trigger of this kind
-            for trig in self.defs[slot.card].triggers:
-                if trig.event != kind:
-                    continue
-                if active is None:
-                    active = self.base_active(slot)
-                if not active:
-                    break
-                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                    found.append((slot.card, trig))
+        kind = event.kind
         table = self._trigger_index.get(kind)
         if table is None:
-            return found  # no card of this game reacts to this kind of event
-        cancelled = self.cancelled_cards()
+            return []  # no card or base of this game reacts to this kind of event
+        found = []
+        if kind in self._base_trigger_kinds:
+            # Bases are read from their definitions each time: a mode may give a base in play
+            # another base's abilities (Big Base's sides take the current base card's).
+            for slot in list(self.bases):
+                triggers = self.defs[slot.card].triggers
+                if not triggers:
+                    continue
+                active = None  # base_active, read only for a base with a trigger of this kind
+                for trig in triggers:
+                    if trig.event != kind:
+                        continue
+                    if active is None:
+                        active = self.base_active(slot)
+                    if not active:
+                        break
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
+        cancelled = None  # read only once a card in play has a trigger of this kind
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
+                if cancelled is None:
+                    cancelled = self.cancelled_cards()
                 if cancelled and not self.ability_active(cid):
                     continue
                 for trig in triggers:
@@ -1206,15 +1348,30 @@ class Game:
 
     def _index_triggers(self) -> None:
         """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
-        triggers. Derived from the definitions once per game (again if cards are added)."""
+        triggers; the kinds some base of this game reacts to; whether one has a start of turn
+        ability. Derived from the definitions
+        once per game (again if cards are added): a kind missing from both is never looked for
+        (most events of a game: nothing in it could react). A base in play always has the
+        triggers of a base of this game (Big Base's sides copy the current base card's)."""
         index: dict[str, dict[int, tuple]] = {}
+        base_kinds = set()
+        turn_start_bases = False
         for cid, defn in enumerate(self.defs):
+            if getattr(defn, "at_turn_start", None) is not None:
+                turn_start_bases = True
+            triggers = getattr(defn, "triggers", None)
+            if not triggers:
+                continue
             by_kind: dict[str, list] = {}
-            for trig in getattr(defn, "triggers", ()):
+            for trig in triggers:
                 by_kind.setdefault(trig.event, []).append(trig)
-            for kind, triggers in by_kind.items():
-                index.setdefault(kind, {})[cid] = tuple(triggers)
+            for kind, found in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(found)
+            if isinstance(defn, BaseDef):
+                base_kinds.update(by_kind)
         self._trigger_index = index
+        self._base_trigger_kinds = frozenset(base_kinds)
+        self._turn_start_bases = turn_start_bases
         self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
@@ -1241,12 +1398,36 @@ class Game:
         batch, gathered once and resolved in the order the current player picks, each
         reaction's own events resolving as a child batch right after it (`run_reactions`);
         step 4, Specials from hand that answer an event of the batch (`answer_window`)."""
+        work = self._batch_work(batch)
+        if work is not None:
+            yield from self._react(*work)
+
+    def _batch_work(self, batch: list[Event]) -> tuple | None:
+        """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
+        when nothing can happen (no card reacts, no Special could answer an event of it)."""
         if not batch:
-            return
+            return None
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        reacted = self._trigger_index  # kinds some card or base of this game reacts to
         items = []
         for event in batch:
-            items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
+            if event.kind in reacted:
+                found = self._reactions_to(event)
+                if found:
+                    items.extend([(cid, trig, event) for cid, trig in found])
         extra = self.batch_extras(batch)
+        if items or extra:
+            return items, extra, batch
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
+        windows = self._window_cards
+        for event in batch:
+            if event.kind in windows:
+                return items, extra, batch
+        return None
+
+    def _react(self, items: list[tuple], extra: list[tuple], batch: list[Event]):
         if items or extra:
             yield from self.run_reactions(items, extra)
         yield from self.answer_window(batch)
@@ -1261,7 +1442,9 @@ class Game:
             yield from gen
         finally:
             self._depth -= 1
-        yield from self.react_to_batch(self._take_events())
+        work = self._batch_work(self._take_events())
+        if work is not None:
+            yield from self._react(*work)
 
     # Resolution version 1 (records made before batches): each event's reactions in turn, a
     # reaction resolving as a top-level resolution (which drains the shared queue of events).
@@ -1387,9 +1570,16 @@ class Game:
         "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        yield from self._specials_in_play(window, wctx)
-        yield from self._hand_round(window, wctx, self.seats_from_current(),
-                                    ask_all=self.config["specials"] == "ask")
+        if ("play", window) in self._special_cards:
+            yield from self._specials_in_play(window, wctx)
+        seats = self.seats_from_current()
+        ask_all = self.config["specials"] == "ask"
+        if not ask_all and ("hand", window) not in self._special_cards:
+            # No card of this game is used from a hand here: each player is passed for at once,
+            # as `_hand_round` would after finding nothing in their hand.
+            self.special_checks.extend(seats)
+            return
+        yield from self._hand_round(window, wctx, seats, ask_all=ask_all)
 
     def answer_window(self, batch: list[Event]):
         """CR Card Resolution Order step 4: Specials from hand that answer an event of this
@@ -1400,6 +1590,9 @@ class Game:
         answers never opens, `_window_possible`)."""
         for event in batch:
             if not self._window_possible(event.kind):
+                continue
+            if ("hand", event.kind) not in self._special_cards:
+                self.special_checks.extend(self.seats_from_current())
                 continue
             able = []
             for seat in self.seats_from_current():
@@ -1520,18 +1713,28 @@ class Game:
 
     def _window_possible(self, window: str) -> bool:
         """Open a window only if some card of this game could ever be used in it."""
-        if self._window_cards is None:
-            kinds = set()
-            for d in self.defs:
-                for sp in getattr(d, "specials", ()):
-                    kinds.add(sp.window)
-            self._window_cards = kinds
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
         return window in self._window_cards
+
+    def _index_specials(self) -> None:
+        """Which cards of this game have a Special, by (zone, window): a window is looked for
+        only in the cards that could be used in it. Derived from the definitions once per game
+        (again if cards are added), like `_index_triggers`."""
+        cards: dict[tuple, set] = {}
+        for cid, defn in enumerate(self.defs):
+            for sp in getattr(defn, "specials", ()):
+                cards.setdefault((sp.zone, sp.window), set()).add(cid)
+        self._special_cards = {key: frozenset(found) for key, found in cards.items()}
+        self._window_cards = frozenset(window for _, window in cards)
+        self._window_cards_of = len(self.defs)
 
     def _special_play_forbidden(self, seat, cid, wctx) -> bool:
         """Whether using this card's Special from the hand would be a play that is not allowed:
         a Special action is played; a minion's Special from the hand in a scoring window plays
         it on the scoring base (Shinobi)."""
+        if not self.may_restrict():
+            return False  # nothing in force could forbid a play (the cheap test of `forbids`)
         defn = self.defs[cid]
         if defn.is_action:
             return bool(self.forbids(Play(seat, cid, ACTION, "hand")))
@@ -1543,8 +1746,16 @@ class Game:
         """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
         their cards in play ("play")."""
         found = []
+        if not self._window_possible(window):
+            return found
+        # Only the cards of this game that have a Special of this zone and window are read.
+        holders = self._special_cards.get(("hand" if zone == "hand" else "play", window))
+        if not holders:
+            return found
         if zone == "hand":
             for cid in list(self.players[seat].hand):
+                if cid not in holders:
+                    continue
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "hand"
                             and not self._special_play_forbidden(seat, cid, wctx)
@@ -1553,10 +1764,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                specials = self.defs[cid].specials
-                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
+                if (cid not in holders or self.controller(cid) != seat
+                        or not self.ability_active(cid)):
                     continue
-                for i, sp in enumerate(specials):
+                for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
@@ -1911,16 +2122,21 @@ class Game:
         """Draw cards; an empty deck takes the shuffled discard pile first (CR, Phase 4)."""
         drawn = []
         player = self.players[seat]
+        deck, hand, loc = player.deck, player.hand, self.loc
+        zone = ("hand", seat)
         for _ in range(count):
-            if not player.deck and not self.refill_deck(seat):
+            if not deck and not self.refill_deck(seat):
                 break
-            cid = player.deck[0]
-            self.move_card(cid, ("hand", seat))
+            # `move_card` from the top of the deck into the hand (pile to pile), inline.
+            cid = deck.pop(0)
+            hand.append(cid)
+            loc[cid] = zone
             drawn.append(cid)
         if drawn:
-            self.log(f"{self.pname(seat)} draws {counted(len(drawn), 'card')}.")
-            names = ", ".join(self.name(c) for c in drawn)
-            self.log(f"You draw {names}.", to=(seat,))
+            lines = self.log_lines
+            lines.append((f"{player.name} draws {counted(len(drawn), 'card')}.", None))
+            defs = self.defs
+            lines.append((f"You draw {', '.join([defs[c].name for c in drawn])}.", (seat,)))
         return drawn
 
     def refill_deck(self, seat: int, need: int = 1, from_bottom: bool = False) -> bool:
@@ -1938,8 +2154,16 @@ class Game:
             left = len(player.deck)
             pile = list(player.discard)
             self.rng.shuffle(pile)
-            for i, cid in enumerate(pile):
-                self.move_card(cid, ("deck", seat), i if from_bottom else None)
+            # What moving them one by one (`move_card`, pile to pile) does, at once.
+            player.discard.clear()
+            zone = ("deck", seat)
+            loc = self.loc
+            for cid in pile:
+                loc[cid] = zone
+            if from_bottom:
+                player.deck[:0] = pile
+            else:
+                player.deck.extend(pile)
             if not left:
                 self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
             else:
@@ -2046,7 +2270,11 @@ class Game:
             yield from self._draw_phase(seat)
         self.phase = "end"
         self._chain_counts.clear()
-        yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
+        # Announced as a resolution of its own (`resolve`), without wrapping it in one.
+        self.emit(Event("turn_end", player=seat))
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         self._expire_at_turn_end(seat)
         self.turn_state.grants.clear()
 
@@ -2059,16 +2287,22 @@ class Game:
     def _start_of_turn(self, seat):
         # Base "start of turn" abilities and ongoing triggers; the current player orders them.
         extra = []
-        for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.at_turn_start is not None and self.base_active(slot):
-                extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        if self._turn_start_bases:  # some base of this game has one
+            for slot in list(self.bases):
+                bdef = self.base_def(slot)
+                if bdef.at_turn_start is not None and self.base_active(slot):
+                    extra.append((bdef.name, slot.card,
+                                  self._base_hook(bdef.at_turn_start, slot, seat)))
         self.emit(Event("turn_start", player=seat))
         batch = self._take_events()
         reactions = [(cid, trig, event) for event in batch
                      for cid, trig in self._reactions_to(event)]
-        yield from self.run_reactions(reactions, extra)
-        yield from self.special_window("turn_start")
+        if reactions or extra:
+            yield from self.run_reactions(reactions, extra)
+        if self._window_possible("turn_start"):
+            yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
         def factory():
@@ -2961,13 +3195,15 @@ class _CardOptions:
         return [self.option(c) for c in self.cards]
 
     def find(self, option_id: str) -> Option | None:
-        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
-        if parsed is None or parsed.group(1) != self.prefix or parsed.group(3):
+        if type(option_id) is not str or option_id[:1] != self.prefix:
             return None
-        cid = int(parsed.group(2))
+        digits = option_id[1:]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
-        if cid in self.cards and option_id == card_option_id(self.prefix, cid):
-            return self.option(cid)
+        if cid in self.cards and option_id == f"{self.prefix}{cid}":
+            return Option(option_id, self.game.defs[cid].name, card=cid)
         return None
 
 
@@ -2990,9 +3226,11 @@ NOT_STATE = frozenset({
     "_index_kinds",
     "play_offering", "_discard_offers", "_discard_offerers",
     "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
+    "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
-    "_modifiers", "_modifiers_version", "_totals", "_totals_version",
-    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_modifiers", "_modifiers_version", "_totals", "_bonuses",
+    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
+    "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
@@ -3112,6 +3350,11 @@ _WINDOW_PROMPTS = {
 
 
 def _normalize_choice(choice) -> list[str]:
+    if type(choice) is list:  # the usual form, checked without the general tests below
+        for c in choice:
+            if type(c) is not str and not isinstance(c, str):
+                raise IllegalChoice("a choice is an option id or a list of option ids")
+        return list(choice)
     if choice is None:
         return []
     if isinstance(choice, str):
