@@ -13,7 +13,7 @@ def _named_microbot(ctx, cid) -> bool:
 
 
 def _alpha_in_play(ctx, seat) -> bool:
-    return any(ctx.name(m) == ALPHA for m in ctx.minions(controller=seat))
+    return ctx.controls(ALPHA, seat)
 
 
 def _is_microbot(ctx, m) -> bool:

@@ -290,6 +290,19 @@ class Ctx:
                 found.append(m)
         return found
 
+    def controls(self, name: str, seat: int | None = None) -> bool:
+        """Whether `seat` (you) controls a minion named `name` in play ("while you control a
+        Microbot Alpha"): `minions` asked one question, stopping at the first such minion
+        (a power modifier may ask it for every minion in play)."""
+        g = self.game
+        seat = self._seat(seat)
+        defs, states = g.defs, g.minion_state
+        for slot in g.bases:
+            for m in slot.minions:
+                if states[m].controller == seat and defs[m].name == name:
+                    return True
+        return False
+
     def targets(self, base: int | None = None, where=None, controller: int | None = None,
                 effect=None) -> list[int]:
         """Minions as `minions`, without those this ability may not do `effect` to (a verb such

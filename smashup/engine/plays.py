@@ -157,7 +157,10 @@ class PlayFinder:
                                source=name, zones=tg.zones, condition=tg.condition,
                                card=cid if tg.this_card else None, via=cid, once=tg.once))
 
+        defs = g.defs
         for cid in g.play_offering:
+            if not defs[cid].turn_grants:
+                continue  # it only widens where a play's card may come from (`_sources`)
             zone = g.loc[cid]
             if zone[0] == "base":
                 # A base offers its play to whoever's turn it is, while its abilities work.
@@ -180,14 +183,18 @@ class PlayFinder:
     def _sources(self) -> list:
         g = self.game
         found = []
+        used = None
         for cid in g.play_offering:
             defn = g.defs[cid]
             if (not defn.play_sources or g.controller(cid) != self.seat
                     or not g.ability_active(cid)):
                 continue
             for src in defn.play_sources:
-                if src.once_per_turn and ("turn", cid) in self._used_turn_keys():
-                    continue
+                if src.once_per_turn:
+                    if used is None:
+                        used = self._used_turn_keys()
+                    if ("turn", cid) in used:
+                        continue
                 found.append((cid, src, Ctx(g, cid, self.seat, base=g.base_of(cid))))
         return found
 
@@ -376,11 +383,14 @@ class PlayFinder:
                     continue
                 if attaches and not g.has_attach_host(seat, cid):
                     continue
+                # Whether there is any play (`first`) is answered without making a card's row.
+                row = None
                 if zone == "hand":
                     key = cid if own else (cid, kind)
                     row = rows.get(key)
-                    if row is None:
+                    if row is None and not first:
                         row = rows[key] = g._play_row(seat, cid, kind, sig)
+                if row is not None:
                     if granted and barred is None:
                         # The common case: a free or general play allows every target.
                         out.extend(row if options else [o.play for o in row])

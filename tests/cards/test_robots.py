@@ -309,6 +309,25 @@ def test_microbot_alpha_gets_1_power_for_each_of_your_other_minions_in_play():
     assert game.power(card(game, "Warbot")) == 4
 
 
+def test_a_fixer_tunes_your_other_minions_only_while_you_control_an_alpha():
+    s = scenario()
+    s.minion(OASIS, "Microbot Fixer", owner=0)
+    s.minion(FACTORY, "Warbot", owner=0)
+    s.minion(OASIS, "Microbot Alpha", owner=1)  # another player's Alpha: not yours
+    game = s.build()
+    assert game.power(card(game, "Warbot")) == 4
+    s2 = scenario()
+    s2.minion(OASIS, "Microbot Fixer", owner=0)
+    s2.minion(FACTORY, "Warbot", owner=0)
+    s2.minion(OASIS, "Microbot Alpha", owner=0)
+    game = s2.build()
+    warbot, alpha = card(game, "Warbot"), card(game, "Microbot Alpha")
+    assert game.power(warbot) == 5
+    # The Alpha leaves play: the Warbot is no Microbot any more, at once.
+    game.move_card(alpha, ("discard", 0))
+    assert game.power(warbot) == 4
+
+
 # ====================================================================== Microbot Archive =====
 
 

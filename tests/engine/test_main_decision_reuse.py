@@ -111,3 +111,15 @@ def test_a_grant_for_one_base_added_later_is_read_base_by_base():
     plays = {(p.card, p.base) for p in game.legal_plays(0)}
     assert plays == {(collector, arena), (collector, field), (invader, field)}
     assert {(o.card, o.base) for o in game.main_options(0) if o.card in (invader, collector)} == plays
+
+
+def test_whether_there_is_a_play_is_answered_alike_before_and_after_the_rows_are_made():
+    s = scenario("Invader", "Collector", played_minion=True)
+    s.base_action(0, "Keep Out", owner=1)  # the Arena is closed to seat 0's minions
+    game = s.build(R)
+    game.turn_state.grants.append(Grant(MINION, max_power=2, source="test"))
+    first = PlayFinder(game, 0).plays(first=True)  # no row made yet
+    every = PlayFinder(game, 0).plays()  # makes the rows
+    assert first == every[:1] == PlayFinder(game, 0).plays(first=True)
+    assert every == [Play(0, card(game, "Collector"), MINION, "hand",
+                          base_uid(game, "Filler Field"))]
