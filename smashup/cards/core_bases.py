@@ -149,7 +149,7 @@ central_brain = base("The Central Brain", "core", 19, (4, 2, 1), faction="Robots
     "Ongoing: every minion here has +1 power."))
 
 
-@central_brain.hook("power_modifier")
+@central_brain.modifier(to="here")
 def central_brain_boost(ctx, minion):
     return 1 if ctx.base_of(minion) == ctx.here else 0
 

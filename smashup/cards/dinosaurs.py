@@ -37,7 +37,7 @@ war_raptor = dinosaurs.minion("War Raptor", power=2, copies=4, text=(
     "Ongoing: this minion has +1 power for each War Raptor on this base, itself included."))
 
 
-@war_raptor.modifier
+@war_raptor.modifier(to="itself")
 def war_raptor_pack(ctx, minion):
     # AEG: the bonus exists only on a base (out of play a War Raptor has its printed 2); every
     # War Raptor there counts, whoever controls it.
@@ -134,7 +134,7 @@ upgrade = dinosaurs.action("Upgrade", attach="minion", intent="help", text=(
     "Play on a minion. Ongoing: it has +2 power."))
 
 
-@upgrade.modifier
+@upgrade.modifier(to="host")
 def upgrade_boost(ctx, minion):
     return 2 if ctx.host_of(ctx.card) == minion else 0
 

@@ -22,7 +22,7 @@ desolation = base("Wyrm's Desolation", "iyf", 20, (5, 3, 2), faction="Dragons", 
     "Each minion here has -1 power."))
 
 
-@desolation.hook("power_modifier")
+@desolation.modifier(to="here")
 def desolation_weakens(ctx, minion):
     return -1 if ctx.base_of(minion) == ctx.here else 0
 

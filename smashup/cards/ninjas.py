@@ -130,7 +130,7 @@ def poison_played(ctx):
         yield from ctx.destroy_action(a)
 
 
-@poison.modifier
+@poison.modifier(to="host")
 def poison_weakens(ctx, minion):
     return -4 if ctx.host_of(ctx.card) == minion else 0
 

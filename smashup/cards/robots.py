@@ -93,7 +93,7 @@ alpha = robots.minion(ALPHA, power=1, text=(
     "other Microbots in play."))
 
 
-@alpha.modifier
+@alpha.modifier(to="itself")
 def alpha_leads(ctx, minion):
     # AEG: only in play; the bonus follows the board at every moment.
     if minion != ctx.card:

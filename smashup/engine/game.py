@@ -84,6 +84,10 @@ _BASE = object()
 _NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
+_IN_PLAY = frozenset(IN_PLAY_ZONES)
+_ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
+# A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
+_PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
 @dataclass
 class BaseSlot:
@@ -295,6 +299,7 @@ class Game:
         self._special_cards: dict[tuple, frozenset] = {}
         self._window_cards_of = -1
         self._discard_offers = None  # names of cards offering a play from a discard pile
+        self._discard_offerers = (0, ())  # (len(defs), the cards of those names)
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -306,6 +311,11 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
+        # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
+        # its own -> its Options (`_play_row`). Not state.
+        self._play_rows: dict[tuple, dict] = {}
+        self._play_plans: dict[int, tuple] = {}  # card -> how it may be played (plays._plan)
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
@@ -318,10 +328,10 @@ class Game:
         # The turn (its TurnState) and whose it was when power was last read (`_note_turn`).
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
-        self._modifiers: list[tuple] = []
-        self._totals: dict[int, int] = {}  # base uid -> total_power at `_totals_version`
-        self._totals_version = -1
+        self._modifiers: tuple = ([], {})  # `_modifiers_now` at `_modifiers_version`
+        self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
+        self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
@@ -422,16 +432,18 @@ class Game:
         if decision is None:
             raise IllegalChoice("the game is over")
         # bool is an int in Python; False is not seat 0.
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat != decision.seat:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+                or seat != decision.seat):
             raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
         if decision_id != decision.id:
             raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
         ids = _normalize_choice(choice)
-        if len(set(ids)) != len(ids):
+        if len(ids) > 1 and len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
         chosen = []
+        find = decision.option
         for option_id in ids:
-            option = decision.option(option_id)
+            option = find(option_id)
             if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
             chosen.append(option)
@@ -514,6 +526,11 @@ class Game:
         cid = len(self.defs)
         self.defs.append(defn)
         self.owner.append(owner)
+        if zone[0] in _PILE_ZONES:
+            # A new card in a player's pile: in no index (`_place_in` would only remove it).
+            self.loc.append(zone)
+            getattr(self.players[zone[1]], zone[0]).append(cid)
+            return cid
         self.loc.append(None)
         self._place_in(cid, zone, None)
         return cid
@@ -546,21 +563,25 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
-        if zone[0] in _BOARD_ZONES:
+        kind = zone[0]
+        if kind in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`)
-        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+        if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+        in_play = kind in _IN_PLAY
+        if in_play and self.left_cancelled:
             self.left_cancelled.pop(cid, None)
-        kinds = self._indexes_of(self.defs[cid])
+        defn = self.defs[cid]
+        kinds = self._index_kinds.get(id(defn))
+        if kinds is None:
+            kinds = self._indexes_of(defn)
         if kinds:
-            in_play = zone[0] in IN_PLAY_ZONES
-            is_base = zone[0] == "base"
+            is_base = kind == "base"
             for index_map, bases_too in kinds:
                 if in_play or (is_base and bases_too):
                     index_map[cid] = None
@@ -570,15 +591,30 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES:
+        was, kind = old[0], zone[0]
+        if was in _PILE_ZONES and kind in _PILE_ZONES:
+            # From a player's pile to a player's pile (a draw, a discard from hand, a deck
+            # refilled): nothing in play is touched, so no index, state or lasting effect can
+            # hold the card (`_place_in` keeps the indexes to cards in play and bases) and
+            # nothing power reads changes. Most moves are these.
+            players = self.players
+            getattr(players[old[1]], was).remove(cid)
+            target = getattr(players[zone[1]], kind)
+            if index is None:
+                target.append(cid)
+            else:
+                target.insert(index, cid)
+            self.loc[cid] = zone
+            return
+        if was in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
-        if old[0] != "base":
+        if was != "base":
             self.container(old).remove(cid)
-        if old[0] == "minion" and zone[0] != "minion":
+        if was == "minion" and kind != "minion":
             self.minion_state.pop(cid, None)
-        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+        if was in _ON_CARDS and kind not in _ON_CARDS:
             self.action_state.pop(cid, None)
-        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+        if was in _IN_PLAY and kind not in _IN_PLAY:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
@@ -587,7 +623,7 @@ class Game:
             # one that lasts only while this card is in play (`with_source`).
             if self.lasting:
                 self._end_lasting_of(cid)
-        elif old[0] == "base" and zone[0] != "base":
+        elif was == "base" and kind != "base":
             if self.lasting:
                 self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
@@ -923,7 +959,9 @@ class Game:
 
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
-        Computed once per `version` (`power_now` does the work)."""
+        Computed once per `version` (`power_now` does the work), a base at a time: a minion's
+        power is rarely read alone (a base's total, the powers where a minion entered, the
+        minions offered as targets), so its neighbours are counted with it (`_count_base`)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
         if self._powers_version == self.version:
@@ -935,10 +973,68 @@ class Game:
                                       "Game.changed)")
                 return known
         else:
-            self._powers.clear()
-            self._powers_version = self.version
+            self._new_power_version()
+        zone = self.loc[cid]
+        if zone[0] == "minion":
+            self._count_base(self.slot(zone[1]))
+            return self._powers[cid]
         value = self._powers[cid] = self._count_power(cid)
         return value
+
+    def _new_power_version(self) -> None:
+        # What was counted at an older version is forgotten; what every power at this one
+        # reads (the modifiers working, the lasting changes in force) is listed on first need.
+        self._powers.clear()
+        self._totals.clear()
+        self._powers_version = self.version
+        self._modifiers_version = -1
+        self._bonuses = None
+
+    def _lasting_bonuses(self) -> dict:
+        """The lasting power changes in force at this version, summed per minion."""
+        bonuses = self._bonuses
+        if bonuses is None:
+            bonuses = self._bonuses = {}
+            for eff in self.lasting:
+                if eff.kind == "power" and self.lasting_active(eff):
+                    bonuses[eff.target] = bonuses.get(eff.target, 0) + eff.amount
+        return bonuses
+
+    def _count_base(self, slot: BaseSlot) -> int:
+        """Count (`_count_power`) the power of every minion on `slot` not yet known at this
+        version, in one pass; returns their total."""
+        powers = self._powers
+        defs = self.defs
+        states = self.minion_state
+        anyone = targeted = None
+        if self.modifier_sources:
+            anyone, targeted = self._working_modifiers()
+        bonuses = self._lasting_bonuses() if self.lasting else None
+        total = 0
+        for m in slot.minions:
+            value = powers.get(m)
+            if value is None:
+                state = states.get(m)
+                if state is None:
+                    value = defs[m].power
+                else:
+                    value = defs[m].power + state.counters
+                    if anyone is not None:
+                        for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
+                                                            if targeted else anyone):
+                            delta = modifier(ctx, m)
+                            # A change of power is an affect (WWWT "Affect"): a protected minion
+                            # ignores it; a base's modifier is nobody's card.
+                            if delta and (ctrl is _BASE or self.affects(source, ctrl, m)):
+                                value += delta
+                    if bonuses:
+                        value += bonuses.get(m, 0)
+                    if value < 0:
+                        value = 0
+                powers[m] = value
+            total += value
+        self._totals[slot.uid] = total
+        return total
 
     def _count_power(self, cid: int) -> int:
         # power_now, with the modifiers working at this version listed once (_modifiers_now).
@@ -947,38 +1043,66 @@ class Game:
             return self.defs[cid].power
         total = self.defs[cid].power + state.counters
         if self.modifier_sources:
-            if self._modifiers_version != self.version:
-                self._modifiers = self._modifiers_now()
-                self._modifiers_version = self.version
-            for source, modifier, ctx, ctrl in self._modifiers:
+            anyone, targeted = self._working_modifiers()
+            for source, modifier, ctx, ctrl in (targeted.get(cid, anyone) if targeted
+                                                else anyone):
                 delta = modifier(ctx, cid)
                 # A change of power is an affect (WWWT "Affect"): a protected minion ignores it;
                 # a base's modifier is nobody's card.
                 if delta and (ctrl is _BASE or self.affects(source, ctrl, cid)):
                     total += delta
         if self.lasting:
-            for eff in self.lasting:
-                if eff.kind == "power" and eff.target == cid and self.lasting_active(eff):
-                    total += eff.amount
+            total += self._lasting_bonuses().get(cid, 0)
         return total if total > 0 else 0
 
-    def _modifiers_now(self) -> list[tuple]:
+    def _working_modifiers(self) -> tuple[list, dict]:
+        """`_modifiers_now`, listed once per version."""
+        if self._modifiers_version != self.version:
+            self._modifiers = self._modifiers_now()
+            self._modifiers_version = self.version
+        return self._modifiers
+
+    def _modifiers_now(self) -> tuple[list, dict]:
         """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
-        now: a card in play's, or an active base's."""
-        found = []
+        now: a card in play's, or an active base's. Split by reach (`CardDef.modifier_to`): those
+        that may change any minion, and per minion, those plus the ones that may change only it
+        (itself, its host, the minions here); a minion not in that map is changed only by the
+        first list."""
+        anyone = []
+        targeted: dict[int, list] = {}
+        loc = self.loc
         for source in self.modifier_sources:
-            zone = self.loc[source]
-            modifier = self.defs[source].power_modifier
+            zone = loc[source]
+            sdef = self.defs[source]
+            modifier = sdef.power_modifier
             if zone[0] == "base":
-                if self.base_active(self.slot(zone[1])):
-                    found.append((source, modifier, Ctx(self, source, self.current, zone[1]),
-                                  _BASE))
+                if not self.base_active(self.slot(zone[1])):
+                    continue
+                entry = (source, modifier, Ctx(self, source, self.current, zone[1]), _BASE)
+            else:
+                if not self.ability_active(source):
+                    continue
+                ctrl = self.controller(source)
+                entry = (source, modifier, Ctx(self, source, ctrl), ctrl)
+            to = sdef.modifier_to
+            if to is None:
+                anyone.append(entry)
+                for entries in targeted.values():
+                    entries.append(entry)
                 continue
-            if not self.ability_active(source):
-                continue
-            ctrl = self.controller(source)
-            found.append((source, modifier, Ctx(self, source, ctrl), ctrl))
-        return found
+            if to == "itself":
+                reach = (source,) if zone[0] == "minion" else ()
+            elif to == "host":
+                reach = (zone[1],) if zone[0] == "attached" else ()
+            else:  # "here"
+                uid = zone[1] if zone[0] != "attached" else self.base_of(zone[1])
+                reach = self.slot(uid).minions if uid is not None else ()
+            for m in reach:
+                entries = targeted.get(m)
+                if entries is None:
+                    entries = targeted[m] = list(anyone)
+                entries.append(entry)
+        return anyone, targeted
 
     def power_now(self, cid: int) -> int:
         """Power computed afresh from the board (`power` keeps it per `version`; the invariants
@@ -1024,16 +1148,16 @@ class Game:
         base after every turn; `verify_powers` checks each power read instead)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
-        if self._totals_version != self.version:
-            self._totals.clear()
-            self._totals_version = self.version
-        elif not self.verify_powers:
+        if self._powers_version != self.version:
+            self._new_power_version()
+        elif self.verify_powers:
+            power = self.power
+            return sum([power(m) for m in slot.minions])
+        else:
             known = self._totals.get(slot.uid)
             if known is not None:
                 return known
-        power = self.power
-        value = self._totals[slot.uid] = sum([power(m) for m in slot.minions])
-        return value
+        return self._count_base(slot)
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -1711,6 +1835,41 @@ class Game:
                         return f"{self.name(play.card)} cannot be played there ({self.name(rid)})"
         return None
 
+    def play_barrier(self, seat: int):
+        """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
+        may forbid them is looked up once, and each play is then checked by the predicate this
+        returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        defs = self.defs
+        lasting = [eff.data for eff in self.lasting
+                   if eff.kind == "cannot_play" and eff.target == seat
+                   and self.lasting_active(eff)]
+        rules = []
+        for rid in self.restrictors:
+            if self.ability_active(rid):
+                ctx = self.card_ctx(rid)
+                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
+        if not lasting and not rules:
+            return None
+
+        def barred(play: Play) -> bool:
+            if lasting:
+                defn = defs[play.card]
+                for data in lasting:
+                    kind = data.get("kind")
+                    if kind is not None and kind != play.kind and kind != defn.kind:
+                        continue
+                    if data.get("base") is not None and data["base"] != play.base:
+                        continue
+                    if data.get("faction") is not None and data["faction"] != defn.faction:
+                        continue
+                    return True
+            for ctx, forbidden in rules:
+                if forbidden(ctx, play):
+                    return True
+            return False
+
+        return barred
+
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:
         """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
@@ -1728,7 +1887,28 @@ class Game:
             self._discard_offers = frozenset(
                 d.name for d in self.defs
                 if any(tg.zone == "discard" for tg in getattr(d, "turn_grants", ())))
+            # The cards of those names, so a discard pile is not read card by card (`defs`
+            # grows only while a game is set up: its length says whether this is still whole).
+            self._discard_offerers = (len(self.defs), tuple(
+                cid for cid, d in enumerate(self.defs) if d.name in self._discard_offers))
         return self._discard_offers
+
+    def discard_offerers(self, seat: int) -> list[int]:
+        """The cards in `seat`'s discard pile whose names offer a play from there
+        (`discard_offers`), in the pile's order."""
+        names = self.discard_offers()
+        if not names:
+            return []
+        discard = self.players[seat].discard
+        size, cards = self._discard_offerers
+        if size != len(self.defs):
+            return [cid for cid in discard if self.defs[cid].name in names]
+        where = ("discard", seat)
+        loc = self.loc
+        found = [cid for cid in cards if loc[cid] == where]
+        if len(found) > 1:
+            found.sort(key=discard.index)
+        return found
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -1744,6 +1924,24 @@ class Game:
         if defn.attach == "base":
             return [s.uid for s in self.bases if filt is None or filt(ctx, s.uid)]
         return []
+
+    def has_attach_host(self, seat: int, cid: int) -> bool:
+        """Whether `attach_hosts` would name any host (stops at the first)."""
+        defn = self.defs[cid]
+        filt = defn.attach_filter
+        if defn.attach == "minion":
+            ctx = Ctx(self, cid, seat) if filt is not None else None
+            for slot in self.bases:
+                for m in slot.minions:
+                    if (filt is None or filt(ctx, m)) and self.affects(cid, seat, m):
+                        return True
+            return False
+        if defn.attach == "base":
+            if filt is None:
+                return bool(self.bases)
+            ctx = Ctx(self, cid, seat)
+            return any(filt(ctx, s.uid) for s in self.bases)
+        return False
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
                    special: bool = False, via: int | None = None, zone: str = "hand") -> None:
@@ -1924,16 +2122,21 @@ class Game:
         """Draw cards; an empty deck takes the shuffled discard pile first (CR, Phase 4)."""
         drawn = []
         player = self.players[seat]
+        deck, hand, loc = player.deck, player.hand, self.loc
+        zone = ("hand", seat)
         for _ in range(count):
-            if not player.deck and not self.refill_deck(seat):
+            if not deck and not self.refill_deck(seat):
                 break
-            cid = player.deck[0]
-            self.move_card(cid, ("hand", seat))
+            # `move_card` from the top of the deck into the hand (pile to pile), inline.
+            cid = deck.pop(0)
+            hand.append(cid)
+            loc[cid] = zone
             drawn.append(cid)
         if drawn:
-            self.log(f"{self.pname(seat)} draws {counted(len(drawn), 'card')}.")
-            names = ", ".join(self.name(c) for c in drawn)
-            self.log(f"You draw {names}.", to=(seat,))
+            lines = self.log_lines
+            lines.append((f"{player.name} draws {counted(len(drawn), 'card')}.", None))
+            defs = self.defs
+            lines.append((f"You draw {', '.join([defs[c].name for c in drawn])}.", (seat,)))
         return drawn
 
     def refill_deck(self, seat: int, need: int = 1, from_bottom: bool = False) -> bool:
@@ -1951,8 +2154,16 @@ class Game:
             left = len(player.deck)
             pile = list(player.discard)
             self.rng.shuffle(pile)
-            for i, cid in enumerate(pile):
-                self.move_card(cid, ("deck", seat), i if from_bottom else None)
+            # What moving them one by one (`move_card`, pile to pile) does, at once.
+            player.discard.clear()
+            zone = ("deck", seat)
+            loc = self.loc
+            for cid in pile:
+                loc[cid] = zone
+            if from_bottom:
+                player.deck[:0] = pile
+            else:
+                player.deck.extend(pile)
             if not left:
                 self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
             else:
@@ -2128,30 +2339,26 @@ class Game:
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
-        options = self._card_play_options(seat, finder, finder.plays())
+        options = finder.plays(options=True)
         options.extend(self._talent_options(seat))
-        options.append(_end_option())
+        options.append(_END)
         return self._mark_alike(options)
 
-    def _card_play_options(self, seat: int, finder: PlayFinder, plays: list[Play]) -> list[Option]:
-        """The options of `plays` as the main decision offers them (before `_mark_alike`)."""
-        options = []
+    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
+        """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
+        (each holds its play): onto each base of `sig` ((uid, base card) of the bases in play)
+        for a minion. The same play is offered turn after turn: its Option is made once (by
+        base card too, since a base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
-        base_card = {s.uid: s.card for s in self.bases}
-        for play in plays:
-            if play.zone == "discard":
-                # Its value names what lets it come from there, as it always did (records
-                # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
-                options.append(self._play_option(play, base_card[play.base], finder.way(play)))
-                continue
-            # The same play is offered turn after turn: its Option is made once (by base card
-            # too, since a base swapped in keeps its slot's uid).
-            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
+        found = []
+        for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
+            key = (cid, uid, base_card, kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[2])
-            options.append(option)
-        return options
+                option = made[key] = self._play_option(Play(seat, cid, kind, "hand", uid),
+                                                       base_card)
+            found.append(option)
+        return tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
@@ -2214,20 +2421,28 @@ class Game:
         defs = self.defs
         card_of_name: dict = {}
         shared = set()  # names of two cards or more among the options
+        last = None
         for opt in options:
             cid = opt.card
-            if cid is not None:
+            # A card's options come together (its plays onto each base): one look is enough.
+            if cid is not None and cid != last:
+                last = cid
                 name = defs[cid].name
                 if card_of_name.setdefault(name, cid) != cid:
                     shared.add(name)
         if not shared:
             return options
         first: dict = {}
+        keys: dict = {}  # card -> its `_alike_key`, read once
         marked = options
         for i, opt in enumerate(options):
-            if opt.card is None or defs[opt.card].name not in shared:
+            cid = opt.card
+            if cid is None or defs[cid].name not in shared:
                 continue
-            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
+            alike = keys.get(cid)
+            if alike is None:
+                alike = keys[cid] = self._alike_key(cid)
+            key = (opt.value[0] if opt.value else None, alike, opt.base,
                    opt.play.kind if opt.play is not None else None)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:
@@ -2256,12 +2471,17 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
-        usable, seen = [], set()
-        for cid in self.talents_usable(seat):
-            key = self.alike_key(cid)
-            if key not in seen:
-                seen.add(key)
-                usable.append(cid)
+        found = self.talents_usable(seat)
+        if not found:
+            return []
+        usable = found
+        if len(found) > 1:  # one talent has no copy to compare with
+            usable, seen = [], set()
+            for cid in found:
+                key = self.alike_key(cid)
+                if key not in seen:
+                    seen.add(key)
+                    usable.append(cid)
         names = [self.name(c) for c in usable]
         options = []
         for cid in usable:
@@ -2280,9 +2500,15 @@ class Game:
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
+        if not self.talented:
+            return found
+        minion_state, action_state = self.minion_state, self.action_state
+        used = self.turn_state.talents_used
         for cid in self.talented:
             defn = self.defs[cid]
-            if (self.controller(cid) != seat or cid in self.turn_state.talents_used
+            # `controller`, inline: a main decision asks this of every card with a talent.
+            state = minion_state.get(cid) or action_state.get(cid)
+            if (state is None or state.controller != seat or cid in used
                     or not self.ability_active(cid)):
                 continue
             if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
@@ -2912,6 +3138,10 @@ def _end_option() -> Option:
     return Option("end", "End the Play Cards phase", value=("end",))
 
 
+# The main decision's "end" option, made once (Options are never changed once made).
+_END = _end_option()
+
+
 class _MainOptions:
     """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
     read (`main_options`); a recorded choice is looked up alone, with the same answer as the
@@ -2937,8 +3167,7 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                plays = self.finder.plays(candidates=[(cid, "hand")])
-                for opt in game._card_play_options(self.seat, self.finder, plays):
+                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True):
                     if opt.id == option_id:
                         return opt
                 return None
@@ -2966,13 +3195,15 @@ class _CardOptions:
         return [self.option(c) for c in self.cards]
 
     def find(self, option_id: str) -> Option | None:
-        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
-        if parsed is None or parsed.group(1) != self.prefix or parsed.group(3):
+        if type(option_id) is not str or option_id[:1] != self.prefix:
             return None
-        cid = int(parsed.group(2))
+        digits = option_id[1:]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
-        if cid in self.cards and option_id == card_option_id(self.prefix, cid):
-            return self.option(cid)
+        if cid in self.cards and option_id == f"{self.prefix}{cid}":
+            return Option(option_id, self.game.defs[cid].name, card=cid)
         return None
 
 
@@ -2993,13 +3224,13 @@ NOT_STATE = frozenset({
     "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
-    "play_offering", "_discard_offers",
-    "_static_views", "_minion_play_options", "_window_cards",
-    "_window_cards_of", "_special_cards",  # `_index_specials`
-    "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
+    "play_offering", "_discard_offers", "_discard_offerers",
+    "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
+    "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
-    "_modifiers", "_modifiers_version", "_totals", "_totals_version",
-    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_modifiers", "_modifiers_version", "_totals", "_bonuses",
+    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
+    "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
@@ -3119,6 +3350,11 @@ _WINDOW_PROMPTS = {
 
 
 def _normalize_choice(choice) -> list[str]:
+    if type(choice) is list:  # the usual form, checked without the general tests below
+        for c in choice:
+            if type(c) is not str and not isinstance(c, str):
+                raise IllegalChoice("a choice is an option id or a list of option ids")
+        return list(choice)
     if choice is None:
         return []
     if isinstance(choice, str):

@@ -40,6 +40,9 @@ PROTECTION_KINDS = ("affect", "destroy", "move")
 PROTECTION_FROM = (None, "other_players", "not_its_controller")
 # What kind of card's abilities a protection covers: any card, only actions, only minions.
 PROTECTION_ONLY = (None, "actions", "minions")
+# Which minions a power modifier can change (`modifier(to=...)`): any; the card itself; the minion
+# it is attached to; the minions on its base (a base's: on itself).
+MODIFIER_REACH = (None, "itself", "host", "here")
 # Events a card may replace ("instead of being destroyed": Tar Pits, Buccaneer, Warbot's kin), and
 # "affect": anything an ability would do to a card in play ("if an action would affect your
 # minions here, destroy this instead": Hideout). An "affect" replacement receives a core.Affect
@@ -185,6 +188,24 @@ class _Declares:
                                           this_card, zones, condition, once, special))
         return self
 
+    def modifier(self, fn=None, *, to: str | None = None):
+        """`@card.modifier` over fn(ctx, minion) -> the power this card adds to that minion (may
+        be negative) while this card is in play (a base: while its abilities work). `to` names
+        the only minions it can change, as the card says, so that power asks it of those alone:
+        "itself" (War Raptor), "host" (the minion it is attached to: Upgrade), "here" (the
+        minions on its base; a base: on itself). None: any minion in play. The function still
+        answers for any minion (a power's breakdown asks every modifier)."""
+        if to not in MODIFIER_REACH:
+            raise ConfigError(f"{self.name}: a modifier is to one of {MODIFIER_REACH}, "
+                              f"not {to!r}")
+
+        def deco(f):
+            self.power_modifier = f
+            self.modifier_to = to
+            return f
+
+        return deco if fn is None else deco(fn)
+
     def replacement(self, event: str, applies=None, optional: str | None = None):
         """`@card.replacement("destroy", applies=lambda ctx, target: ...)`: when `event` would
         happen to a card, the function (ctx, target) does something else instead and returns
@@ -234,6 +255,7 @@ class CardDef(_Declares):
     triggers: list[Trigger] = field(default_factory=list)
     specials: list[Special] = field(default_factory=list)
     power_modifier: Callable | None = None  # (ctx, minion) -> int
+    modifier_to: str | None = None  # which minions it can change (`modifier`: MODIFIER_REACH)
     # (ctx, base uid) -> the starting breakpoint this card gives that base, or None (Turn Up to 11)
     starting_breakpoint: Callable | None = None
     breakpoint_modifier: Callable | None = None  # (ctx, base uid) -> int added to its breakpoint
@@ -322,12 +344,6 @@ class CardDef(_Declares):
         self.restrictions.append(fn)
         return fn
 
-    def modifier(self, fn):
-        """`@card.modifier`: fn(ctx, minion) -> the power this card adds to that minion (may be
-        negative) while this card is in play."""
-        self.power_modifier = fn
-        return fn
-
     def sets_starting_breakpoint(self, fn):
         """`@card.sets_starting_breakpoint` over fn(ctx, uid) -> int or None: while this card is
         in play, base `uid` starts from that breakpoint instead of its printed one, and every
@@ -383,6 +399,7 @@ class BaseDef(_Declares):
     after_replaced: Callable | None = None  # (ctx, scoring, new base uid)
     replace_from: Callable | None = None  # (ctx, scoring) -> a base card id from the base deck
     power_modifier: Callable | None = None  # (ctx, minion) -> int; ctx.here is this base
+    modifier_to: str | None = None  # which minions it can change (`modifier`: MODIFIER_REACH)
     at_turn_start: Callable | None = None  # (ctx, seat)
     is_minion = False
     is_action = False

@@ -27,13 +27,15 @@ def test_a_power_is_read_from_the_cache_until_the_board_changes(monkeypatch):
     first = card(game, "War Raptor", "minion")
     assert game.power(first) == 4
     calls = []
-    real = game._count_power
-    game._count_power = lambda cid: calls.append(cid) or real(cid)
+    real = game._count_base
+    game._count_base = lambda slot: calls.append(slot.uid) or real(slot)
     assert game.power(first) == 4
     assert calls == []  # same version: no recount
     play(game, "War Raptor", base="Jungle Oasis")
-    assert game.power(first) == 5  # a minion entered play: counted afresh
-    assert first in calls
+    assert game.power(first) == 5  # a minion entered play: counted afresh, with its base
+    assert calls == [game.base_of(first)]
+    assert game.power(card(game, "War Raptor", "minion", 1)) == 5  # counted with it
+    assert calls == [game.base_of(first)]
 
 
 def test_attaching_and_drawing_move_the_version_only_when_the_board_changes():
