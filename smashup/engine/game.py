@@ -2262,11 +2262,19 @@ class Game:
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
         usable, seen = [], set()
-        for cid in self.talents_usable(seat):
-            key = self.alike_key(cid)
-            if key not in seen:
-                seen.add(key)
+        found = self.talents_usable(seat)
+        if len(found) > 1:
+            # A key starts with the card's name: only talents sharing a name need theirs.
+            named = [self.name(c) for c in found]
+            for cid, name in zip(found, named):
+                if named.count(name) > 1:
+                    key = self.alike_key(cid)
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 usable.append(cid)
+        else:
+            usable = found
         names = [self.name(c) for c in usable]
         options = []
         for cid in usable:
