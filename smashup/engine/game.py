@@ -2266,7 +2266,7 @@ class Game:
         if len(found) > 1:
             # A key starts with the card's name: only talents sharing a name need theirs.
             named = [self.name(c) for c in found]
-            for cid, name in zip(found, named):
+            for cid, name in zip(found, named, strict=True):
                 if named.count(name) > 1:
                     key = self.alike_key(cid)
                     if key in seen:
