@@ -1045,6 +1045,7 @@ class Game:
         anyone = []
         targeted: dict[int, list] = {}
         loc = self.loc
+        cancelled = self.cancelled_cards()  # none cancelled: every card in play works
         for source in self.modifier_sources:
             zone = loc[source]
             sdef = self.defs[source]
@@ -1054,7 +1055,7 @@ class Game:
                     continue
                 entry = (source, modifier, Ctx(self, source, self.current, zone[1]), _BASE)
             else:
-                if not self.ability_active(source):
+                if cancelled and not self.ability_active(source):
                     continue
                 ctrl = self.controller(source)
                 entry = (source, modifier, Ctx(self, source, ctrl), ctrl)
