@@ -11,7 +11,12 @@ The contract (DESIGN.md section 3):
 `Scenario` builds a game in any position for tests. Card modules (smashup.cards) declare cards
 with `Faction` and `base` and write their abilities with the `Ctx` effect vocabulary.
 """
-from .core import (
+# A fresh compiled build of the hot modules, if there is one, is loaded in their place (native.py).
+from . import native
+
+native.install()
+
+from .core import (  # noqa: E402
     ACTION,
     BASE,
     MINION,
@@ -24,10 +29,10 @@ from .core import (
     ReplayMismatch,
     counted,
 )
-from .effects import Ctx
-from .game import Game
-from .registry import REGISTRY, Faction, base
-from .setup import Scenario, build_scenario, find_cards, new_game, replay
+from .effects import Ctx  # noqa: E402
+from .game import Game  # noqa: E402
+from .registry import REGISTRY, Faction, base  # noqa: E402
+from .setup import Scenario, build_scenario, find_cards, new_game, replay  # noqa: E402
 
 __all__ = [
     "ACTION", "BASE", "MINION", "ConfigError", "Ctx", "Decision", "EngineError", "Event",

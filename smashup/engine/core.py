@@ -59,6 +59,7 @@ SPECIAL_WINDOWS = frozenset({"before_scoring", "after_scoring", "turn_start"}) |
 # card from it. Prefixes: m minion (in play, or a minion played "m<card>@<base>"), a action,
 # c card not in play, t talent, s Special ("s<card>:<n>").
 CARD_OPTION_PREFIXES = "macts"
+_CARD_OPTION_PREFIX_SET = frozenset(CARD_OPTION_PREFIXES)  # one letter each
 CARD_OPTION_ID = re.compile(r"^([" + CARD_OPTION_PREFIXES + r"])(\d+)((?:[@:]\d+)*)$")
 # Every other option id names no card: a base ("b3"), a player ("p1"), a labelled choice ("o2"), a
 # position in a list of abilities to order ("0"), or a fixed word.
@@ -76,8 +77,10 @@ def card_option_id(prefix: str, card: int, *, at: int | None = None, index: int 
     """The option id of an option about `card`: `prefix` one of CARD_OPTION_PREFIXES, `at` a base
     uid ("m12@3": card 12 onto base 3), `index` a number within the card ("s12:0": its first
     Special)."""
-    if prefix not in CARD_OPTION_PREFIXES or len(prefix) != 1:
+    if prefix not in _CARD_OPTION_PREFIX_SET:
         raise EngineError(f"unknown card option prefix {prefix!r}")
+    if at is None and index is None:
+        return f"{prefix}{card}"
     text = f"{prefix}{card}"
     if at is not None:
         text += f"@{at}"
@@ -217,7 +220,8 @@ class _Answered:
     find = options
 
 
-@dataclass
+# Slots: hundreds are made a game, and read by every reaction scan.
+@dataclass(slots=True)
 class Event:
     """Something that happened, for abilities that react to it ("after X...").
 

@@ -79,14 +79,15 @@ class Effect:
     """What a generator method of `Ctx` returns: the generator, wrapped so that dropping it
     unstarted (a verb called without `yield from`, which would do nothing) is noticed. CPython
     frees it at the end of the statement; the game then raises EngineError at its next step
-    (`Game.check_dropped`), naming the card and the verb."""
+    (`Game.check_dropped`), naming the card and the verb (words made only then: verbs are
+    called thousands of times a game and almost never dropped)."""
 
-    __slots__ = ("gen", "game", "what", "started")
+    __slots__ = ("gen", "ctx", "verb", "started")
 
-    def __init__(self, gen, game, what):
+    def __init__(self, gen, ctx, verb: str):
         self.gen = gen
-        self.game = game
-        self.what = what
+        self.ctx = ctx
+        self.verb = verb
         self.started = False
 
     def __iter__(self):
@@ -103,8 +104,11 @@ class Effect:
         return self.gen.send(value)
 
     def __del__(self):
-        if not self.started and self.game is not None:
-            self.game.dropped_effects.append(self.what)
+        if not self.started:
+            game = self.ctx.game
+            if game is not None:
+                game.dropped_effects.append(
+                    f"ctx.{self.verb}(...) in {game.defs[self.ctx.card].name}")
 
 
 def _effect(fn):
@@ -112,9 +116,7 @@ def _effect(fn):
 
     @wraps(fn)
     def verb(self, *args, **kwargs):
-        game = self.game
-        return Effect(fn(self, *args, **kwargs), game,
-                      f"ctx.{name}(...) in {game.defs[self.card].name}")
+        return Effect(fn(self, *args, **kwargs), self, name)
 
     verb.is_effect = True
     if hasattr(fn, "pipeline_kind"):

@@ -84,6 +84,10 @@ _BASE = object()
 _NOTHING: frozenset = frozenset()
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
+_IN_PLAY = frozenset(IN_PLAY_ZONES)
+_ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
+# A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
+_PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
 @dataclass
 class BaseSlot:
@@ -289,8 +293,13 @@ class Game:
         self._chain_counts: dict = {}
         self._next_uid = 0
         self._entries = 0  # serial of minions entering play (MinionState.entered)
-        self._window_cards = None
+        # The windows some card of this game has a Special for, and (zone, window) -> the cards
+        # with one (`_index_specials`): derived from the definitions.
+        self._window_cards: frozenset = frozenset()
+        self._special_cards: dict[tuple, frozenset] = {}
+        self._window_cards_of = -1
         self._discard_offers = None  # names of cards offering a play from a discard pile
+        self._discard_offerers = (0, ())  # (len(defs), the cards of those names)
         # Every seat whose cards a Special window checked for a usable Special, in order. Not state
         # (no digest covers it): in "fast" mode that check alone tells the table whether a player
         # holds one, so whoever rewinds a choice (live play's undo) must know it happened.
@@ -302,6 +311,11 @@ class Game:
         self._flow = None
         self._static_views: dict[int, dict] = {}
         self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
+        # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
+        # its own -> its Options (`_play_row`). Not state.
+        self._play_rows: dict[tuple, dict] = {}
+        self._play_plans: dict[int, tuple] = {}  # card -> how it may be played (plays._plan)
         # Power is derived on demand from the whole board (`power`), and asked for thousands of
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
@@ -323,6 +337,8 @@ class Game:
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
+        self._base_trigger_kinds: frozenset = frozenset()
+        self._turn_start_bases = False
         self._answer = None  # (decision, chosen Options) from `apply` to `ask`: not state
         # A replay sets it (setup.replay): the main decision lists its options only when they
         # are read, and a recorded choice is looked up alone (`_MainOptions`). Not state.
@@ -418,16 +434,18 @@ class Game:
         if decision is None:
             raise IllegalChoice("the game is over")
         # bool is an int in Python; False is not seat 0.
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat != decision.seat:
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+                or seat != decision.seat):
             raise IllegalChoice(f"it is seat {decision.seat}'s decision, not seat {seat}'s")
         if decision_id != decision.id:
             raise IllegalChoice(f"stale decision {decision_id!r}: the open one is {decision.id!r}")
         ids = _normalize_choice(choice)
-        if len(set(ids)) != len(ids):
+        if len(ids) > 1 and len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
         chosen = []
+        find = decision.option
         for option_id in ids:
-            option = decision.option(option_id)
+            option = find(option_id)
             if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
             chosen.append(option)
@@ -510,6 +528,11 @@ class Game:
         cid = len(self.defs)
         self.defs.append(defn)
         self.owner.append(owner)
+        if zone[0] in _PILE_ZONES:
+            # A new card in a player's pile: in no index (`_place_in` would only remove it).
+            self.loc.append(zone)
+            getattr(self.players[zone[1]], zone[0]).append(cid)
+            return cid
         self.loc.append(None)
         self._place_in(cid, zone, None)
         return cid
@@ -542,21 +565,25 @@ class Game:
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
-        if zone[0] in _BOARD_ZONES:
+        kind = zone[0]
+        if kind in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`)
-        if zone[0] != "base":  # bases in play live in their BaseSlot, not in a list
+        if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
                 target.append(cid)
             else:
                 target.insert(index, cid)
         self.loc[cid] = zone
-        if self.left_cancelled and zone[0] in IN_PLAY_ZONES:
+        in_play = kind in _IN_PLAY
+        if in_play and self.left_cancelled:
             self.left_cancelled.pop(cid, None)
-        kinds = self._indexes_of(self.defs[cid])
+        defn = self.defs[cid]
+        kinds = self._index_kinds.get(id(defn))
+        if kinds is None:
+            kinds = self._indexes_of(defn)
         if kinds:
-            in_play = zone[0] in IN_PLAY_ZONES
-            is_base = zone[0] == "base"
+            is_base = kind == "base"
             for index_map, bases_too in kinds:
                 if in_play or (is_base and bases_too):
                     index_map[cid] = None
@@ -566,15 +593,30 @@ class Game:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if old[0] in _BOARD_ZONES:
+        was, kind = old[0], zone[0]
+        if was in _PILE_ZONES and kind in _PILE_ZONES:
+            # From a player's pile to a player's pile (a draw, a discard from hand, a deck
+            # refilled): nothing in play is touched, so no index, state or lasting effect can
+            # hold the card (`_place_in` keeps the indexes to cards in play and bases) and
+            # nothing power reads changes. Most moves are these.
+            players = self.players
+            getattr(players[old[1]], was).remove(cid)
+            target = getattr(players[zone[1]], kind)
+            if index is None:
+                target.append(cid)
+            else:
+                target.insert(index, cid)
+            self.loc[cid] = zone
+            return
+        if was in _BOARD_ZONES:
             self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
-        if old[0] != "base":
+        if was != "base":
             self.container(old).remove(cid)
-        if old[0] == "minion" and zone[0] != "minion":
+        if was == "minion" and kind != "minion":
             self.minion_state.pop(cid, None)
-        if old[0] in ("attached", "base_action") and zone[0] not in ("attached", "base_action"):
+        if was in _ON_CARDS and kind not in _ON_CARDS:
             self.action_state.pop(cid, None)
-        if old[0] in IN_PLAY_ZONES and zone[0] not in IN_PLAY_ZONES:
+        if was in _IN_PLAY and kind not in _IN_PLAY:
             # Played again, it is a new card in play with an unused talent (CR "Using Talents":
             # the game does not track the use of each physical copy).
             self.turn_state.talents_used.discard(cid)
@@ -583,7 +625,7 @@ class Game:
             # one that lasts only while this card is in play (`with_source`).
             if self.lasting:
                 self._end_lasting_of(cid)
-        elif old[0] == "base" and zone[0] != "base":
+        elif was == "base" and kind != "base":
             if self.lasting:
                 self._end_lasting_of(cid)
         self._place_in(cid, zone, index)
@@ -890,7 +932,11 @@ class Game:
         """The Ctx a card's predicates get: you are its controller (a base: the current player;
         a card out of play: its owner), here is its base."""
         if seat is None:
-            seat = self.controller(cid)
+            # `controller`, inlined: predicates of every card ask for this.
+            state = self.minion_state.get(cid)
+            if state is None:
+                state = self.action_state.get(cid)
+            seat = state.controller if state is not None else None
             if seat is None:
                 seat = self.owner[cid] if self.owner[cid] is not None else self.current
         return Ctx(self, cid, seat)
@@ -1254,14 +1300,22 @@ class Game:
             result = yield from gen
         finally:
             self._depth -= 1
-        if self._depth == 0:
-            if self.resolution == 1:
-                yield from self._legacy_process_events()
-            else:
-                yield from self.react_to_batch(self._take_events())
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         if after is not None:
             after()
         return result
+
+    def _top_level_reactions(self):
+        """When a top-level resolution ends (depth 0), the reactions to its batch, to run with
+        `yield from`; None when there is nothing to run (most batches: no generator is made)."""
+        if self._depth != 0:
+            return None
+        if self.resolution == 1:
+            return self._legacy_process_events() if self._events else None
+        work = self._batch_work(self._take_events())
+        return self._react(*work) if work is not None else None
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -1270,30 +1324,36 @@ class Game:
     def _reactions_to(self, event: Event) -> list[tuple]:
         """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
         took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
-        found = []
-        kind = event.kind
         if len(self.defs) != self._trigger_index_of:
             self._index_triggers()
-        # Bases are read from their definitions each time: a mode may give a base in play another
-        # card's abilities (Big Base's sides take the current base card's).
-        for slot in list(self.bases):
-            active = None  # base_active, read only for a base with a trigger of this kind
-            for trig in self.defs[slot.card].triggers:
-                if trig.event != kind:
-                    continue
-                if active is None:
-                    active = self.base_active(slot)
-                if not active:
-                    break
-                if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
-                    found.append((slot.card, trig))
+        kind = event.kind
         table = self._trigger_index.get(kind)
         if table is None:
-            return found  # no card of this game reacts to this kind of event
-        cancelled = self.cancelled_cards()
+            return []  # no card or base of this game reacts to this kind of event
+        found = []
+        if kind in self._base_trigger_kinds:
+            # Bases are read from their definitions each time: a mode may give a base in play
+            # another base's abilities (Big Base's sides take the current base card's).
+            for slot in list(self.bases):
+                triggers = self.defs[slot.card].triggers
+                if not triggers:
+                    continue
+                active = None  # base_active, read only for a base with a trigger of this kind
+                for trig in triggers:
+                    if trig.event != kind:
+                        continue
+                    if active is None:
+                        active = self.base_active(slot)
+                    if not active:
+                        break
+                    if trig.applies(self.reaction_ctx(slot.card, trig, event), event):
+                        found.append((slot.card, trig))
+        cancelled = None  # read only once a card in play has a trigger of this kind
         for cid in self.reactive:
             triggers = table.get(cid)
             if triggers:
+                if cancelled is None:
+                    cancelled = self.cancelled_cards()
                 if cancelled and not self.ability_active(cid):
                     continue
                 for trig in triggers:
@@ -1309,15 +1369,30 @@ class Game:
 
     def _index_triggers(self) -> None:
         """Every card's (and base's) triggers by kind of event, in their order: kind -> card ->
-        triggers. Derived from the definitions once per game (again if cards are added)."""
+        triggers; the kinds some base of this game reacts to; whether one has a start of turn
+        ability. Derived from the definitions
+        once per game (again if cards are added): a kind missing from both is never looked for
+        (most events of a game: nothing in it could react). A base in play always has the
+        triggers of a base of this game (Big Base's sides copy the current base card's)."""
         index: dict[str, dict[int, tuple]] = {}
+        base_kinds = set()
+        turn_start_bases = False
         for cid, defn in enumerate(self.defs):
+            if getattr(defn, "at_turn_start", None) is not None:
+                turn_start_bases = True
+            triggers = getattr(defn, "triggers", None)
+            if not triggers:
+                continue
             by_kind: dict[str, list] = {}
-            for trig in getattr(defn, "triggers", ()):
+            for trig in triggers:
                 by_kind.setdefault(trig.event, []).append(trig)
-            for kind, triggers in by_kind.items():
-                index.setdefault(kind, {})[cid] = tuple(triggers)
+            for kind, found in by_kind.items():
+                index.setdefault(kind, {})[cid] = tuple(found)
+            if isinstance(defn, BaseDef):
+                base_kinds.update(by_kind)
         self._trigger_index = index
+        self._base_trigger_kinds = frozenset(base_kinds)
+        self._turn_start_bases = turn_start_bases
         self._trigger_index_of = len(self.defs)
 
     def reaction_ctx(self, cid: int, trig, event: Event) -> Ctx:
@@ -1344,12 +1419,36 @@ class Game:
         batch, gathered once and resolved in the order the current player picks, each
         reaction's own events resolving as a child batch right after it (`run_reactions`);
         step 4, Specials from hand that answer an event of the batch (`answer_window`)."""
+        work = self._batch_work(batch)
+        if work is not None:
+            yield from self._react(*work)
+
+    def _batch_work(self, batch: list[Event]) -> tuple | None:
+        """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
+        when nothing can happen (no card reacts, no Special could answer an event of it)."""
         if not batch:
-            return
+            return None
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        reacted = self._trigger_index  # kinds some card or base of this game reacts to
         items = []
         for event in batch:
-            items.extend((cid, trig, event) for cid, trig in self._reactions_to(event))
+            if event.kind in reacted:
+                found = self._reactions_to(event)
+                if found:
+                    items.extend([(cid, trig, event) for cid, trig in found])
         extra = self.batch_extras(batch)
+        if items or extra:
+            return items, extra, batch
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
+        windows = self._window_cards
+        for event in batch:
+            if event.kind in windows:
+                return items, extra, batch
+        return None
+
+    def _react(self, items: list[tuple], extra: list[tuple], batch: list[Event]):
         if items or extra:
             yield from self.run_reactions(items, extra)
         yield from self.answer_window(batch)
@@ -1364,7 +1463,9 @@ class Game:
             yield from gen
         finally:
             self._depth -= 1
-        yield from self.react_to_batch(self._take_events())
+        work = self._batch_work(self._take_events())
+        if work is not None:
+            yield from self._react(*work)
 
     # Resolution version 1 (records made before batches): each event's reactions in turn, a
     # reaction resolving as a top-level resolution (which drains the shared queue of events).
@@ -1490,9 +1591,16 @@ class Game:
         "ask" mode asks everyone so nobody learns who holds one."""
         if not self._window_possible(window):
             return
-        yield from self._specials_in_play(window, wctx)
-        yield from self._hand_round(window, wctx, self.seats_from_current(),
-                                    ask_all=self.config["specials"] == "ask")
+        if ("play", window) in self._special_cards:
+            yield from self._specials_in_play(window, wctx)
+        seats = self.seats_from_current()
+        ask_all = self.config["specials"] == "ask"
+        if not ask_all and ("hand", window) not in self._special_cards:
+            # No card of this game is used from a hand here: each player is passed for at once,
+            # as `_hand_round` would after finding nothing in their hand.
+            self.special_checks.extend(seats)
+            return
+        yield from self._hand_round(window, wctx, seats, ask_all=ask_all)
 
     def answer_window(self, batch: list[Event]):
         """CR Card Resolution Order step 4: Specials from hand that answer an event of this
@@ -1503,6 +1611,9 @@ class Game:
         answers never opens, `_window_possible`)."""
         for event in batch:
             if not self._window_possible(event.kind):
+                continue
+            if ("hand", event.kind) not in self._special_cards:
+                self.special_checks.extend(self.seats_from_current())
                 continue
             able = []
             for seat in self.seats_from_current():
@@ -1623,18 +1734,28 @@ class Game:
 
     def _window_possible(self, window: str) -> bool:
         """Open a window only if some card of this game could ever be used in it."""
-        if self._window_cards is None:
-            kinds = set()
-            for d in self.defs:
-                for sp in getattr(d, "specials", ()):
-                    kinds.add(sp.window)
-            self._window_cards = kinds
+        if self._window_cards_of != len(self.defs):
+            self._index_specials()
         return window in self._window_cards
+
+    def _index_specials(self) -> None:
+        """Which cards of this game have a Special, by (zone, window): a window is looked for
+        only in the cards that could be used in it. Derived from the definitions once per game
+        (again if cards are added), like `_index_triggers`."""
+        cards: dict[tuple, set] = {}
+        for cid, defn in enumerate(self.defs):
+            for sp in getattr(defn, "specials", ()):
+                cards.setdefault((sp.zone, sp.window), set()).add(cid)
+        self._special_cards = {key: frozenset(found) for key, found in cards.items()}
+        self._window_cards = frozenset(window for _, window in cards)
+        self._window_cards_of = len(self.defs)
 
     def _special_play_forbidden(self, seat, cid, wctx) -> bool:
         """Whether using this card's Special from the hand would be a play that is not allowed:
         a Special action is played; a minion's Special from the hand in a scoring window plays
         it on the scoring base (Shinobi)."""
+        if not self.may_restrict():
+            return False  # nothing in force could forbid a play (the cheap test of `forbids`)
         defn = self.defs[cid]
         if defn.is_action:
             return bool(self.forbids(Play(seat, cid, ACTION, "hand")))
@@ -1646,8 +1767,16 @@ class Game:
         """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
         their cards in play ("play")."""
         found = []
+        if not self._window_possible(window):
+            return found
+        # Only the cards of this game that have a Special of this zone and window are read.
+        holders = self._special_cards.get(("hand" if zone == "hand" else "play", window))
+        if not holders:
+            return found
         if zone == "hand":
             for cid in list(self.players[seat].hand):
+                if cid not in holders:
+                    continue
                 for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "hand"
                             and not self._special_play_forbidden(seat, cid, wctx)
@@ -1656,10 +1785,10 @@ class Game:
             return found
         for slot in self.bases:
             for cid in self._cards_on(slot):
-                specials = self.defs[cid].specials
-                if not specials or self.controller(cid) != seat or not self.ability_active(cid):
+                if (cid not in holders or self.controller(cid) != seat
+                        or not self.ability_active(cid)):
                     continue
-                for i, sp in enumerate(specials):
+                for i, sp in enumerate(self.defs[cid].specials):
                     if (sp.window == window and sp.zone == "play"
                             and sp.usable(Ctx(self, cid, seat), wctx)):
                         found.append((cid, i, sp))
@@ -1727,6 +1856,41 @@ class Game:
                         return f"{self.name(play.card)} cannot be played there ({self.name(rid)})"
         return None
 
+    def play_barrier(self, seat: int):
+        """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
+        may forbid them is looked up once, and each play is then checked by the predicate this
+        returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        defs = self.defs
+        lasting = [eff.data for eff in self.lasting
+                   if eff.kind == "cannot_play" and eff.target == seat
+                   and self.lasting_active(eff)]
+        rules = []
+        for rid in self.restrictors:
+            if self.ability_active(rid):
+                ctx = self.card_ctx(rid)
+                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
+        if not lasting and not rules:
+            return None
+
+        def barred(play: Play) -> bool:
+            if lasting:
+                defn = defs[play.card]
+                for data in lasting:
+                    kind = data.get("kind")
+                    if kind is not None and kind != play.kind and kind != defn.kind:
+                        continue
+                    if data.get("base") is not None and data["base"] != play.base:
+                        continue
+                    if data.get("faction") is not None and data["faction"] != defn.faction:
+                        continue
+                    return True
+            for ctx, forbidden in rules:
+                if forbidden(ctx, play):
+                    return True
+            return False
+
+        return barred
+
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:
         """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
@@ -1744,7 +1908,28 @@ class Game:
             self._discard_offers = frozenset(
                 d.name for d in self.defs
                 if any(tg.zone == "discard" for tg in getattr(d, "turn_grants", ())))
+            # The cards of those names, so a discard pile is not read card by card (`defs`
+            # grows only while a game is set up: its length says whether this is still whole).
+            self._discard_offerers = (len(self.defs), tuple(
+                cid for cid, d in enumerate(self.defs) if d.name in self._discard_offers))
         return self._discard_offers
+
+    def discard_offerers(self, seat: int) -> list[int]:
+        """The cards in `seat`'s discard pile whose names offer a play from there
+        (`discard_offers`), in the pile's order."""
+        names = self.discard_offers()
+        if not names:
+            return []
+        discard = self.players[seat].discard
+        size, cards = self._discard_offerers
+        if size != len(self.defs):
+            return [cid for cid in discard if self.defs[cid].name in names]
+        where = ("discard", seat)
+        loc = self.loc
+        found = [cid for cid in cards if loc[cid] == where]
+        if len(found) > 1:
+            found.sort(key=discard.index)
+        return found
 
     def attach_hosts(self, seat: int, cid: int) -> list[int]:
         """Legal hosts for an action that attaches: minion ids or base slot uids."""
@@ -1760,6 +1945,24 @@ class Game:
         if defn.attach == "base":
             return [s.uid for s in self.bases if filt is None or filt(ctx, s.uid)]
         return []
+
+    def has_attach_host(self, seat: int, cid: int) -> bool:
+        """Whether `attach_hosts` would name any host (stops at the first)."""
+        defn = self.defs[cid]
+        filt = defn.attach_filter
+        if defn.attach == "minion":
+            ctx = Ctx(self, cid, seat) if filt is not None else None
+            for slot in self.bases:
+                for m in slot.minions:
+                    if (filt is None or filt(ctx, m)) and self.affects(cid, seat, m):
+                        return True
+            return False
+        if defn.attach == "base":
+            if filt is None:
+                return bool(self.bases)
+            ctx = Ctx(self, cid, seat)
+            return any(filt(ctx, s.uid) for s in self.bases)
+        return False
 
     def _note_play(self, seat: int, cid: int, kind: str, uid: int | None, extra: bool = False,
                    special: bool = False, via: int | None = None, zone: str = "hand") -> None:
@@ -1940,16 +2143,21 @@ class Game:
         """Draw cards; an empty deck takes the shuffled discard pile first (CR, Phase 4)."""
         drawn = []
         player = self.players[seat]
+        deck, hand, loc = player.deck, player.hand, self.loc
+        zone = ("hand", seat)
         for _ in range(count):
-            if not player.deck and not self.refill_deck(seat):
+            if not deck and not self.refill_deck(seat):
                 break
-            cid = player.deck[0]
-            self.move_card(cid, ("hand", seat))
+            # `move_card` from the top of the deck into the hand (pile to pile), inline.
+            cid = deck.pop(0)
+            hand.append(cid)
+            loc[cid] = zone
             drawn.append(cid)
         if drawn:
-            self.log(f"{self.pname(seat)} draws {counted(len(drawn), 'card')}.")
-            names = ", ".join(self.name(c) for c in drawn)
-            self.log(f"You draw {names}.", to=(seat,))
+            lines = self.log_lines
+            lines.append((f"{player.name} draws {counted(len(drawn), 'card')}.", None))
+            defs = self.defs
+            lines.append((f"You draw {', '.join([defs[c].name for c in drawn])}.", (seat,)))
         return drawn
 
     def refill_deck(self, seat: int, need: int = 1, from_bottom: bool = False) -> bool:
@@ -1967,8 +2175,16 @@ class Game:
             left = len(player.deck)
             pile = list(player.discard)
             self.rng.shuffle(pile)
-            for i, cid in enumerate(pile):
-                self.move_card(cid, ("deck", seat), i if from_bottom else None)
+            # What moving them one by one (`move_card`, pile to pile) does, at once.
+            player.discard.clear()
+            zone = ("deck", seat)
+            loc = self.loc
+            for cid in pile:
+                loc[cid] = zone
+            if from_bottom:
+                player.deck[:0] = pile
+            else:
+                player.deck.extend(pile)
             if not left:
                 self.log(f"{self.pname(seat)} shuffles their discard pile into a new deck.")
             else:
@@ -2075,7 +2291,11 @@ class Game:
             yield from self._draw_phase(seat)
         self.phase = "end"
         self._chain_counts.clear()
-        yield from self.resolve(self._emit_gen(Event("turn_end", player=seat)))
+        # Announced as a resolution of its own (`resolve`), without wrapping it in one.
+        self.emit(Event("turn_end", player=seat))
+        reactions = self._top_level_reactions()
+        if reactions is not None:
+            yield from reactions
         self._expire_at_turn_end(seat)
         self.turn_state.grants.clear()
 
@@ -2088,16 +2308,22 @@ class Game:
     def _start_of_turn(self, seat):
         # Base "start of turn" abilities and ongoing triggers; the current player orders them.
         extra = []
-        for slot in list(self.bases):
-            bdef = self.base_def(slot)
-            if bdef.at_turn_start is not None and self.base_active(slot):
-                extra.append((bdef.name, slot.card, self._base_hook(bdef.at_turn_start, slot, seat)))
+        if len(self.defs) != self._trigger_index_of:
+            self._index_triggers()
+        if self._turn_start_bases:  # some base of this game has one
+            for slot in list(self.bases):
+                bdef = self.base_def(slot)
+                if bdef.at_turn_start is not None and self.base_active(slot):
+                    extra.append((bdef.name, slot.card,
+                                  self._base_hook(bdef.at_turn_start, slot, seat)))
         self.emit(Event("turn_start", player=seat))
         batch = self._take_events()
         reactions = [(cid, trig, event) for event in batch
                      for cid, trig in self._reactions_to(event)]
-        yield from self.run_reactions(reactions, extra)
-        yield from self.special_window("turn_start")
+        if reactions or extra:
+            yield from self.run_reactions(reactions, extra)
+        if self._window_possible("turn_start"):
+            yield from self.special_window("turn_start")
 
     def _base_hook(self, fn, slot, *args):
         def factory():
@@ -2134,30 +2360,26 @@ class Game:
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
-        options = self._card_play_options(seat, finder, finder.plays())
+        options = finder.plays(options=True)
         options.extend(self._talent_options(seat))
-        options.append(_end_option())
+        options.append(_END)
         return self._mark_alike(options)
 
-    def _card_play_options(self, seat: int, finder: PlayFinder, plays: list[Play]) -> list[Option]:
-        """The options of `plays` as the main decision offers them (before `_mark_alike`)."""
-        options = []
+    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
+        """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
+        (each holds its play): onto each base of `sig` ((uid, base card) of the bases in play)
+        for a minion. The same play is offered turn after turn: its Option is made once (by
+        base card too, since a base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
-        base_card = {s.uid: s.card for s in self.bases}
-        for play in plays:
-            if play.zone == "discard":
-                # Its value names what lets it come from there, as it always did (records
-                # hashed with digest 2 hold it): a grant (None), its own ability, a card in play.
-                options.append(self._play_option(play, base_card[play.base], finder.way(play)))
-                continue
-            # The same play is offered turn after turn: its Option is made once (by base card
-            # too, since a base swapped in keeps its slot's uid).
-            key = (play.card, play.base, base_card.get(play.base), play.kind, seat)
+        found = []
+        for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
+            key = (cid, uid, base_card, kind, seat)
             option = made.get(key)
             if option is None:
-                option = made[key] = self._play_option(play, key[2])
-            options.append(option)
-        return options
+                option = made[key] = self._play_option(Play(seat, cid, kind, "hand", uid),
+                                                       base_card)
+            found.append(option)
+        return tuple(found)
 
     def _ask_main_lazily(self, seat: int, finder: PlayFinder):
         """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
@@ -2220,20 +2442,28 @@ class Game:
         defs = self.defs
         card_of_name: dict = {}
         shared = set()  # names of two cards or more among the options
+        last = None
         for opt in options:
             cid = opt.card
-            if cid is not None:
+            # A card's options come together (its plays onto each base): one look is enough.
+            if cid is not None and cid != last:
+                last = cid
                 name = defs[cid].name
                 if card_of_name.setdefault(name, cid) != cid:
                     shared.add(name)
         if not shared:
             return options
         first: dict = {}
+        keys: dict = {}  # card -> its `_alike_key`, read once
         marked = options
         for i, opt in enumerate(options):
-            if opt.card is None or defs[opt.card].name not in shared:
+            cid = opt.card
+            if cid is None or defs[cid].name not in shared:
                 continue
-            key = (opt.value[0] if opt.value else None, self._alike_key(opt.card), opt.base,
+            alike = keys.get(cid)
+            if alike is None:
+                alike = keys[cid] = self._alike_key(cid)
+            key = (opt.value[0] if opt.value else None, alike, opt.base,
                    opt.play.kind if opt.play is not None else None)
             shown = first.setdefault(key, opt.id)
             if shown != opt.id:
@@ -2294,9 +2524,15 @@ class Game:
 
     def talents_usable(self, seat: int) -> list[int]:
         found = []
+        if not self.talented:
+            return found
+        minion_state, action_state = self.minion_state, self.action_state
+        used = self.turn_state.talents_used
         for cid in self.talented:
             defn = self.defs[cid]
-            if (self.controller(cid) != seat or cid in self.turn_state.talents_used
+            # `controller`, inline: a main decision asks this of every card with a talent.
+            state = minion_state.get(cid) or action_state.get(cid)
+            if (state is None or state.controller != seat or cid in used
                     or not self.ability_active(cid)):
                 continue
             if defn.talent_usable is not None and not defn.talent_usable(self.card_ctx(cid)):
@@ -2926,6 +3162,10 @@ def _end_option() -> Option:
     return Option("end", "End the Play Cards phase", value=("end",))
 
 
+# The main decision's "end" option, made once (Options are never changed once made).
+_END = _end_option()
+
+
 class _MainOptions:
     """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
     read (`main_options`); a recorded choice is looked up alone, with the same answer as the
@@ -2951,8 +3191,7 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                plays = self.finder.plays(candidates=[(cid, "hand")])
-                for opt in game._card_play_options(self.seat, self.finder, plays):
+                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True):
                     if opt.id == option_id:
                         return opt
                 return None
@@ -2980,13 +3219,15 @@ class _CardOptions:
         return [self.option(c) for c in self.cards]
 
     def find(self, option_id: str) -> Option | None:
-        parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
-        if parsed is None or parsed.group(1) != self.prefix or parsed.group(3):
+        if type(option_id) is not str or option_id[:1] != self.prefix:
             return None
-        cid = int(parsed.group(2))
+        digits = option_id[1:]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        cid = int(digits)
         # The id as this card's option spells it ("c07" is no option).
-        if cid in self.cards and option_id == card_option_id(self.prefix, cid):
-            return self.option(cid)
+        if cid in self.cards and option_id == f"{self.prefix}{cid}":
+            return Option(option_id, self.game.defs[cid].name, card=cid)
         return None
 
 
@@ -3007,12 +3248,14 @@ NOT_STATE = frozenset({
     "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
-    "play_offering", "_discard_offers",
-    "_static_views", "_minion_play_options", "_window_cards",
+    "play_offering", "_discard_offers", "_discard_offerers",
+    "_static_views", "_minion_play_options", "_play_rows", "_play_plans", "_window_cards",
+    "_window_cards_of", "_special_cards",
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
     "_protections", "_protections_version",  # `affects`
-    "_trigger_index", "_trigger_index_of",  # `_reactions_to`
+    "_trigger_index", "_trigger_index_of", "_base_trigger_kinds",  # `_reactions_to`
+    "_turn_start_bases",
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)
     "_digest_static",  # `_digest_v2`
@@ -3132,6 +3375,11 @@ _WINDOW_PROMPTS = {
 
 
 def _normalize_choice(choice) -> list[str]:
+    if type(choice) is list:  # the usual form, checked without the general tests below
+        for c in choice:
+            if type(c) is not str and not isinstance(c, str):
+                raise IllegalChoice("a choice is an option id or a list of option ids")
+        return list(choice)
     if choice is None:
         return []
     if isinstance(choice, str):

@@ -29,6 +29,24 @@ GRANT_CONDITIONS = {
 }
 
 
+def _plan(defn) -> tuple:
+    """How a card may be played, from its definition: (kind of play, whether it needs a host
+    to attach to, whether that is its own kind) for each kind it may use; none for a base or an
+    action played only through its Special. The common ones are shared, not made per card."""
+    if defn.kind == MINION:
+        if not defn.playable_as:
+            return _MINION_PLAN
+        return (*_MINION_PLAN, *((k, False, False) for k in defn.playable_as))
+    if defn.kind == ACTION and not defn.is_special_only:
+        return _ATTACH_PLAN if defn.attach is not None else _ACTION_PLAN
+    return ()
+
+
+_MINION_PLAN = ((MINION, False, True),)
+_ACTION_PLAN = ((ACTION, False, True),)
+_ATTACH_PLAN = ((ACTION, True, True),)
+
+
 def grant_key(grant: Grant):
     """What a grant is within its turn, for matching: a banked grant is itself; a play a card
     offers each turn is that card's (or, once per name, that name's) play of the turn."""
@@ -40,48 +58,77 @@ def grant_key(grant: Grant):
 class PlayFinder:
     """One question about the legal plays of `seat` (see `Game.legal_plays`)."""
 
+    __slots__ = ("game", "seat", "kinds", "cards", "explicit", "sources", "spent", "used_turn",
+                 "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
+                 "grant_kinds", "discard_too", "_known", "by_base")
+
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
         self.seat = seat
         self.kinds = kinds
         self.cards = cards
-        self.explicit = grants is not None
+        self.explicit = explicit = grants is not None
         ts = game.turn_state
-        self.sources = []
-        self.spent = []
+        sources = self.sources = []
+        spent = self.spent = []
         self.used_turn = set()
-        if self.explicit:
-            self.unused = list(grants)
+        if explicit:
+            unused = list(grants)
         elif ts.seat != seat:
-            self.unused = []
+            unused = []
         else:
-            self.unused = list(ts.grants)
-            self.spent = ts.spent
+            unused = list(ts.grants)
+            spent = self.spent = ts.spent
             if game.phase == "play" and (game.play_offering or game.discard_offers()):
                 self.used_turn = self._used_turn_keys()
-                self.unused += self._turn_grants()
+                unused += self._turn_grants()
             if game.play_offering:
-                self.sources = self._sources()
+                sources = self.sources = self._sources()
+        self.unused = unused
         # Cards an effect names (a revealed deck top) are played from where they are.
-        self.zone_free = self.explicit and cards is not None
+        self.zone_free = explicit and cards is not None
         # Whether a grant may depend on more than the play's kind, zone, printed power, base and
         # card (a condition or a source reads the board): then answers are not cached.
-        cacheable = not self.sources
-        by_card = discard_too = False
-        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
-            for gr in every:
-                if gr.condition is not None:
-                    cacheable = False
-                if gr.card is not None:
-                    by_card = True
-                if "discard" in gr.zones:
-                    discard_too = True
-        self.cacheable = cacheable
-        self.by_card = by_card
+        cacheable = not sources
+        by_card = by_base = discard_too = False
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
-        self.outright = {(g.kind, z) for g in self.unused if g.general for z in g.zones}
-        self.discard_too = discard_too or any(s[1].zone == "discard" for s in self.sources)
+        outright = set()
+        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
+        grant_kinds = set()
+        for gr in unused:
+            grant_kinds.add(gr.kind)
+            if gr.condition is not None:
+                cacheable = False
+            elif gr.card is None and gr.max_power is None and gr.base is None:  # Grant.general
+                for z in gr.zones:
+                    outright.add((gr.kind, z))
+            if gr.card is not None:
+                by_card = True
+            if gr.base is not None:
+                by_base = True
+            if "discard" in gr.zones:
+                discard_too = True
+        for sp in spent:
+            gr = sp.grant
+            grant_kinds.add(gr.kind)
+            if gr.condition is not None:
+                cacheable = False
+            if gr.card is not None:
+                by_card = True
+            if gr.base is not None:
+                by_base = True
+            if "discard" in gr.zones:
+                discard_too = True
+        self.cacheable = cacheable
+        self.by_card = by_card
+        # Without a grant for one base (nor a condition, nor a source: not cacheable), whether a
+        # play is granted does not depend on its base: one answer serves every base.
+        self.by_base = by_base
+        self.outright = outright
+        self.hand_outright = {kind for kind, z in outright if z == "hand"}
+        self.grant_kinds = grant_kinds
+        self.discard_too = discard_too or any(s[1].zone == "discard" for s in sources)
         self._known = {}
 
     # ------------------------------------------------------------------ what allows plays -----
@@ -124,14 +171,10 @@ class PlayFinder:
             for tg in g.defs[cid].turn_grants:
                 if tg.zone == "play":
                     offer(cid, tg, here)
-        names = g.discard_offers()
-        if names:
-            for cid in g.players[seat].discard:
-                defn = g.defs[cid]
-                if defn.name in names:
-                    for tg in defn.turn_grants:
-                        if tg.zone == "discard":
-                            offer(cid, tg, None)
+        for cid in g.discard_offerers(seat):
+            for tg in g.defs[cid].turn_grants:
+                if tg.zone == "discard":
+                    offer(cid, tg, None)
         return found
 
     def _sources(self) -> list:
@@ -273,8 +316,8 @@ class PlayFinder:
             return True
         key = None
         if self.cacheable:
-            key = (play.kind, play.zone, self.game.defs[play.card].power, play.base,
-                   play.card if self.by_card else None)
+            key = (play.kind, play.zone, self.game.defs[play.card].power,
+                   play.base if self.by_base else None, play.card if self.by_card else None)
             known = self._known.get(key)
             if known is not None:
                 return known
@@ -293,9 +336,10 @@ class PlayFinder:
             out += [(c, "discard") for c in player.discard]
         return out
 
-    def plays(self, candidates=None, first: bool = False) -> list[Play]:
+    def plays(self, candidates=None, first: bool = False, options: bool = False) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
+        `options`: the main decision's Options of those plays instead (`Game.main_options`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
         (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
@@ -304,53 +348,100 @@ class PlayFinder:
         defs = g.defs
         seat = self.seat
         kinds = self.kinds
-        # Matching moves earlier plays within their kind, so a play's kind needs a grant.
-        grant_kinds = {gr.kind for gr in self.unused} | {sp.grant.kind for sp in self.spent}
-        restricted = g.may_restrict()
+        grant_kinds = self.grant_kinds
+        barred = g.play_barrier(seat) if g.may_restrict() else None
         outright = self.outright
-        uids = [s.uid for s in g.bases]
+        # A card's plays from the hand, with their Options, are the same every time the bases in
+        # play are (`Game._play_row`): looked up, not built, then filtered by grants and
+        # restrictions.
+        bases = g.bases
+        sig = tuple([(s.uid, s.card) for s in bases])
+        rows = g._play_rows.get((sig, seat))
+        if rows is None:
+            rows = g._play_rows[sig, seat] = {}
+        plans = g._play_plans
+        hand_outright = self.hand_outright
+        base_card = None
         out = []
         seen = set()
         for cid, zone in self._candidates() if candidates is None else candidates:
-            defn = defs[cid]
-            if defn.kind == MINION:
-                as_kinds = (MINION, *defn.playable_as) if defn.playable_as else (MINION,)
-            elif defn.kind == ACTION and not defn.is_special_only:
-                as_kinds = (ACTION,)
-            else:
-                continue
-            for kind in as_kinds:
+            plan = plans.get(cid)
+            if plan is None:
+                plan = plans[cid] = _plan(defs[cid])
+            for kind, attaches, own in plan:
                 if kind not in grant_kinds or (kinds is not None and kind not in kinds):
                     continue
-                if defn.kind == MINION:
-                    targets = uids
-                elif defn.attach is not None and not g.attach_hosts(seat, cid):
+                granted = kind in hand_outright if zone == "hand" else (kind, zone) in outright
+                if not granted and not self._could(cid, kind, zone):
                     continue
-                else:
-                    targets = (None,)
-                if zone == "hand" and not restricted and (kind, zone) in outright:
-                    # The common case: a free or general play allows every target.
-                    out.extend([Play(seat, cid, kind, zone, uid) for uid in targets])
-                    if first and out:
-                        return out
+                if attaches and not g.has_attach_host(seat, cid):
                     continue
-                for uid in targets:
+                if zone == "hand":
+                    key = cid if own else (cid, kind)
+                    row = rows.get(key)
+                    if row is None:
+                        row = rows[key] = g._play_row(seat, cid, kind, sig)
+                    if granted and barred is None:
+                        # The common case: a free or general play allows every target.
+                        out.extend(row if options else [o.play for o in row])
+                        if first and out:
+                            return out
+                        continue
+                    for option in row:
+                        play = option.play
+                        if not granted and not self.granted(play):
+                            continue
+                        if barred is not None and barred(play):
+                            continue
+                        out.append(option if options else play)
+                        if first:
+                            return out
+                    continue
+                defn = defs[cid]
+                for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
                     if zone == "discard" and not self.explicit:
                         # Copies of one card in a discard pile are one play, not several.
                         alike = (defn.name, kind, uid)
                         if alike in seen:
                             continue
                     play = Play(seat, cid, kind, zone, uid)
-                    if (kind, zone) not in outright and not self.granted(play):
+                    if not granted and not self.granted(play):
                         continue
-                    if restricted and g.forbids(play):
+                    if barred is not None and barred(play):
                         continue
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
-                    out.append(play)
+                    if options:
+                        # Its value names what lets it come from there, as it always did
+                        # (records hashed with digest 2 hold it): a grant (None), its own
+                        # ability, a card in play.
+                        if base_card is None:
+                            base_card = dict(sig)
+                        out.append(g._play_option(play, base_card[play.base], self.way(play)))
+                    else:
+                        out.append(play)
                     if first:
                         return out
         return out
+
+    def _could(self, cid: int, kind: str, zone: str) -> bool:
+        """Whether some grant of this turn, unused or held by an earlier play, may fit a play of
+        `cid` from `zone` as `kind` onto some base: `fits` without the base and the condition,
+        so a card no grant is for (another card's own play from the discard pile, a minion
+        above a power cap) is passed over without a play per base."""
+        power = None
+        for every in (self.unused, [sp.grant for sp in self.spent] if self.spent else ()):
+            for gr in every:
+                if gr.kind != kind or (gr.card is not None and gr.card != cid):
+                    continue
+                if gr.max_power is not None:
+                    if power is None:
+                        power = self.game.defs[cid].power
+                    if power > gr.max_power:
+                        continue
+                if self.zone_free or zone in gr.zones or self.sources:
+                    return True
+        return False
 
     # ------------------------------------------------------------------ making a play ---------
     def use(self, play: Play):

@@ -134,6 +134,18 @@ class KeyedRandom(random.Random):
         """A uniform int in [0, n): the standard library's rejection method on `getrandbits`
         (random.Random._randbelow_with_getrandbits), written out to spare a call per draw: every
         shuffle, choice and sample goes through here. Same bits, same results."""
+        if n == 1:
+            # One bit at a time until a 0 bit (r < 1): every bit up to the lowest 0 bit of the
+            # pool is taken at once. The pool holds exactly `_bits` bits, so a lowest 0 bit at
+            # `_bits` means every bit left was a 1: all are taken and a new block is read.
+            pool, bits = self._pool, self._bits
+            while True:
+                zero = (~pool & (pool + 1)).bit_length() - 1
+                if zero < bits:
+                    self._pool = pool >> (zero + 1)
+                    self._bits = bits - zero - 1
+                    return 0
+                pool, bits = self._block(), BLOCK_BITS
         k = n.bit_length()
         mask = (1 << k) - 1
         while True:
@@ -145,6 +157,27 @@ class KeyedRandom(random.Random):
                 r = self.getrandbits(k)
             if r < n:
                 return r
+
+    def shuffle(self, x) -> None:
+        """random.Random.shuffle (Fisher-Yates from the end, `_randbelow(i + 1)` for each place)
+        with `_randbelow` written out and the pool kept in locals: the same bits, the same
+        order. Every deck and base deck shuffle comes through here."""
+        pool, bits = self._pool, self._bits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            mask = (1 << k) - 1
+            while True:
+                while bits < k:  # getrandbits: whole blocks above the bits left
+                    pool |= self._block() << bits
+                    bits += BLOCK_BITS
+                r = pool & mask
+                pool >>= k
+                bits -= k
+                if r < n:
+                    break
+            x[i], x[r] = x[r], x[i]
+        self._pool, self._bits = pool, bits
 
     def random(self) -> float:
         """A float in [0, 1): 53 bits of the stream, as CPython's own generator makes one."""

@@ -12,7 +12,7 @@ import random
 import time
 from collections import Counter
 
-from . import invariants
+from . import invariants, native
 from .bots import BOTS
 from .core import ConfigError
 from .registry import REGISTRY
@@ -217,6 +217,8 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
         hashed_times.append((time.process_time() - cpu_started) * 1000)
     return {
         "players": players,
+        # "compiled" when the engine's hot modules run compiled (native.py), else "python".
+        "engine": native.engine_build(),
         "rng": rng_version,
         "mode": mode,
         "factions": len(factions),

@@ -3,9 +3,11 @@ new deck when a draw needs a card; with both empty, nothing is drawn. The same h
 revealing and searching a deck (WWWT Phase 4)."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from smashup.engine import Ctx, Scenario, replay
+from smashup.engine import Ctx, Scenario, invariants, replay
 from smashup.engine.testing import assert_refused, card, choose, end_play, play
 
 from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY, seen
@@ -55,6 +57,21 @@ def test_the_reshuffle_follows_the_seed():
         end_play(again)
         assert again.digest() == game.digest()
     assert len(orders) > 1
+
+
+@pytest.mark.parametrize("from_bottom", [False, True])
+def test_the_new_deck_is_the_shuffled_pile_beyond_the_cards_left(from_bottom):
+    # `refill_deck` puts the whole pile in at once: exactly where moving its cards one by one
+    # put them (under the cards left, or above them when taken from the bottom).
+    game = draw_phase(deck=["Supreme Overlord"],
+                      discard=["Scout", "Collector", "Shinobi", "Beam Up"]).build()
+    p0 = game.players[0]
+    left, pile = list(p0.deck), list(p0.discard)
+    copy.deepcopy(game.rng).shuffle(pile)
+    assert game.refill_deck(0, need=3, from_bottom=from_bottom)
+    assert p0.deck == (pile + left if from_bottom else left + pile) and p0.discard == []
+    assert {game.loc[c] for c in p0.deck} == {("deck", 0)}
+    assert invariants.check(game) == []
 
 
 def test_with_deck_and_discard_pile_empty_nothing_is_drawn():

@@ -286,6 +286,41 @@ def test_it_keeps_the_standard_unbiased_algorithms():
         generator.getrandbits(-1)
 
 
+def test_its_shuffle_and_one_bit_draws_take_the_standard_bits_in_the_standard_order():
+    # `shuffle` (written out, the pool in locals) and `_randbelow(1)` (every bit up to the first
+    # 0 taken at once) must leave the stream exactly where the library's algorithms leave it,
+    # whatever else is drawn in between, across block boundaries: decks and bots depend on it.
+    class Standard(KeyedRandom):
+        def _randbelow(self, n):
+            return random.Random._randbelow_with_getrandbits(self, n)
+
+        def shuffle(self, x):
+            random.Random.shuffle(self, x)
+
+    steps = random.Random(7)
+    for label in ("a", "b", "c"):
+        mine, standard = KeyedRandom(SECRET, label), Standard(SECRET, label)
+        for _ in range(4000):
+            step = steps.randrange(5)
+            if step == 0:
+                n = steps.choice([1, 1, 1, 2, 5, 64, 2**70, 2**600 + 3])
+                assert mine._randbelow(n) == standard._randbelow(n)
+            elif step == 1:
+                cards = list(range(steps.randrange(90)))
+                copied = list(cards)
+                mine.shuffle(cards)
+                standard.shuffle(copied)
+                assert cards == copied
+            elif step == 2:
+                bits = steps.randrange(700)
+                assert mine.getrandbits(bits) == standard.getrandbits(bits)
+            elif step == 3:
+                assert mine.sample(range(40), 6) == standard.sample(range(40), 6)
+            else:
+                assert mine.randint(3, 3) == standard.randint(3, 3)
+            assert mine.getstate() == standard.getstate()
+
+
 def test_the_mersenne_twister_underneath_is_never_used():
     generator = KeyedRandom(SECRET)
     inner = _random.Random.getstate(generator)

@@ -1,0 +1,113 @@
+"""What the main decision keeps from one question to the next (issue 10, speed) must never be
+stale: a card's plays and Options from the hand are kept per bases in play (`Game._play_rows`),
+restrictions are looked up once per question (`Game.play_barrier`) and an attaching action needs
+only a first host (`Game.has_attach_host`). Each test changes the state, then reads afresh."""
+from __future__ import annotations
+
+from smashup.engine import MINION
+from smashup.engine.core import Grant, Play
+from smashup.engine.plays import PlayFinder
+from smashup.engine.testing import base_uid, card, labels, play
+
+from .test_legal_plays import R, scenario
+
+
+def test_a_base_swapped_into_a_slot_names_the_new_base_in_the_plays_offered():
+    s = scenario("Invader")
+    s.base_deck("The Homeworld")
+    game = s.build(R)
+    assert "Play Invader on Test Arena" in labels(game)
+    uid = base_uid(game, "Test Arena")
+    # Same slot uid, another base card (Terraforming's swap): new Options, not the kept ones.
+    game.swap_base(uid, card(game, "The Homeworld"))
+    options = game.main_options(0)
+    shown = [o.label for o in options if o.alike is None]
+    assert "Play Invader on The Homeworld" in shown
+    assert "Play Invader on Test Arena" not in shown
+    assert [o.base for o in options if o.card == card(game, "Invader")] == [
+        s.uid for s in game.bases]
+
+
+def test_a_restriction_made_between_two_questions_is_read_at_once():
+    game = scenario("Invader", "Tiger Assassin", "Disintegrator").build(R)
+    invader, tiger = card(game, "Invader"), card(game, "Tiger Assassin")
+    arena = base_uid(game, "Test Arena")
+    assert {invader, tiger} <= {o.card for o in game.main_options(0)}
+    # No Aliens minion on the Arena any more (as Block the Path): only that play goes.
+    game.card_ctx(card(game, "Bookworm"), seat=1).restrict(0, MINION, base=arena)
+    after = {(o.card, o.base) for o in game.main_options(0)}
+    assert (invader, arena) not in after and (tiger, arena) not in after
+    assert (invader, base_uid(game, "Filler Field")) in after
+    assert card(game, "Disintegrator") in {c for c, _ in after}
+
+
+def test_the_barrier_of_a_question_agrees_with_forbids_for_every_play():
+    s = scenario("Invader", "Tiger Assassin", "Oarsman")
+    s.base_action(0, "Roadblock", owner=1)
+    s.base_action(1, "Keep Out", owner=1)
+    game = s.build(R)
+    barred = game.play_barrier(0)
+    assert barred is not None
+    for name in ("Invader", "Tiger Assassin", "Oarsman"):
+        cid = card(game, name)
+        for kind in ("minion", "action"):
+            for slot in game.bases:
+                p = Play(0, cid, kind, "hand", slot.uid)
+                assert bool(barred(p)) == bool(game.forbids(p)), (name, kind, slot.uid)
+    # Keep Out's owner plays freely there: nothing of theirs is barred by it.
+    assert game.play_barrier(1) is not None
+    other = game.play_barrier(1)
+    assert not other(Play(1, card(game, "Invader"), "minion", "hand",
+                          base_uid(game, "Filler Field")))
+
+
+def test_nothing_barred_when_no_restriction_is_in_play():
+    game = scenario("Invader").build(R)
+    assert game.play_barrier(0) is None
+
+
+def test_a_first_host_answers_as_the_list_of_hosts_does():
+    game = scenario("Invader").build(R)
+    for cid in range(len(game.defs)):
+        defn = game.defs[cid]
+        if getattr(defn, "attach", None) is None:
+            continue
+        for seat in (0, 1):
+            assert game.has_attach_host(seat, cid) == bool(game.attach_hosts(seat, cid))
+
+
+def test_a_play_changes_the_next_question_though_its_card_rows_are_kept():
+    game = scenario("Invader", "Collector", "Tiger Assassin").build(R)
+    assert any("Collector" in x for x in labels(game))
+    play(game, "Invader", base="Test Arena")
+    # The turn's minion is used: the kept rows of Collector must not bring its plays back.
+    assert not any("Collector" in x or "Tiger Assassin" in x for x in labels(game))
+
+
+def test_cards_offering_a_play_from_the_discard_pile_are_read_in_the_piles_order():
+    game = scenario("Invader", discard=("Stubborn Zed", "Scout", "Stubborn Zed")).build(R)
+    first, second = [c for c in game.players[0].discard if game.name(c) == "Stubborn Zed"]
+    assert game.discard_offerers(0) == [first, second]
+    assert game.discard_offerers(1) == []
+    # The first one leaves the pile and comes back on top of it: now it is the second.
+    game.move_card(first, ("hand", 0))
+    assert game.discard_offerers(0) == [second]
+    game.move_card(first, ("discard", 0))
+    assert game.discard_offerers(0) == [second, first]
+    vias = [g.via for g in PlayFinder(game, 0).unused if g.via is not None]
+    assert vias == [second, first]
+
+
+def test_a_grant_for_one_base_added_later_is_read_base_by_base():
+    # A power cap alone answers once for every base; a grant for one base, added between two
+    # questions, is then read base by base.
+    game = scenario("Invader", "Collector", played_minion=True).build(R)
+    game.turn_state.grants.append(Grant(MINION, max_power=2, source="test"))
+    arena, field = base_uid(game, "Test Arena"), base_uid(game, "Filler Field")
+    invader, collector = card(game, "Invader"), card(game, "Collector")
+    plays = {(p.card, p.base) for p in game.legal_plays(0)}
+    assert plays == {(collector, arena), (collector, field)}
+    game.turn_state.grants.append(Grant(MINION, base=field, source="test"))
+    plays = {(p.card, p.base) for p in game.legal_plays(0)}
+    assert plays == {(collector, arena), (collector, field), (invader, field)}
+    assert {(o.card, o.base) for o in game.main_options(0) if o.card in (invader, collector)} == plays
