@@ -1600,9 +1600,22 @@ class Ctx:
         copies must never give identical options (`Game.alike_key`: in play, the same name, base,
         controller, owner, power, counters and attached cards, and for an attached action a host
         alike; elsewhere the same name, zone and owner)."""
+        cards = list(cards)
+        # A key starts with the card's name: only cards sharing a name need theirs (a key reads
+        # powers, hosts and cancels).
+        defs = self.game.defs
+        named: dict[str, int] = {}
+        for c in cards:
+            name = defs[c].name
+            named[name] = named.get(name, 0) + 1
+        if len(named) == len(cards):
+            return cards
         key = self.game.alike_key
         seen, kept = set(), []
         for c in cards:
+            if named[defs[c].name] == 1:
+                kept.append(c)
+                continue
             k = key(c)
             if k not in seen:
                 seen.add(k)

@@ -334,6 +334,8 @@ class Game:
         self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
         self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
+        self._protections: list[tuple] = []  # `_working_protections` at `_protections_version`
+        self._protections_version = -1
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
         self._trigger_index: dict[str, dict[int, tuple]] = {}
         self._trigger_index_of = -1
@@ -690,11 +692,12 @@ class Game:
         return None
 
     def controller(self, cid: int) -> int | None:
-        if cid in self.minion_state:
-            return self.minion_state[cid].controller
-        if cid in self.action_state:
-            return self.action_state[cid].controller
-        return None
+        state = self.minion_state.get(cid)
+        if state is None:
+            state = self.action_state.get(cid)
+            if state is None:
+                return None
+        return state.controller
 
     def all_minions(self) -> list[int]:
         return [m for s in self.bases for m in s.minions]
@@ -801,30 +804,47 @@ class Game:
                     return False
         if not self.protectors:
             return True
-        defs = self.defs
-        cancelled = self.cancelled_cards()
-        for protector in self.protectors:
-            if cancelled and not self.ability_active(protector):
+        sdef = None
+        for prot, ctx, protector_ctrl in self._working_protections():
+            if prot.kind != "affect" and prot.kind != kind:
                 continue
-            zone = self.loc[protector]
-            if zone[0] == "base" and not self.base_active(self.slot(zone[1])):
-                continue  # a cancelled base protects nothing (Converted Cave under Raze)
-            for prot in defs[protector].protections:
-                if prot.kind != "affect" and prot.kind != kind:
+            if prot.only is not None:
+                if sdef is None:
+                    sdef = self.defs[source] if source is not None else False
+                if not sdef or sdef.kind != (ACTION if prot.only == "actions" else MINION):
                     continue
-                if prot.only is not None:
-                    sdef = defs[source] if source is not None else None
-                    if sdef is None or sdef.kind != (ACTION if prot.only == "actions" else MINION):
-                        continue
-                if prot.from_ == "other_players":
-                    if source_player is None or source_player == self.controller(protector):
-                        continue
-                elif prot.from_ == "not_its_controller":
-                    if source_player is not None and source_player == self.controller(target):
-                        continue
-                if prot.covers(self.card_ctx(protector), target):
-                    return False
+            if prot.from_ == "other_players":
+                if source_player is None or source_player == protector_ctrl:
+                    continue
+            elif prot.from_ == "not_its_controller":
+                if source_player is not None and source_player == self.controller(target):
+                    continue
+            if prot.covers(ctx, target):
+                return False
         return True
+
+    def _working_protections(self) -> list[tuple]:
+        """(protection, its card's Ctx, that card's controller) of every protection working now,
+        in the order of `protectors`, listed once per `version` like the modifiers: what makes
+        one work (its card in play and not cancelled, its base's abilities working) and its
+        Ctx's player (a base's: the current one, `_power_reads_turn`) are what power reads."""
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        if self._protections_version != self.version:
+            found = []
+            cancelled = self.cancelled_cards()
+            for protector in self.protectors:
+                if cancelled and not self.ability_active(protector):
+                    continue
+                zone = self.loc[protector]
+                if zone[0] == "base" and not self.base_active(self.slot(zone[1])):
+                    continue  # a cancelled base protects nothing (Converted Cave under Raze)
+                ctx = self.card_ctx(protector)
+                ctrl = self.controller(protector)
+                found.extend((prot, ctx, ctrl) for prot in self.defs[protector].protections)
+            self._protections = found
+            self._protections_version = self.version
+        return self._protections
 
     def affect_replaced(self, source: int | None, source_player: int | None, target: int,
                         kind: str) -> bool:
@@ -1079,6 +1099,7 @@ class Game:
         anyone = []
         targeted: dict[int, list] = {}
         loc = self.loc
+        cancelled = self.cancelled_cards()  # none cancelled: every card in play works
         for source in self.modifier_sources:
             zone = loc[source]
             sdef = self.defs[source]
@@ -1088,7 +1109,7 @@ class Game:
                     continue
                 entry = (source, modifier, Ctx(self, source, self.current, zone[1]), _BASE)
             else:
-                if not self.ability_active(source):
+                if cancelled and not self.ability_active(source):
                     continue
                 ctrl = self.controller(source)
                 entry = (source, modifier, Ctx(self, source, ctrl), ctrl)
@@ -2485,17 +2506,20 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
+        usable, seen = [], set()
         found = self.talents_usable(seat)
-        if not found:
-            return []
-        usable = found
-        if len(found) > 1:  # one talent has no copy to compare with
-            usable, seen = [], set()
-            for cid in found:
-                key = self.alike_key(cid)
-                if key not in seen:
+        if len(found) > 1:
+            # A key starts with the card's name: only talents sharing a name need theirs.
+            named = [self.name(c) for c in found]
+            for cid, name in zip(found, named, strict=True):
+                if named.count(name) > 1:
+                    key = self.alike_key(cid)
+                    if key in seen:
+                        continue
                     seen.add(key)
-                    usable.append(cid)
+                usable.append(cid)
+        else:
+            usable = found
         names = [self.name(c) for c in usable]
         options = []
         for cid in usable:
@@ -3319,6 +3343,7 @@ NOT_STATE = frozenset({
     "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
+    "_protections", "_protections_version",  # `affects`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`
     "lazy_options",  # how a replay lists the main decision's options (`_MainOptions`)

@@ -53,6 +53,13 @@ def _registry() -> Registry:
         ASKED.append(("Crown", m))
         return 1 if m != ctx.card and ctx.controller(m) == ctx.me else 0
 
+    warden = reach.minion("Warden", power=1, text=(
+        "Ongoing: your other minions here are not affected by other players' cards."))
+
+    @warden.protection("affect", from_="other_players")
+    def ward(ctx, m):
+        return m != ctx.card and ctx.base_of(m) == ctx.here and ctx.controller(m) == ctx.me
+
     return r
 
 
@@ -173,3 +180,28 @@ def test_a_cancelled_modifier_and_a_moved_action_are_counted_afresh():
 def test_a_modifier_names_a_known_reach():
     with pytest.raises(ConfigError):
         REG.card("Loner").modifier(to="everywhere")
+
+
+def test_the_protections_working_are_read_afresh_after_a_move_and_a_cancel():
+    # `affects` lists the protections working once per version, like the modifiers.
+    s = Scenario([("Reachers", "Aliens"), PIRATES_ROBOTS])
+    home = s.base("The Homeworld")
+    temple = s.base("Temple of Goju")
+    s.minion(home, "Warden", owner=0)
+    s.minion(home, "Scout", owner=0)
+    s.minion(temple, "Scout", owner=0)
+    s.minion(temple, "Scout", owner=1)
+    game = s.build(REG)
+    warden = card(game, "Warden", "minion")
+    here, there, theirs = (card(game, "Scout", "minion", i) for i in range(3))
+    if game.base_of(here) != game.base_of(warden):
+        here, there = there, here
+    theirs_ctx = Ctx(game, theirs, 1)
+    assert not game.affects(theirs, 1, here)
+    assert game.affects(theirs, 1, there)
+    assert game.affects(warden, 0, here)  # its own player's cards still affect it
+    assert Ctx(game, warden, 0).at_once(Ctx(game, warden, 0).move(warden, game.base_of(there)))
+    assert game.affects(theirs, 1, here)
+    assert not game.affects(theirs, 1, there)
+    assert theirs_ctx.cancel_abilities(warden)
+    assert game.affects(theirs, 1, there)
