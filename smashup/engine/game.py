@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import operator
-from operator import is_not
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain, compress
+from operator import is_not
 from types import GeneratorType
 
 from .core import (
@@ -3189,7 +3189,7 @@ class Game:
         names, values = _fields_of(Decision, fields), read(decision)
         if len(values) != len(names):  # fields added later, read after the others
             return repr(_plain(decision, fields))
-        values = [options if name == "options" else value for name, value in zip(names, values)]
+        values = [options if name == "options" else value for name, value in zip(names, values, strict=True)]
         return repr((Decision.__name__, tuple([x if type(x) in _SCALARS or type(x) is _Text
                                                else _plain(x, fields) for x in values])))
 
