@@ -1846,15 +1846,10 @@ class Game:
             for eff in self.lasting:
                 if eff.kind != "cannot_play" or eff.target != play.seat:
                     continue
-                data = eff.data
-                kind = data.get("kind")
-                if kind is not None and kind != play.kind and kind != defn.kind:
-                    continue
-                if data.get("base") is not None and data["base"] != play.base:
-                    continue
-                if data.get("faction") is not None and data["faction"] != defn.faction:
+                if not _bars_play(eff.data, play, defn):
                     continue
                 if self.lasting_active(eff):
+                    kind = eff.data.get("kind")
                     what = f"{kind}s" if kind else "cards"
                     return f"{self.pname(play.seat)} cannot play {what} now ({self.name(eff.source)})"
         if self.restrictors:
@@ -1886,14 +1881,7 @@ class Game:
         def barred(play: Play) -> bool:
             if lasting:
                 defn = defs[play.card]
-                for data in lasting:
-                    kind = data.get("kind")
-                    if kind is not None and kind != play.kind and kind != defn.kind:
-                        continue
-                    if data.get("base") is not None and data["base"] != play.base:
-                        continue
-                    if data.get("faction") is not None and data["faction"] != defn.faction:
-                        continue
+                if any(_bars_play(data, play, defn) for data in lasting):
                     return True
             for ctx, forbidden in rules:
                 if forbidden(ctx, play):
@@ -3236,6 +3224,17 @@ _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s de
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
 MAIN_PROMPT = "Play a card, use a talent, or end the Play Cards phase"
+
+
+def _bars_play(data: dict, play: Play, defn) -> bool:
+    """Whether a "cannot play" lasting effect's data (kind, base, faction; each optional) covers
+    `play` of the card `defn` (Block the Path, Overrun, Mark of Sleep)."""
+    kind = data.get("kind")
+    if kind is not None and kind != play.kind and kind != defn.kind:
+        return False
+    if data.get("base") is not None and data["base"] != play.base:
+        return False
+    return data.get("faction") is None or data["faction"] == defn.faction
 
 
 def _end_option() -> Option:

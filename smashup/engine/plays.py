@@ -17,6 +17,8 @@ is never traded back to it (it did not fit the play when it was made).
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from .core import ACTION, MINION, EngineError, Grant, Play, Spent
 from .effects import Ctx
 
@@ -97,20 +99,11 @@ class PlayFinder:
         # Matching moves earlier plays within their kind, so a play's kind needs a grant.
         grant_kinds = set()
         for gr in unused:
-            grant_kinds.add(gr.kind)
-            if gr.condition is not None:
-                cacheable = False
-            elif gr.card is None and gr.max_power is None and gr.base is None:  # Grant.general
+            if gr.condition is None and gr.card is None and gr.max_power is None \
+                    and gr.base is None:  # Grant.general
                 for z in gr.zones:
                     outright.add((gr.kind, z))
-            if gr.card is not None:
-                by_card = True
-            if gr.base is not None:
-                by_base = True
-            if "discard" in gr.zones:
-                discard_too = True
-        for sp in spent:
-            gr = sp.grant
+        for gr in chain(unused, [sp.grant for sp in spent]):
             grant_kinds.add(gr.kind)
             if gr.condition is not None:
                 cacheable = False

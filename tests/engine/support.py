@@ -27,6 +27,21 @@ EVENT_KINDS = ("minion_played", "action_played", "destroyed", "returned", "moved
                "discarded", "transferred", "cancelled")
 
 
+def registry_with_test_cards() -> Registry:
+    """A new registry holding everything of TEST_REGISTRY, for a test file to add its own test-only
+    cards to without touching the shared one."""
+    r = Registry()
+    r.cards.update(TEST_REGISTRY.cards)
+    r.bases.update(TEST_REGISTRY.bases)
+    r.factions.update(TEST_REGISTRY.factions)
+    return r
+
+
+def note_ran(ctx, text: str) -> None:
+    """Test-only: note that an ability ran (in order), on the test game (`game.ran`)."""
+    ctx.game.__dict__.setdefault("ran", []).append(text)
+
+
 def two_player_config(**options) -> dict:
     config = {"players": [{"factions": list(ALIENS_NINJAS)}, {"factions": list(PIRATES_ROBOTS)}]}
     config.update(options)

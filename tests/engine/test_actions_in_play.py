@@ -6,14 +6,11 @@ from smashup.engine import Ctx, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, card, choose, labels
 
-from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
+from .support import ALIENS_NINJAS, PIRATES_ROBOTS, registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     pickers = Faction("Pickers", set="testset", registry=r)
 
     @pickers.action("Unpin", text="Destroy an action in play.")

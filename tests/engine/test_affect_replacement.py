@@ -11,14 +11,11 @@ from smashup.engine import EngineError, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, card, choose
 
-from .support import PIRATES_ROBOTS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     decoys = Faction("Decoys", set="testset", registry=r)
     decoy = decoys.action("Decoy", attach="base", text=(
         "If another player's action would affect your minions here, discard this instead; that "

@@ -21,14 +21,11 @@ from smashup.engine.testing import (
     record_events,
 )
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Surveyors", set="testset", registry=r)
 
     @t.action("Expedition", text="Put the top base of the base deck into play as an extra base.")

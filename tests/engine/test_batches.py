@@ -17,19 +17,11 @@ from smashup.engine import Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, labels, play, record_events
 
-from .support import TEST_REGISTRY
-
-
-def _log(ctx, text):
-    # Test-only: the order in which abilities ran, kept on the test game.
-    ctx.game.__dict__.setdefault("ran", []).append(text)
+from .support import note_ran, registry_with_test_cards
 
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Batch Testers", set="batchset", registry=r)
 
     for name in ("Watcher A", "Watcher B"):
@@ -37,14 +29,14 @@ def build_registry() -> Registry:
 
         @w.trigger("returned", applies=lambda ctx, e: e.card != ctx.card)
         def watch(ctx, event, name=name):
-            _log(ctx, f"{name}({ctx.name(event.card)})")
+            note_ran(ctx, f"{name}({ctx.name(event.card)})")
 
     echo = t.minion("Echo", power=1, text=(
         "Ongoing: after a minion is returned, this gets a +1 power counter."))
 
     @echo.trigger("returned", applies=lambda ctx, e: e.card != ctx.card)
     def echo_grows(ctx, event):
-        _log(ctx, f"Echo({ctx.name(event.card)})")
+        note_ran(ctx, f"Echo({ctx.name(event.card)})")
         ctx.add_counters(ctx.card, 1)
 
     listener = t.minion("Listener", power=1, text=(
@@ -52,7 +44,7 @@ def build_registry() -> Registry:
 
     @listener.trigger("counters_changed")
     def listener_hears(ctx, event):
-        _log(ctx, f"Listener({ctx.name(event.card)})")
+        note_ran(ctx, f"Listener({ctx.name(event.card)})")
 
     @t.action("Boost", text="A minion gets a +1 power counter and +1 power until the end of the "
               "turn.")
@@ -66,7 +58,7 @@ def build_registry() -> Registry:
 
     @ringer.special("before_scoring", zone="play", label="Bell Ringer: gain 1 VP")
     def ring(ctx, scoring):
-        _log(ctx, f"Bell Ringer({ctx.me})")
+        note_ran(ctx, f"Bell Ringer({ctx.me})")
         ctx.gain_vp(ctx.me, 1)
 
     quick = t.action("Quick Exit", special_only=True, text=(
@@ -75,7 +67,7 @@ def build_registry() -> Registry:
 
     @quick.special("before_scoring", label="Play Quick Exit")
     def quick_exit(ctx, scoring):
-        _log(ctx, f"Quick Exit({ctx.me})")
+        note_ran(ctx, f"Quick Exit({ctx.me})")
         mine = ctx.targets(base=scoring.base, controller=ctx.me)
         yield from ctx.choose_and(ctx.return_to_hand, mine, "Return which minion?")
 
@@ -85,7 +77,7 @@ def build_registry() -> Registry:
     @avenger.special("destroyed", usable=lambda ctx, e: e.player == ctx.me,
                      label="Play Avenger: gain 1 VP")
     def avenge(ctx, event):
-        _log(ctx, f"Avenger({ctx.me})")
+        note_ran(ctx, f"Avenger({ctx.me})")
         ctx.gain_vp(ctx.me, 1)
 
     t.minion("Filler", power=1, copies=10, text="No ability.")

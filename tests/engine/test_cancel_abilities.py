@@ -13,14 +13,11 @@ from smashup.engine.plays import PlayFinder
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, end_play, labels, play, record_events
 
-from .support import PIRATES_ROBOTS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     mutes = Faction("Mutes", set="testset", registry=r)
 
     mutes.action("Muzzle", attach="minion", cancels_host=True, intent="harm",

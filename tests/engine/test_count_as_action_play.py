@@ -9,14 +9,11 @@ from smashup.engine import ACTION, MINION, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, play, record_events
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Action Counters", set="countset", registry=r)
 
     @t.minion("Herald", power=2, text="On play: this counts as you playing an action.")

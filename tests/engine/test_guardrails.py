@@ -22,14 +22,11 @@ from smashup.engine.invariants import check
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, play
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Guard Testers", set="guardset", registry=r)
 
     @t.action("Forgetful Smite", text="Destroy a minion (written without yield from: a bug).")

@@ -8,14 +8,11 @@ from smashup.engine import MINION, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, end_play, play
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Lasting Testers", set="lastset", registry=r)
 
     howler = t.minion("Howler", power=2, text=(

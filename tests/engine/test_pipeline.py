@@ -17,16 +17,13 @@ from smashup.engine.core import EngineError
 from smashup.engine.registry import Registry
 from smashup.engine.testing import card, choose, labels, play
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     t = Faction("Pipe Testers", set="pipeset", registry=r)
 
     @t.action("Smite All", text="Destroy every minion (no choice: the verb alone decides).")

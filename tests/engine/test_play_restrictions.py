@@ -8,14 +8,11 @@ from smashup.engine import ACTION, MINION, Faction, Scenario
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, base_uid, card, choose
 
-from .support import PIRATES_ROBOTS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     gates = Faction("Gates", set="testset", registry=r)
     gate = gates.action("Gate", attach="base", text="No minion of power 3 or more here.")
 

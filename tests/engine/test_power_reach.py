@@ -12,16 +12,13 @@ from smashup.engine.game import Game
 from smashup.engine.registry import Registry
 from smashup.engine.testing import base_uid, card
 
-from .support import PIRATES_ROBOTS, TEST_REGISTRY
+from .support import PIRATES_ROBOTS, registry_with_test_cards
 
 ASKED: list[tuple[str, int]] = []  # (modifier's card, minion asked about)
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     reach = Faction("Reachers", set="testset", registry=r)
 
     loner = reach.minion("Loner", power=2, text="Ongoing: +1 power for each minion here.")

@@ -11,28 +11,21 @@ from smashup.engine.core import MinionState
 from smashup.engine.registry import Registry
 from smashup.engine.testing import base_uid, card, choose, end_play, labels, play
 
-from .support import TEST_REGISTRY
+from .support import note_ran, registry_with_test_cards
 
 # Nothing in these factions or the Core bases reacts to a minion returned to its hand.
 FACTIONS = [("Aliens", "Ninjas"), ("Pirates", "Robots")]
 
 
-def _log(ctx, text):
-    # Test-only: which abilities ran, kept on the test game.
-    ctx.game.__dict__.setdefault("ran", []).append(text)
-
 
 def build_registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     lookout = base("Lookout Rock", "indexset", 30, (3, 2, 1), registry=r,
                    text="After a minion is returned to its owner's hand, note it.")
 
     @lookout.trigger("returned")
     def lookout_notes(ctx, event):
-        _log(ctx, f"Lookout({ctx.name(event.card)})")
+        note_ran(ctx, f"Lookout({ctx.name(event.card)})")
 
     t = Faction("Index Testers", set="indexset", registry=r)
     t.minion("Bystander", power=2, copies=2, text="No ability.")
@@ -41,7 +34,7 @@ def build_registry() -> Registry:
 
     @late.trigger("returned", applies=lambda ctx, e: e.card != ctx.card)
     def latecomer_notes(ctx, event):
-        _log(ctx, f"Latecomer({ctx.name(event.card)})")
+        note_ran(ctx, f"Latecomer({ctx.name(event.card)})")
 
     comeback = t.action("Comeback", special_only=True, text=(
         "Special: after one of your minions is returned to your hand, play this: gain 1 VP."))
@@ -49,7 +42,7 @@ def build_registry() -> Registry:
     @comeback.special("returned", usable=lambda ctx, e: e.player == ctx.me,
                       label="Play Comeback: gain 1 VP")
     def comeback_scores(ctx, event):
-        _log(ctx, f"Comeback({ctx.me})")
+        note_ran(ctx, f"Comeback({ctx.me})")
         ctx.gain_vp(ctx.me, 1)
 
     return r

@@ -8,14 +8,11 @@ from smashup.engine import MINION, Faction, Scenario, replay
 from smashup.engine.registry import Registry
 from smashup.engine.testing import assert_refused, card, choose, decline, labels, record_events
 
-from .support import TEST_REGISTRY
+from .support import registry_with_test_cards
 
 
 def _registry() -> Registry:
-    r = Registry()
-    r.cards.update(TEST_REGISTRY.cards)
-    r.bases.update(TEST_REGISTRY.bases)
-    r.factions.update(TEST_REGISTRY.factions)
+    r = registry_with_test_cards()
     surveyors = Faction("Surveyors", set="testset", registry=r)
 
     keeper = surveyors.minion("Toll Keeper", power=10, text=(
