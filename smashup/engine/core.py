@@ -94,9 +94,10 @@ def plain_option_id(index: int) -> str:
     return f"o{index}"
 
 
-@dataclass(slots=True)
-class Option:
-    """One thing a seat may pick. `id` is stable for the decision; `label` is for people."""
+@dataclass
+class _OptionFields:
+    """Option's fields as a dataclass describes them: `Option` shares them (`dataclasses.fields`,
+    `replace`, `asdict`, and the digest, which reads all but the "words": `game._fields_of`)."""
 
     id: str
     label: str = field(metadata={"words": True})  # for people; not state (the digest skips it)
@@ -110,6 +111,60 @@ class Option:
     # The legal play it makes (core.Play, `Game.legal_plays`), for a play of a card. Digest 3
     # reads it (`since`); `value` keeps the shape records hashed with digest 2 were made with.
     play: Any = field(default=None, metadata={"since": None})
+
+
+class Option:
+    """One thing a seat may pick. `id` is stable for the decision; `label` is for people.
+
+    A label is a string, or `(function, *args)`: formatted by `function(*args)` when first read,
+    since most are never read (a bot picks by id). Its words must not change before it is read:
+    args that are fixed (names), or a function that refuses to read a board that changed since
+    the question was asked (`effects.minion_label`). Otherwise the dataclass of
+    `_OptionFields`: the same fields, init, repr and equality."""
+
+    __slots__ = ("id", "_label", "card", "base", "value", "alike", "play")
+    __dataclass_fields__ = _OptionFields.__dataclass_fields__
+    __dataclass_params__ = _OptionFields.__dataclass_params__
+    __match_args__ = ("id", "label", "card", "base", "value", "alike", "play")
+    __hash__ = None  # as a dataclass with eq: mutable, so not hashable
+
+    def __init__(self, id: str, label, card: int | None = None, base: int | None = None,
+                 value: Any = None, alike: str | None = None, play: Any = None):
+        self.id = id
+        self._label = label
+        self.card = card
+        self.base = base
+        self.value = value
+        self.alike = alike
+        self.play = play
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if type(label) is tuple:
+            label = self._label = label[0](*label[1:])
+        return label
+
+    @label.setter
+    def label(self, text: str) -> None:
+        self._label = text
+
+    def label_as_made(self):
+        """The label as given (formatted or not): what a copy of this option keeps."""
+        return self._label
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        # The label last, so that options that differ otherwise are told apart unformatted.
+        return ((self.id, self.card, self.base, self.value, self.alike, self.play)
+                == (other.id, other.card, other.base, other.value, other.alike, other.play)
+                and self.label == other.label)
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(id={self.id!r}, label={self.label!r}, "
+                f"card={self.card!r}, base={self.base!r}, value={self.value!r}, "
+                f"alike={self.alike!r}, play={self.play!r})")
 
     def public(self) -> dict:
         data = {"id": self.id, "label": self.label}

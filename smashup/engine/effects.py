@@ -30,6 +30,19 @@ from .core import (
     plain_option_id,
 )
 
+
+def board_label(game, version: int, describe, *args) -> str:
+    """An option's label read from the board (`Option.label`: `(board_label, game, version,
+    describe, *args)`), formatted when first read: `describe(*args)` reads the board as it was
+    when the question was asked, as long as it has not changed since (`Game.label_version`).
+    Readers read labels while their question is open; a label read later, after the board
+    moved, would describe another board, so it is refused rather than made up."""
+    if game.version != version:
+        raise EngineError("an option's label was read after the board changed: read labels "
+                          "while their question is open")
+    return describe(*args)
+
+
 # `until=` of the lasting verbs, by the words cards use (core.Lasting.ends).
 UNTIL = {
     "end_of_turn": lambda ctx: END_OF_TURN,
@@ -491,7 +504,8 @@ class Ctx:
     def choose_minion(self, candidates, prompt, optional=False, seat=None, intent=None):
         """Pick one minion among `candidates`; None if there is none or the player declines."""
         g = self.game
-        options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
+        at, describe = g.label_version(), g.describe_minion
+        options = [Option(card_option_id("m", m), (board_label, g, at, describe, m), card=m)
                    for m in candidates]
         chosen = yield from g.ask(self._seat(seat), "target", prompt, options,
                                   0 if optional else 1, 1, source=self.card, intent=intent)
@@ -500,7 +514,8 @@ class Ctx:
     def choose_minions(self, candidates, prompt, min_count=0, max_count=None, seat=None,
                        intent=None):
         g = self.game
-        options = [Option(card_option_id("m", m), g.describe_minion(m), card=m)
+        at, describe = g.label_version(), g.describe_minion
+        options = [Option(card_option_id("m", m), (board_label, g, at, describe, m), card=m)
                    for m in candidates]
         top = len(options) if max_count is None else max_count
         chosen = yield from g.ask(self._seat(seat), "targets", prompt, options, min_count, top,
@@ -512,7 +527,8 @@ class Ctx:
         """Pick a base. `subject`: the card that goes there (a minion moved or played), so the
         chooser can weigh each base for it."""
         g = self.game
-        options = [Option(f"b{u}", g.base_name(u), base=u) for u in candidates]
+        at, describe = g.label_version(), g.base_name
+        options = [Option(f"b{u}", (board_label, g, at, describe, u), base=u) for u in candidates]
         chosen = yield from g.ask(self._seat(seat), "base", prompt, options,
                                   0 if optional else 1, 1, source=self.card, intent=intent,
                                   subject=subject)

@@ -41,7 +41,7 @@ from .core import (
     card_option_id,
     counted,
 )
-from .effects import Ctx, Effect
+from .effects import Ctx, Effect, board_label
 from .plays import GRANT_CONDITIONS, PlayFinder  # noqa: F401 (game.GRANT_CONDITIONS, as before)
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, LEGACY, stream, version_for
@@ -984,6 +984,14 @@ class Game:
         note themselves; code that changes counters, a controller, a host, a base card, a lasting
         effect or whose turn it is calls this."""
         self.version += 1
+
+    def label_version(self) -> int:
+        """The board's `version` for labels formatted when read (`effects.board_label`): a new
+        turn noted first, as power would note it when the label reads a power, so reading it
+        does not move the version the label was asked at."""
+        if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
+            self._note_turn()
+        return self.version
 
     def power(self, cid: int) -> int:
         """Current power: printed + counters + every active modifier, never below 0 (WWWT).
@@ -2011,12 +2019,15 @@ class Game:
                 hosts = self.attach_hosts(seat, cid)
                 if defn.attach == "minion":
                     # Alike hosts (two Invaders of one player on one base) are one option.
+                    at, describe = self.label_version(), self.describe_minion
                     opts = self._mark_alike([Option(card_option_id("m", m),
-                                                    self.describe_minion(m), card=m)
+                                                    (board_label, self, at, describe, m), card=m)
                                              for m in hosts])
                     prompt = f"Attach {defn.name} to which minion?"
                 else:
-                    opts = [Option(f"b{u}", self.base_name(u), base=u) for u in hosts]
+                    at, describe = self.label_version(), self.base_name
+                    opts = [Option(f"b{u}", (board_label, self, at, describe, u), base=u)
+                            for u in hosts]
                     prompt = f"Play {defn.name} on which base?"
                 chosen = yield from self.ask(seat, "target", prompt, opts, source=cid,
                                              intent=defn.intent)
@@ -2473,8 +2484,8 @@ class Game:
                     marked = list(options)
                 # A copy (cached options stay as made); Option's fields, without replace()'s
                 # generic checks, since the main decision marks options every time it is asked.
-                marked[i] = Option(opt.id, opt.label, opt.card, opt.base, opt.value, shown,
-                                   opt.play)
+                marked[i] = Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value,
+                                   shown, opt.play)
         return marked
 
     def _alike_key(self, cid: int) -> tuple:
