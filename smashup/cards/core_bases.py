@@ -149,7 +149,7 @@ central_brain = base("The Central Brain", "core", 19, (4, 2, 1), faction="Robots
     "Ongoing: every minion here has +1 power."))
 
 
-@central_brain.modifier(to="here")
+@central_brain.modifier(to="here", local=True)
 def central_brain_boost(ctx, minion):
     return 1 if ctx.base_of(minion) == ctx.here else 0
 

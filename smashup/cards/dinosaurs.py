@@ -37,7 +37,7 @@ war_raptor = dinosaurs.minion("War Raptor", power=2, copies=4, text=(
     "Ongoing: this minion has +1 power for each War Raptor on this base, itself included."))
 
 
-@war_raptor.modifier(to="itself")
+@war_raptor.modifier(to="itself", local=True)
 def war_raptor_pack(ctx, minion):
     # AEG: the bonus exists only on a base (out of play a War Raptor has its printed 2); every
     # War Raptor there counts, whoever controls it.
@@ -123,7 +123,7 @@ tooth_and_claw = dinosaurs.action("Tooth and Claw... and Guns", attach="minion",
     "Play on a minion. Ongoing: it is not affected by cards that other players control."))
 
 
-@tooth_and_claw.protection("affect", from_="other_players")
+@tooth_and_claw.protection("affect", from_="other_players", local=True)
 def tooth_and_claw_guards(ctx, target):
     # Current errata: a lasting protection from every card other players control (minions and
     # actions alike); the action stays attached (catalog). Bases are nobody's cards.
@@ -134,7 +134,7 @@ upgrade = dinosaurs.action("Upgrade", attach="minion", intent="help", text=(
     "Play on a minion. Ongoing: it has +2 power."))
 
 
-@upgrade.modifier(to="host")
+@upgrade.modifier(to="host", local=True)
 def upgrade_boost(ctx, minion):
     return 2 if ctx.host_of(ctx.card) == minion else 0
 
@@ -157,6 +157,7 @@ def wildlife_preserve_clears(ctx):
                 yield from ctx.discard_from_play(a)
 
 
-@wildlife_preserve.protection("affect", from_="other_players", only="actions")
+@wildlife_preserve.protection("affect", from_="other_players", only="actions",
+                                   local=True)
 def wildlife_preserve_shelters(ctx, target):
     return ctx.is_minion(target) and ctx.in_play(target) and _sheltered(ctx, target)

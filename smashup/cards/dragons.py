@@ -126,7 +126,7 @@ dragon_lands = dragons.action("Dragon Lands", attach="base", intent="help", text
     "on a base just before it scores."))
 
 
-@dragon_lands.modifier(to="here")
+@dragon_lands.modifier(to="here", local=True)
 def dragon_lands_emboldens(ctx, minion):
     return 1 if ctx.base_of(minion) == ctx.here and ctx.controller(minion) == ctx.me else 0
 
@@ -141,7 +141,7 @@ intimidating_presence = dragons.action("Intimidating Presence", attach="base", i
     "play this on a base just before it scores."))
 
 
-@intimidating_presence.modifier(to="here")
+@intimidating_presence.modifier(to="here", local=True)
 def intimidating_presence_cows(ctx, minion):
     return -1 if ctx.base_of(minion) == ctx.here and ctx.controller(minion) != ctx.me else 0
 

@@ -22,7 +22,7 @@ desolation = base("Wyrm's Desolation", "iyf", 20, (5, 3, 2), faction="Dragons", 
     "Each minion here has -1 power."))
 
 
-@desolation.modifier(to="here")
+@desolation.modifier(to="here", local=True)
 def desolation_weakens(ctx, minion):
     return -1 if ctx.base_of(minion) == ctx.here else 0
 
@@ -104,7 +104,7 @@ cave = base("Converted Cave", "iyf", 18, (4, 3, 2), faction="Superheroes", text=
     "Minions of power 2 or less here cannot be destroyed except by their own controller."))
 
 
-@cave.protection("destroy", from_="not_its_controller")
+@cave.protection("destroy", from_="not_its_controller", local=True)
 def cave_shelters(ctx, minion):
     # Catalog note (Bear Hug): a player made to destroy their own minion here performs the
     # destroy, so it is not protected; the engine reads who performs it (`by_player`).

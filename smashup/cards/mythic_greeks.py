@@ -65,7 +65,7 @@ def jason_leads(ctx, event):
     ctx.lasting(JASON_BASE, uid, amount=1)
 
 
-@jason.modifier
+@jason.modifier(local=True)
 def jason_bonus(ctx, minion):
     # IYF clarification: a minion that arrives on the chosen base later this turn gets it, one
     # that leaves loses it: read the minion's base now. It is Jason's ongoing ability, so it ends

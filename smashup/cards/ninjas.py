@@ -130,7 +130,7 @@ def poison_played(ctx):
         yield from ctx.destroy_action(a)
 
 
-@poison.modifier(to="host")
+@poison.modifier(to="host", local=True)
 def poison_weakens(ctx, minion):
     return -4 if ctx.host_of(ctx.card) == minion else 0
 
@@ -147,7 +147,7 @@ smoke_bomb = ninjas.action(
     text="Play on one of your minions. Ongoing: it is not affected by other players' actions.")
 
 
-@smoke_bomb.protection("affect", from_="other_players", only="actions")
+@smoke_bomb.protection("affect", from_="other_players", only="actions", local=True)
 def smoke_bomb_hides(ctx, target):
     return target == ctx.host_of(ctx.card)
 

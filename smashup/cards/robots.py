@@ -131,7 +131,7 @@ def fixer_played(ctx):
     yield from _first_minion_bonus(ctx)
 
 
-@fixer.modifier
+@fixer.modifier(local=True)
 def fixer_tunes(ctx, minion):
     # Itself included; two Fixers give every Microbot +2, both Fixers too (AEG).
     return 1 if ctx.controller(minion) == ctx.me and _is_microbot(ctx, minion) else 0

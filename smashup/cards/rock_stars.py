@@ -105,7 +105,7 @@ hot_venue = rock_stars.action("Hot Venue", attach="base", intent="help", text=(
     "more, at the end of each turn in which you played a minion here, draw a card."))
 
 
-@hot_venue.modifier(to="here")
+@hot_venue.modifier(to="here", local=True)
 def hot_venue_crowd(ctx, minion):
     return 1 if ctx.base_of(minion) == ctx.here and ctx.controller(minion) == ctx.me else 0
 

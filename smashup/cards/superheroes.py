@@ -104,7 +104,7 @@ expanded_power = superheroes.action("Expanded Power", attach="minion", intent="h
     "Play on a minion. Ongoing: it has +1 power and cannot be destroyed by other players."))
 
 
-@expanded_power.modifier(to="host")
+@expanded_power.modifier(to="host", local=True)
 def expanded_power_boost(ctx, m):
     return 1 if ctx.host_of(ctx.card) == m else 0
 

@@ -53,7 +53,7 @@ lovey_bear = teddy_bears.minion("Lovey Bear", power=3, copies=3, text=(
     "other players control here, when that is more than 3; counters and modifiers count on top."))
 
 
-@lovey_bear.modifier(to="itself")
+@lovey_bear.modifier(to="itself", local=True)
 def lovey_bear_matches(ctx, minion):
     # WWWT clarification: a lower opposing starting power changes nothing. The difference to its
     # own printed power is added, so counters and other modifiers still count on top.

@@ -21,7 +21,7 @@ def temple_blesses(ctx, seat):
         ctx.log(f"{ctx.name(mine[0])} has +5 power this turn ({ctx.base_name(ctx.here)}).")
 
 
-@temple.modifier(to="here")
+@temple.modifier(to="here", local=True)
 def temple_power(ctx, minion):
     mark = ctx.flag(_temple_key(ctx))
     if mark is None or mark[0] != minion or ctx.base_of(minion) != ctx.here:

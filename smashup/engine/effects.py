@@ -777,7 +777,7 @@ class Ctx:
                          else ("turn_start", starts_next_turn_of),
                          during, with_source, dict(data or {}), on_card)
         self.game.lasting.append(effect)
-        self.game.changed()
+        self.game._lasting_changed([effect])  # what power reads changed (Game.version)
         return effect
 
     def lasting_effects(self, kind: str, target=None, active_only: bool = True) -> list[Lasting]:
@@ -1492,7 +1492,11 @@ class Ctx:
         g.slot(src).minions.remove(m)
         g.slot(to_base).minions.append(m)
         g.loc[m] = ("minion", to_base)
-        g.changed()
+        # What power reads changed on both bases only (`Game._board_moved`), its actions with it.
+        g._board_moved(m, ("minion", src))
+        g._board_moved(m, ("minion", to_base))
+        for a in g.minion_state[m].attached:
+            g._board_moved(a, ("minion", to_base))
         g.log(f"{self.name(m)} moves from {g.base_name(src)} to {g.base_name(to_base)} "
               f"({self.name(self.card)}).")
         g.emit(self._event("moved", m, to_base, state.controller, {"from": src}))

@@ -67,6 +67,8 @@ _INDEXES = (
     # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
     ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
      or bool(getattr(d, "play_sources", ())), True),
+    # whose modifier or protection may read beyond a minion's base (`_new_power_version`)
+    ("wide_readers", lambda d: not _power_locality(d), True),
 )
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
 # react at most this many times in one chain of events; a chain starts at each top-level play.
@@ -84,6 +86,30 @@ IN_PLAY_ZONES = ("minion", "base_action", "attached")
 # The controller of a base's power modifier (Game._modifiers_now): nobody's card, never "affects".
 _BASE = object()
 _NOTHING: frozenset = frozenset()
+# `_power_locality`: a card reads only its minion's base / moreover reaches only its own.
+_READS_LOCALLY = 1
+_MOVES_LOCALLY = 2
+
+
+def _power_locality(defn) -> int:
+    """What a card's abilities let power read beyond its own base: _READS_LOCALLY when in play
+    it changes only what its own modifier and protections declare `local` (a card moved on
+    another base changes nothing they add or cover); _MOVES_LOCALLY when moreover its arriving
+    or leaving changes only the powers on its base (a modifier or protection reaching only
+    there, and it cancels nothing); 0 otherwise (`Game.wide_readers`)."""
+    locality = _MOVES_LOCALLY
+    if getattr(defn, "power_modifier", None) is not None:
+        if not defn.modifier_local:
+            return 0
+        if defn.modifier_to is None:
+            locality = _READS_LOCALLY  # asked about every minion: its arrival reaches them all
+    for prot in getattr(defn, "protections", ()):
+        if prot.kind == "affect" and not prot.local:  # only "affect" ones gate a modifier
+            return 0
+    if getattr(defn, "cancels_base", False) or getattr(defn, "cancels_host", False):
+        locality = _READS_LOCALLY  # what it cancels may reach other bases
+    return locality
+
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 _IN_PLAY = frozenset(IN_PLAY_ZONES)
@@ -256,6 +282,7 @@ class Game:
         # words" (leaves-play triggers) do not fire. Cleared when the card enters play again.
         self.left_cancelled: dict[int, None] = {}
         self.play_offering: dict[int, None] = {}  # offering or widening plays (legal_plays)
+        self.wide_readers: dict[int, None] = {}  # power may read beyond a base (_power_locality)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -322,10 +349,10 @@ class Game:
         # times a game, mostly of a board that has not changed since the last time. `version`
         # moves with every change power can read (`changed`: zones, counters, controllers,
         # attachments, lasting effects, turn flags; whose turn it is only while something power
-        # reads depends on it, `_power_reads_turn`); `_powers` keeps the powers computed at
-        # `_powers_version`. Not state.
+        # reads depends on it, `_power_reads_turn`); `_powers` keeps the powers counted at
+        # `_powers_version`, per base. Not state.
         self.version = 0
-        self._powers: dict[int, int] = {}
+        self._powers: dict[int, dict[int, int]] = {}  # base uid -> its minions' powers
         self._powers_version = -1
         # The turn (its TurnState) and whose it was when power was last read (`_note_turn`).
         self._turn_seen = self.turn_state
@@ -334,6 +361,13 @@ class Game:
         self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
         self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
+        # A card moved on the board changes, most of the time, only the powers on its base: while
+        # every version since `_powers_version` was such a change (`_board_moved`,
+        # `_lasting_changed`), `_local_upto` follows `version` and the bases touched are listed,
+        # so that a new power version forgets only their counts (`_new_power_version`).
+        self._local_upto = -1
+        self._touched_bases: set[int] = set()
+        self._localities: dict[int, int] = {}  # id(definition) -> `_power_locality`
         self._protections: list[tuple] = []  # `_working_protections` at `_protections_version`
         self._protections_version = -1
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
@@ -575,7 +609,7 @@ class Game:
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
         kind = zone[0]
         if kind in _BOARD_ZONES:
-            self.version += 1  # what power reads changed (see `version`)
+            self._board_moved(cid, zone)  # what power reads changed (see `version`)
         if kind != "base":  # bases in play live in their BaseSlot, not in a list
             target = self.container(zone)
             if index is None:
@@ -617,7 +651,7 @@ class Game:
             self.loc[cid] = zone
             return
         if was in _BOARD_ZONES:
-            self.version += 1  # what power reads changed (see `version`); _place_in: the new zone
+            self._board_moved(cid, old)  # what power reads changed (`version`); _place_in: the new zone
         if was != "base":
             self.container(old).remove(cid)
         if was == "minion" and kind != "minion":
@@ -639,11 +673,11 @@ class Game:
         self._place_in(cid, zone, index)
 
     def _end_lasting_of(self, cid: int) -> None:
-        kept = [e for e in self.lasting
-                if not ((e.on_card and e.target == cid) or (e.with_source and e.source == cid))]
-        if len(kept) != len(self.lasting):
-            self.lasting = kept
-            self.version += 1
+        ended = [e for e in self.lasting
+                 if (e.on_card and e.target == cid) or (e.with_source and e.source == cid)]
+        if ended:
+            self._lasting_changed(ended)
+            self.lasting = [e for e in self.lasting if not any(e is x for x in ended)]
 
     def disclose(self, cards, to: tuple | None = None) -> None:
         """Note that hidden `cards` were shown (to the seats `to`, or to everyone) without moving:
@@ -955,29 +989,89 @@ class Game:
         or the turn left behind held flags (Ancient Temple's modifier reads one). Noticed here
         rather than where the turn changes, so that every way of changing it (a mode's round
         loop, Big Base's "nobody's turn", a scenario) is covered."""
-        if self._turn_seen.flags or self._power_reads_turn():
+        if ((self._turn_seen.flags and (self.modifier_sources or self.protectors))
+                or self._power_reads_turn()):
             self.version += 1
+        elif self.lasting:
+            # Power changes in force only in some turns (Armor Stego's): their minions' bases.
+            during = [eff for eff in self.lasting if eff.during is not None]
+            if during:
+                self._lasting_changed(during)
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
 
     def _power_reads_turn(self) -> bool:
         """Whether power (and what it reads: cancelled abilities, protections) may read whose turn
-        it is now, so that a new turn must count it afresh (`version`): a lasting effect in force
-        only in some turns (`Lasting.during`), or a base's modifier or protection (its Ctx's
-        player is the current one). No card's modifier or protection reads the turn otherwise
-        (their Ctx's player is their controller); one that did would be named here. A turn that
-        changes nothing else keeps every power known."""
+        it is now, so that a new turn must count everything afresh (`version`): a lasting effect
+        other than a power change in force only in some turns (`Lasting.during`; a power change
+        is counted afresh on its minion's base, `_note_turn`), or a base's modifier or protection
+        not declared `local` (its Ctx's player is the current one; a `local` one does not read
+        it). No card's modifier or protection reads the turn otherwise (their Ctx's player is
+        their controller); one that did would be named here. A turn that changes nothing else
+        keeps every power known."""
         for eff in self.lasting:
-            if eff.during is not None:
+            if eff.during is not None and not (eff.kind == "power" and eff.on_card):
                 return True
         loc = self.loc
-        for source in self.modifier_sources:
-            if loc[source][0] == "base":
-                return True
-        for source in self.protectors:
-            if loc[source][0] == "base":
-                return True
+        for index in (self.modifier_sources, self.protectors):
+            for source in index:
+                if loc[source][0] == "base":
+                    defn = self.defs[source]
+                    if defn.power_modifier is not None and not defn.modifier_local:
+                        return True
+                    for prot in defn.protections:
+                        if not prot.local:
+                            return True
         return False
+
+    def _lasting_changed(self, effects: list) -> None:
+        """These lasting effects began or ended: a new `version`. Power changes on minions in play
+        (`Ctx.add_power`) change only the powers on those minions' bases (a `local` modifier reads
+        no power change but its minion's), so those bases alone are counted afresh, as after a
+        move (`_board_moved`); anything else, everything."""
+        uids = []
+        loc = self.loc
+        for eff in effects:
+            if eff.kind != "power" or not eff.on_card:
+                uids = None
+                break
+            zone = loc[eff.target]
+            if zone[0] != "minion":
+                uids = None
+                break
+            uids.append(zone[1])
+        v = self.version
+        self.version = v + 1
+        if uids and self._local_upto == v:
+            self._local_upto = v + 1
+            self._touched_bases.update(uids)
+
+    def _board_moved(self, cid: int, zone: tuple) -> None:
+        """`cid` arrived in or left `zone` on the board (or its state there was set): a new
+        `version`. While every change since the powers were last synced is such a move of a card
+        that reaches only its own base (`_power_locality`), the move is listed, so that only the
+        bases touched are counted afresh (`_new_power_version`); anything else (`changed`, a
+        base card, a card with a wider reach) moves the version alone and everything is."""
+        v = self.version
+        self.version = v + 1
+        if self._local_upto != v:
+            return
+        kind = zone[0]
+        if kind == "minion" or kind == "base_action":
+            uid = zone[1]
+        elif kind == "attached":
+            uid = self.base_of(zone[1])
+            if uid is None:
+                return
+        else:  # a base card
+            return
+        defn = self.defs[cid]
+        locality = self._localities.get(id(defn))
+        if locality is None:
+            locality = self._localities[id(defn)] = _power_locality(defn)
+        if locality == _MOVES_LOCALLY:
+            self._local_upto = v + 1
+            self._touched_bases.add(uid)
 
     def changed(self) -> None:
         """Note a change that power may read (see `version`). Moving a card, a choice and an event
@@ -1000,31 +1094,43 @@ class Game:
         minions offered as targets), so its neighbours are counted with it (`_count_base`)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
-        if self._powers_version == self.version:
-            known = self._powers.get(cid)
-            if known is not None:
-                if self.verify_powers and known != self.power_now(cid):
-                    raise EngineError(f"{self.name(cid)}'s power is stale: {known}, now "
-                                      f"{self.power_now(cid)} (a change that did not call "
-                                      "Game.changed)")
-                return known
-        else:
+        if self._powers_version != self.version:
             self._new_power_version()
         zone = self.loc[cid]
-        if zone[0] == "minion":
+        if zone[0] != "minion":
+            return self._count_power(cid)  # out of a base: printed, rarely asked
+        known = self._powers.get(zone[1])
+        if known is None:
             self._count_base(self.slot(zone[1]))
-            return self._powers[cid]
-        value = self._powers[cid] = self._count_power(cid)
+            return self._powers[zone[1]][cid]
+        value = known[cid]
+        if self.verify_powers and value != self.power_now(cid):
+            raise EngineError(f"{self.name(cid)}'s power is stale: {value}, now "
+                              f"{self.power_now(cid)} (a change that did not call "
+                              "Game.changed)")
         return value
 
     def _new_power_version(self) -> None:
         # What was counted at an older version is forgotten; what every power at this one
         # reads (the modifiers working, the lasting changes in force) is listed on first need.
-        self._powers.clear()
-        self._totals.clear()
-        self._powers_version = self.version
+        # When only cards reaching their own base moved since (`_board_moved`, `_lasting_changed`)
+        # and nothing on the board reads beyond a minion's base (`wide_readers`: a card that was
+        # in play meanwhile and is no more moved, so was looked at as it moved), only the bases
+        # touched are forgotten.
+        version = self.version
+        if self._local_upto == version and not self.wide_readers:
+            powers = self._powers
+            totals = self._totals
+            for uid in self._touched_bases:
+                powers.pop(uid, None)
+                totals.pop(uid, None)
+        else:
+            self._powers.clear()
+            self._totals.clear()
+        self._bonuses = None  # a power change may have begun or ended (`_lasting_changed`)
+        self._touched_bases.clear()
+        self._powers_version = self._local_upto = version
         self._modifiers_version = -1
-        self._bonuses = None
 
     def _lasting_bonuses(self) -> dict:
         """The lasting power changes in force at this version, summed per minion."""
@@ -1037,9 +1143,9 @@ class Game:
         return bonuses
 
     def _count_base(self, slot: BaseSlot) -> int:
-        """Count (`_count_power`) the power of every minion on `slot` not yet known at this
-        version, in one pass; returns their total."""
-        powers = self._powers
+        """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
+        version (`_powers`, `_totals`); returns their total."""
+        powers = self._powers[slot.uid] = {}
         defs = self.defs
         states = self.minion_state
         anyone = targeted = None
@@ -1048,26 +1154,24 @@ class Game:
         bonuses = self._lasting_bonuses() if self.lasting else None
         total = 0
         for m in slot.minions:
-            value = powers.get(m)
-            if value is None:
-                state = states.get(m)
-                if state is None:
-                    value = defs[m].power
-                else:
-                    value = defs[m].power + state.counters
-                    if anyone is not None:
-                        for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
-                                                            if targeted else anyone):
-                            delta = modifier(ctx, m)
-                            # A change of power is an affect (WWWT "Affect"): a protected minion
-                            # ignores it; a base's modifier is nobody's card.
-                            if delta and (ctrl is _BASE or self.affects(source, ctrl, m)):
-                                value += delta
-                    if bonuses:
-                        value += bonuses.get(m, 0)
-                    if value < 0:
-                        value = 0
-                powers[m] = value
+            state = states.get(m)
+            if state is None:
+                value = defs[m].power
+            else:
+                value = defs[m].power + state.counters
+                if anyone is not None:
+                    for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
+                                                        if targeted else anyone):
+                        delta = modifier(ctx, m)
+                        # A change of power is an affect (WWWT "Affect"): a protected minion
+                        # ignores it; a base's modifier is nobody's card.
+                        if delta and (ctrl is _BASE or self.affects(source, ctrl, m)):
+                            value += delta
+                if bonuses:
+                    value += bonuses.get(m, 0)
+                if value < 0:
+                    value = 0
+            powers[m] = value
             total += value
         self._totals[slot.uid] = total
         return total
@@ -1187,14 +1291,15 @@ class Game:
             self._note_turn()
         if self._powers_version != self.version:
             self._new_power_version()
-        elif self.verify_powers:
-            power = self.power
-            return sum([power(m) for m in slot.minions])
-        else:
-            known = self._totals.get(slot.uid)
-            if known is not None:
-                return known
-        return self._count_base(slot)
+        known = self._totals.get(slot.uid)
+        if known is None:
+            return self._count_base(slot)
+        if self.verify_powers:
+            fresh = sum([self.power_now(m) for m in slot.minions])
+            if known != fresh:
+                raise EngineError(f"{self.name(slot.card)}'s total power is stale: {known}, now "
+                                  f"{fresh} (a change that did not call Game.changed)")
+        return known
 
     def breakpoint(self, slot: BaseSlot) -> int:
         """A base's breakpoint now, derived on demand like power: its starting value (printed,
@@ -1989,7 +2094,7 @@ class Game:
         self.move_card(cid, ("minion", uid))
         entered = self.enter_play()
         self.minion_state[cid] = MinionState(controller=seat, entered=entered)
-        self.version += 1
+        self._board_moved(cid, ("minion", uid))  # its controller: power reads it
         self._note_play(seat, cid, as_kind, uid, extra, special, via, zone)
         self.log(f"{self.pname(seat)} plays {self.name(cid)} on {self.base_name(uid)}.")
         # What the base looked like as the minion entered, before its own ability: cards that
@@ -2066,7 +2171,7 @@ class Game:
             was_active = self.ability_active(host)
             self.move_card(cid, ("attached", host))
             self.action_state[cid] = ActionState(seat, "minion", host)
-            self.version += 1
+            self._board_moved(cid, ("attached", host))  # its controller and host
             uid = self.base_of(host)
             where = self.name(host)
         elif defn.attach == "base":
@@ -2075,7 +2180,7 @@ class Game:
             was_active = self.base_active(self.slot(host))
             self.move_card(cid, ("base_action", host))
             self.action_state[cid] = ActionState(seat, "base", host)
-            self.version += 1
+            self._board_moved(cid, ("base_action", host))  # its controller and host
             uid = host
             where = self.base_name(host)
         else:
@@ -2351,21 +2456,26 @@ class Game:
             return
         ending = ("turn_start", seat)
         kept = [e for e in self.lasting if not (e.ends == ending and e.started)]
+        changed = [e for e in self.lasting if e.ends == ending and e.started]
         for e in kept:
             if e.starts == ending:
                 e.starts = None
+                changed.append(e)
+        if changed:
+            self._lasting_changed(changed)  # nothing power reads changed when none ended or began
         self.lasting = kept
-        self.version += 1
 
     def _expire_at_turn_end(self, seat: int) -> None:
         """The end of `seat`'s turn: effects "until the end of the turn" and "until the end of
         your turn" (this player's) end."""
         if not self.lasting:
             return
-        self.lasting = [e for e in self.lasting
-                        if not (e.started and e.ends is not None and e.ends[0] == "turn_end"
-                                and e.ends[1] in (None, seat))]
-        self.version += 1
+        ended = [e for e in self.lasting
+                 if e.started and e.ends is not None and e.ends[0] == "turn_end"
+                 and e.ends[1] in (None, seat)]
+        if ended:  # what power reads changed; nothing did when none ended
+            self._lasting_changed(ended)
+            self.lasting = [e for e in self.lasting if not any(e is x for x in ended)]
 
     def main_options(self, seat: int, finder: PlayFinder | None = None) -> list[Option]:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
@@ -2669,7 +2779,14 @@ class Game:
 
     # ------------------------------------------------------------------ scoring ----------------
     def ready_bases(self) -> list[BaseSlot]:
-        return [s for s in self.bases if self.total_power(s) >= self.breakpoint(s)]
+        """The bases whose total power reaches their breakpoint, checked after every turn: the
+        totals are kept per base (`total_power`); with nothing that changes a breakpoint in play
+        or lasting, a breakpoint is the printed one (`breakpoint`)."""
+        if self.breakpoint_sources or self.lasting:
+            return [s for s in self.bases if self.total_power(s) >= self.breakpoint(s)]
+        total_power = self.total_power
+        defs = self.defs
+        return [s for s in self.bases if total_power(s) >= defs[s.card].breakpoint]
 
     def score_bases(self):
         """CR Phase 3: score ready bases one at a time, re-checking readiness after each."""
@@ -3343,7 +3460,7 @@ NOT_STATE = frozenset({
     "dropped_effects",  # a programming error about to be raised
     # indexes and caches, derived from the zones and the definitions
     "modifier_sources", "breakpoint_sources", "protectors", "reactive", "talented", "replacers",
-    "restrictors", "host_cancellers",
+    "restrictors", "host_cancellers", "wide_readers",
     "_cancelled", "_cancelled_version",  # `cancelled_cards`
     "left_cancelled",  # what `Ctx._leave_play` saw, read by the batch of that very event
     "_index_kinds",
@@ -3353,6 +3470,7 @@ NOT_STATE = frozenset({
     "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
+    "_local_upto", "_touched_bases", "_localities",  # `_board_moved`
     "_protections", "_protections_version",  # `affects`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`

@@ -94,6 +94,7 @@ class Protection:
     covers: Callable  # (ctx, target) -> bool
     from_: str | None = None
     only: str | None = None
+    local: bool = False  # see `protection(local=...)`
 
 
 @dataclass
@@ -188,13 +189,21 @@ class _Declares:
                                           this_card, zones, condition, once, special))
         return self
 
-    def modifier(self, fn=None, *, to: str | None = None):
+    def modifier(self, fn=None, *, to: str | None = None, local: bool = False):
         """`@card.modifier` over fn(ctx, minion) -> the power this card adds to that minion (may
         be negative) while this card is in play (a base: while its abilities work). `to` names
         the only minions it can change, as the card says, so that power asks it of those alone:
         "itself" (War Raptor), "host" (the minion it is attached to: Upgrade), "here" (the
         minions on its base; a base: on itself). None: any minion in play. The function still
-        answers for any minion (a power's breakdown asks every modifier)."""
+        answers for any minion (a power's breakdown asks every modifier). `local`: what it adds
+        to a minion reads only that minion, this card (not where it is, unless on that minion's
+        base) and the cards on that minion's base, besides what `Game.changed` covers (counters,
+        controllers, lasting effects but power changes on other bases, flags) and cards not
+        local themselves (whose every move recounts all powers), and not whose turn it is (a
+        base's Ctx player): a card moved to or from another base changes nothing it adds, so the
+        power cache keeps the other bases' powers (Game._power_locality). War Raptor's count of
+        the Raptors here is local, and so is Microbot Fixer (the minion's name, or a Microbot
+        Alpha in play, which is not local); Alpha's count of every Microbot in play is not."""
         if to not in MODIFIER_REACH:
             raise ConfigError(f"{self.name}: a modifier is to one of {MODIFIER_REACH}, "
                               f"not {to!r}")
@@ -202,6 +211,7 @@ class _Declares:
         def deco(f):
             self.power_modifier = f
             self.modifier_to = to
+            self.modifier_local = local
             return f
 
         return deco if fn is None else deco(fn)
@@ -221,10 +231,15 @@ class _Declares:
 
         return deco
 
-    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None):
+    def protection(self, kind: str = "affect", from_: str | None = None, only: str | None = None,
+                   local: bool = False):
         """`@card.protection("affect", from_="other_players", only="actions")` over fn(ctx, target)
         -> bool: which cards this card protects while it is in play (a base: while its abilities
-        work, Converted Cave). See PROTECTION_*."""
+        work, Converted Cave). See PROTECTION_*. `local`: it covers only minions on this card's
+        base (its host, itself, the minions here) and reads only the target, this card and the
+        cards on the target's base, not whose turn it is, so a card moved on another base changes
+        nothing it covers (the power cache then keeps the other bases' powers, and a base's
+        keeps them from turn to turn: Game._power_locality, Game._power_reads_turn)."""
         if kind not in PROTECTION_KINDS:
             raise ConfigError(f"{self.name}: unknown protection {kind!r}")
         if from_ not in PROTECTION_FROM or only not in PROTECTION_ONLY:
@@ -232,7 +247,7 @@ class _Declares:
                               f"and only {PROTECTION_ONLY}")
 
         def deco(fn):
-            self.protections.append(Protection(kind, fn, from_, only))
+            self.protections.append(Protection(kind, fn, from_, only, local))
             return fn
 
         return deco
@@ -256,6 +271,7 @@ class CardDef(_Declares):
     specials: list[Special] = field(default_factory=list)
     power_modifier: Callable | None = None  # (ctx, minion) -> int
     modifier_to: str | None = None  # which minions it can change (`modifier`: MODIFIER_REACH)
+    modifier_local: bool = False  # it reads only its minion's base (`modifier`)
     # (ctx, base uid) -> the starting breakpoint this card gives that base, or None (Turn Up to 11)
     starting_breakpoint: Callable | None = None
     breakpoint_modifier: Callable | None = None  # (ctx, base uid) -> int added to its breakpoint
@@ -400,6 +416,7 @@ class BaseDef(_Declares):
     replace_from: Callable | None = None  # (ctx, scoring) -> a base card id from the base deck
     power_modifier: Callable | None = None  # (ctx, minion) -> int; ctx.here is this base
     modifier_to: str | None = None  # which minions it can change (`modifier`: MODIFIER_REACH)
+    modifier_local: bool = False  # it reads only its minion's base (`modifier`)
     at_turn_start: Callable | None = None  # (ctx, seat)
     is_minion = False
     is_action = False

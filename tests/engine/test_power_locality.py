@@ -1,0 +1,202 @@
+"""A change on one base recounts only that base's powers when nothing on the board reads beyond a
+minion's base (modifiers and "affect" protections declared `local`; Game._new_power_version), and
+every base when something does (a modifier not declared local, one asked about every minion
+arriving, a lasting change other than power, a base card). Each test reads the cache as play
+does and compares it with the count afresh (`power_now`)."""
+from __future__ import annotations
+
+import pytest
+
+from smashup.engine import Ctx, EngineError, Faction, Scenario
+from smashup.engine.game import Game
+from smashup.engine.testing import base_uid, card, end_play, play
+
+from .support import registry_with_test_cards
+
+
+def _registry():
+    r = registry_with_test_cards()
+    watch = Faction("Watchers", set="testset", registry=r)
+    lookout = watch.minion("Lookout", power=1, text=(
+        "Ongoing: +1 power for each minion on the other bases."))
+
+    @lookout.modifier(to="itself")  # not `local`: it reads the other bases
+    def lookout_counts(ctx, m):
+        if m != ctx.card:
+            return 0
+        return sum(1 for other in ctx.minions() if ctx.base_of(other) != ctx.here)
+
+    watch.minion("Sentry", power=2, copies=4, text="A plain minion.")
+    return r
+
+
+REG = _registry()
+BASES = ("Jungle Oasis", "Factory 436-1337", "The Mothership")
+
+
+def fresh(game):
+    """Every cached power and base total is the one counted afresh."""
+    for slot in game.bases:
+        for m in slot.minions:
+            assert game.power(m) == game.power_now(m), game.name(m)
+        assert game.total_power(slot) == sum(game.power_now(m) for m in slot.minions)
+
+
+def spy(game) -> list[int]:
+    """The bases counted from now on (`_count_base`), in order."""
+    calls: list[int] = []
+    real = game._count_base
+    game._count_base = lambda slot: calls.append(slot.uid) or real(slot)
+    return calls
+
+
+def count_all(game) -> None:
+    for slot in game.bases:
+        game.total_power(slot)
+
+
+@pytest.fixture(autouse=True)
+def cached_reads(monkeypatch):
+    monkeypatch.setattr(Game, "verify_powers", False)  # `fresh` compares instead
+
+
+def board(factions=("Dinosaurs", "Robots"), others=("Watchers", "Aliens"), **cards):
+    """Seat 0 and 1 with a War Raptor each on the first base and a Sentry on the second;
+    `cards`: name -> base index for more of seat 0's minions; seat 0's hand holds two Sentries,
+    a War Raptor, Microbot Archive and an action (so that a turn goes on after a minion), seat
+    1's a Sentry."""
+    s = Scenario([factions, others])
+    for name in BASES:
+        s.base(name)
+    s.minion(0, "War Raptor", owner=0)
+    s.minion(0, "War Raptor", owner=1)
+    s.minion(1, "Sentry", owner=1)
+    for name, index in cards.items():
+        s.minion(index, name.replace("_", " "), owner=0)
+    s.hand(0, "Sentry", "Sentry", "War Raptor", "Microbot Archive", "Augmentation")
+    s.hand(1, "Sentry")
+    s.deck(0, *["Sentry"] * 4)
+    s.deck(1, *["Sentry"] * 4)
+    return s.build(REG)
+
+
+def test_a_minion_played_on_one_base_leaves_the_others_counted():
+    game = board()
+    count_all(game)
+    calls = spy(game)
+    play(game, "War Raptor", base="Jungle Oasis")
+    jungle = base_uid(game, "Jungle Oasis")
+    # The Raptors there grow; the other bases were not counted again.
+    assert game.total_power(game.slot(jungle)) == 3 * (2 + 3)
+    count_all(game)
+    assert set(calls) == {jungle}
+    fresh(game)
+
+
+def test_a_minion_moved_between_bases_recounts_both_and_not_the_third():
+    game = board()
+    jungle, factory, mothership = (base_uid(game, n) for n in BASES)
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).at_once(Ctx(game, raptor, 0).move(raptor, factory))
+    count_all(game)
+    assert sorted(calls) == sorted([jungle, factory])
+    assert game.power(raptor) == 3  # alone with no other Raptor
+    assert mothership not in calls
+    fresh(game)
+
+
+def test_a_modifier_not_declared_local_makes_every_base_count_afresh():
+    game = board(Lookout=2)  # seat 0's Lookout on The Mothership
+    lookout = card(game, "Lookout", "minion")
+    assert game.power(lookout) == 1 + 3
+    count_all(game)
+    calls = spy(game)
+    play(game, "Sentry", base="Jungle Oasis")  # on another base: the Lookout sees it
+    assert game.power(lookout) == 1 + 4
+    assert base_uid(game, "The Mothership") in calls
+    fresh(game)
+
+
+def test_microbot_alpha_counts_a_microbot_played_on_another_base():
+    # Microbot Alpha's count of every Microbot in play is not local.
+    game = board(Microbot_Alpha=2)
+    alpha = card(game, "Microbot Alpha", "minion")
+    before = game.power(alpha)
+    count_all(game)
+    play(game, "Microbot Archive", base="Jungle Oasis")
+    assert game.power(alpha) == before + 1
+    fresh(game)
+
+
+def test_a_modifier_of_every_minion_arriving_recounts_every_base():
+    # Microbot Fixer is local (it reads the minion asked about) but asked about every minion:
+    # its arrival changes the Microbots on every base.
+    s = Scenario([("Dinosaurs", "Robots"), ("Watchers", "Aliens")])
+    for name in BASES:
+        s.base(name)
+    s.minion(1, "Microbot Archive", owner=0)
+    s.minion(2, "Sentry", owner=1)
+    s.hand(0, "Microbot Fixer", "Augmentation")
+    s.deck(0, *["Sentry"] * 4)
+    s.deck(1, *["Sentry"] * 4)
+    game = s.build(REG)
+    archive = card(game, "Microbot Archive", "minion")
+    assert game.power(archive) == 1
+    count_all(game)
+    play(game, "Microbot Fixer", base="Jungle Oasis")
+    assert game.power(archive) == 2
+    fresh(game)
+
+
+def test_a_power_change_recounts_its_base_alone_until_it_ends():
+    game = board()
+    jungle = base_uid(game, "Jungle Oasis")
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).add_power(raptor, 3)
+    count_all(game)
+    assert calls == [jungle]
+    assert game.power(raptor) == 4 + 3
+    fresh(game)
+    game._expire_at_turn_end(0)
+    assert game.power(raptor) == 4
+    fresh(game)
+
+
+def test_a_power_in_force_only_in_other_turns_is_recounted_when_the_turn_changes():
+    # Armor Stego's kind: +2 during other players' turns; the new turn recounts its base.
+    game = board(Armor_Stego=1)
+    stego = card(game, "Armor Stego", "minion")
+    assert Ctx(game, stego, 0).add_power(stego, 2, until="start_of_your_next_turn",
+                                         during="others")
+    assert game.power(stego) == 3
+    count_all(game)
+    end_play(game)
+    assert game.current == 1
+    assert game.power(stego) == 5
+    fresh(game)
+
+
+def test_a_lasting_change_other_than_power_recounts_every_base():
+    # Cancelling a base's abilities is read by every minion's modifiers: nothing is kept.
+    game = board()
+    count_all(game)
+    calls = spy(game)
+    raptor = card(game, "War Raptor", "minion")
+    Ctx(game, raptor, 0).lasting("cancel_base", base_uid(game, "The Mothership"))
+    count_all(game)
+    assert sorted(calls) == sorted(s.uid for s in game.bases)
+
+
+def test_a_stale_total_is_caught(monkeypatch):
+    game = board()
+    factory = game.slot(base_uid(game, "Factory 436-1337"))
+    total = game.total_power(factory)
+    game.minion_state[factory.minions[0]].counters += 1  # bypasses the verbs (and `changed`)
+    assert game.total_power(factory) == total  # stale, as the cache cannot know
+    monkeypatch.setattr(Game, "verify_powers", True)
+    with pytest.raises(EngineError, match="stale"):
+        game.total_power(factory)
