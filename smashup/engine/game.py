@@ -533,6 +533,18 @@ class Game:
         if self.dropped_effects:
             self.check_dropped()
         self.pending = pending
+        if pending is None:
+            self._drop_cycles()
+
+    def _drop_cycles(self) -> None:
+        """The game is over: empty the caches whose entries hold a Ctx (which holds the game),
+        so that a finished game is freed as soon as nobody holds it rather than by Python's cycle
+        collector, whose full passes walk every finished game left over (about 4% of a run of
+        simulated games). Read again (a final view), they are rebuilt."""
+        self._modifiers = ([], {})
+        self._modifiers_version = -1
+        self._protections = []
+        self._protections_version = -1
 
     # ------------------------------------------------------------------ cards and zones --------
     def new_card(self, defn, owner, zone) -> int:
