@@ -86,6 +86,8 @@ def _zones(game) -> list[str]:
     attached = {c for c, z in seen.items() if z[0] in IN_PLAY_ZONES and z[0] != "minion"}
     if set(game.action_state) != attached:
         problems.append("action state does not match the actions in play")
+    if game._slot_of != {slot.uid: slot for slot in game.bases}:
+        problems.append("the bases by uid (Game.slot) do not match the bases in play")
     if game.resolving and game.pending is not None and game.pending.kind == "play":
         problems.append("an action is still resolving at the main decision")
     return problems

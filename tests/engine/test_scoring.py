@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from smashup.engine import Scenario
+from smashup.engine import EngineError, Scenario
 from smashup.engine.testing import base_uid, card, choose, labels
 
 from .support import DISJOINT_PAIRS
@@ -288,3 +288,18 @@ def test_an_empty_base_deck_takes_the_shuffled_base_discard_pile():
         outcomes.add(new)
     assert outcomes == {"The Homeworld", "The Mothership"}  # really shuffled
 
+
+
+def test_a_scored_base_is_no_longer_found_by_its_uid_and_its_replacement_is():
+    # `Game.slot` reads the bases by uid from an index kept with `bases`: a scored base leaves it,
+    # the base that replaces it joins it in its place.
+    game = two_ready_bases().build()
+    dojo = base_uid(game, "Ninja Dojo")
+    choose(game, "Ninja Dojo")
+    choose(game, "Invader")
+    assert game.slot_or_none(dojo) is None
+    with pytest.raises(EngineError):
+        game.slot(dojo)
+    temple = base_uid(game, "Temple of Goju")
+    assert temple != dojo and game.slot(temple) is game.bases[0]
+    assert game._slot_of == {slot.uid: slot for slot in game.bases}
