@@ -220,7 +220,9 @@ def _vp_after_scoring(game, record, seat, first) -> float:
             break
         branch.apply(d.seat, d.id, heuristic_choice(branch, rng))
     mine = branch.players[seat].vp
-    return mine - max(p.vp for p in branch.players if p.seat != seat)
+    lead = mine - max(p.vp for p in branch.players if p.seat != seat)
+    branch.close()  # freed at once, not by the cycle collector
+    return lead
 
 
 # ---------------------------------------------------------------------------- targets ------

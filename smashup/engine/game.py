@@ -570,6 +570,16 @@ class Game:
         if pending is None:
             self._drop_cycles()
 
+    def close(self) -> None:
+        """This game will not be played on (a bot's look-ahead copy): its running flow is closed
+        (the generator holds the game) and its caches emptied (`_drop_cycles`), so that it is
+        freed as soon as nobody holds it. It then takes no more choices."""
+        flow, self._flow = self._flow, None
+        if flow is not None:
+            flow.close()
+        self.pending = None
+        self._drop_cycles()
+
     def _drop_cycles(self) -> None:
         """The game is over: empty the caches whose entries hold a Ctx (which holds the game),
         so that a finished game is freed as soon as nobody holds it rather than by Python's cycle
