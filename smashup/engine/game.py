@@ -1933,7 +1933,10 @@ class Game:
             return [cid for cid in discard if self.defs[cid].name in names]
         where = ("discard", seat)
         loc = self.loc
-        found = [cid for cid in cards if loc[cid] == where]
+        found = []
+        for cid in cards:  # a few cards: a loop, not a comprehension's call
+            if loc[cid] == where:
+                found.append(cid)
         if len(found) > 1:
             found.sort(key=discard.index)
         return found
@@ -2371,8 +2374,20 @@ class Game:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
         options = finder.plays(options=True)
-        options.extend(self._talent_options(seat))
+        talents = self._talent_options(seat)
+        if talents:
+            options.extend(talents)
+            if len(talents) > 1:
+                options.append(_END)
+                return self._mark_alike(options)
         options.append(_END)
+        # Only plays of two cards of one name in the hand may be alike here: a discard pile
+        # offers one play per name (and a card there is no card in hand), one talent none.
+        defs = self.defs
+        hand = self.players[seat].hand
+        names = {defs[c].name for c in hand}
+        if len(names) == len(hand):
+            return options
         return self._mark_alike(options)
 
     def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
@@ -2505,8 +2520,10 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
-        usable, seen = [], set()
         found = self.talents_usable(seat)
+        if not found:
+            return found
+        usable, seen = [], set()
         if len(found) > 1:
             # A key starts with the card's name: only talents sharing a name need theirs.
             named = [self.name(c) for c in found]
