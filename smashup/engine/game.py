@@ -2381,14 +2381,32 @@ class Game:
                 options.append(_END)
                 return self._mark_alike(options)
         options.append(_END)
-        # Only plays of two cards of one name in the hand may be alike here: a discard pile
-        # offers one play per name (and a card there is no card in hand), one talent none.
+        return self._mark_alike_in_hand(options, seat)
+
+    def _mark_alike_in_hand(self, options: list[Option], seat: int) -> list[Option]:
+        """`_mark_alike` for the main decision with one talent or none: only plays of two cards
+        of one name in the hand may be alike there (a discard pile offers one play per name, and
+        a card there is not alike one in hand), and two such cards are alike (`_alike_key`:
+        the same name and zone). Most hands hold no two cards of one name."""
         defs = self.defs
         hand = self.players[seat].hand
-        names = {defs[c].name for c in hand}
-        if len(names) == len(hand):
+        names = [defs[c].name for c in hand]
+        if len(set(names)) == len(names):
             return options
-        return self._mark_alike(options)
+        copies = {c for c, name in zip(hand, names, strict=True) if names.count(name) > 1}
+        first: dict = {}
+        marked = options
+        for i, opt in enumerate(options):
+            cid = opt.card
+            if cid not in copies:
+                continue
+            key = (opt.value[0], defs[cid].name, opt.base, opt.play.kind)
+            shown = first.setdefault(key, opt.id)
+            if shown != opt.id:
+                if marked is options:
+                    marked = list(options)
+                marked[i] = _marked(opt, shown)
+        return marked
 
     def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
         """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
@@ -2497,10 +2515,7 @@ class Game:
             if shown != opt.id:
                 if marked is options:
                     marked = list(options)
-                # A copy (cached options stay as made); Option's fields, without replace()'s
-                # generic checks, since the main decision marks options every time it is asked.
-                marked[i] = Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value,
-                                   shown, opt.play)
+                marked[i] = _marked(opt, shown)
         return marked
 
     def _alike_key(self, cid: int) -> tuple:
@@ -3271,6 +3286,13 @@ def _end_option() -> Option:
 
 # The main decision's "end" option, made once (Options are never changed once made).
 _END = _end_option()
+
+
+def _marked(opt: Option, shown: str) -> Option:
+    """`opt` marked alike the option `shown` (`Game._mark_alike`): a copy, since cached options
+    stay as made; Option's fields, without replace()'s generic checks, since the main decision
+    marks options every time it is asked."""
+    return Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value, shown, opt.play)
 
 
 class _MainOptions:
