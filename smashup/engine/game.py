@@ -312,7 +312,8 @@ class Game:
         self.disclosures: list[tuple[int, tuple | None]] = []
         self._flow = None
         self._static_views: dict[int, dict] = {}
-        self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # (card, slot uid, base card, kind, seat) -> Option; from a discard pile also (zone, way)
+        self._minion_play_options: dict[tuple, Option] = {}
         # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
         # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
         # its own -> its Options (`_play_row`). Not state.
@@ -1874,16 +1875,31 @@ class Game:
         """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
         may forbid them is looked up once, and each play is then checked by the predicate this
         returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        found = self.play_barriers(seat)
+        return None if found is None else found[0]
+
+    def play_barriers(self, seat: int):
+        """(`play_barrier`'s predicate, where it may forbid a play), or None: where is the set of
+        bases (slot uids) when only restrictions declared for their own base (`restriction(
+        here=True)`: Block the Path, Overrun) may forbid anything, so a play elsewhere or of no
+        base needs no check; None when a play anywhere may be forbidden."""
         defs = self.defs
         lasting = [eff.data for eff in self.lasting
                    if eff.kind == "cannot_play" and eff.target == seat
                    and self.lasting_active(eff)]
         rules = []
+        local = []  # (base, ctx, restriction): asked only of plays onto that base
         for rid in self.restrictors:
             if self.ability_active(rid):
                 ctx = self.card_ctx(rid)
-                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
-        if not lasting and not rules:
+                defn = defs[rid]
+                here_only = defn.restrictions_here
+                for forbidden in defn.restrictions:
+                    if here_only and forbidden in here_only:
+                        local.append((ctx.here, ctx, forbidden))
+                    else:
+                        rules.append((ctx, forbidden))
+        if not lasting and not rules and not local:
             return None
 
         def barred(play: Play) -> bool:
@@ -1894,9 +1910,12 @@ class Game:
             for ctx, forbidden in rules:
                 if forbidden(ctx, play):
                     return True
+            for here, ctx, forbidden in local:
+                if play.base == here and forbidden(ctx, play):
+                    return True
             return False
 
-        return barred
+        return barred, (None if lasting or rules else {here for here, _, _ in local})
 
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:

@@ -17,6 +17,8 @@ is never traded back to it (it did not fit the play when it was made).
 """
 from __future__ import annotations
 
+from itertools import chain, repeat
+
 from .core import ACTION, MINION, EngineError, Grant, Play, Spent
 from .effects import Ctx
 
@@ -371,9 +373,9 @@ class PlayFinder:
         if self.cards is not None:
             return [(c, g.loc[c][0]) for c in self.cards]
         player = g.players[self.seat]
-        out = [(c, "hand") for c in player.hand]
+        out = zip(player.hand, repeat("hand"))
         if self.discard_too:
-            out += [(c, "discard") for c in player.discard]
+            out = chain(out, zip(player.discard, repeat("discard")))
         return out
 
     def plays(self, candidates=None, first: bool = False, options: bool = False) -> list:
@@ -387,9 +389,14 @@ class PlayFinder:
         g = self.game
         defs = g.defs
         seat = self.seat
-        kinds = self.kinds
-        grant_kinds = self.grant_kinds
-        barred = g.play_barrier(seat) if g.may_restrict() else None
+        allowed = self.grant_kinds
+        if self.kinds is not None:
+            allowed = allowed.intersection(self.kinds)
+        barred = where = None
+        if g.may_restrict():
+            barrier = g.play_barriers(seat)
+            if barrier is not None:
+                barred, where = barrier
         outright = self.outright
         # A card's plays from the hand, with their Options, are the same every time the bases in
         # play are (`Game._play_row`): looked up, not built, then filtered by grants and
@@ -401,7 +408,7 @@ class PlayFinder:
             rows = g._play_rows[sig, seat] = {}
         plans = g._play_plans
         hand_outright = self.hand_outright
-        base_card = None
+        base_card = made = None
         out = []
         seen = set()
         for cid, zone in self._candidates() if candidates is None else candidates:
@@ -409,37 +416,44 @@ class PlayFinder:
             if plan is None:
                 plan = plans[cid] = _plan(defs[cid])
             for kind, attaches, own in plan:
-                if kind not in grant_kinds or (kinds is not None and kind not in kinds):
+                if kind not in allowed:
                     continue
                 granted = kind in hand_outright if zone == "hand" else (kind, zone) in outright
                 if not granted and not self._could(cid, kind, zone):
                     continue
                 if attaches and not g.has_attach_host(seat, cid):
                     continue
-                # Whether there is any play (`first`) is answered without making a card's row.
-                row = None
                 if zone == "hand":
                     key = cid if own else (cid, kind)
                     row = rows.get(key)
+                    # Whether there is any play (`first`) is answered without making a row.
                     if row is None and not first:
                         row = rows[key] = g._play_row(seat, cid, kind, sig)
-                if row is not None:
-                    if granted and barred is None:
-                        # The common case: a free or general play allows every target.
-                        out.extend(row if options else [o.play for o in row])
-                        if first and out:
-                            return out
+                    if row is not None:
+                        # The common case: a free or general play allows every target, and
+                        # nothing may forbid one (an action's only play, nor where the barrier
+                        # may forbid one).
+                        if granted and (barred is None or (
+                                where is not None and len(row) == 1
+                                and row[0].play.base not in where)):
+                            if options:
+                                out += row
+                            else:
+                                out += [o.play for o in row]
+                            if first and out:
+                                return out
+                            continue
+                        for option in row:
+                            play = option.play
+                            if not granted and not self.granted(play):
+                                continue
+                            if (barred is not None and (where is None or play.base in where)
+                                    and barred(play)):
+                                continue
+                            out.append(option if options else play)
+                            if first:
+                                return out
                         continue
-                    for option in row:
-                        play = option.play
-                        if not granted and not self.granted(play):
-                            continue
-                        if barred is not None and barred(play):
-                            continue
-                        out.append(option if options else play)
-                        if first:
-                            return out
-                    continue
                 defn = defs[cid]
                 for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
                     if zone == "discard" and not self.explicit:
@@ -450,7 +464,8 @@ class PlayFinder:
                     play = Play(seat, cid, kind, zone, uid)
                     if not granted and not self.granted(play):
                         continue
-                    if barred is not None and barred(play):
+                    if (barred is not None and (where is None or uid in where)
+                            and barred(play)):
                         continue
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
@@ -460,7 +475,15 @@ class PlayFinder:
                         # ability, a card in play.
                         if base_card is None:
                             base_card = dict(sig)
-                        out.append(g._play_option(play, base_card[play.base], self.way(play)))
+                            made = g._minion_play_options
+                        on = base_card[play.base]
+                        way = self.way(play)
+                        # Made once, as a row from the hand is (`Game._play_row`).
+                        okey = (cid, uid, on, kind, seat, zone, way)
+                        option = made.get(okey)
+                        if option is None:
+                            option = made[okey] = g._play_option(play, on, way)
+                        out.append(option)
                     else:
                         out.append(play)
                     if first:
