@@ -318,15 +318,20 @@ class PlayFinder:
                         return [(sp, c), *rest]
             return None
 
-        for sp in self.spent:
-            key = grant_key(sp.grant)
-            if key in seen or not self.fits(sp.grant, play):
-                continue
-            seen.add(key)
-            moves = moved(sp)
-            if moves is not None:
-                return sp.grant, moves
-        return None
+        try:
+            for sp in self.spent:
+                key = grant_key(sp.grant)
+                if key in seen or not self.fits(sp.grant, play):
+                    continue
+                seen.add(key)
+                moves = moved(sp)
+                if moves is not None:
+                    return sp.grant, moves
+            return None
+        finally:
+            # `moved` calls itself through its closure: a reference cycle that would keep this
+            # finder, and so the game, alive until Python's cycle collector finds it.
+            moved = None
 
     def way(self, play: Play) -> int | None:
         """What lets `play` take its card from where it is: None for a grant that allows that
