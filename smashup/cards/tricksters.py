@@ -133,7 +133,7 @@ def block_the_path_played(ctx):
             f"{ctx.base_name(ctx.here)}.")
 
 
-@block_the_path.restriction
+@block_the_path.restriction(here=True)
 def block_the_path_blocks(ctx, play):
     # Every way of playing a minion here (the main decision, extras, Specials such as Shinobi,
     # abilities such as Hoverbot); a minion moved here is not played, so it may come.

@@ -131,7 +131,7 @@ overrun = zombies.action("Overrun", attach="base", intent="help", text=(
     "at the start of your next turn."))
 
 
-@overrun.restriction
+@overrun.restriction(here=True)
 def overrun_bars(ctx, play):
     # Every minion play of another player, whatever allows it (the main decision, an extra, a
     # Special such as Shinobi, a minion played by an ability); not moves, which are no plays

@@ -342,7 +342,8 @@ class Game:
         self.disclosures: list[tuple[int, tuple | None]] = []
         self._flow = None
         self._static_views: dict[int, dict] = {}
-        self._minion_play_options: dict[tuple, Option] = {}  # (card, slot uid, base card) -> Option
+        # (card, slot uid, base card, kind, seat) -> Option; from a discard pile also (zone, way)
+        self._minion_play_options: dict[tuple, Option] = {}
         # A card's plays from the hand and their Options, per bases in play (PlayFinder.plays):
         # ((uid, base card) of each base, seat) -> card, or (card, kind) for a kind of play not
         # its own -> its Options (`_play_row`). Not state.
@@ -2007,16 +2008,31 @@ class Game:
         """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
         may forbid them is looked up once, and each play is then checked by the predicate this
         returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+        found = self.play_barriers(seat)
+        return None if found is None else found[0]
+
+    def play_barriers(self, seat: int):
+        """(`play_barrier`'s predicate, where it may forbid a play), or None: where is the set of
+        bases (slot uids) when only restrictions declared for their own base (`restriction(
+        here=True)`: Block the Path, Overrun) may forbid anything, so a play elsewhere or of no
+        base needs no check; None when a play anywhere may be forbidden."""
         defs = self.defs
         lasting = [eff.data for eff in self.lasting
                    if eff.kind == "cannot_play" and eff.target == seat
                    and self.lasting_active(eff)]
         rules = []
+        local = []  # (base, ctx, restriction): asked only of plays onto that base
         for rid in self.restrictors:
             if self.ability_active(rid):
                 ctx = self.card_ctx(rid)
-                rules.extend((ctx, forbidden) for forbidden in defs[rid].restrictions)
-        if not lasting and not rules:
+                defn = defs[rid]
+                here_only = defn.restrictions_here
+                for forbidden in defn.restrictions:
+                    if here_only and forbidden in here_only:
+                        local.append((ctx.here, ctx, forbidden))
+                    else:
+                        rules.append((ctx, forbidden))
+        if not lasting and not rules and not local:
             return None
 
         def barred(play: Play) -> bool:
@@ -2027,9 +2043,12 @@ class Game:
             for ctx, forbidden in rules:
                 if forbidden(ctx, play):
                     return True
+            for here, ctx, forbidden in local:
+                if play.base == here and forbidden(ctx, play):
+                    return True
             return False
 
-        return barred
+        return barred, (None if lasting or rules else {here for here, _, _ in local})
 
     def play_forbidden(self, seat: int, cid: int, uid: int | None = None,
                        kind: str | None = None) -> str | None:
@@ -2066,7 +2085,10 @@ class Game:
             return [cid for cid in discard if self.defs[cid].name in names]
         where = ("discard", seat)
         loc = self.loc
-        found = [cid for cid in cards if loc[cid] == where]
+        found = []
+        for cid in cards:  # a few cards: a loop, not a comprehension's call
+            if loc[cid] == where:
+                found.append(cid)
         if len(found) > 1:
             found.sort(key=discard.index)
         return found
@@ -2509,9 +2531,39 @@ class Game:
         """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
         finder = finder or PlayFinder(self, seat)
         options = finder.plays(options=True)
-        options.extend(self._talent_options(seat))
+        talents = self._talent_options(seat)
+        if talents:
+            options.extend(talents)
+            if len(talents) > 1:
+                options.append(_END)
+                return self._mark_alike(options)
         options.append(_END)
-        return self._mark_alike(options)
+        return self._mark_alike_in_hand(options, seat)
+
+    def _mark_alike_in_hand(self, options: list[Option], seat: int) -> list[Option]:
+        """`_mark_alike` for the main decision with one talent or none: only plays of two cards
+        of one name in the hand may be alike there (a discard pile offers one play per name, and
+        a card there is not alike one in hand), and two such cards are alike (`_alike_key`:
+        the same name and zone). Most hands hold no two cards of one name."""
+        defs = self.defs
+        hand = self.players[seat].hand
+        names = [defs[c].name for c in hand]
+        if len(set(names)) == len(names):
+            return options
+        copies = {c for c, name in zip(hand, names, strict=True) if names.count(name) > 1}
+        first: dict = {}
+        marked = options
+        for i, opt in enumerate(options):
+            cid = opt.card
+            if cid not in copies:
+                continue
+            key = (opt.value[0], defs[cid].name, opt.base, opt.play.kind)
+            shown = first.setdefault(key, opt.id)
+            if shown != opt.id:
+                if marked is options:
+                    marked = list(options)
+                marked[i] = _marked(opt, shown)
+        return marked
 
     def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
         """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
@@ -2620,10 +2672,7 @@ class Game:
             if shown != opt.id:
                 if marked is options:
                     marked = list(options)
-                # A copy (cached options stay as made); Option's fields, without replace()'s
-                # generic checks, since the main decision marks options every time it is asked.
-                marked[i] = Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value,
-                                   shown, opt.play)
+                marked[i] = _marked(opt, shown)
         return marked
 
     def _alike_key(self, cid: int) -> tuple:
@@ -2643,8 +2692,10 @@ class Game:
         """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
         one base) are offered once: each may be used in turn, so the other one is offered next.
         Copies that differ are labelled apart by where they are."""
-        usable, seen = [], set()
         found = self.talents_usable(seat)
+        if not found:
+            return found
+        usable, seen = [], set()
         if len(found) > 1:
             # A key starts with the card's name: only talents sharing a name need theirs.
             named = [self.name(c) for c in found]
@@ -3400,6 +3451,13 @@ def _end_option() -> Option:
 
 # The main decision's "end" option, made once (Options are never changed once made).
 _END = _end_option()
+
+
+def _marked(opt: Option, shown: str) -> Option:
+    """`opt` marked alike the option `shown` (`Game._mark_alike`): a copy, since cached options
+    stay as made; Option's fields, without replace()'s generic checks, since the main decision
+    marks options every time it is asked."""
+    return Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value, shown, opt.play)
 
 
 class _MainOptions:

@@ -17,7 +17,7 @@ is never traded back to it (it did not fit the play when it was made).
 """
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, repeat
 
 from .core import ACTION, MINION, EngineError, Grant, Play, Spent
 from .effects import Ctx
@@ -49,6 +49,9 @@ _ACTION_PLAN = ((ACTION, False, True),)
 _ATTACH_PLAN = ((ACTION, True, True),)
 
 
+_NO_KEYS = frozenset()  # `PlayFinder.used_turn` when no card offers a play (only read)
+
+
 def grant_key(grant: Grant):
     """What a grant is within its turn, for matching: a banked grant is itself; a play a card
     offers each turn is that card's (or, once per name, that name's) play of the turn."""
@@ -62,7 +65,7 @@ class PlayFinder:
 
     __slots__ = ("game", "seat", "kinds", "cards", "explicit", "sources", "spent", "used_turn",
                  "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
-                 "grant_kinds", "discard_too", "_known", "by_base")
+                 "grant_kinds", "discard_too", "_known", "by_base", "_matched")
 
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
@@ -70,22 +73,25 @@ class PlayFinder:
         self.kinds = kinds
         self.cards = cards
         self.explicit = explicit = grants is not None
-        ts = game.turn_state
-        sources = self.sources = []
-        spent = self.spent = []
-        self.used_turn = set()
+        sources = spent = ()
+        self.used_turn = _NO_KEYS
         if explicit:
             unused = list(grants)
-        elif ts.seat != seat:
-            unused = []
         else:
-            unused = list(ts.grants)
-            spent = self.spent = ts.spent
-            if game.phase == "play" and (game.play_offering or game.discard_offers()):
-                self.used_turn = self._used_turn_keys()
-                unused += self._turn_grants()
-            if game.play_offering:
-                sources = self.sources = self._sources()
+            ts = game.turn_state
+            if ts.seat != seat:
+                unused = []
+            else:
+                unused = list(ts.grants)
+                spent = ts.spent
+                offering = game.play_offering
+                if game.phase == "play" and (offering or game.discard_offers()):
+                    self.used_turn = self._used_turn_keys()
+                    unused += self._turn_grants()
+                if offering:
+                    sources = self._sources()
+        self.sources = sources
+        self.spent = spent
         self.unused = unused
         # Cards an effect names (a revealed deck top) are played from where they are.
         self.zone_free = explicit and cards is not None
@@ -96,14 +102,28 @@ class PlayFinder:
         # (kind, zone) pairs that an unused general grant allows outright: the common case, the
         # turn's free plays from the hand, needs no matching per play.
         outright = set()
+        hand_outright = set()
         # Matching moves earlier plays within their kind, so a play's kind needs a grant.
         grant_kinds = set()
         for gr in unused:
-            if gr.condition is None and gr.card is None and gr.max_power is None \
-                    and gr.base is None:  # Grant.general
-                for z in gr.zones:
-                    outright.add((gr.kind, z))
-        for gr in chain(unused, [sp.grant for sp in spent]):
+            kind = gr.kind
+            grant_kinds.add(kind)
+            zones = gr.zones
+            if gr.condition is not None:
+                cacheable = False
+            elif gr.card is None and gr.max_power is None and gr.base is None:  # Grant.general
+                for z in zones:
+                    outright.add((kind, z))
+                    if z == "hand":
+                        hand_outright.add(kind)
+            if gr.card is not None:
+                by_card = True
+            if gr.base is not None:
+                by_base = True
+            if "discard" in zones:
+                discard_too = True
+        for sp in spent:
+            gr = sp.grant
             grant_kinds.add(gr.kind)
             if gr.condition is not None:
                 cacheable = False
@@ -119,10 +139,13 @@ class PlayFinder:
         # play is granted does not depend on its base: one answer serves every base.
         self.by_base = by_base
         self.outright = outright
-        self.hand_outright = {kind for kind, z in outright if z == "hand"}
+        self.hand_outright = hand_outright
         self.grant_kinds = grant_kinds
-        self.discard_too = discard_too or any(s[1].zone == "discard" for s in sources)
+        if not discard_too and sources:
+            discard_too = any(s[1].zone == "discard" for s in sources)
+        self.discard_too = discard_too
         self._known = {}
+        self._matched = None  # (play, `match`'s answer) of the last play `granted` matched
 
     # ------------------------------------------------------------------ what allows plays -----
     def _used_turn_keys(self) -> set:
@@ -139,17 +162,6 @@ class PlayFinder:
         g = self.game
         seat = self.seat
         found = []
-
-        def offer(cid, tg, here):
-            name = g.defs[cid].name
-            if ("turn", name if tg.once == "name" else cid) in self.used_turn:
-                return
-            if not tg.applies(Ctx(g, cid, seat, base=here)):
-                return
-            found.append(Grant(tg.kind, max_power=tg.max_power, base=here if tg.here else None,
-                               source=name, zones=tg.zones, condition=tg.condition,
-                               card=cid if tg.this_card else None, via=cid, once=tg.once))
-
         defs = g.defs
         for cid in g.play_offering:
             if not defs[cid].turn_grants:
@@ -164,14 +176,25 @@ class PlayFinder:
                 continue
             else:
                 here = g.base_of(cid)
-            for tg in g.defs[cid].turn_grants:
+            for tg in defs[cid].turn_grants:
                 if tg.zone == "play":
-                    offer(cid, tg, here)
+                    self._offer(found, cid, tg, here)
         for cid in g.discard_offerers(seat):
-            for tg in g.defs[cid].turn_grants:
+            for tg in defs[cid].turn_grants:
                 if tg.zone == "discard":
-                    offer(cid, tg, None)
+                    self._offer(found, cid, tg, None)
         return found
+
+    def _offer(self, found: list, cid: int, tg, here: int | None) -> None:
+        g = self.game
+        name = g.defs[cid].name
+        if ("turn", name if tg.once == "name" else cid) in self.used_turn:
+            return
+        if not tg.applies(Ctx(g, cid, self.seat, base=here)):
+            return
+        found.append(Grant(tg.kind, max_power=tg.max_power, base=here if tg.here else None,
+                           source=name, zones=tg.zones, condition=tg.condition,
+                           card=cid if tg.this_card else None, via=cid, once=tg.once))
 
     def _sources(self) -> list:
         g = self.game
@@ -246,11 +269,26 @@ class PlayFinder:
     def match(self, play: Play):
         """(grant, moves) for `play`: the grant it would use, and the earlier plays that move to
         other grants so that it may ([(Spent, new grant)], in order); None if no grant can."""
-        fitting = [gr for gr in self.unused if self.fits(gr, play)]
-        if fitting:
+        fitting = None
+        fits = self.fits
+        for gr in self.unused:
+            if fits(gr, play):
+                if fitting is None:
+                    fitting = gr
+                elif type(fitting) is list:
+                    fitting.append(gr)
+                else:
+                    fitting = [fitting, gr]
+        if fitting is not None:
+            if type(fitting) is not list:
+                return fitting, []
             return max(fitting, key=lambda gr: self._preference(gr, play)), []
         if not self.spent:
             return None
+        return self._rematch(play)
+
+    def _rematch(self, play: Play):
+        """`match` when no unused grant fits: an earlier play's grant, freed by moving plays."""
         owner = {grant_key(sp.grant): sp for sp in self.spent}
         seen = set()
         plays = self.game.turn_state.plays
@@ -299,7 +337,9 @@ class PlayFinder:
         """What lets `play` take its card from where it is: None for a grant that allows that
         zone, else the card whose ability does (its own: Tenacious Z; a card in play: They're
         Coming To Get You)."""
-        found = self.match(play)
+        matched = self._matched
+        # The main decision asks right after `granted` matched it.
+        found = matched[1] if matched is not None and matched[0] is play else self.match(play)
         if found is None:
             return None
         grant = found[0]
@@ -326,7 +366,9 @@ class PlayFinder:
             known = self._known.get(key)
             if known is not None:
                 return known
-        ok = self.match(play) is not None
+        found = self.match(play)
+        self._matched = (play, found)
+        ok = found is not None
         if key is not None:
             self._known[key] = ok
         return ok
@@ -336,9 +378,9 @@ class PlayFinder:
         if self.cards is not None:
             return [(c, g.loc[c][0]) for c in self.cards]
         player = g.players[self.seat]
-        out = [(c, "hand") for c in player.hand]
+        out = zip(player.hand, repeat("hand"))
         if self.discard_too:
-            out += [(c, "discard") for c in player.discard]
+            out = chain(out, zip(player.discard, repeat("discard")))
         return out
 
     def plays(self, candidates=None, first: bool = False, options: bool = False) -> list:
@@ -352,9 +394,14 @@ class PlayFinder:
         g = self.game
         defs = g.defs
         seat = self.seat
-        kinds = self.kinds
-        grant_kinds = self.grant_kinds
-        barred = g.play_barrier(seat) if g.may_restrict() else None
+        allowed = self.grant_kinds
+        if self.kinds is not None:
+            allowed = allowed.intersection(self.kinds)
+        barred = where = None
+        if g.may_restrict():
+            barrier = g.play_barriers(seat)
+            if barrier is not None:
+                barred, where = barrier
         outright = self.outright
         # A card's plays from the hand, with their Options, are the same every time the bases in
         # play are (`Game._play_row`): looked up, not built, then filtered by grants and
@@ -366,7 +413,7 @@ class PlayFinder:
             rows = g._play_rows[sig, seat] = {}
         plans = g._play_plans
         hand_outright = self.hand_outright
-        base_card = None
+        base_card = made = None
         out = []
         seen = set()
         for cid, zone in self._candidates() if candidates is None else candidates:
@@ -374,37 +421,44 @@ class PlayFinder:
             if plan is None:
                 plan = plans[cid] = _plan(defs[cid])
             for kind, attaches, own in plan:
-                if kind not in grant_kinds or (kinds is not None and kind not in kinds):
+                if kind not in allowed:
                     continue
                 granted = kind in hand_outright if zone == "hand" else (kind, zone) in outright
                 if not granted and not self._could(cid, kind, zone):
                     continue
                 if attaches and not g.has_attach_host(seat, cid):
                     continue
-                # Whether there is any play (`first`) is answered without making a card's row.
-                row = None
                 if zone == "hand":
                     key = cid if own else (cid, kind)
                     row = rows.get(key)
+                    # Whether there is any play (`first`) is answered without making a row.
                     if row is None and not first:
                         row = rows[key] = g._play_row(seat, cid, kind, sig)
-                if row is not None:
-                    if granted and barred is None:
-                        # The common case: a free or general play allows every target.
-                        out.extend(row if options else [o.play for o in row])
-                        if first and out:
-                            return out
+                    if row is not None:
+                        # The common case: a free or general play allows every target, and
+                        # nothing may forbid one (an action's only play, nor where the barrier
+                        # may forbid one).
+                        if granted and (barred is None or (
+                                where is not None and len(row) == 1
+                                and row[0].play.base not in where)):
+                            if options:
+                                out += row
+                            else:
+                                out += [o.play for o in row]
+                            if first and out:
+                                return out
+                            continue
+                        for option in row:
+                            play = option.play
+                            if not granted and not self.granted(play):
+                                continue
+                            if (barred is not None and (where is None or play.base in where)
+                                    and barred(play)):
+                                continue
+                            out.append(option if options else play)
+                            if first:
+                                return out
                         continue
-                    for option in row:
-                        play = option.play
-                        if not granted and not self.granted(play):
-                            continue
-                        if barred is not None and barred(play):
-                            continue
-                        out.append(option if options else play)
-                        if first:
-                            return out
-                    continue
                 defn = defs[cid]
                 for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
                     if zone == "discard" and not self.explicit:
@@ -415,7 +469,8 @@ class PlayFinder:
                     play = Play(seat, cid, kind, zone, uid)
                     if not granted and not self.granted(play):
                         continue
-                    if barred is not None and barred(play):
+                    if (barred is not None and (where is None or uid in where)
+                            and barred(play)):
                         continue
                     if zone == "discard" and not self.explicit:
                         seen.add(alike)
@@ -425,7 +480,15 @@ class PlayFinder:
                         # ability, a card in play.
                         if base_card is None:
                             base_card = dict(sig)
-                        out.append(g._play_option(play, base_card[play.base], self.way(play)))
+                            made = g._minion_play_options
+                        on = base_card[play.base]
+                        way = self.way(play)
+                        # Made once, as a row from the hand is (`Game._play_row`).
+                        okey = (cid, uid, on, kind, seat, zone, way)
+                        option = made.get(okey)
+                        if option is None:
+                            option = made[okey] = g._play_option(play, on, way)
+                        out.append(option)
                     else:
                         out.append(play)
                     if first:

@@ -285,6 +285,8 @@ class CardDef(_Declares):
     protections: list[Protection] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
+    # Those of `restrictions` that only forbid plays onto this card's base (`restriction(here=)`)
+    restrictions_here: list[Callable] = field(default_factory=list)
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     cancels_host: bool = False  # an action on a minion that cancels the minion's (Cuddle)
     # An action on a minion whose abilities are ones it gives the minion (Flighterizer's kind):
@@ -353,12 +355,21 @@ class CardDef(_Declares):
         self.play_sources.append(PlaySource(zone, applies or _always, once_per_turn))
         return self
 
-    def restriction(self, fn):
+    def restriction(self, fn=None, *, here: bool = False):
         """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
         (core.Play: seat, card, kind, zone, base) it returns True for are not allowed (Block the
-        Path). ctx.me is this card's controller, ctx.here its base."""
-        self.restrictions.append(fn)
-        return fn
+        Path). ctx.me is this card's controller, ctx.here its base. `here=True`: it forbids only
+        plays onto its base, as the card says (Block the Path, Overrun), so the main decision
+        asks it of those alone (`Game.play_barrier`); `forbids` still asks it of every play, and
+        tests compare the two."""
+
+        def deco(f):
+            self.restrictions.append(f)
+            if here:
+                self.restrictions_here.append(f)
+            return f
+
+        return deco if fn is None else deco(fn)
 
     def sets_starting_breakpoint(self, fn):
         """`@card.sets_starting_breakpoint` over fn(ctx, uid) -> int or None: while this card is

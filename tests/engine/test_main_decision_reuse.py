@@ -4,9 +4,10 @@ restrictions are looked up once per question (`Game.play_barrier`) and an attach
 only a first host (`Game.has_attach_host`). Each test changes the state, then reads afresh."""
 from __future__ import annotations
 
-from smashup.engine import MINION
+from smashup.engine import MINION, Faction
 from smashup.engine.core import Grant, Play
 from smashup.engine.plays import PlayFinder
+from smashup.engine.registry import Registry
 from smashup.engine.testing import base_uid, card, labels, play
 
 from .test_legal_plays import R, scenario
@@ -123,3 +124,66 @@ def test_whether_there_is_a_play_is_answered_alike_before_and_after_the_rows_are
     assert first == every[:1] == PlayFinder(game, 0).plays(first=True)
     assert every == [Play(0, card(game, "Collector"), MINION, "hand",
                           base_uid(game, "Filler Field"))]
+
+
+def _barrier_disagrees(game, seat):
+    """The plays of `seat`'s hand (each kind, every base and none) where the main decision's
+    barrier, asked only where it may forbid (`Game.play_barriers`, as PlayFinder.plays asks it),
+    answers otherwise than `forbids`, which asks every restriction; and how many it forbids."""
+    barrier = game.play_barriers(seat)
+    wrong, forbidden = [], 0
+    for cid in game.players[seat].hand:
+        for kind in (MINION, "action"):
+            for uid in [s.uid for s in game.bases] + [None]:
+                p = Play(seat, cid, kind, "hand", uid)
+                says = barrier is not None and (barrier[1] is None or uid in barrier[1]) \
+                    and barrier[0](p)
+                if bool(says) != bool(game.forbids(p)):
+                    wrong.append(p)
+                forbidden += bool(says)
+    return wrong, forbidden
+
+
+def test_restrictions_declared_for_their_base_forbid_nothing_elsewhere():
+    # Block the Path and Overrun are asked only of plays onto their base: everywhere else they
+    # must forbid nothing, as `forbids` (which asks them of every play) finds.
+    s = scenario("Invader", "Tiger Assassin", "Collector", "Disintegrator")
+    s.base_action(0, "Block the Path", owner=1)
+    s.base_action(1, "Overrun", owner=1)
+    game = s.build(R)
+    for name in ("Block the Path", "Overrun"):
+        defn = game.defs[card(game, name)]
+        assert defn.restrictions_here == defn.restrictions
+    path = card(game, "Block the Path")
+    game.card_ctx(path).remember("faction", "Aliens")
+    wrong, forbidden = _barrier_disagrees(game, 0)
+    assert wrong == [] and forbidden > 0
+    assert game.play_barriers(0)[1] == {base_uid(game, "Test Arena"),
+                                        base_uid(game, "Filler Field")}
+    shown = {(o.card, o.base) for o in game.main_options(0)}
+    assert (card(game, "Invader"), base_uid(game, "Test Arena")) not in shown
+    assert (card(game, "Invader"), base_uid(game, "Filler Field")) not in shown  # Overrun
+    # A lasting "cannot play" may forbid a play anywhere: every play is asked again.
+    game.card_ctx(card(game, "Bookworm"), seat=1).restrict(0, "action")
+    assert game.play_barriers(0)[1] is None
+    assert _barrier_disagrees(game, 0)[0] == []
+
+
+def test_a_restriction_wrongly_declared_for_its_base_is_seen():
+    # The comparison above catches a card that forbids plays elsewhere yet says `here`.
+    r = Registry()
+    r.cards.update(R.cards)
+    r.bases.update(R.bases)
+    r.factions.update(R.factions)
+    wide = Faction("Wall Testers", set="testset", registry=r).action(
+        "Wide Wall", attach="base", text="Ongoing: no minion can be played at all.")
+
+    @wide.restriction(here=True)
+    def _wide(ctx, p):
+        return ctx.is_minion(p.card)
+
+    s = scenario("Invader", "Collector")
+    s.base_action(0, "Wide Wall", owner=1)
+    game = s.build(r)
+    wrong, _ = _barrier_disagrees(game, 0)
+    assert wrong and {p.base for p in wrong} == {base_uid(game, "Filler Field"), None}
