@@ -2,6 +2,10 @@
 
 Importing this package declares every implemented card and base in `smashup.engine.REGISTRY`.
 """
+# The engine first: importing it puts the compiled build's finder in place (engine/native.py),
+# before the card modules below are looked up.
+from smashup import engine  # noqa: F401, I001
+
 from . import (  # noqa: F401
     aliens,
     core_bases,

@@ -1645,7 +1645,9 @@ class Ctx:
 
 # Every generator method of Ctx (a verb or a question) is wrapped so that calling it without
 # `yield from` cannot pass unnoticed (Effect). No upkeep: a new generator method is wrapped too.
+# Found by the generator flag of its code, which a function compiled by Cython (native.py, with
+# binding) carries as a Python function does.
 for _name, _fn in list(vars(Ctx).items()):
-    if inspect.isgeneratorfunction(_fn):
+    if getattr(getattr(_fn, "__code__", None), "co_flags", 0) & inspect.CO_GENERATOR:
         setattr(Ctx, _name, _effect(_fn))
 del _name, _fn

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from itertools import chain, compress
 from operator import is_not
@@ -45,6 +45,25 @@ from .effects import Ctx, Effect, board_label
 from .plays import GRANT_CONDITIONS, PlayFinder  # noqa: F401 (game.GRANT_CONDITIONS, as before)
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, LEGACY, stream, version_for
+
+
+def _probe():
+    yield
+
+
+# A generator made by compiled code (native.py) is of the compiler's own type, not GeneratorType:
+# checked by identity first (the type of this module's own generators), and any other generator
+# (a compiled card module while this one runs as Python) by the abstract type (`_drives`).
+_COMPILED_GENERATOR = type(_probe())
+
+
+def _drives(result) -> bool:
+    """Whether an ability's result is run to its end: a generator of any kind, or a verb's
+    Effect (a plain ability returns None, or a value)."""
+    t = type(result)
+    return (t is GeneratorType or t is _COMPILED_GENERATOR or t is Effect
+            or (result is not None and isinstance(result, Generator)))
+
 
 WIN_VP = 15
 HAND_LIMIT = 10
@@ -925,7 +944,7 @@ class Game:
                 if not rep.applies(ctx, attempt):
                     continue
                 result = rep.run(ctx, attempt)
-                if type(result) is GeneratorType or type(result) is Effect:
+                if _drives(result):
                     raise EngineError(f"{self.name(cid)}: an \"affect\" replacement cannot ask "
                                       "anything (use Ctx.at_once for a verb)")
                 if self.dropped_effects:
@@ -1417,7 +1436,7 @@ class Game:
         plain function is simply called (an ability that asks nothing needs no `yield`); returns
         what it returns. A verb it called without `yield from` raises here (effects.Effect)."""
         result = fn(*args)
-        if type(result) is GeneratorType or type(result) is Effect:
+        if _drives(result):
             result = yield from result
         if self.dropped_effects:
             self.check_dropped()

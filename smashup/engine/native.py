@@ -14,10 +14,11 @@ finder below loads it only while the .py file still has that hash: an edited mod
 Python until the next build, never as a stale binary. `SMASHUP_ENGINE=python` turns the build off
 for a process (to compare, or to debug with Python tools).
 
-Only modules whose behaviour does not depend on being Python bytecode are compiled: not effects.py,
-whose guardrail finds the Ctx verbs by their generator code flag (`inspect.isgeneratorfunction`,
-which a compiled function does not carry), nor the card modules, whose abilities the engine checks
-to be Python generators (`types.GeneratorType`).
+The engine's modules are compiled, effects.py and every card module of smashup/cards with them: the
+card abilities and the Ctx verbs run in every step of a game. Compiled code must not tell itself
+apart from Python: effects.py finds its generator verbs by the generator flag of their code, which
+a compiled function carries too (binding=True), and the engine runs an ability's result to its end
+when it is any generator, the compiler's own generator type included (game.py `_drives`).
 """
 from __future__ import annotations
 
@@ -31,17 +32,39 @@ import sys
 import tempfile
 from pathlib import Path
 
-PACKAGE = "smashup.engine"
+PACKAGE = "smashup"
 ENGINE_DIR = Path(__file__).resolve().parent
+ROOT_DIR = ENGINE_DIR.parent  # the smashup package: modules are named relative to it
 NATIVE_DIR = ENGINE_DIR / "_native"
 MANIFEST = "manifest.json"
-# The modules compiled: the engine's hot paths (see the module docstring for what is left out).
-COMPILED = ("core", "plays", "game", "registry", "bots", "rng", "setup")
+# The engine modules compiled: every one that runs while a game is played (not simulate,
+# invariants, testing: tools around it).
+ENGINE_MODULES = ("core", "plays", "game", "registry", "bots", "rng", "setup", "effects")
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
-def source_hash(module: str, engine_dir: Path = ENGINE_DIR) -> str:
-    return hashlib.sha256((engine_dir / f"{module}.py").read_bytes()).hexdigest()
+def compiled_modules(root: Path = ROOT_DIR) -> tuple[str, ...]:
+    """The modules compiled, named relative to the smashup package ("engine.game",
+    "cards.aliens"): the engine's and every card module (a new one is compiled without upkeep)."""
+    cards = sorted(p.stem for p in (root / "cards").glob("*.py") if p.stem != "__init__")
+    return tuple(f"engine.{m}" for m in ENGINE_MODULES) + tuple(f"cards.{m}" for m in cards)
+
+
+COMPILED = compiled_modules()
+
+
+def source_path(module: str, root: Path = ROOT_DIR) -> Path:
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_hash(module: str, root: Path = ROOT_DIR) -> str:
+    """The SHA-256 of the module's source, and of its .pxd beside it where it has one (Cython's
+    declarations for it: an edited .pxd makes the build stale too)."""
+    digest = hashlib.sha256(source_path(module, root).read_bytes())
+    pxd = source_path(module, root).with_suffix(".pxd")
+    if pxd.is_file():
+        digest.update(pxd.read_bytes())
+    return digest.hexdigest()
 
 
 def disabled() -> bool:
@@ -56,34 +79,35 @@ def read_manifest(native_dir: Path = NATIVE_DIR) -> dict:
         return {}
 
 
-def fresh_binary(module: str, engine_dir: Path = ENGINE_DIR, native_dir: Path | None = None,
+def fresh_binary(module: str, root: Path = ROOT_DIR, native_dir: Path | None = None,
                  manifest: dict | None = None) -> Path | None:
-    """The compiled file to load for `module`, or None: not built, built for another Python, or
-    built from a source that has changed since."""
-    native_dir = native_dir or engine_dir / "_native"
+    """The compiled file to load for `module` ("engine.game"), or None: not built, built for
+    another Python, or built from a source that has changed since."""
+    native_dir = native_dir or root / "engine" / "_native"
     entry = (manifest if manifest is not None else read_manifest(native_dir)).get(module)
     if not entry or not entry.get("file", "").endswith(SUFFIX):
         return None
     binary = native_dir / entry["file"]
-    if not binary.is_file() or entry.get("source") != source_hash(module, engine_dir):
+    if not binary.is_file() or entry.get("source") != source_hash(module, root):
         return None
     return binary
 
 
 class CompiledFinder:
-    """A meta path finder that serves `smashup.engine.<module>` from its fresh compiled file.
-    Anything else, or a stale or missing build, falls through to the ordinary .py import."""
+    """A meta path finder that serves a built module of the smashup package ("smashup.engine.game",
+    "smashup.cards.aliens") from its fresh compiled file. Anything else, or a stale or missing
+    build, falls through to the ordinary .py import."""
 
-    def __init__(self, engine_dir: Path = ENGINE_DIR):
-        self.engine_dir = engine_dir
-        self.native_dir = engine_dir / "_native"
+    def __init__(self, root: Path = ROOT_DIR):
+        self.root = root
+        self.native_dir = root / "engine" / "_native"
         self.manifest = read_manifest(self.native_dir)
 
     def find_spec(self, fullname, path=None, target=None):
-        package, _, module = fullname.rpartition(".")
+        package, _, module = fullname.partition(".")
         if package != PACKAGE or module not in self.manifest:
             return None
-        binary = fresh_binary(module, self.engine_dir, self.native_dir, self.manifest)
+        binary = fresh_binary(module, self.root, self.native_dir, self.manifest)
         if binary is None:
             return None
         return importlib.util.spec_from_file_location(fullname, binary)
@@ -122,19 +146,21 @@ def build(jobs: int | None = None) -> list[str]:
     from Cython.Build import cythonize  # a build tool: imported only to build
     from setuptools import Distribution, Extension
 
-    sources = {m: ENGINE_DIR / f"{m}.py" for m in COMPILED}
     hashes = {m: source_hash(m) for m in COMPILED}
     with tempfile.TemporaryDirectory(prefix="smashup-native-") as tmp:
         work = Path(tmp)
         # Copies, so that no .c file or build folder is left in the source tree.
-        package_dir = work / "smashup" / "engine"
-        package_dir.mkdir(parents=True)
-        (work / "smashup" / "__init__.py").write_text("")
-        (package_dir / "__init__.py").write_text("")
-        for src in sources.values():
-            shutil.copyfile(src, package_dir / src.name)
+        (work / PACKAGE).mkdir()
+        (work / PACKAGE / "__init__.py").write_text("")
+        for module in COMPILED:
+            copy = source_path(module, work / PACKAGE)
+            copy.parent.mkdir(exist_ok=True)
+            (copy.parent / "__init__.py").touch()
+            shutil.copyfile(source_path(module), copy)
+            if source_path(module).with_suffix(".pxd").is_file():
+                shutil.copyfile(source_path(module).with_suffix(".pxd"), copy.with_suffix(".pxd"))
         # No debug symbols: a third of the build time, and nobody steps through generated C.
-        extensions = [Extension(f"{PACKAGE}.{m}", [str(package_dir / f"{m}.py")],
+        extensions = [Extension(f"{PACKAGE}.{m}", [str(source_path(m, work / PACKAGE))],
                                 extra_compile_args=["-g0"]) for m in COMPILED]
         compiled = cythonize(extensions, quiet=True, nthreads=jobs or os.cpu_count() or 1,
                              # Annotations stay hints, as in Python: typed arguments would
@@ -146,11 +172,14 @@ def build(jobs: int | None = None) -> list[str]:
                             "--build-temp", str(work / "tmp"), "--parallel", str(jobs or os.cpu_count() or 1)]
         dist.parse_command_line()
         dist.run_commands()
-        NATIVE_DIR.mkdir(exist_ok=True)
+        # The folder anew: no binary of a module no longer compiled (or of another Python) is left.
+        shutil.rmtree(NATIVE_DIR, ignore_errors=True)
+        NATIVE_DIR.mkdir()
         manifest = {}
         for module in COMPILED:
-            name = f"{module}{SUFFIX}"
-            shutil.copyfile(work / "lib" / "smashup" / "engine" / name, NATIVE_DIR / name)
+            name = f"{module}{SUFFIX}"  # "cards.aliens.cpython-311-x86_64-linux-gnu.so"
+            built = source_path(module, work / "lib" / PACKAGE).with_suffix(SUFFIX)
+            shutil.copyfile(built, NATIVE_DIR / name)
             manifest[module] = {"source": hashes[module], "file": name}
     (NATIVE_DIR / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return list(COMPILED)

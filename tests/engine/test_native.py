@@ -15,47 +15,72 @@ from smashup.engine.simulate import simulate
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _fake_build(tmp_path: Path, source: str = "X = 1\n", built_from: str | None = None,
-                suffix: str = native.SUFFIX) -> Path:
-    (tmp_path / "core.py").write_text(source)
-    native_dir = tmp_path / "_native"
-    native_dir.mkdir()
-    (native_dir / f"core{suffix}").write_bytes(b"not really a binary")
-    digest = native.source_hash("core", tmp_path) if built_from is None else built_from
-    (native_dir / native.MANIFEST).write_text(json.dumps({"core": {"source": digest,
-                                                                    "file": f"core{suffix}"}}))
+def _fake_build(root: Path, source: str = "X = 1\n", built_from: str | None = None,
+                suffix: str = native.SUFFIX, module: str = "engine.core") -> Path:
+    """A build of one module in a copy of the package layout at `root` (smashup/)."""
+    native.source_path(module, root).parent.mkdir(parents=True, exist_ok=True)
+    native.source_path(module, root).write_text(source)
+    native_dir = root / "engine" / "_native"
+    native_dir.mkdir(parents=True)
+    (native_dir / f"{module}{suffix}").write_bytes(b"not really a binary")
+    digest = native.source_hash(module, root) if built_from is None else built_from
+    (native_dir / native.MANIFEST).write_text(json.dumps({module: {"source": digest,
+                                                                    "file": f"{module}{suffix}"}}))
     return native_dir
 
 
 def test_a_fresh_build_is_found(tmp_path):
     native_dir = _fake_build(tmp_path)
-    assert native.fresh_binary("core", tmp_path) == native_dir / f"core{native.SUFFIX}"
+    assert native.fresh_binary("engine.core", tmp_path) == native_dir / f"engine.core{native.SUFFIX}"
     spec = native.CompiledFinder(tmp_path).find_spec("smashup.engine.core")
-    assert spec is not None and spec.origin == str(native_dir / f"core{native.SUFFIX}")
+    assert spec is not None and spec.origin == str(native_dir / f"engine.core{native.SUFFIX}")
+
+
+def test_a_card_module_is_served_too(tmp_path):
+    native_dir = _fake_build(tmp_path, module="cards.aliens")
+    spec = native.CompiledFinder(tmp_path).find_spec("smashup.cards.aliens")
+    assert spec is not None and spec.origin == str(native_dir / f"cards.aliens{native.SUFFIX}")
+    (tmp_path / "cards" / "aliens.py").write_text("X = 2\n")  # edited after the build
+    assert native.CompiledFinder(tmp_path).find_spec("smashup.cards.aliens") is None
+
+
+def test_every_card_module_and_effects_are_compiled():
+    modules = native.compiled_modules()
+    assert "engine.effects" in modules and "engine.game" in modules
+    cards = {p.stem for p in (native.ROOT_DIR / "cards").glob("*.py")} - {"__init__"}
+    assert cards and {f"cards.{c}" for c in cards} <= set(modules)
 
 
 def test_an_edited_module_runs_as_python_not_as_its_stale_build(tmp_path):
     _fake_build(tmp_path)
-    (tmp_path / "core.py").write_text("X = 2\n")  # edited after the build
-    assert native.fresh_binary("core", tmp_path) is None
+    (tmp_path / "engine" / "core.py").write_text("X = 2\n")  # edited after the build
+    assert native.fresh_binary("engine.core", tmp_path) is None
     assert native.CompiledFinder(tmp_path).find_spec("smashup.engine.core") is None
+
+
+def test_a_pxd_written_or_edited_after_the_build_makes_it_stale(tmp_path):
+    _fake_build(tmp_path)
+    assert native.fresh_binary("engine.core", tmp_path) is not None
+    (tmp_path / "engine" / "core.pxd").write_text("cdef class X:\n    cdef public object a\n")
+    assert native.fresh_binary("engine.core", tmp_path) is None
 
 
 def test_a_build_for_another_python_or_a_missing_file_is_ignored(tmp_path):
     native_dir = _fake_build(tmp_path, suffix=".cpython-39-x86_64-linux-gnu.so"
                              if native.SUFFIX != ".cpython-39-x86_64-linux-gnu.so" else ".abi3.so")
-    assert native.fresh_binary("core", tmp_path) is None
-    for f in native_dir.glob("core*"):
+    assert native.fresh_binary("engine.core", tmp_path) is None
+    for f in native_dir.glob("engine.core*"):
         f.unlink()
-    assert native.fresh_binary("core", tmp_path) is None
+    assert native.fresh_binary("engine.core", tmp_path) is None
 
 
-def test_the_finder_serves_only_built_engine_modules(tmp_path):
+def test_the_finder_serves_only_built_modules(tmp_path):
     _fake_build(tmp_path)
     finder = native.CompiledFinder(tmp_path)
     assert finder.find_spec("smashup.engine.game") is None  # not in this build
-    assert finder.find_spec("smashup.cards.core") is None  # not the engine
+    assert finder.find_spec("smashup.cards.core") is None  # another module of that name
     assert finder.find_spec("core") is None
+    assert finder.find_spec("other.engine.core") is None
 
 
 def test_no_build_means_no_finder(tmp_path, monkeypatch):
@@ -82,6 +107,53 @@ def test_the_engine_plays_the_same_games_compiled_or_not():
 @pytest.mark.skipif(not os.environ.get("SMASHUP_REQUIRE_COMPILED_ENGINE"),
                     reason="CI (.ci/run) compiles the engine and sets SMASHUP_REQUIRE_COMPILED_ENGINE")
 def test_ci_runs_the_compiled_engine():
+    import smashup.cards  # noqa: F401
     import smashup.engine.bots  # noqa: F401
 
     assert native.engine_build() == "compiled", native.status()
+
+
+def test_compiled_abilities_and_verbs_run_as_generators_do():
+    """A card module and effects.py compiled (CI) make the compiler's own generators: the engine
+    still runs an ability's generator to its end (game._drives), and the guardrail still wraps every
+    generator verb of Ctx (effects.Effect)."""
+    from collections.abc import Generator
+
+    from smashup.cards import aliens
+    from smashup.engine import game
+    from smashup.engine.effects import Ctx
+
+    ability = aliens.supreme_overlord.on_play(None)  # a generator: its body runs only when driven
+    assert game._drives(ability)
+    assert not game._drives(None) and not game._drives(True)
+
+    class Foreign(Generator):  # a generator of neither Python's nor this build's type
+        def send(self, value):
+            raise StopIteration
+
+        def throw(self, *args):
+            raise StopIteration
+
+    assert game._drives(Foreign())
+    assert Ctx.choose_and.is_effect and Ctx.destroy.is_effect
+
+
+def test_each_extension_type_declares_exactly_the_slots_of_its_class():
+    """A class that a .pxd makes an extension type when compiled keeps its attributes in the C
+    fields declared there: one in __slots__ but not declared would be refused only when compiled."""
+    import importlib
+    import re
+
+    pxds = sorted(native.ROOT_DIR.glob("*/*.pxd"))
+    assert pxds
+    for pxd in pxds:
+        module = importlib.import_module(f"smashup.{pxd.parent.name}.{pxd.stem}")
+        declared: dict[str, set[str]] = {}
+        for line in pxd.read_text().splitlines():
+            if found := re.match(r"cdef class (\w+)", line):
+                cls = declared.setdefault(found.group(1), set())
+            elif found := re.match(r"\s+cdef public object (.+)", line):
+                cls |= {name.strip() for name in found.group(1).split(",")}
+        assert declared, pxd
+        for name, fields in declared.items():
+            assert fields == set(getattr(module, name).__slots__), (pxd.name, name)

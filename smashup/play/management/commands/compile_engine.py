@@ -18,7 +18,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         if opts["status"]:
-            import smashup.engine.bots  # noqa: F401  (every module of native.COMPILED imported)
+            import smashup.cards  # noqa: F401  (every module of native.COMPILED imported)
+            import smashup.engine.bots  # noqa: F401
 
             for module, kind in native.status().items():
                 self.stdout.write(f"{module:10s} {kind}")
