@@ -108,6 +108,10 @@ _NOTHING: frozenset = frozenset()
 # `_power_locality`: a card reads only its minion's base / moreover reaches only its own.
 _READS_LOCALLY = 1
 _MOVES_LOCALLY = 2
+# What a local change moved (`Game._moved_kinds`): a card with a modifier, or with a protection
+# (a minion carrying actions counts as both), so the lists of those working are made afresh.
+_MOVED_MODIFIER = 1
+_MOVED_PROTECTOR = 2
 
 
 def _power_locality(defn) -> int:
@@ -390,6 +394,8 @@ class Game:
         # so that a new power version forgets only their counts (`_new_power_version`).
         self._local_upto = -1
         self._touched_bases: set[int] = set()
+        self._moved_kinds = 0  # _MOVED_* of the cards those changes moved
+        self._here_bases: frozenset = frozenset()  # bases a "here" modifier reaches (_modifiers)
         self._localities: dict[int, int] = {}  # id(definition) -> `_power_locality`
         self._protections: list[tuple] = []  # `_working_protections` at `_protections_version`
         self._protections_version = -1
@@ -834,7 +840,8 @@ class Game:
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
         if self._cancelled_version != self.version:
-            self._cancelled = self._cancelled_now()
+            if not self._working_kept(self._cancelled_version, 0):
+                self._cancelled = self._cancelled_now()
             self._cancelled_version = self.version
         return self._cancelled
 
@@ -902,12 +909,15 @@ class Game:
 
     def _working_protections(self) -> list[tuple]:
         """(protection, its card's Ctx, that card's controller) of every protection working now,
-        in the order of `protectors`, listed once per `version` like the modifiers: what makes
+        in the order of `protectors`, listed once per `version` like the modifiers (and kept the
+        same way, `_working_kept`): what makes
         one work (its card in play and not cancelled, its base's abilities working) and its
         Ctx's player (a base's: the current one, `_power_reads_turn`) are what power reads."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
-        if self._protections_version != self.version:
+        if self._protections_version == self.version:
+            return self._protections
+        if not self._working_kept(self._protections_version, _MOVED_PROTECTOR):
             found = []
             cancelled = self.cancelled_cards()
             for protector in self.protectors:
@@ -920,7 +930,7 @@ class Game:
                 ctrl = self.controller(protector)
                 found.extend((prot, ctx, ctrl) for prot in self.defs[protector].protections)
             self._protections = found
-            self._protections_version = self.version
+        self._protections_version = self.version
         return self._protections
 
     def affect_replaced(self, source: int | None, source_player: int | None, target: int,
@@ -1115,6 +1125,13 @@ class Game:
         if locality == _MOVES_LOCALLY:
             self._local_upto = v + 1
             self._touched_bases.add(uid)
+            if defn.power_modifier is not None:
+                self._moved_kinds |= _MOVED_MODIFIER
+            if defn.protections:
+                self._moved_kinds |= _MOVED_PROTECTOR
+            state = self.minion_state.get(cid)
+            if state is not None and state.attached:  # its actions moved with it
+                self._moved_kinds |= _MOVED_MODIFIER | _MOVED_PROTECTOR
 
     def changed(self) -> None:
         """Note a change that power may read (see `version`). Moving a card, a choice and an event
@@ -1167,13 +1184,32 @@ class Game:
             for uid in self._touched_bases:
                 powers.pop(uid, None)
                 totals.pop(uid, None)
+            # The lists of what works that such changes leave as they were are kept too.
+            if self._working_kept(self._modifiers_version, _MOVED_MODIFIER):
+                self._modifiers_version = version
+            if self._working_kept(self._protections_version, _MOVED_PROTECTOR):
+                self._protections_version = version
+            if self._working_kept(self._cancelled_version, 0):
+                self._cancelled_version = version
         else:
             self._powers.clear()
             self._totals.clear()
         self._bonuses = None  # a power change may have begun or ended (`_lasting_changed`)
         self._touched_bases.clear()
+        self._moved_kinds = 0
         self._powers_version = self._local_upto = version
-        self._modifiers_version = -1
+
+    def _working_kept(self, since: int, kind: int) -> bool:
+        """Whether a list of what works made at version `since` (`_modifiers_now`,
+        `_working_protections`, `_cancelled_now`) still holds: every change since was local
+        (`_board_moved`, `_lasting_changed`: no controller, cancel, base or other lasting effect
+        changed), none moved a card of that `kind` (_MOVED_*), and, for the modifiers, none
+        touched a base a "here" modifier reaches (its minions are listed)."""
+        if since < self._powers_version or self._local_upto != self.version:
+            return False
+        if self._moved_kinds & kind:
+            return False
+        return kind != _MOVED_MODIFIER or not self._touched_bases & self._here_bases
 
     def _lasting_bonuses(self) -> dict:
         """The lasting power changes in force at this version, summed per minion."""
@@ -1239,9 +1275,11 @@ class Game:
         return total if total > 0 else 0
 
     def _working_modifiers(self) -> tuple[list, dict]:
-        """`_modifiers_now`, listed once per version."""
+        """`_modifiers_now`, listed once per version (kept through a local change that leaves it
+        as it was: `_working_kept`)."""
         if self._modifiers_version != self.version:
-            self._modifiers = self._modifiers_now()
+            if not self._working_kept(self._modifiers_version, _MOVED_MODIFIER):
+                self._modifiers = self._modifiers_now()
             self._modifiers_version = self.version
         return self._modifiers
 
@@ -1253,6 +1291,7 @@ class Game:
         first list."""
         anyone = []
         targeted: dict[int, list] = {}
+        here: set = set()  # the bases "here" modifiers reach: their minions are listed
         loc = self.loc
         cancelled = self.cancelled_cards()  # none cancelled: every card in play works
         for source in self.modifier_sources:
@@ -1281,11 +1320,13 @@ class Game:
             else:  # "here"
                 uid = zone[1] if zone[0] != "attached" else self.base_of(zone[1])
                 reach = self.slot(uid).minions if uid is not None else ()
+                here.add(uid)
             for m in reach:
                 entries = targeted.get(m)
                 if entries is None:
                     entries = targeted[m] = list(anyone)
                 entries.append(entry)
+        self._here_bases = frozenset(here)
         return anyone, targeted
 
     def power_now(self, cid: int) -> int:
@@ -3576,7 +3617,7 @@ NOT_STATE = frozenset({
     "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
-    "_local_upto", "_touched_bases", "_localities",  # `_board_moved`
+    "_local_upto", "_touched_bases", "_localities", "_moved_kinds", "_here_bases",  # `_board_moved`
     "_protections", "_protections_version",  # `affects`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`
     "_answer",  # the options `apply` found, handed to `ask`

@@ -9,7 +9,7 @@ import pytest
 
 from smashup.engine import Ctx, EngineError, Faction, Scenario
 from smashup.engine.game import Game
-from smashup.engine.testing import base_uid, card, end_play, play
+from smashup.engine.testing import base_uid, card, choose, end_play, play
 
 from .support import registry_with_test_cards
 
@@ -200,3 +200,35 @@ def test_a_stale_total_is_caught(monkeypatch):
     monkeypatch.setattr(Game, "verify_powers", True)
     with pytest.raises(EngineError, match="stale"):
         game.total_power(factory)
+
+
+def test_the_lists_of_what_works_follow_a_local_change():
+    # A local change keeps the modifiers, protections and cancelled cards listed
+    # (Game._working_kept) unless it moved such a card or touched a base a "here" modifier
+    # reaches: a minion played on The Central Brain gets its +1, a second Smoke Bomb protects.
+    s = Scenario([("Ninjas", "Robots"), ("Watchers", "Aliens")])
+    s.base("The Central Brain")
+    s.base("Jungle Oasis")
+    s.minion(0, "Sentry", owner=1)
+    s.minion(1, "Sentry", owner=1)
+    s.minion(1, "Microbot Archive", owner=0)
+    s.minion(1, "Shinobi", owner=0, attached=[("Smoke Bomb", 0)])  # a protection listed
+    s.hand(0, "Microbot Archive", "Smoke Bomb")
+    s.hand(1, "Invasion")
+    s.deck(0, *["Sentry"] * 4)
+    s.deck(1, *["Sentry"] * 4)
+    game = s.build(REG)
+    brain = base_uid(game, "The Central Brain")
+    invasion = card(game, "Invasion", "hand")
+    mine = card(game, "Microbot Archive", "minion")
+    count_all(game)
+    assert game.affects(invasion, 1, mine)
+    play(game, "Microbot Archive", base="The Central Brain")
+    arrived = next(m for m in game.slot(brain).minions if game.name(m) == "Microbot Archive")
+    assert game.power(arrived) == 1 + 1
+    fresh(game)
+    assert game.affects(invasion, 1, mine)  # listed at this version
+    play(game, "Smoke Bomb")
+    choose(game, mine)
+    assert not game.affects(invasion, 1, mine)
+    fresh(game)
