@@ -65,23 +65,27 @@ def howl(ctx):
         ctx.add_power(m, 1, until="end_of_your_turn")
 
 
+# A module function, not a closure inside the ability: compiled (native.py), a generator's
+# locals live in a scope object a nested function refers back to, a reference cycle that
+# keeps a dropped game alive until the cycle collector runs (test_game_freed.py).
+def _prey_of(ctx, mine):
+    """Natural Selection: the minions on `mine`'s base with less power than it, destroyable."""
+    return ctx.targets(base=ctx.base_of(mine),
+                       where=lambda m: m != mine and ctx.power(m) < ctx.power(mine),
+                       effect=ctx.destroy)
+
+
 @dinosaurs.action("Natural Selection", text=(
     "Choose one of your minions on a base. Destroy a minion there with less power than it."))
 def natural_selection(ctx):
-
-    def prey_of(mine):
-        return ctx.targets(base=ctx.base_of(mine),
-                           where=lambda m: m != mine and ctx.power(m) < ctx.power(mine),
-                           effect=ctx.destroy)
-
     # Only a minion of yours that has some prey can be chosen (our reading: the choice must let
     # the destruction happen); with none, the action does nothing.
-    hunters = [m for m in ctx.minions(controller=ctx.me) if prey_of(m)]
+    hunters = [m for m in ctx.minions(controller=ctx.me) if _prey_of(ctx, m)]
     mine = yield from ctx.choose_minion(ctx.one_of_each(hunters), "Choose one of your minions",
                                         intent="help")
     if mine is None:
         return
-    yield from ctx.choose_and(ctx.destroy, ctx.one_of_each(prey_of(mine)),
+    yield from ctx.choose_and(ctx.destroy, ctx.one_of_each(_prey_of(ctx, mine)),
                               f"Destroy which minion with less power than {ctx.name(mine)}?")
 
 

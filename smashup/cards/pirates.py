@@ -170,12 +170,7 @@ def powderkeg(ctx):
 def sea_dogs(ctx):
     faction = yield from ctx.name_faction("Name a faction: its minions of other players move",
                                           intent="harm")
-
-    def theirs(u):
-        return ctx.targets(base=u, where=lambda m: ctx.controller(m) != ctx.me
-                           and ctx.faction_of(m) == faction, effect=ctx.move)
-
-    sources = ctx.bases(lambda u: theirs(u))
+    sources = ctx.bases(lambda u: _theirs(ctx, u, faction))
     if not sources or len(ctx.bases()) < 2:
         ctx.log(f"No minion of the {faction} can be moved (Sea Dogs).")
         return
@@ -183,9 +178,18 @@ def sea_dogs(ctx):
                                      intent="harm")
     dest = yield from ctx.choose_base(ctx.bases(lambda u: u != src),
                                       f"Move the {faction} minions to which base?", intent="harm",
-                                      subject=theirs(src)[0])
-    for m in theirs(src):
+                                      subject=_theirs(ctx, src, faction)[0])
+    for m in _theirs(ctx, src, faction):
         yield from ctx.move(m, dest)
+
+
+# A module function, not a closure inside the ability: compiled (native.py), a generator's
+# locals live in a scope object a nested function refers back to, a reference cycle that
+# keeps a dropped game alive until the cycle collector runs (test_game_freed.py).
+def _theirs(ctx, u, faction):
+    """Sea Dogs: the minions of `faction` on base `u` that other players control and it may move."""
+    return ctx.targets(base=u, where=lambda m: ctx.controller(m) != ctx.me
+                       and ctx.faction_of(m) == faction, effect=ctx.move)
 
 
 @pirates.action("Shanghai", text="Move one minion controlled by another player to another base.")

@@ -211,21 +211,27 @@ def _new_hosts(ctx, action):
 @tornados.action("Trade Winds", copies=2, text=(
     "Choose two minions of power 3 or less (anyone's) on different bases and swap their places."))
 def trade_winds(ctx):
-    def partners(m):
-        return ctx.targets(where=lambda o: ctx.power(o) <= 3 and ctx.base_of(o) != ctx.base_of(m),
-                           effect=ctx.move)
-
     # Catalog (AEG): with only one such minion, or all of them on one base, nothing moves.
-    small = [m for m in ctx.targets(where=ctx.power_at_most(3), effect=ctx.move) if partners(m)]
+    small = [m for m in ctx.targets(where=ctx.power_at_most(3), effect=ctx.move)
+             if _swap_partners(ctx, m)]
     first = yield from ctx.choose_minion(ctx.one_of_each(small), "Swap which minion?",
                                          intent="harm")
     if first is None:
         return
-    second = yield from ctx.choose_minion(ctx.one_of_each(partners(first)),
+    second = yield from ctx.choose_minion(ctx.one_of_each(_swap_partners(ctx, first)),
                                           "Swap it with which minion?", intent="harm")
     there, here = ctx.base_of(second), ctx.base_of(first)
     yield from ctx.move(first, there)
     yield from ctx.move(second, here)
+
+
+# A module function, not a closure inside the ability: compiled (native.py), a generator's
+# locals live in a scope object a nested function refers back to, a reference cycle that
+# keeps a dropped game alive until the cycle collector runs (test_game_freed.py).
+def _swap_partners(ctx, m):
+    """Trade Winds: the minions of power 3 or less on another base than `m`'s, movable."""
+    return ctx.targets(where=lambda o: ctx.power(o) <= 3 and ctx.base_of(o) != ctx.base_of(m),
+                       effect=ctx.move)
 
 
 @tornados.action("Whirlwinds", text=(

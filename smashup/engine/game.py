@@ -2986,12 +2986,7 @@ class Game:
             # ("move", base uid): a real move, with what is attached (WWWT "Move"); its "moved"
             # reactions happen here, and whatever is still on the base afterwards is put away.
             mover = Ctx(self, sc.base_card, self.current, base=slot.uid)
-
-            def move_all():
-                for m, uid in moves:
-                    yield from mover.move(m, uid)
-
-            yield from self.resolve(move_all())
+            yield from self.resolve(_move_each(mover, moves))
         # The reactions to these discards happen in this step (CR step 7); should one of them put
         # a card on this base, that card is put away too ("once there are no more cards on the
         # scoring base, go to step 8").
@@ -3057,17 +3052,9 @@ class Game:
             [(m, sc.instead[m]) for m in slot.minions if sc.instead.get(m) in _DECK_ENDS],
             sc.base_card)
 
-        def discard(card):
-            owner = self.owner[card]
-            ctrl = self.controller(card)
-            self.move_card(card, ("discard", owner))
-            events.append(Event("discarded", card=card, base=slot.uid, player=owner,
-                                data={"scored": sc.base_card, "from": "play",
-                                      "controller": ctrl}, by_card=sc.base_card))
-
         for m in list(slot.minions):
             for a in list(self.minion_state[m].attached):
-                discard(a)
+                self._discard_scored(a, sc, events)
             dest = sc.instead.get(m, "discard")
             ctrl = self.minion_state[m].controller
             if dest == "hand" or dest in _DECK_ENDS:
@@ -3078,13 +3065,24 @@ class Game:
                                                        "from": "play"},
                                     by_card=sc.base_card))
             else:
-                discard(m)
+                self._discard_scored(m, sc, events)
         for m in to_decks:
             self.put_instead(m, sc.instead[m])
         for a in list(slot.actions):
-            discard(a)
+            self._discard_scored(a, sc, events)
         for event in events:
             self.emit(event)
+
+    # A method, not a closure inside `_put_away`: compiled (native.py), a generator keeps its
+    # locals in a scope object that a nested function refers back to, a reference cycle that
+    # would keep the finished game alive until the cycle collector runs (test_game_freed.py).
+    def _discard_scored(self, card: int, sc: Scoring, events: list) -> None:
+        owner = self.owner[card]
+        ctrl = self.controller(card)
+        self.move_card(card, ("discard", owner))
+        events.append(Event("discarded", card=card, base=sc.slot.uid, player=owner,
+                            data={"scored": sc.base_card, "from": "play", "controller": ctrl},
+                            by_card=sc.base_card))
 
     def put_instead(self, card: int, dest: str) -> None:
         """Put a card where an "instead" sends it: its owner's hand, or the top or bottom of
@@ -3518,6 +3516,13 @@ def _marked(opt: Option, shown: str) -> Option:
     stay as made; Option's fields, without replace()'s generic checks, since the main decision
     marks options every time it is asked."""
     return Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value, shown, opt.play)
+
+
+def _move_each(mover, moves):
+    """Scoring's step 7 "instead" moves, one after another (a module function, not a closure in
+    the scoring generator: see `Game._discard_scored`)."""
+    for m, uid in moves:
+        yield from mover.move(m, uid)
 
 
 class _MainOptions:

@@ -4,12 +4,15 @@ finished game left over cost simulations several percent. Power read after the e
 a game dropped mid-play (a bot's look-ahead copy) is freed once closed (`Game.close`)."""
 from __future__ import annotations
 
+import ast
 import gc
 import weakref
+from pathlib import Path
 from random import Random
 
 import pytest
 
+import smashup
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import REGISTRY, IllegalChoice, new_game
 from smashup.engine.bots import random_choice
@@ -57,3 +60,33 @@ def test_a_game_closed_mid_play_is_freed_and_takes_no_more_choices():
         assert gone() is None, "a closed game is kept alive by a reference cycle"
     finally:
         gc.enable()
+
+
+def _own_nodes(fn):
+    """The nodes of `fn`, with the functions and lambdas nested in it but not their insides."""
+    for child in ast.iter_child_nodes(fn):
+        yield child
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from _own_nodes(child)
+
+
+def test_no_generator_of_the_engine_or_the_cards_keeps_a_nested_function():
+    """Compiled (native.py), a generator keeps its locals in a scope object; a function defined
+    inside it and kept in a local refers back to that scope: a reference cycle holding the game
+    (a finished or dropped game then waits for the cycle collector). Such helpers are module
+    functions taking what they read as arguments (Sea Dogs' `_theirs`)."""
+    root = Path(smashup.__file__).parent
+    found = []
+    for path in sorted([*root.glob("engine/*.py"), *root.glob("cards/*.py")]):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            own = list(_own_nodes(fn))
+            if not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own):
+                continue
+            for n in own:
+                kept = (isinstance(n, ast.FunctionDef)
+                        or isinstance(n, ast.Assign) and isinstance(n.value, ast.Lambda))
+                if kept:
+                    found.append(f"{path.name}:{n.lineno} in {fn.name}")
+    assert found == []
