@@ -2611,19 +2611,9 @@ class Game:
         if len(set(names)) == len(names):
             return options
         copies = {c for c, name in zip(hand, names, strict=True) if names.count(name) > 1}
-        first: dict = {}
-        marked = options
-        for i, opt in enumerate(options):
-            cid = opt.card
-            if cid not in copies:
-                continue
-            key = (opt.value[0], defs[cid].name, opt.base, opt.play.kind)
-            shown = first.setdefault(key, opt.id)
-            if shown != opt.id:
-                if marked is options:
-                    marked = list(options)
-                marked[i] = _marked(opt, shown)
-        return marked
+        return _mark_repeated_keys(options, (
+            (i, (opt.value[0], defs[opt.card].name, opt.base, opt.play.kind))
+            for i, opt in enumerate(options) if opt.card in copies))
 
     def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
         """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
@@ -2716,24 +2706,20 @@ class Game:
                     shared.add(name)
         if not shared:
             return options
-        first: dict = {}
         keys: dict = {}  # card -> its `_alike_key`, read once
-        marked = options
-        for i, opt in enumerate(options):
-            cid = opt.card
-            if cid is None or defs[cid].name not in shared:
-                continue
-            alike = keys.get(cid)
-            if alike is None:
-                alike = keys[cid] = self._alike_key(cid)
-            key = (opt.value[0] if opt.value else None, alike, opt.base,
-                   opt.play.kind if opt.play is not None else None)
-            shown = first.setdefault(key, opt.id)
-            if shown != opt.id:
-                if marked is options:
-                    marked = list(options)
-                marked[i] = _marked(opt, shown)
-        return marked
+
+        def keyed():
+            for i, opt in enumerate(options):
+                cid = opt.card
+                if cid is None or defs[cid].name not in shared:
+                    continue
+                alike = keys.get(cid)
+                if alike is None:
+                    alike = keys[cid] = self._alike_key(cid)
+                yield i, (opt.value[0] if opt.value else None, alike, opt.base,
+                          opt.play.kind if opt.play is not None else None)
+
+        return _mark_repeated_keys(options, keyed())
 
     def _alike_key(self, cid: int) -> tuple:
         # What a player can tell two copies apart by: out of play its name and zone; in play also
@@ -3516,6 +3502,21 @@ def _marked(opt: Option, shown: str) -> Option:
     stay as made; Option's fields, without replace()'s generic checks, since the main decision
     marks options every time it is asked."""
     return Option(opt.id, opt.label_as_made(), opt.card, opt.base, opt.value, shown, opt.play)
+
+
+def _mark_repeated_keys(options: list[Option], keyed) -> list[Option]:
+    """`options` with each option whose key (`keyed`: (index, key) pairs, in order) an earlier
+    one had marked alike that one (`_marked`); the same list when none is."""
+    first: dict = {}
+    marked = options
+    for i, key in keyed:
+        opt = options[i]
+        shown = first.setdefault(key, opt.id)
+        if shown != opt.id:
+            if marked is options:
+                marked = list(options)
+            marked[i] = _marked(opt, shown)
+    return marked
 
 
 def _move_each(mover, moves):
