@@ -257,12 +257,23 @@ class _GameEnds(Exception):
     """Internal: a tied lead was broken by a scored base while playing on; the flow stops there."""
 
 
-class Game:
-    """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder."""
+# Switches for tests (tests/*/conftest.py), module globals because the compiled Game is a type
+# that cannot be patched (game.pxd):
+# - VERIFY_POWERS: every power read from the cache is compared with one computed afresh, so a
+#   change that forgot `changed()` fails the test that made it.
+# - AFTER_APPLY: called with the game after every accepted choice (the card tests check every
+#   invariant there).
+VERIFY_POWERS = False
+AFTER_APPLY = None
 
-    # Tests set this: every power read from the cache is compared with one computed afresh, so a
-    # change that forgot `changed()` fails the test that made it (tests/engine/conftest.py).
-    verify_powers = False
+
+class Game:
+    """One game of Smash Up. Build it with `new_game`, `replay` or the scenario builder.
+
+    Compiled (native.py), Game is an extension type whose attributes are the C fields game.pxd
+    declares: read without a dictionary lookup. Every attribute is set in `__init__` and declared
+    there (tests/engine/test_native.py checks both); an instance still takes other attributes (a
+    subclass's, a test's) in its `__dict__`, and `state_fields` reads both."""
 
     def __init__(self, config: dict, seed: int | str, registry: Registry = REGISTRY,
                  rng_version: int | None = None, shared_factions: bool = False):
@@ -500,6 +511,8 @@ class Game:
             if _normalize_choice(choice):
                 raise IllegalChoice("calling time takes no options")
             self.call_time()
+            if AFTER_APPLY is not None:
+                AFTER_APPLY(self)
             return
         decision = self.pending
         if decision is None:
@@ -534,6 +547,8 @@ class Game:
         self._answer = None
         if self.track_hashes:
             self.hashes.append(self.digest())
+        if AFTER_APPLY is not None:
+            AFTER_APPLY(self)
 
     def call_time(self) -> None:
         """Time is called (a tournament round's clock ran out): an outside event, recorded as
@@ -1164,7 +1179,7 @@ class Game:
             self._count_base(self.slot(zone[1]))
             return self._powers[zone[1]][cid]
         value = known[cid]
-        if self.verify_powers and value != self.power_now(cid):
+        if VERIFY_POWERS and value != self.power_now(cid):
             raise EngineError(f"{self.name(cid)}'s power is stale: {value}, now "
                               f"{self.power_now(cid)} (a change that did not call "
                               "Game.changed)")
@@ -1370,7 +1385,7 @@ class Game:
 
     def total_power(self, slot: BaseSlot) -> int:
         """The power of every minion here, kept per `version` like power (scoring checks every
-        base after every turn; `verify_powers` checks each power read instead)."""
+        base after every turn; `VERIFY_POWERS` checks each power read instead)."""
         if self._turn_seen is not self.turn_state or self._seat_seen != self.current:
             self._note_turn()
         if self._powers_version != self.version:
@@ -1378,7 +1393,7 @@ class Game:
         known = self._totals.get(slot.uid)
         if known is None:
             return self._count_base(slot)
-        if self.verify_powers:
+        if VERIFY_POWERS:
             fresh = sum([self.power_now(m) for m in slot.minions])
             if known != fresh:
                 raise EngineError(f"{self.name(slot.card)}'s total power is stale: {known}, now "
@@ -3331,14 +3346,15 @@ class Game:
     def state_fields(self) -> list[str]:
         """The attributes of this game that are its state: every one but those in NOT_STATE and
         functions (behaviour, e.g. a test recording `emit`, is not state)."""
-        attrs = vars(self)
+        # Compiled, most attributes are fields of the type (game.pxd), not in `vars(self)`.
         # The names that are not NOT_STATE, sorted, depend only on which attributes there are:
         # kept until one is added or removed (a digest after every choice asks each time).
-        keys = tuple(attrs)
+        keys = tuple(vars(self))
         known = self._state_names
         if known is None or known[0] != keys:
-            self._state_names = known = (keys, [k for k in sorted(keys) if k not in NOT_STATE])
-        return [k for k in known[1] if not callable(attrs[k])]
+            names = set(keys).union(GAME_FIELDS)
+            self._state_names = known = (keys, [k for k in sorted(names) if k not in NOT_STATE])
+        return [k for k in known[1] if not callable(getattr(self, k))]
 
     def _digest_v2(self, version: int = 3) -> str:
         """Every attribute of the game except NOT_STATE, read structurally (`_plain`): a new
@@ -3602,6 +3618,31 @@ class _CardOptions:
 
 DIGEST_VERSION = 3
 RESOLUTION = 2
+
+
+# Every attribute `Game.__init__` sets. Compiled, they are the fields of the type (game.pxd), not
+# in an instance's `__dict__`, and `state_fields` finds them here; tests/engine/test_native.py
+# checks that this list, game.pxd and `__init__` agree.
+GAME_FIELDS = (
+    "_answer", "_base_trigger_kinds", "_bonuses", "_cancelled", "_cancelled_version",
+    "_card_options", "_chain_counts", "_depth", "_digest_static", "_discard_offerers",
+    "_discard_offers", "_entries", "_events", "_flow", "_here_bases", "_index_kinds",
+    "_loc_texts", "_local_upto", "_localities", "_minion_play_options", "_modifiers",
+    "_modifiers_version", "_moved_kinds", "_next_uid", "_option_texts", "_play_plans",
+    "_play_rows", "_powers", "_powers_version", "_protections", "_protections_version",
+    "_seat_seen", "_slot_of", "_special_cards", "_state_names", "_static_views", "_totals",
+    "_touched_bases", "_trigger_index", "_trigger_index_of", "_turn_seen", "_turn_start_bases",
+    "_window_cards", "_window_cards_of", "action_state", "base_deck", "base_discard", "bases",
+    "bases_scored", "breakpoint_sources", "choices", "config", "current", "decision_seq",
+    "defs", "digest_version", "disclosures", "dropped_effects", "end_reason", "final_turn",
+    "hashes", "host_cancellers", "lasting", "lazy_options", "left_cancelled", "loc",
+    "log_lines", "minion_state", "modifier_sources", "owner", "pending", "phase",
+    "play_offering", "play_on_until", "players", "protectors", "reactive", "registry",
+    "replacers", "resolution", "resolving", "resolving_to", "restrictors", "rng", "rng_version",
+    "scenario", "scoring_stack", "seed", "shared_winners", "special_checks", "talented",
+    "time_called_turn", "track_hashes", "turn", "turn_state", "version", "wide_readers",
+    "winner",
+)
 # Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
 NOT_STATE = frozenset({
     "registry", "scenario",  # where the cards come from and the record a scenario started from

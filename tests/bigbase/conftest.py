@@ -2,9 +2,9 @@
 so a state change that forgot `Game.changed()` fails the test that made it."""
 import pytest
 
-from smashup.engine.game import Game
+from smashup.engine import game as game_module
 
 
 @pytest.fixture(autouse=True)
 def verify_power_cache(monkeypatch):
-    monkeypatch.setattr(Game, "verify_powers", True)
+    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)

@@ -4,21 +4,18 @@ it; and after every accepted choice every invariant (every card in exactly one z
 a hidden card)."""
 import pytest
 
-from smashup.engine.game import Game
+from smashup.engine import game as game_module
 from smashup.engine.invariants import check
 
 
 @pytest.fixture(autouse=True)
 def verify_power_cache(monkeypatch):
-    monkeypatch.setattr(Game, "verify_powers", True)
+    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
 
 
 @pytest.fixture(autouse=True)
 def sound_after_every_choice(monkeypatch):
-    apply = Game.apply
+    def checked(game):
+        assert check(game) == []
 
-    def checked(self, seat, decision_id, choice):
-        apply(self, seat, decision_id, choice)
-        assert check(self) == []
-
-    monkeypatch.setattr(Game, "apply", checked)
+    monkeypatch.setattr(game_module, "AFTER_APPLY", checked)

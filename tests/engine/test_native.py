@@ -1,6 +1,7 @@
 """The compiled build of the engine (native.py): loaded only while fresh, and it plays the same."""
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -138,9 +139,39 @@ def test_compiled_abilities_and_verbs_run_as_generators_do():
     assert Ctx.choose_and.is_effect and Ctx.destroy.is_effect
 
 
-def test_each_extension_type_declares_exactly_the_slots_of_its_class():
+def _assigned_on_self(node) -> set[str]:
+    """The attributes a method (or a whole class) assigns as `self.x = ...`."""
+    found = set()
+    for n in ast.walk(node):
+        targets = n.targets if isinstance(n, ast.Assign) else (
+            [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else [])
+        for target in targets:
+            for e in ast.walk(target):
+                if (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name)
+                        and e.value.id == "self" and isinstance(e.ctx, ast.Store)):
+                    found.add(e.attr)
+    return found
+
+
+def _attributes_of(module, name: str, source: Path) -> set[str]:
+    """A class's attributes: its __slots__, or else what its `__init__` assigns, which must be
+    everything it ever assigns (compiled, an attribute first set later would exist from the start,
+    as None, and Python and compiled games would hash differently)."""
+    cls = getattr(module, name)
+    if "__slots__" in vars(cls):
+        return set(cls.__slots__)
+    tree = ast.parse(source.read_text())
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    assert _assigned_on_self(node) == _assigned_on_self(init), (
+        name, "sets attributes outside __init__", _assigned_on_self(node) - _assigned_on_self(init))
+    return _assigned_on_self(init)
+
+
+def test_each_extension_type_declares_exactly_the_attributes_of_its_class():
     """A class that a .pxd makes an extension type when compiled keeps its attributes in the C
-    fields declared there: one in __slots__ but not declared would be refused only when compiled."""
+    fields declared there: one in __slots__ but not declared would be refused only when compiled,
+    one Game sets but not declared would live in its dict."""
     import importlib
     import re
 
@@ -156,4 +187,10 @@ def test_each_extension_type_declares_exactly_the_slots_of_its_class():
                 cls |= {name.strip() for name in found.group(1).split(",")}
         assert declared, pxd
         for name, fields in declared.items():
-            assert fields == set(getattr(module, name).__slots__), (pxd.name, name)
+            assert fields == _attributes_of(module, name, pxd.with_suffix(".py")), (pxd.name, name)
+    # The digest reads the compiled Game's fields from this list (Game.state_fields).
+    from smashup.engine.game import GAME_FIELDS
+
+    assert sorted(GAME_FIELDS) == sorted(set(GAME_FIELDS)) == sorted(
+        _attributes_of(importlib.import_module("smashup.engine.game"), "Game",
+                       native.ENGINE_DIR / "game.py"))
