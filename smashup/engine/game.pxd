@@ -26,3 +26,32 @@ cdef class Game:
     cdef public object resolving_to, restrictors, rng, rng_version, scenario, scoring_stack, seed
     cdef public object shared_winners, special_checks, talented, time_called_turn, track_hashes
     cdef public object turn, turn_state, version, wide_readers, winner
+    # Methods called thousands of times a game from Game itself: C calls when compiled (a
+    # subclass's override, Big Base's, is still found).
+    cpdef container(self, zone)
+    cpdef _place_in(self, cid, zone, index)
+    cpdef move_card(self, cid, zone, index=*)
+    cpdef slot(self, uid)
+    cpdef base_def(self, slot)
+    cpdef name(self, cid)
+    cpdef base_of(self, cid)
+    cpdef controller(self, cid)
+    cpdef base_active(self, slot)
+    cpdef ability_active(self, cid, fresh=*)
+    cpdef cancelled_cards(self)
+    cpdef affects(self, source, source_player, target, kind=*)
+    cpdef _board_moved(self, cid, zone)
+    cpdef changed(self)
+    cpdef power(self, cid)
+    cpdef _new_power_version(self)
+    cpdef _working_kept(self, since, kind)
+    cpdef _count_base(self, slot)
+    cpdef total_power(self, slot)
+    cpdef log(self, text, to=*)
+    cpdef pname(self, seat)
+    cpdef emit(self, event)
+    cpdef _take_events(self)
+    cpdef _reactions_to(self, event)
+    cpdef may_restrict(self)
+    cpdef discard_offerers(self, seat)
+    cpdef describe_minion(self, m)
