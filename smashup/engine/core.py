@@ -79,14 +79,10 @@ def card_option_id(prefix: str, card: int, *, at: int | None = None, index: int 
     Special)."""
     if prefix not in _CARD_OPTION_PREFIX_SET:
         raise EngineError(f"unknown card option prefix {prefix!r}")
-    if at is None and index is None:
-        return f"{prefix}{card}"
-    text = f"{prefix}{card}"
-    if at is not None:
-        text += f"@{at}"
-    if index is not None:
-        text += f":{index}"
-    return text
+    # Each shape written at once: made for every play and target offered.
+    if index is None:
+        return f"{prefix}{card}" if at is None else f"{prefix}{card}@{at}"
+    return f"{prefix}{card}:{index}" if at is None else f"{prefix}{card}@{at}:{index}"
 
 
 def plain_option_id(index: int) -> str:
