@@ -137,7 +137,12 @@ def _effect(fn):
     return verb
 
 
-class Ctx:
+class _Ctx:
+    """What an ability sees and does: `Ctx` is this class with its generator methods wrapped
+    (Effect). Kept apart so that, compiled, this one is an extension type (effects.pxd) whose
+    methods read their fields without a lookup, while Ctx stays a Python class that takes the
+    wrappers."""
+
     __slots__ = ("game", "card", "me", "_base", "applied", "actor")
 
     def __init__(self, game, card: int, me: int, base: int | None = None):
@@ -1647,7 +1652,11 @@ class Ctx:
 # `yield from` cannot pass unnoticed (Effect). No upkeep: a new generator method is wrapped too.
 # Found by the generator flag of its code, which a function compiled by Cython (native.py, with
 # binding) carries as a Python function does.
-for _name, _fn in list(vars(Ctx).items()):
+class Ctx(_Ctx):
+    __slots__ = ()
+
+
+for _name, _fn in list(vars(_Ctx).items()):
     if getattr(getattr(_fn, "__code__", None), "co_flags", 0) & inspect.CO_GENERATOR:
         setattr(Ctx, _name, _effect(_fn))
 del _name, _fn
