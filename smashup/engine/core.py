@@ -325,7 +325,7 @@ class Affect:
     kind: str
 
 
-@dataclass
+@dataclass(slots=True)
 class MinionState:
     """A minion in play: who controls it and what sits on it. Power is never stored."""
 
@@ -342,7 +342,7 @@ class MinionState:
     memory: dict = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class ActionState:
     """An action attached to a base or a minion."""
 
@@ -367,7 +367,7 @@ def _added(default=None, factory=None):
     return field(default=default, metadata={"since": default, "unset": default})
 
 
-@dataclass
+@dataclass(slots=True)
 class Grant:
     """Permission to play one card: the free minion/action of a turn, or an extra one.
 
@@ -408,7 +408,7 @@ class Grant:
                 + (self.card is not None))
 
 
-@dataclass
+@dataclass(slots=True)
 class Spent:
     """A play of this turn whose grant could have been another (`TurnState.spent`): `could` are
     the grants that fitted it when it was made. A later play may take its grant if this play
@@ -429,7 +429,7 @@ class Spent:
 END_OF_TURN = ("turn_end", None)
 
 
-@dataclass
+@dataclass(slots=True)
 class Lasting:
     """An effect that lasts: a power change, a cancelled base, a restriction... Plain data only
     (the state digest reads it), so a card that needs its own kind names it by a string and
@@ -458,7 +458,7 @@ class Lasting:
         return self.starts is None
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayRecord:
     """One card played this turn, for "the first minion you played this turn" and the like
     (`Ctx.plays`). `card` is None for plays a test scenario says were made before it starts."""

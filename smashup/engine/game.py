@@ -140,7 +140,7 @@ _ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an Act
 # A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
 _PILE_ZONES = frozenset(("deck", "hand", "discard"))
 
-@dataclass
+@dataclass(slots=True)
 class BaseSlot:
     """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place."""
 
@@ -150,7 +150,7 @@ class BaseSlot:
     actions: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     seat: int
     name: str
@@ -163,7 +163,7 @@ class PlayerState:
     mulliganed: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     seat: int
     grants: list[Grant] = field(default_factory=list)
@@ -186,7 +186,7 @@ class TurnState:
                    if p.kind == ACTION and p.seat == self.seat and p.phase == "play")
 
 
-@dataclass
+@dataclass(slots=True)
 class Scoring:
     """What happens while one base scores (CR Phase 3, steps 3 to 9)."""
 

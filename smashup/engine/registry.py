@@ -58,7 +58,7 @@ def _always(*_args) -> bool:
     return True
 
 
-@dataclass
+@dataclass(slots=True)
 class Special:
     """A Special ability: usable in one window (a scoring step, the start of a turn, or after an
     event: CR step 4) from a zone."""
@@ -70,7 +70,7 @@ class Special:
     label: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class Trigger:
     """An ongoing reaction of a card in play (or a base) to an event ("after X, Y")."""
 
@@ -84,7 +84,7 @@ class Trigger:
     index: int = 0  # its place among its card's triggers (a stable key, unlike id())
 
 
-@dataclass
+@dataclass(slots=True)
 class Protection:
     """An ongoing protection of a card in play: `covers(ctx, target)` says which cards it protects
     from `kind` ("affect": not affected at all; "destroy": cannot be destroyed; "move": cannot be
@@ -97,7 +97,7 @@ class Protection:
     local: bool = False  # see `protection(local=...)`
 
 
-@dataclass
+@dataclass(slots=True)
 class Replacement:
     """"Instead": when `event` would happen to a card that `applies(ctx, target)` accepts, `run`
     (ctx, target) does something else and returns True (the event does not happen), or returns
@@ -109,7 +109,7 @@ class Replacement:
     optional_label: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnGrant:
     """A play a card offers its player on each of their turns, in their Play Cards phase, while
     it lies in `zone` ("play": in play and theirs; "discard": in their discard pile), as a grant
@@ -129,7 +129,7 @@ class TurnGrant:
     special: bool = False  # using it is using the card's Special (PlayRecord.special)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlaySource:
     """While its card is in play, its controller's grants that `applies(ctx, play, grant)`
     accepts may take their card from `zone` instead (They're Coming To Get You), once per turn
@@ -142,6 +142,8 @@ class PlaySource:
 
 class _Declares:
     """The decorators common to cards and bases."""
+
+    __slots__ = ()  # CardDef and BaseDef keep their fields in slots: read all game long
 
     triggers: list
     replacements: list
@@ -253,7 +255,7 @@ class _Declares:
         return deco
 
 
-@dataclass
+@dataclass(slots=True)
 class CardDef(_Declares):
     name: str
     kind: str  # MINION or ACTION
@@ -408,7 +410,7 @@ class CardDef(_Declares):
         return fn
 
 
-@dataclass
+@dataclass(slots=True)
 class BaseDef(_Declares):
     name: str
     set: str
