@@ -29,8 +29,12 @@ from .core import (  # noqa: E402
     ReplayMismatch,
     counted,
 )
-from .effects import Ctx  # noqa: E402
+
+# Game before effects: compiled, effects and plays need Game to exist (the end of game.py).
 from .game import Game  # noqa: E402
+
+# isort: split
+from .effects import Ctx  # noqa: E402
 from .registry import REGISTRY, Faction, base  # noqa: E402
 from .setup import Scenario, build_scenario, find_cards, new_game, replay  # noqa: E402
 

@@ -327,11 +327,11 @@ class _Ctx:
         as `ctx.destroy`, or its pipeline kind "destroy"; default any effect): a protection such
         as Smoke Bomb ("not affected") or Warbot ("cannot be destroyed") keeps a minion out. The
         minions it may choose to do something to. `choose_and` filters by its verb by itself."""
-        affects = self.game.affects
+        game = self.game
         me = self.source_player
         kind = effect_kind(effect)
         return [m for m in self.minions(base, where, controller)
-                if affects(self.card, me, m, kind)]
+                if game.affects(self.card, me, m, kind)]
 
     def can_affect(self, target: int, kind="affect") -> bool:
         """Whether this ability may do `kind` to `target` (a verb or a pipeline kind: "affect",
@@ -421,8 +421,8 @@ class _Ctx:
     # ------------------------------------------------------------------ filters for `where` ---
     def power_at_most(self, limit: int):
         """A `where` filter: current power `limit` or less."""
-        power = self.game.power
-        return lambda m: power(m) <= limit
+        game = self.game
+        return lambda m: game.power(m) <= limit
 
     def printed_power_at_most(self, limit: int):
         """A `where` filter: printed power `limit` or less (Laseratops; The Homeworld checks the

@@ -41,8 +41,6 @@ from .core import (
     card_option_id,
     counted,
 )
-from .effects import Ctx, Effect, board_label
-from .plays import GRANT_CONDITIONS, PlayFinder  # noqa: F401 (game.GRANT_CONDITIONS, as before)
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, LEGACY, stream, version_for
 
@@ -2690,9 +2688,9 @@ class Game:
         if defn.is_minion:
             # A minion played with another kind of play (`playable_as`) is its own option.
             other = play.kind != MINION
-            label = f"Play {defn.name}{where} on {self.defs[base_card].name}"
-            if other:
-                label += f" as an {play.kind}"
+            # Names only: formatted when read (bots never read it).
+            label = (_minion_play_label, defn.name, where, self.defs[base_card].name,
+                     play.kind if other else None)
             value = (("discard", cid, play.base, way) if play.zone == "discard"
                      else ("minion", cid, play.base))
             return Option(card_option_id("m", cid, at=play.base, index=1 if other else None),
@@ -3620,6 +3618,12 @@ DIGEST_VERSION = 3
 RESOLUTION = 2
 
 
+def _minion_play_label(name: str, where: str, base_name: str, kind: str | None) -> str:
+    """The label of the main decision's play of a minion (`Game._play_option`)."""
+    label = f"Play {name}{where} on {base_name}"
+    return label if kind is None else f"{label} as an {kind}"
+
+
 # Every attribute `Game.__init__` sets. Compiled, they are the fields of the type (game.pxd), not
 # in an instance's `__dict__`, and `state_fields` finds them here; tests/engine/test_native.py
 # checks that this list, game.pxd and `__init__` agree.
@@ -3960,3 +3964,9 @@ def normalize_config(config: dict, registry: Registry) -> dict:
     if bases is not None:  # only when named, so older records' configs keep their shape
         out["bases"] = list(bases)
     return out
+
+
+# Compiled, effects.py and plays.py read Game's fields directly (effects.pxd and plays.pxd declare
+# their `game` a Game), so they are loaded once Game exists: here, at the end.
+from .effects import Ctx, Effect, board_label  # noqa: E402
+from .plays import GRANT_CONDITIONS, PlayFinder  # noqa: E402, F401 (game.GRANT_CONDITIONS, as before)

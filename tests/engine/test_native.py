@@ -183,7 +183,7 @@ def test_each_extension_type_declares_exactly_the_attributes_of_its_class():
         for line in pxd.read_text().splitlines():
             if found := re.match(r"cdef class (\w+)", line):
                 cls = declared.setdefault(found.group(1), set())
-            elif found := re.match(r"\s+cdef public object (.+)", line):
+            elif found := re.match(r"\s+cdef public \w+ (.+)", line):
                 cls |= {name.strip() for name in found.group(1).split(",")}
         assert declared, pxd
         for name, fields in declared.items():
