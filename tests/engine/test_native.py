@@ -194,3 +194,35 @@ def test_each_extension_type_declares_exactly_the_attributes_of_its_class():
     assert sorted(GAME_FIELDS) == sorted(set(GAME_FIELDS)) == sorted(
         _attributes_of(importlib.import_module("smashup.engine.game"), "Game",
                        native.ENGINE_DIR / "game.py"))
+
+
+@pytest.mark.parametrize("engine", ["", "python"])
+def test_any_engine_module_may_be_imported_first(engine):
+    """Compiled, effects and plays need Game to exist when they load (their pxd types `game` as a
+    Game), so game.py imports them at its end and the package imports game first: importing any
+    module first, in a fresh interpreter, works, compiled or not."""
+    for module in native.ENGINE_MODULES:
+        code = (f"import smashup.engine.{module}; from smashup.engine import native; "
+                "print(native.engine_build())")
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                             text=True, env={**os.environ, "SMASHUP_ENGINE": engine})
+        assert out.returncode == 0, (module, out.stderr[-2000:])
+        if engine == "python":
+            assert out.stdout.split()[-1] == "python"
+
+
+def test_a_compiled_game_still_takes_other_attributes_and_hashes_its_fields():
+    """A Game keeps attributes it does not declare in its dict (a subclass's, a test's), and its
+    digest covers its declared fields however it runs."""
+    from smashup.engine import new_game
+    from smashup.engine.game import GAME_FIELDS, NOT_STATE
+
+    game = new_game({"players": [{"factions": ["Aliens", "Ninjas"]},
+                                 {"factions": ["Pirates", "Robots"]}]}, 5)
+    game.seen_by_a_test = [1]
+    assert game.seen_by_a_test == [1] and "seen_by_a_test" in game.state_fields()
+    assert set(GAME_FIELDS) - NOT_STATE <= set(game.state_fields()) | {
+        name for name in GAME_FIELDS if callable(getattr(game, name))}
+    before = game.digest()
+    game.bases_scored += 1
+    assert game.digest() != before
