@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import operator
+import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from itertools import chain, compress
@@ -2628,14 +2629,17 @@ class Game:
             (i, (opt.value[0], defs[opt.card].name, opt.base, opt.play.kind))
             for i, opt in enumerate(options) if opt.card in copies))
 
-    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple) -> tuple:
+    def _play_row(self, seat: int, cid: int, kind: str, sig: tuple, onto: int | None = None
+                  ) -> tuple:
         """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
         (each holds its play): onto each base of `sig` ((uid, base card) of the bases in play)
-        for a minion. The same play is offered turn after turn: its Option is made once (by
-        base card too, since a base swapped in keeps its slot's uid)."""
+        for a minion, or only onto base `onto`. The same play is offered turn after turn: its
+        Option is made once (by base card too, since a base swapped in keeps its slot's uid)."""
         made = self._minion_play_options
         found = []
         for uid, base_card in (sig if self.defs[cid].kind == MINION else ((None, None),)):
+            if onto is not None and uid != onto and uid is not None:
+                continue
             key = (cid, uid, base_card, kind, seat)
             option = made.get(key)
             if option is None:
@@ -3540,6 +3544,9 @@ def _move_each(mover, moves):
         yield from mover.move(m, uid)
 
 
+_AT_BASE = re.compile(r"@(\d+)")  # the base of a card option id's tail ("@3:1": base 3)
+
+
 class _MainOptions:
     """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
     read (`main_options`); a recorded choice is looked up alone, with the same answer as the
@@ -3565,7 +3572,11 @@ class _MainOptions:
         if parsed is not None and parsed.group(1) in "ma":
             cid = int(parsed.group(2))
             if cid < len(game.loc) and game.loc[cid] == ("hand", self.seat):
-                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True):
+                # A minion's play names its base ("m12@3"): only that Option is made.
+                at = _AT_BASE.match(parsed.group(3))
+                onto = int(at.group(1)) if at is not None else None
+                for opt in self.finder.plays(candidates=[(cid, "hand")], options=True,
+                                             onto=onto):
                     if opt.id == option_id:
                         return opt
                 return None

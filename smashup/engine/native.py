@@ -28,6 +28,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -58,13 +59,26 @@ def source_path(module: str, root: Path = ROOT_DIR) -> Path:
     return root.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def cimported(module: str, root: Path = ROOT_DIR) -> list[str]:
+    """The modules whose compiled types the module's .pxd uses (`from smashup.engine.game cimport
+    Game` in effects.pxd: "engine.game")."""
+    pxd = source_path(module, root).with_suffix(".pxd")
+    if not pxd.is_file():
+        return []
+    return re.findall(rf"^from {PACKAGE}\.([\w.]+) cimport ", pxd.read_text(), re.MULTILINE)
+
+
 def source_hash(module: str, root: Path = ROOT_DIR) -> str:
     """The SHA-256 of the module's source, and of its .pxd beside it where it has one (Cython's
-    declarations for it: an edited .pxd makes the build stale too)."""
+    declarations for it: an edited .pxd makes the build stale too), and of the modules that .pxd
+    cimports: a build holds their types' layout, so when one of them is edited (and runs as
+    Python until the next build) this one must not run compiled against it either."""
     digest = hashlib.sha256(source_path(module, root).read_bytes())
     pxd = source_path(module, root).with_suffix(".pxd")
     if pxd.is_file():
         digest.update(pxd.read_bytes())
+    for other in cimported(module, root):
+        digest.update(source_hash(other, root).encode())
     return digest.hexdigest()
 
 

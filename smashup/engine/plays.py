@@ -383,10 +383,13 @@ class PlayFinder:
             out = chain(out, zip(player.discard, repeat("discard")))
         return out
 
-    def plays(self, candidates=None, first: bool = False, options: bool = False) -> list:
+    def plays(self, candidates=None, first: bool = False, options: bool = False,
+              onto: int | None = None) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
         `options`: the main decision's Options of those plays instead (`Game.main_options`).
+        `onto`: only a hand minion's plays onto that base, its Option made alone (a replay looks
+        up one recorded play: `_MainOptions.find`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
         (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
@@ -430,10 +433,13 @@ class PlayFinder:
                     continue
                 if zone == "hand":
                     key = cid if own else (cid, kind)
-                    row = rows.get(key)
-                    # Whether there is any play (`first`) is answered without making a row.
-                    if row is None and not first:
-                        row = rows[key] = g._play_row(seat, cid, kind, sig)
+                    if onto is not None:
+                        row = g._play_row(seat, cid, kind, sig, onto)  # not kept in `rows`
+                    else:
+                        row = rows.get(key)
+                        # Whether there is any play (`first`) is answered without making a row.
+                        if row is None and not first:
+                            row = rows[key] = g._play_row(seat, cid, kind, sig)
                     if row is not None:
                         # The common case: a free or general play allows every target, and
                         # nothing may forbid one (an action's only play, nor where the barrier

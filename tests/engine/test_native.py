@@ -66,6 +66,26 @@ def test_a_pxd_written_or_edited_after_the_build_makes_it_stale(tmp_path):
     assert native.fresh_binary("engine.core", tmp_path) is None
 
 
+def test_editing_a_module_whose_types_a_build_uses_makes_that_build_stale_too(tmp_path):
+    """effects.pxd cimports Game from game.pxd: the compiled effects holds the compiled Game's
+    layout, so once game.py is edited (and runs as Python until the next build) effects must run
+    as Python too; compiled against a Python Game it would fail to load."""
+    native_dir = _fake_build(tmp_path, module="engine.game")
+    (tmp_path / "engine" / "effects.py").write_text("Y = 1\n")
+    (tmp_path / "engine" / "effects.pxd").write_text(
+        "from smashup.engine.game cimport Game\ncdef class _Ctx:\n    cdef public Game game\n")
+    assert native.cimported("engine.effects", tmp_path) == ["engine.game"]
+    (native_dir / f"engine.effects{native.SUFFIX}").write_bytes(b"not really a binary")
+    manifest = json.loads((native_dir / native.MANIFEST).read_text())
+    manifest["engine.effects"] = {"source": native.source_hash("engine.effects", tmp_path),
+                                  "file": f"engine.effects{native.SUFFIX}"}
+    (native_dir / native.MANIFEST).write_text(json.dumps(manifest))
+    assert native.fresh_binary("engine.effects", tmp_path) is not None
+    (tmp_path / "engine" / "game.py").write_text("X = 2\n")  # edited after the build
+    assert native.fresh_binary("engine.game", tmp_path) is None
+    assert native.fresh_binary("engine.effects", tmp_path) is None
+
+
 def test_a_build_for_another_python_or_a_missing_file_is_ignored(tmp_path):
     native_dir = _fake_build(tmp_path, suffix=".cpython-39-x86_64-linux-gnu.so"
                              if native.SUFFIX != ".cpython-39-x86_64-linux-gnu.so" else ".abi3.so")
