@@ -1648,14 +1648,16 @@ class _Ctx:
         return kept
 
 
-# Every generator method of Ctx (a verb or a question) is wrapped so that calling it without
-# `yield from` cannot pass unnoticed (Effect). No upkeep: a new generator method is wrapped too.
-# Found by the generator flag of its code, which a function compiled by Cython (native.py, with
-# binding) carries as a Python function does.
 class Ctx(_Ctx):
+    """What an ability sees and does (see `_Ctx`), each verb and question wrapped below."""
+
     __slots__ = ()
 
 
+# Every generator method of _Ctx (a verb or a question) is wrapped on Ctx so that calling it without
+# `yield from` cannot pass unnoticed (Effect). No upkeep: a new generator method is wrapped too.
+# Found by the generator flag of its code, which a function compiled by Cython (native.py, with
+# binding) carries as a Python function does.
 for _name, _fn in list(vars(_Ctx).items()):
     if getattr(getattr(_fn, "__code__", None), "co_flags", 0) & inspect.CO_GENERATOR:
         setattr(Ctx, _name, _effect(_fn))

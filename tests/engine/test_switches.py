@@ -3,7 +3,7 @@ that cannot be patched): AFTER_APPLY runs after every accepted choice, never aft
 VERIFY_POWERS catches a power read from a stale cache."""
 import pytest
 
-from smashup.engine import IllegalChoice, new_game
+from smashup.engine import EngineError, IllegalChoice, new_game
 from smashup.engine import game as game_module
 
 
@@ -34,5 +34,5 @@ def test_verify_powers_catches_a_change_that_forgot_changed(monkeypatch):
     minion = next(m for s in game.bases for m in s.minions)
     game.power(minion)  # counted and cached
     game.minion_state[minion].counters += 1  # behind the cache's back: no `changed()`
-    with pytest.raises(Exception, match="stale"):
+    with pytest.raises(EngineError, match="stale"):
         game.power(minion)
