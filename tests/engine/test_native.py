@@ -246,3 +246,37 @@ def test_a_compiled_game_still_takes_other_attributes_and_hashes_its_fields():
     before = game.digest()
     game.bases_scored += 1
     assert game.digest() != before
+
+
+def _typed_game_fields() -> dict[str, type]:
+    """The Game fields game.pxd declares as a dict or a list (the rest are objects)."""
+    import re
+
+    typed = {}
+    for line in (native.ENGINE_DIR / "game.pxd").read_text().splitlines():
+        if found := re.match(r"\s+cdef public (dict|list) (.+)", line):
+            kind = dict if found.group(1) == "dict" else list
+            typed |= {name.strip(): kind for name in found.group(2).split(",")}
+    return typed
+
+
+@pytest.mark.parametrize("mode", ["standard", "bigbase"])
+def test_game_fields_declared_dict_or_list_only_ever_hold_one(mode):
+    """Compiled, a field game.pxd declares a dict or a list takes exactly that type or None, and
+    anything else raises TypeError: games over every faction keep to it after every choice, so
+    pure Python (where nothing would refuse) finds a wrong assignment before a build does."""
+    from smashup.engine.bots import BOTS
+    from smashup.engine.setup import new_game
+    from smashup.engine.simulate import bot_streams, factions_of_sets, tables
+
+    typed = _typed_game_fields()
+    assert {"defs", "bases", "minion_state", "_play_rows"} <= set(typed)
+    for config, seed in tables(6, [2, 3, 4], 3, "random", factions_of_sets(), mode=mode):
+        game = new_game(config, seed)
+        rngs = bot_streams(seed, len(game.players))
+        while game.pending is not None:
+            for name, kind in typed.items():
+                value = getattr(game, name)
+                assert value is None or type(value) is kind, (name, type(value))
+            seat = game.pending.seat
+            game.apply(seat, game.pending.id, BOTS["random"](game, rngs[seat]))
