@@ -1315,7 +1315,8 @@ class _Ctx:
         kind = kind or g.defs[cid].kind
         grant = Grant(kind, base=base, card=cid, zones=(g.loc[cid][0],),
                       source=self.name(self.card))
-        for p in g.legal_plays(seat, grants=[grant], cards=[cid], kinds=(kind,)):
+        # Only its plays onto `base` are wanted (Bear Picnic asks this of every play elsewhere).
+        for p in g.legal_plays(seat, grants=[grant], cards=[cid], kinds=(kind,), onto=base):
             if p.base == base:
                 return p
         return None

@@ -2026,7 +2026,7 @@ class Game:
     # every legal play from the grants, filtered by `forbids`. The main decision, extra plays,
     # plays by abilities (`Ctx.play_minion`), Specials from the hand and the bots all read it.
     def legal_plays(self, seat: int, grants: list[Grant] | None = None, cards=None,
-                    kinds=None) -> list[Play]:
+                    kinds=None, onto: int | None = None) -> list[Play]:
         """Every legal play of `seat` now: with `grants` None, from this turn's grants (only in
         their own turn; plays cards offer each turn only in its Play Cards phase), each play
         matched to a grant so that no play is lost to which grant an earlier play used; else
@@ -2034,8 +2034,9 @@ class Game:
         offer cards from anywhere: a revealed deck top); `kinds` the kinds of play. From this
         turn's grants, copies of one card in a discard pile give one play (the main decision
         always offered one); a question asked at once marks them alike instead (`_mark_alike`),
-        so a record that chose another copy replays."""
-        return PlayFinder(self, seat, grants, cards, kinds).plays()
+        so a record that chose another copy replays. `onto`: a minion in hand is looked at only
+        onto that base (its plays onto the others are not made; cards elsewhere still are)."""
+        return PlayFinder(self, seat, grants, cards, kinds).plays(onto=onto)
 
     def use_grant(self, play: Play) -> tuple:
         """Give `play` (one of `legal_plays(seat)`) the grant it uses, moving earlier plays to

@@ -389,7 +389,7 @@ class PlayFinder:
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
         `options`: the main decision's Options of those plays instead (`Game.main_options`).
         `onto`: only a hand minion's plays onto that base, its Option made alone (a replay looks
-        up one recorded play: `_MainOptions.find`).
+        up one recorded play: `_MainOptions.find`; an ability asks about one base: `can_play`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
         (the first copy gives the play): `Game`'s lazy main decision relies on that."""
         if not self.unused and not self.spent:
