@@ -119,6 +119,8 @@ def test_bench_engine_reports_the_agreed_figures(rng):
                 "replay_cpu_ms_median", "replay_hashed_cpu_ms_median"):
         assert data[key] > 0
     assert 0 <= data["games_with_a_repeated_faction"] <= 4
+    # A Django process freezes its start-up objects (smashup/core/apps.py); the bench says so.
+    assert data["frozen_at_start_up"] > 10_000
 
 
 def test_bench_engine_can_keep_to_the_core_set():
@@ -134,6 +136,7 @@ def test_bench_engine_prints_its_figures_in_words():
     assert "games/s unchecked" in out and "per CPU-second" in out
     assert "of 3 tables held a faction twice" in out
     assert "with a state hash checked after every choice" in out
+    assert "start-up objects frozen" in out
 
 
 def test_the_long_benchmark_game_is_a_real_replayable_game():

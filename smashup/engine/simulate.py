@@ -7,6 +7,7 @@ game is reproducible from the command line; `rng_version=1` plays them with the 
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import random
 import time
@@ -219,6 +220,9 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
         "players": players,
         # "compiled" when the engine's hot modules run compiled (native.py), else "python".
         "engine": native.engine_build(),
+        # Objects the process froze out of the cycle collector at start-up (a Django process
+        # does: smashup/core/apps.py); 0 in a bare one. The figures depend on it (~10%).
+        "frozen_at_start_up": gc.get_freeze_count(),
         "rng": rng_version,
         "mode": mode,
         "factions": len(factions),
