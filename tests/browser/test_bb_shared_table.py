@@ -40,6 +40,20 @@ def shot(page, tmp_path, name: str) -> None:
     print(f"screenshot: {path}")
 
 
+def assert_scrolls_clear_of_the_bars(page, selector: str) -> None:
+    """On a phone, the last element of `selector` scrolled into view at the top or at the bottom
+    of the screen (as focus and the page's own scrolling do) is neither under the sticky status
+    bar nor under the hand drawer."""
+    target = page.locator(selector).last
+    for block in ("start", "end"):
+        target.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
+        page.wait_for_timeout(100)
+        box, bar = target.bounding_box(), page.locator(".play-top").bounding_box()
+        drawer = page.locator("#hand").bounding_box()
+        assert box["y"] >= bar["y"] + bar["height"] - 1, (block, box, bar)
+        assert box["y"] + box["height"] <= drawer["y"] + 1, (block, box, drawer)
+
+
 def set_up_big_base(page, base_url: str, kinds: list[str], *, hotseat: bool = False, names=()) -> None:
     page.goto(base_url + "/play/")
     page.check("#id_mode_1")  # Big Base
@@ -147,6 +161,7 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
         if deciding.page.query_selector("#bases .bb-slot.is-option") and "phone-slot" not in str(moves):
             shot(deciding.page, tmp_path, "phone-slot-question")
             deciding.page.locator("#bases").screenshot(path=str(tmp_path / "phone-board.png"))
+            assert_scrolls_clear_of_the_bars(deciding.page, "#bases .bb-slot.is-option")
             moves.append("phone-slot shot")
         try:
             moves.append(tap_or_decide(deciding, rng))
