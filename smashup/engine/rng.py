@@ -69,12 +69,6 @@ def stream_key(secret: str, label: str) -> bytes:
     return hashlib.blake2b(label.encode(), key=secret_bytes(secret), digest_size=32, person=PERSON).digest()
 
 
-# The bit length of each small number: a draw among a decision's options looks it up instead of
-# calling int.bit_length.
-_SMALL = 256
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(_SMALL))
-
-
 class KeyedRandom(random.Random):
     """A ``random.Random`` whose bits are keyed BLAKE2b in counter mode (see the module's docstring).
 
@@ -152,19 +146,16 @@ class KeyedRandom(random.Random):
                     self._bits = bits - zero - 1
                     return 0
                 pool, bits = self._block(), BLOCK_BITS
-        k = _BIT_LENGTHS[n] if 0 <= n < _SMALL else n.bit_length()
+        k = n.bit_length()
         mask = (1 << k) - 1
-        # The pool in locals, written back once: the same bits as getrandbits(k) per try.
-        pool, bits = self._pool, self._bits
         while True:
-            while bits < k:  # getrandbits: whole blocks above the bits left
-                pool |= self._block() << bits
-                bits += BLOCK_BITS
-            r = pool & mask
-            pool >>= k
-            bits -= k
+            if k <= self._bits:
+                r = self._pool & mask
+                self._pool >>= k
+                self._bits -= k
+            else:
+                r = self.getrandbits(k)
             if r < n:
-                self._pool, self._bits = pool, bits
                 return r
 
     def shuffle(self, x) -> None:

@@ -341,7 +341,6 @@ def test_legal_plays_are_plain_values_and_nobody_else_has_any():
     assert game.legal_plays(1) == []  # not their turn
 
 
-
 def test_legal_plays_onto_one_base_are_those_of_all_bases_there():
     """`onto` (what `can_play` asks: one card, one base) gives a hand minion's plays onto that
     base exactly as the full list does, restrictions included; an action's play is unchanged."""
@@ -357,6 +356,7 @@ def test_legal_plays_onto_one_base_are_those_of_all_bases_there():
             p for p in everything if p.kind == ACTION]
     invader = card(game, "Invader")
     assert game.legal_plays(0, cards=[invader], onto=base_uid(game, "Test Arena")) == []
+
 
 # ------------------------------------------------------------------ records ---------------------
 V2_RECORDS = json.loads((Path(__file__).parent / "fixtures" / "digest_v2_records.json")
