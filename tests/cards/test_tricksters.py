@@ -130,6 +130,29 @@ def test_leprechaun_reads_powers_as_the_minion_entered_play():
     assert game.loc[overlord][0] == "minion"
 
 
+def test_leprechaun_compares_powers_as_played_even_after_a_boost_that_resolves_first():
+    # The ruling above, where it decides the outcome: Lake Minnetonka gives the played minion +1
+    # after it is played. The current player orders that boost before the Leprechaun; the Tiger
+    # Assassin then has 5, as much as the Leprechaun, but it entered with 4 and is destroyed. A
+    # comparison made when the Leprechaun reacts (or after the minion's own ability, the rework)
+    # would spare it.
+    s = Scenario([("Tricksters", "Aliens"), ("Ninjas", "Robots")])
+    for name in ("Lake Minnetonka", "The Great Library", "The Mothership"):
+        s.base(name)
+    for seat in range(2):
+        s.deck(seat, *[FILLER] * 6)
+    s.turn(current=1)
+    s.minion(0, "Leprechaun", owner=0)
+    s.hand(1, "Tiger Assassin", "Zapbot", "Tech Center")
+    game = s.build()
+    tiger = card(game, "Tiger Assassin")
+    play(game, "Tiger Assassin", base="Lake Minnetonka")
+    assert labels(game) == ["Lake Minnetonka", "Leprechaun"]
+    choose(game, "Lake Minnetonka")  # the Leprechaun's reaction, the one left, follows by itself
+    assert game.loc[tiger] == ("discard", 1)
+    assert "Tiger Assassin is destroyed (Leprechaun)." in log(game)
+
+
 # ------------------------------------------------------------------------------------- Brownie
 def test_brownie_makes_a_player_whose_card_destroyed_it_discard_two_at_random():
     s = scenario(current=1)

@@ -637,6 +637,18 @@ def test_theyre_coming_to_get_you_uses_a_general_extra_and_respects_its_limit():
     assert discard_plays(game) == ["Play Walker from your discard pile on The Mothership"]
 
 
+def test_theyre_coming_to_get_you_never_uses_a_play_tied_to_one_card():
+    # AEG ruling (catalog): a play given for one card (Tenacious Z's own play from the pile) is not
+    # a minion play the base's card can redirect. With the turn's minion play spent, the Tenacious Z
+    # may still come back by its own ability (onto any base), but no other minion of the pile may
+    # take its play onto The Mothership.
+    game = coming_game(discard=("Tenacious Z", "Walker"), minions_played=1)
+    walker = card(game, "Walker")
+    assert discard_plays(game) == [
+        f"Play Tenacious Z from your discard pile on {name}" for name in sorted(BASES)]
+    assert_refused(game, [f"m{walker}@{base_uid(game, 'The Mothership')}"])
+
+
 def test_theyre_coming_to_get_you_of_another_player_does_nothing_for_you():
     s = scenario()
     s.base_action(SHIP, "They're Coming To Get You", owner=1)

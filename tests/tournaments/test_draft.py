@@ -2,10 +2,10 @@
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
+from smashup.catalog import CATALOG_DIR  # the project's copy of the team's catalogs (test_catalog)
 from tournaments.draft import (
     FACTIONS,
     SETS,
@@ -25,19 +25,16 @@ from tournaments.draft import (
     turn_order,
 )
 
-CARDS = Path(__file__).resolve().parents[3] / "shared" / "cards"
-
 
 def test_the_pool_lists_the_17_factions_of_the_three_boxes_as_the_catalogs_name_them():
     assert len(FACTIONS) == 17 and set(FACTIONS.values()) == set(SETS)
-    if CARDS.is_dir():  # the shared catalogs sit next to the repository on development machines
-        names = {}
-        for set_id in SETS:
-            text = (CARDS / f"{set_id}.yaml").read_text()
-            block = text.split("\nfactions:", 1)[1].split("\nbases:", 1)[0]
-            for name in re.findall(r"^  - name: \"?([^\"\n]+)\"?$", block, re.M):
-                names[name] = set_id
-        assert names == FACTIONS
+    names = {}
+    for set_id in SETS:
+        text = (CATALOG_DIR / f"{set_id}.yaml").read_text()
+        block = text.split("\nfactions:", 1)[1].split("\nbases:", 1)[0]
+        for name in re.findall(r"^  - name: \"?([^\"\n]+)\"?$", block, re.M):
+            names[name] = set_id
+    assert len(names) == 17 and names == FACTIONS
 
 
 def test_snake_order_from_a_seeded_random_first_player():
