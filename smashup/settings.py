@@ -48,6 +48,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Bad input (a NUL byte or another control character, an over-long value, a malformed body, a
+    # malformed number a view raises BadNumber for) is a 400 with its message, never a 500; bad
+    # cookies are dropped before the session middleware reads them (smashup/core/inputs.py).
+    "smashup.core.inputs.BadInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -56,8 +60,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A malformed number in a request (`?seat=²`) is a 400 with its message, never a 500.
-    "smashup.core.params.BadNumberMiddleware",
 ]
 
 ROOT_URLCONF = "smashup.urls"
