@@ -185,6 +185,11 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
 globals().update(config.email_settings(os.environ))
+# How long the e-mailed links of smashup/core/accounts.py work: a sign-up's link (the account is made
+# when it is opened) and a login link (asked of browsers an account does not know while someone is
+# guessing its password). A password reset link lasts Django's PASSWORD_RESET_TIMEOUT (3 days).
+SIGNUP_LINK_SECONDS = 3 * 24 * 3600
+LOGIN_LINK_SECONDS = 15 * 60
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
