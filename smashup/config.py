@@ -27,6 +27,11 @@ Variables (all optional):
                   ``smashup.core.limits``). Default: none, the header is never trusted.
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
+``EMAIL_HOST``    the SMTP server of account mails (sign-up links, password resets, login links). Unset,
+                  mails are written to the console (the server's log), as the DEBUG setup wants;
+                  ``EMAIL_PORT`` (587), ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``
+                  (true) or ``EMAIL_USE_SSL`` (false), ``DEFAULT_FROM_EMAIL`` go with it
+                  (``email_settings``).
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
                   beat schedule). Default: ``var/`` in the project directory.
 """

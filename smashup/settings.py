@@ -48,6 +48,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Bad input (a NUL byte or another control character, an over-long value, a malformed body, a
+    # malformed number a view raises BadNumber for) is a 400 with its message, never a 500; bad
+    # cookies are dropped before the session middleware reads them (smashup/core/inputs.py).
+    "smashup.core.inputs.BadInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -56,8 +60,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A malformed number in a request (`?seat=²`) is a 400 with its message, never a 500.
-    "smashup.core.params.BadNumberMiddleware",
 ]
 
 ROOT_URLCONF = "smashup.urls"
@@ -183,6 +185,11 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
 globals().update(config.email_settings(os.environ))
+# How long the e-mailed links of smashup/core/accounts.py work: a sign-up's link (the account is made
+# when it is opened) and a login link (asked of browsers an account does not know while someone is
+# guessing its password). A password reset link lasts Django's PASSWORD_RESET_TIMEOUT (3 days).
+SIGNUP_LINK_SECONDS = 3 * 24 * 3600
+LOGIN_LINK_SECONDS = 15 * 60
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -12,10 +12,13 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     # Browsers ask for /favicon.ico whatever the page says: send them to the drawn icon (no 404).
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
-    path("accounts/login/", core_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/login/link/<uidb64>/<token>/", accounts.login_link, name="login_link"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/signup/sent/", accounts.signup_sent, name="signup_sent"),
+    path("accounts/signup/confirm/<str:token>/", accounts.signup_confirm, name="signup_confirm"),
+    path("accounts/password-reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path(
         "accounts/password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

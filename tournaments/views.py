@@ -1228,10 +1228,11 @@ def api_standings(request, pk):
 @require_safe
 def api_pairings(request, pk):
     event = _event_or_404(pk)
-    number = request.GET.get("round")
-    if number is not None and not number.isdigit():
+    try:  # ASCII digits only: "²" passes str.isdigit() but not int()
+        number = params.optional_number(request.GET.get("round"), "round")
+    except params.BadNumber:
         return _json({"api": api.VERSION, "error": "round must be a round number"}, status=400)
-    data = api.pairings(event, int(number) if number is not None else None)
+    data = api.pairings(event, number)
     if data is None:
         return _json({"api": api.VERSION, "error": f"this event has no round {number}"}, status=404)
     return _json(data)

@@ -13,6 +13,7 @@ class CoreConfig(AppConfig):
 
         # Load the Celery app so shared tasks bind to it in every Django process.
         from smashup import celery  # noqa: F401
+        from smashup.core import checks  # noqa: F401  (registers the site's system checks)
 
         # What start-up made (Django, the libraries, every app's models, the card registry:
         # about 100,000 objects) lives as long as the process. Frozen, Python's cycle collector

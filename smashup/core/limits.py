@@ -21,8 +21,14 @@ the browser tests raise):
   and of one address, in a sliding window (``connection_allowed``). Closing a connection does not
   give its place back, and a client just closed for flooding gets none for a window.
 - ``play_post_session``, ``play_post_address``: the HTTP choice and undo fallback of the game page.
-- ``login_address`` (every login POST of an address) and ``login_username`` (FAILED logins of one
-  user name, from anywhere: a password is not guessed by spreading over addresses).
+- Logins (``smashup/core/accounts.py`` says why): ``login_address`` (failed logins of an address),
+  ``login_pair`` (failed logins of one user name from one address, or from one browser that logged
+  into it before): over either, a 429 for that address (or pair). ``login_username`` (failed logins of
+  one user name from browsers it does not know, from anywhere) locks nothing: over it, such browsers
+  must confirm a login by a link mailed to the account.
+- ``account_signup_address``, ``password_reset_address``: account sign-ups and password resets asked
+  from one address; ``account_mail_email``: mails of either kind (and login links) to one e-mail
+  address, over which nothing is sent and the page says the same as ever.
 - ``signup_address``: sign-ups to events by people without an account.
 
 Counts live in Django's default cache: Redis whenever REDIS_URL is set (``config.caches``), so every
@@ -57,7 +63,11 @@ DEFAULT_RATES: dict[str, tuple[int, float]] = {
     "play_post_session": (40, 10.0),
     "play_post_address": (300, 60.0),
     "login_address": (30, 300.0),
-    "login_username": (5, 900.0),
+    "login_pair": (5, 900.0),
+    "login_username": (20, 900.0),
+    "account_signup_address": (5, 3600.0),
+    "password_reset_address": (5, 3600.0),
+    "account_mail_email": (3, 3600.0),
     "signup_address": (10, 3600.0),
 }
 DEFAULT_RATE = DEFAULT_RATES["ws_message"]

@@ -11,7 +11,8 @@ and never a 500 or a surprise.
     optional_number("", "seat")          # None: absent or empty
     whole_number("²", "seat")            # BadNumber("'seat' must be a whole number ...")
 
-``BadNumberMiddleware`` turns a ``BadNumber`` that escapes a view into a 400 page naming the value.
+``smashup.core.inputs.BadInputMiddleware`` turns a ``BadNumber`` that escapes a view into a 400 naming
+the value.
 """
 
 from __future__ import annotations
@@ -58,26 +59,3 @@ def optional_number(value, name: str, *, max_digits: int = MAX_DIGITS) -> int | 
     if value is None or (isinstance(value, str) and not value.strip(" \t")):
         return None
     return whole_number(value, name, max_digits=max_digits)
-
-
-class BadNumberMiddleware:
-    """Answer a BadNumber raised by any view with 400 and its message (plain text for htmx, which
-    shows it in place; a page otherwise). Nothing was changed: numbers are read before any work."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if not isinstance(exception, BadNumber):
-            return None
-        from django.http import HttpResponse
-        from django.shortcuts import render
-
-        if request.headers.get("HX-Request"):
-            return HttpResponse(exception.message, status=400, content_type="text/plain; charset=utf-8")
-        return render(
-            request, "message.html", {"title": "Bad request", "message": exception.message}, status=400
-        )

@@ -5,18 +5,23 @@ cache (Redis) fails."""
 
 from __future__ import annotations
 
+import html
 import json
 import logging
+import re
+from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
+from django.core import mail
 from django.test import Client
 
 from smashup.asgi import application
 from smashup.core import limits
+from smashup.core import mail as account_mail
 from tournaments import services as events
 from tournaments.models import Entrant
 
@@ -157,6 +162,47 @@ class BrokenCache:
         return fail
 
 
+# ---------------------------------------------------------------------------------- defaults ----
+README = Path(__file__).resolve().parents[2] / "README.md"
+_UNITS = {"s": 1.0, "min": 60.0, "hour": 3600.0, "hours": 3600.0}
+
+
+def documented_limits() -> dict[str, tuple[int, float]]:
+    """The defaults the README's "Limits per client" table gives, by limit name: each name written
+    as (`name`) in a row, with the row's "N per T" in the same order."""
+    text = README.read_text()
+    table = text[text.index("## Limits per client") :]
+    table = table[: table.index("\n\n", table.index("| --- |"))]
+    found = {}
+    rows = [line for line in table.splitlines() if line.startswith("|")]
+    for row in rows[2:]:  # after the header and its rule
+        what, default = row.split("|")[1:3]
+        names = [{"PLAY_WS_RATE": "ws_message"}.get(n, n) for n in re.findall(r"\(`([A-Za-z_]+)`\)", what)]
+        rates = re.findall(r"([\d,]+) per (\d+ )?(s|min|hours?)\b", default)
+        for name, (count, amount, unit) in zip(names, rates, strict=False):
+            found[name] = (int(count.replace(",", "")), float(amount or 1) * _UNITS[unit])
+    return found
+
+
+def test_every_limit_is_documented_at_its_default():
+    documented = documented_limits()
+    assert set(limits.DEFAULT_RATES) <= set(documented), set(limits.DEFAULT_RATES) - set(documented)
+    for name, value in limits.DEFAULT_RATES.items():
+        assert documented[name] == value, (name, documented[name], value)
+    # The logins' and accounts' defaults, which the tests below run at (without RATE_LIMITS).
+    assert {name: documented[name] for name in ACCOUNT_DEFAULTS} == ACCOUNT_DEFAULTS
+
+
+ACCOUNT_DEFAULTS = {
+    "login_address": (30, 300.0),
+    "login_pair": (5, 900.0),
+    "login_username": (20, 900.0),
+    "account_signup_address": (5, 3600.0),
+    "password_reset_address": (5, 3600.0),
+    "account_mail_email": (3, 3600.0),
+}
+
+
 # ---------------------------------------------------------------------------------- logins ------
 def _login(client, username, password, **extra):
     return client.post("/accounts/login/", {"username": username, "password": password}, **extra)
@@ -166,34 +212,111 @@ def _logged_in(client) -> bool:
     return "_auth_user_id" in client.session
 
 
+def _fail(address: str, username: str, times: int = 1) -> None:
+    for _ in range(times):
+        assert _login(Client(REMOTE_ADDR=address), username, "a wrong guess").status_code == 200
+
+
+def _text(response) -> str:
+    text = html.unescape(response.content.decode())
+    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", text)
+
+
+@pytest.fixture
+def ada():
+    return get_user_model().objects.create_user("ada", "ada@example.org", "correct horse")
+
+
 @pytest.mark.django_db
-def test_logins_are_throttled_per_address(settings):
-    settings.RATE_LIMITS = {"login_address": (3, 300.0)}
-    get_user_model().objects.create_user("ada", password="correct horse")
+def test_wrong_guesses_slow_down_their_address_never_the_right_password_from_elsewhere(ada):
+    """Five failed logins of one user name from one address (login_pair's default) refuse that
+    address for that user name; the right password from another address logs in. Before, five wrong
+    passwords from anywhere refused the right one for 15 minutes: anyone could lock any account."""
+    get_user_model().objects.create_user("bob", password="battery staple")
+    _fail("198.51.100.1", "ada", 4)
+    _fail("198.51.100.1", "ADA")  # case changes nothing
+    guesser = Client(REMOTE_ADDR="198.51.100.1")
+    refused = _login(guesser, "ada", "correct horse")
+    assert refused.status_code == 429 and refused["Retry-After"] == "900"
+    assert (
+        "for this user name from here" in refused.content.decode()
+        and "15 minutes" in refused.content.decode()
+    )
+    assert not _logged_in(guesser)  # the password was not even checked
+    assert _login(guesser, "bob", "battery staple").status_code == 302  # another user name from there
+    owner = Client(REMOTE_ADDR="203.0.113.9")
+    assert _login(owner, "ada", "correct horse").status_code == 302 and _logged_in(owner)
+
+
+@pytest.mark.django_db
+def test_failed_logins_are_limited_per_address(ada):
+    for i in range(30):  # login_address: 30 per 5 minutes, each a different user name
+        _fail("198.51.100.1", f"name{i}")
     client = Client(REMOTE_ADDR="198.51.100.1")
-    for name in ("bob", "cy", "dee"):  # three tries, each a different user name
-        assert _login(client, name, "guess").status_code == 200  # the form again, with its error
-    response = _login(client, "ada", "correct horse")  # the right password, but too many tries
-    assert response.status_code == 429 and response["Retry-After"] == "300"
-    text = response.content.decode()
-    assert "Too many attempts to log in from this address" in text and "5 minutes" in text
-    assert not _logged_in(client)  # nothing changed: the password was not even checked
+    refused = _login(client, "ada", "correct horse")
+    assert refused.status_code == 429 and refused["Retry-After"] == "300"
+    assert "Too many failed logins from this address" in refused.content.decode()
+    assert "5 minutes" in refused.content.decode() and not _logged_in(client)
     other = Client(REMOTE_ADDR="198.51.100.2")
     assert _login(other, "ada", "correct horse").status_code == 302 and _logged_in(other)
 
 
 @pytest.mark.django_db
-def test_failed_logins_are_throttled_per_user_name_from_any_address(settings):
-    settings.RATE_LIMITS = {"login_username": (3, 900.0)}
-    get_user_model().objects.create_user("ada", password="correct horse")
-    get_user_model().objects.create_user("bob", password="battery staple")
-    for i, name in enumerate(["ada", "ADA", "ada"]):  # spread over addresses, case changed
-        assert _login(Client(REMOTE_ADDR=f"198.51.100.{i + 1}"), name, "guess").status_code == 200
-    client = Client(REMOTE_ADDR="198.51.100.9")
-    response = _login(client, "ada", "correct horse")
-    assert response.status_code == 429
-    assert "for this user name" in response.content.decode() and not _logged_in(client)
-    assert _login(client, "bob", "battery staple").status_code == 302 and _logged_in(client)
+def test_guessing_from_many_addresses_asks_new_browsers_for_the_accounts_mail_and_locks_nobody(ada):
+    """20 failed logins of one user name from browsers it does not know (login_username's default,
+    here 5 from each of 4 addresses, each of which is then refused for it): a browser the account
+    does not know gets one answer whatever the password, and a login link by mail when it was right.
+    A browser that logged in before logs in as ever."""
+    before = Client(REMOTE_ADDR="203.0.113.1")
+    assert _login(before, "ada", "correct horse").status_code == 302  # Ada's phone, known from now on
+    before.post("/accounts/logout/")
+    for i in range(4):
+        _fail(f"198.51.100.{i + 1}", "ada", 5)
+    new_browser = Client(REMOTE_ADDR="203.0.113.2")
+    right = _login(new_browser, "ada", "correct horse")
+    assert right.status_code == 200 and not _logged_in(new_browser)
+    assert "Check your e-mail to finish logging in" in right.content.decode()
+    wrong = _login(Client(REMOTE_ADDR="203.0.113.3"), "ada", "a wrong guess")
+    assert _text(wrong) == _text(right)  # nothing tells a guess that was right
+    account_mail.flush()
+    [message] = mail.outbox
+    assert message.to == ["ada@example.org"]
+    link = re.search(r"https?://[^/\s]+(/accounts/login/link/\S+)", message.body).group(1)
+    assert "Log in as ada" in new_browser.get(link).content.decode() and not _logged_in(new_browser)
+    assert new_browser.post(link).status_code == 302 and _logged_in(new_browser)
+    assert Client().post(link).status_code == 404  # once
+    # That browser is known now; so is the phone, from an address never seen.
+    new_browser.post("/accounts/logout/")
+    assert _login(new_browser, "ada", "correct horse").status_code == 302
+    before.defaults["REMOTE_ADDR"] = "203.0.113.77"
+    assert _login(before, "ada", "correct horse").status_code == 302 and _logged_in(before)
+
+
+@pytest.mark.django_db
+def test_a_browser_that_knows_the_account_is_not_slowed_by_its_neighbours(ada):
+    """At a venue everyone shares one address: someone there using up the address's and the user
+    name's counts does not slow Ada's own phone down (it counts under its own browser)."""
+    phone = Client(REMOTE_ADDR="198.51.100.50")
+    assert _login(phone, "ada", "correct horse").status_code == 302
+    phone.post("/accounts/logout/")
+    _fail("198.51.100.50", "ada", 5)
+    for i in range(25):
+        _fail("198.51.100.50", f"name{i}")
+    assert _login(Client(REMOTE_ADDR="198.51.100.50"), "bob", "x").status_code == 429  # the address
+    assert _login(phone, "ada", "correct horse").status_code == 302 and _logged_in(phone)
+
+
+@pytest.mark.django_db
+def test_a_forged_known_browser_cookie_counts_for_nothing(ada):
+    from django.core import signing
+
+    from smashup.core.accounts import KNOWN_COOKIE
+
+    _fail("198.51.100.1", "ada", 5)
+    for forged in ("garbage", signing.dumps({"b": "x", "n": ["ada"]}, salt="another salt")):
+        client = Client(REMOTE_ADDR="198.51.100.1")
+        client.cookies[KNOWN_COOKIE] = forged
+        assert _login(client, "ada", "correct horse").status_code == 429
 
 
 @pytest.mark.django_db
@@ -298,6 +421,13 @@ def test_every_limit_lets_people_in_while_the_cache_raises(settings, monkeypatch
         assert _login(client, "ada", "correct horse").status_code == 302 and _logged_in(client)
         for name in ("Ada", "Bea", "Cy"):
             assert Client().post(f"/tournaments/{event.pk}/signup/", {"name": name}).status_code == 302
+        for name in ("dee", "eve", "fay"):  # accounts, and their mails to one address
+            form = {"username": name, "email": "x@example.org", "password1": "pass phrase 77"}
+            signup = Client().post("/accounts/signup/", {**form, "password2": "pass phrase 77"})
+            assert signup.status_code == 302
+            assert Client().post("/accounts/password-reset/", {"email": "x@example.org"}).status_code == 302
+    account_mail.flush()
+    assert len(mail.outbox) == 3
     assert any("the cache is unreachable" in r.getMessage() for r in caplog.records)
 
 
