@@ -97,13 +97,19 @@ def sweep_bots(now: datetime | None = None, limit: int = 500) -> int:
     )
     sent = 0
     for pk, version, config in waiting:
+        key = f"play:bot-resent:{pk}:{version}"
         try:
-            if not shared.add(f"play:bot-resent:{pk}:{version}", 1, timeout=BOT_RESEND_SECONDS):
+            if not shared.add(key, 1, timeout=BOT_RESEND_SECONDS):
                 continue  # sent again a moment ago: its copy is still on its way
         except Exception:  # noqa: BLE001 - no cache: send it all the same (a copy does no harm)
-            pass
+            key = None
         if schedule_bot(pk, version, bot_only=config_is_bot_only(config), at_once=True):
             sent += 1
+        elif key is not None:  # not sent (the broker is away): the next sweep tries again
+            try:
+                shared.delete(key)
+            except Exception:  # noqa: BLE001
+                pass
     if waiting:
         logger.info("bot sweep: %d game(s) waited on a lost bot task; %d sent again", len(waiting), sent)
     return sent

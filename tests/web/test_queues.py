@@ -180,6 +180,25 @@ def test_the_bot_sweep_sends_lost_moves_to_their_queues_and_plays_none_itself(ow
     assert len(messages(client, names["bots"])) == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_move_the_sweep_could_not_send_is_sent_at_the_next_sweep(own_queues, monkeypatch):
+    names, client = own_queues
+    game = person_vs_bot(seed=3)
+    if game.pending_seat == 0:
+        with services.engine_game(game) as engine:
+            option = engine.pending.options[0].id
+        services.submit_choice(game.pk, 0, game.version, game.pending_decision, [option])
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=1))
+    client.delete(names["bots"])
+    from smashup.play import bots
+
+    with monkeypatch.context() as broker_away:
+        broker_away.setattr(bots, "schedule_bot", lambda *args, **kwargs: False)
+        assert services.sweep_bots() == 0
+    assert services.sweep_bots() == 1
+    assert len(messages(client, names["bots"])) == 1
+
+
 # ---------------------------------------------------------------------------------- a real flood -
 @pytest.mark.django_db(transaction=True)
 def test_with_the_bots_only_queue_full_a_persons_timer_and_bot_still_run(own_queues, settings):
