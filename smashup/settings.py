@@ -144,15 +144,22 @@ CELERY_BEAT_SCHEDULE: dict = {
         "options": {"expires": 9.0},
     },
 }
-# Routes the tournament clock and pick-timer tasks to a queue of their own (None: Celery's default).
-TOURNAMENT_QUEUE = None
+# Celery queues (smashup/core/queues.py, README "Workers and queues"): each kind of work has a queue and
+# a worker of its own (`start` runs them; launcher.site_workers), so a turn timer never waits behind a
+# bot that thinks, and a table with people never waits behind tables of bots only. Unset (None):
+# timers and bot-only tables go to PLAY_BOT_QUEUE, the rest to Celery's default queue ("celery").
+PLAY_BOT_QUEUE = "bots"  # bot moves at tables with at least one person
+PLAY_BOT_ONLY_QUEUE = "bots-only"  # bot moves at tables of bots only
+PLAY_TIMER_QUEUE = "timers"  # turn timers running out
+SWEEP_QUEUE = "sweeps"  # beat's sweeps (CELERY_BEAT_SCHEDULE)
+TOURNAMENT_QUEUE = "tournaments"  # round clocks and pick timers
+CELERY_TASK_ROUTES = ("smashup.core.queues.route",)
 
 # Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
 # (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
 # PLAY_WS_RATE = (messages, seconds) before it is refused. PLAY_GAME_CACHE_SIZE rebuilt games are kept
-# per process. PLAY_BOT_QUEUE routes the bot tasks to a queue of their own (None: Celery's default).
+# per process.
 PLAY_BOT_DELAY = 0.6
-PLAY_BOT_QUEUE = None
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
 # Live play's database work runs on PLAY_DB_THREADS threads of its own per process, and at most
@@ -169,8 +176,8 @@ SERVER_SWITCH_INTERVAL = None
 # (PLAY_WS_RATE's too): the one knob the load test and the browser tests raise.
 RATE_LIMITS: dict = {}
 RATE_LIMIT_SCALE = 1
-# Turn timers (smashup.play.timers): the seconds per decision a table may choose. The bot task queue
-# (PLAY_BOT_QUEUE) carries the timeout tasks too.
+# Turn timers (smashup.play.timers): the seconds per decision a table may choose (their tasks go to
+# PLAY_TIMER_QUEUE).
 PLAY_TURN_SECONDS_MIN = 10
 PLAY_TURN_SECONDS_MAX = 3600
 

@@ -38,6 +38,10 @@ CELERY_TASK_ALWAYS_EAGER = False
 CACHES = config.caches(None)
 
 PLAY_BOT_DELAY = 0  # bots answer at once in tests
+# One queue for every live-play task (PLAY_BOT_QUEUE, which a test may point at a queue of its own with
+# one worker on it), and Celery's default for the rest, as before issue 28. The production layout has
+# tests of its own (tests/web/test_queues.py) and runs in the fault tests (tests/faults).
+PLAY_BOT_ONLY_QUEUE = PLAY_TIMER_QUEUE = SWEEP_QUEUE = TOURNAMENT_QUEUE = None
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -12,7 +12,7 @@ from smashup import config
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("migrate", "web", "worker", "beat")
+APP_SERVICES = ("migrate", "web", "worker", "bots", "bots-only", "beat")
 
 
 def interpolate(value: str, env: dict) -> str:
@@ -75,8 +75,34 @@ def test_processes_and_ordering():
     assert command_of("web").startswith("daphne ") and "smashup.asgi:application" in command_of("web")
     assert "-A smashup.celery worker" in command_of("worker")
     assert "-A smashup.celery beat" in command_of("beat")
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "bots", "bots-only", "beat"):
         assert SERVICES[name]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+
+
+def test_the_workers_read_the_queues_of_the_settings_each_its_own():
+    """Issue 28: the quick work, the people's bots and the bots-only tables on workers of their own,
+    with the queue names of the settings (README "Workers and queues")."""
+    from smashup import settings as production
+
+    def queues_of(service: str) -> set[str]:
+        found = re.search(r"--queues=(\S+)", command_of(service))
+        return set(found.group(1).split(","))
+
+    assert queues_of("worker") == {
+        "celery",
+        production.PLAY_TIMER_QUEUE,
+        production.SWEEP_QUEUE,
+        production.TOURNAMENT_QUEUE,
+    }
+    assert queues_of("bots") == {production.PLAY_BOT_QUEUE}
+    assert queues_of("bots-only") == {production.PLAY_BOT_ONLY_QUEUE}
+    nodes = set()
+    for service in ("worker", "bots", "bots-only"):
+        node = re.search(r"--hostname=(\S+)@%h", command_of(service)).group(1)
+        assert f"-d {node}@$$HOSTNAME" in " ".join(SERVICES[service]["healthcheck"]["test"])
+        nodes.add(node)
+    assert len(nodes) == 3
+    assert command_of("bots-only").startswith("nice -n 10 celery")
     assert SERVICES["migrate"]["restart"] == "no"
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -74,13 +75,48 @@ def daphne_argv(host: str, port: int) -> list[str]:
     return [sys.executable, "-m", "daphne", "-b", host, "-p", str(port), "smashup.asgi:application"]
 
 
-def worker_argv() -> list[str]:
-    # One worker: nobody to mingle or gossip with, and both have left workers deaf after a Redis
-    # restart in some Celery releases (celery issue 8030).
-    return [
+def worker_argv(
+    queues: Sequence[str] | None = None, concurrency: int = 1, node: str = "", nice: int = 0
+) -> list[str]:
+    """A Celery worker reading `queues` (None: every queue of the settings, one worker for all) with
+    `concurrency` pool processes, node name `node`@host, at CPU priority `nice` (0 the usual)."""
+    if queues is None:
+        from smashup.core import queues as routing
+
+        queues = list(dict.fromkeys(routing.configured().values()))
+    # The workers have nothing to mingle or gossip about (each reads its own queues), and both have
+    # left workers deaf after a Redis restart in some Celery releases (celery issue 8030).
+    argv = [
         sys.executable, "-m", "celery", "-A", "smashup.celery", "worker",
-        "--loglevel=info", "--concurrency=1", "--without-mingle", "--without-gossip",
+        "--loglevel=info", f"--concurrency={concurrency}", "--without-mingle", "--without-gossip",
+        f"--queues={','.join(queues)}",
     ]  # fmt: skip
+    if node:
+        argv.append(f"--hostname={node}@%h")  # several workers on one machine need names of their own
+    if nice and shutil.which("nice"):
+        argv = ["nice", "-n", str(nice), *argv]
+    return argv
+
+
+def site_workers(bot_concurrency: int | None = None) -> list:
+    """The site's workers under the current settings (``smashup.core.queues.layout``): their names,
+    node names, queues and command lines, as ``start`` runs them. `bot_concurrency`: the processes
+    of the bot pool (default: this machine's cores, at least 2)."""
+    from smashup.core import queues as routing
+
+    if bot_concurrency is None:
+        bot_concurrency = max(2, os.cpu_count() or 1)
+    return [
+        SiteWorker(w.name, worker_argv(w.queues, w.concurrency, w.node, w.nice), w)
+        for w in routing.layout(routing.configured(), bot_concurrency)
+    ]
+
+
+@dataclass(frozen=True)
+class SiteWorker:
+    name: str
+    argv: list[str]
+    spec: object  # smashup.core.queues.Worker
 
 
 def beat_argv(schedule: Path) -> list[str]:

@@ -30,6 +30,9 @@ the browser tests raise):
   from one address; ``account_mail_email``: mails of either kind (and login links) to one e-mail
   address, over which nothing is sent and the page says the same as ever.
 - ``signup_address``: sign-ups to events by people without an account.
+- ``live_tables_session``, ``live_tables_account``, ``live_tables_address``: tables waiting for
+  players or in play (``smashup.play.quotas``; counted in the database, the seconds being how long
+  a table with nothing happening in it still counts).
 
 Counts live in Django's default cache: Redis whenever REDIS_URL is set (``config.caches``), so every
 server process sees the same counts; per process only in a bare development setup without Redis.
@@ -71,6 +74,14 @@ DEFAULT_RATES: dict[str, tuple[int, float]] = {
     "signup_address": (10, 3600.0),
 }
 DEFAULT_RATE = DEFAULT_RATES["ws_message"]
+# Live tables (issue 28; smashup.play.quotas): at most this many tables waiting for players or in play
+# per browser session, account and address, a table counting while something happened in it within
+# the seconds. Counted in the database (the tables themselves), not in the cache.
+DEFAULT_RATES.update(
+    live_tables_session=(3, 3600.0),
+    live_tables_account=(5, 3600.0),
+    live_tables_address=(10, 3600.0),
+)
 
 
 def rate(name: str) -> tuple[int, float]:

@@ -4,7 +4,9 @@ After a commit that leaves a bot's decision open, a Celery task ``play_bot(game,
 with a countdown of ``PLAY_BOT_DELAY`` seconds; it does nothing if the game has moved on from ``seq``,
 so duplicates, retries and restarts are harmless (the state is in the database, not in a waiting
 thread). A turn timer that runs out lets the bot answer for the seat (`fire_timer`). Beat's sweeps
-play what a lost task would have (`sweep_bots`, `sweep_timers`).
+catch what a lost task would have done (`sweep_bots` sends the task again, `sweep_timers` fires).
+The tasks go to queues of their own (smashup/core/queues.py): bots of tables with people, bots of
+tables without, turn timers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from .choices import apply_choice
 from .commits import Outcome, bot_delay, bot_overdue_after, celery_eager, schedule_bot
 from .errors import GameNotFound, GameOver, NothingToDo, NotStarted, StaleChoice
 from .models import Game, Seat
-from .tables import is_bot_seat, table_stream
+from .tables import config_is_bot_only, is_bot_seat, table_stream
 
 logger = logging.getLogger(__name__)
 
@@ -62,16 +64,24 @@ def run_bots(game_id: int, seq: int, *, max_moves: int = 100_000) -> int:
             break
         seq = outcome.version
         if bot_delay() > 0 and not celery_eager():
-            schedule_bot(game_id, seq)
+            schedule_bot(game_id, seq, bot_only=outcome.bot_only)
             break
     return moves
 
 
+# A bot task the sweep sent again is not sent again for this long: a queue that is merely busy (many
+# tables, a bot that thinks for seconds) must not fill up with copies of its own waiting tasks.
+BOT_RESEND_SECONDS = 30
+
+
 def sweep_bots(now: datetime | None = None, limit: int = 500) -> int:
-    """Celery beat's safety net for bots, as `sweep_timers` is for turn timers: play every bot
-    decision that has been open for longer than its delay, as its lost task would have. The same
-    `bot_move` path, so a sweep that meets the task (or another sweep) applies the move once.
-    Returns the number of moves made."""
+    """Celery beat's safety net for bots, as `sweep_timers` is for turn timers: every bot decision
+    open for longer than its delay has its task sent again, at once, to its table's queue, as the
+    lost task would have been (at most once per BOT_RESEND_SECONDS for the same decision). The
+    sweep plays no move itself: it runs with the turn timers (SWEEP_QUEUE), which must never wait
+    for a bot that thinks. A task sent again that meets the first (or another copy) applies the
+    move once: the second finds the game moved on. Returns the number of tasks sent."""
+    from django.core.cache import cache as shared
     from django.db.models import F
 
     cutoff = (now or timezone.now()) - bot_overdue_after()
@@ -83,17 +93,26 @@ def sweep_bots(now: datetime | None = None, limit: int = 500) -> int:
             seats__kind=Seat.Kind.BOT,
         )
         .order_by("updated_at")
-        .values_list("pk", "version")[:limit]
+        .values_list("pk", "version", "config")[:limit]
     )
-    moves = 0
-    for pk, version in waiting:
+    sent = 0
+    for pk, version, config in waiting:
+        key = f"play:bot-resent:{pk}:{version}"
         try:
-            moves += run_bots(pk, version)
-        except Exception:  # one broken game must not stop the others
-            logger.exception("the bot sweep could not play game %s at %s", pk, version)
+            if not shared.add(key, 1, timeout=BOT_RESEND_SECONDS):
+                continue  # sent again a moment ago: its copy is still on its way
+        except Exception:  # noqa: BLE001 - no cache: send it all the same (a copy does no harm)
+            key = None
+        if schedule_bot(pk, version, bot_only=config_is_bot_only(config), at_once=True):
+            sent += 1
+        elif key is not None:  # not sent (the broker is away): the next sweep tries again
+            try:
+                shared.delete(key)
+            except Exception:  # noqa: BLE001
+                pass
     if waiting:
-        logger.info("bot sweep: %d game(s) waited on a lost bot task; %d move(s) made", len(waiting), moves)
-    return moves
+        logger.info("bot sweep: %d game(s) waited on a lost bot task; %d sent again", len(waiting), sent)
+    return sent
 
 
 # ---------------------------------------------------------------------------------- turn timers --

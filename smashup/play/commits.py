@@ -18,7 +18,7 @@ from . import timers
 from .gamecache import cache, undo_snapshots
 from .live import notify
 from .models import Game
-from .tables import is_bot_seat
+from .tables import is_bot_only, is_bot_seat
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ class Outcome:
     bot_next: bool
     deadline: datetime | None = None  # the turn timer of the decision now open, if any
     undos: int = 0
+    bot_only: bool = False  # every seat is a bot's: its bot moves go to PLAY_BOT_ONLY_QUEUE
 
 
 def outcome_of(row: Game, game) -> Outcome:
@@ -62,6 +63,7 @@ def outcome_of(row: Game, game) -> Outcome:
         bot_next=row.is_active and is_bot_seat(row, row.pending_seat),
         deadline=row.deadline if row.deadline_seq == row.version else None,
         undos=row.undos,
+        bot_only=is_bot_only(row),
     )
 
 
@@ -95,7 +97,7 @@ def committed(
     cache.put(pk, (outcome.undos, version), game)
     notify(pk, version, outcome.status, undos=outcome.undos, live=live)
     if schedule_bots and outcome.bot_next:
-        schedule_bot(pk, version)
+        schedule_bot(pk, version, bot_only=outcome.bot_only)
     if outcome.deadline is not None:
         timers.schedule(pk, version, outcome.deadline)
     if final is not None:
@@ -112,20 +114,27 @@ def send_finished(pk: int, vp: list[int], winner: int | None, shared_winners: li
             logger.error("game_finished receiver %r failed for game %s", receiver, pk, exc_info=result)
 
 
-def schedule_bot(game_id: int, seq: int) -> None:
-    """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds."""
+def bot_queue(bot_only: bool) -> str:
+    """The queue of a table's bot moves: tables with people first (PLAY_BOT_QUEUE, a worker pool of
+    their own), tables of bots only apart (PLAY_BOT_ONLY_QUEUE), so they never delay a person."""
+    from smashup.core import queues
+
+    return queues.queue("bots_only" if bot_only else "bots")
+
+
+def schedule_bot(game_id: int, seq: int, *, bot_only: bool = False, at_once: bool = False) -> bool:
+    """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds (`at_once`: now, for a move
+    that is late already), on its table's queue (`bot_queue`). Returns whether it was sent."""
     from smashup.celery import app
     from smashup.core.schedule import send_at
 
     play_bot = app.tasks[PLAY_BOT]
-    options: dict = {}
-    queue = getattr(settings, "PLAY_BOT_QUEUE", None)
-    if queue:
-        options["queue"] = queue
+    when = timezone.now() + timedelta(seconds=0 if at_once else bot_delay())
     try:
-        send_at(play_bot, (game_id, seq), timezone.now() + timedelta(seconds=bot_delay()), **options)
+        return send_at(play_bot, (game_id, seq), when, queue=bot_queue(bot_only))
     except Exception:  # broker down: beat's bot sweep (or the next page load) plays it once it is back
         logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
+        return False
 
 
 # A bot's decision open this much longer than its delay has lost its task (a worker killed while it
@@ -144,5 +153,5 @@ def kick_bots(row: Game) -> bool:
         return False
     if row.updated_at and timezone.now() - row.updated_at < bot_overdue_after():
         return False
-    schedule_bot(row.pk, row.version)
+    schedule_bot(row.pk, row.version, bot_only=is_bot_only(row))
     return True

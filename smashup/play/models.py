@@ -82,10 +82,22 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="play_games"
     )
+    # Who set the table up in the lobby, for the limits on live tables (`quotas`): the address as the
+    # limits read it (smashup.core.limits.request_address) and a digest of the browser session's key
+    # (never the key: it would let anyone who reads the row act as that browser). Blank for tables
+    # set up otherwise (a tournament's) and for tables older than issue 28.
+    created_address = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    created_session = models.CharField(max_length=64, blank=True, default="", db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Ended by a staff member before its end (`stopping.end_game`, the admin's action): when and by
+    # whom. The game is finished without a winner; its record stops where it was.
+    stopped_at = models.DateTimeField(null=True, blank=True)
+    stopped_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     # Turn timers: seconds per decision (None: no timer), and when the decision open at version
     # `deadline_seq` times out (None: no person's decision is timed now). See `timers`.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)

@@ -22,7 +22,7 @@ from smashup.engine import ConfigError, new_game
 from smashup.engine import rng as engine_rng
 from smashup.engine.bots import BOTS
 
-from . import drafting, timers
+from . import drafting, quotas, timers
 from .errors import BadRequest, BadSeatLink, FactionError, PlayError, SeatError
 from .live import changed_on_commit
 from .models import Game, Seat, new_seat_token
@@ -57,6 +57,7 @@ def create_game(
     player_picks: bool = False,
     mode: str = "standard",
     board: dict | None = None,
+    creator: quotas.Creator | None = None,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
@@ -69,9 +70,16 @@ def create_game(
 
     `mode` "bigbase": a Big Base table (DESIGN.md section 4) on `board`, a board as plain data
     (`bigbase.boards.board_config`; None: the engine's default board). The game keeps its own copy
-    of the board, so an organizer's later edit does not change it."""
+    of the board, so an organizer's later edit does not change it.
+
+    `creator`: who sets the table up in the lobby (`quotas.Creator`): the limits on live tables and
+    on tables of bots only apply (`quotas.TableRefused`, nothing made), and the table remembers its
+    address and session for them. None (tournaments, tests, commands): no limit."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
+    bot_only = all(spec.kind == Seat.Kind.BOT for spec in seats)
+    if creator is not None:
+        quotas.check(creator, bot_only=bot_only)  # before the work of setting the game up
     if draft and player_picks:
         raise PlayError("Factions are drafted or picked by each player, not both.", "config")
     for i, spec in enumerate(seats):
@@ -148,11 +156,16 @@ def create_game(
         hint = " Choose bases from all sets." if "bases" in str(exc) and base_sets != "all" else ""
         raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc
     with transaction.atomic():
+        if creator is not None:  # counted again under the lock: parallel requests pass one by one
+            quotas.lock(creator)
+            quotas.check(creator, bot_only=bot_only)
         row = _insert_game(
             config=config,
             rng_version=rng_version,
             **seeds,
             created_by=created_by,
+            created_address=creator.address if creator is not None else "",
+            created_session=creator.session if creator is not None else "",
             mode=mode,
             turn_seconds=turn_seconds,
             player_picks=player_picks,
@@ -329,15 +342,24 @@ def _set_factions(row: Game, seat: Seat, picked: list[str]) -> None:
     maybe_start(row)
 
 
-def start_game(game_id: int, *, fill_with_bots: bool = True) -> Game:
-    """Start a lobby game now: with `fill_with_bots`, free person seats become heuristic bots."""
+def start_game(game_id: int, *, fill_with_bots: bool = True, by: quotas.Creator | None = None) -> Game:
+    """Start a lobby game now: with `fill_with_bots`, free person seats become heuristic bots.
+    `by`: who asks (its creator, from the table page): a table with nobody seated would become one
+    of bots only, which only staff may start (`quotas.start_refusal`; nothing changes)."""
     with transaction.atomic():
         row = lock_game(game_id)
         if not row.is_lobby:
             raise PlayError("This game has already started.", "started")
-        free = [s for s in row.seats.select_for_update() if not s.filled]
+        seats = list(row.seats.select_for_update())
+        free = [s for s in seats if not s.filled]
         if free and not fill_with_bots:
             raise SeatError("Some seats are still free.")
+        if by is not None:
+            refused = quotas.start_refusal(
+                by, people_seated=sum(1 for s in seats if not s.is_bot and s.claimed)
+            )
+            if refused is not None:
+                raise refused
         for seat in free:
             # A new token revokes the links handed out for the person who never came: the seat is
             # the server's bot now, and an old link must not let anyone play it.

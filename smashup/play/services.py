@@ -12,11 +12,13 @@ tests/web/test_play_imports.py); this module only gathers them:
 - ``commits``    what follows a committed change (``Outcome``, cache, notify, bot task)
 - ``starting``   starting a table once its seats are filled
 - ``drafting``   the faction draft at a table
+- ``quotas``     who may set up another table (limits on live tables, tables of bots only)
 - ``seats``      creating tables, taking seats, picking factions, seat links
 - ``choices``    a seat's choice (``submit_choice``), in one transaction
 - ``bots``       the server's bots and the timeouts they answer; beat's sweeps
 - ``undoing``    taking back one's own last choice (the rule is in ``undo``)
 - ``timecall``   time called on a game
+- ``stopping``   a staff member ends a table (the admin's action)
 - ``tasks``      the Celery tasks, on top of everything
 
 Patch a function where it is used (e.g. ``commits.notify``), not here: this module only names them.
@@ -78,6 +80,7 @@ from .live import (
     live_fields,
     notify,
 )
+from .quotas import Creator, TableRefused, creator_of
 from .seats import (
     MAX_GUEST_NAME,
     RESUME_LINK_SALT,
@@ -100,6 +103,7 @@ from .seats import (
     start_game,
 )
 from .starting import maybe_start
+from .stopping import end_game
 from .tables import (
     SeatSpec,
     draw_factions,

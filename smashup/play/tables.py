@@ -41,6 +41,16 @@ def is_bot_seat(row: Game, seat: int | None) -> bool:
     return seat is not None and 0 <= seat < len(players) and bool(players[seat].get("bot"))
 
 
+def is_bot_only(row: Game) -> bool:
+    """Whether every seat of a table is a bot's (nobody at the table waits for its bots)."""
+    return config_is_bot_only(row.config)
+
+
+def config_is_bot_only(config: dict) -> bool:
+    players = (config or {}).get("players") or []
+    return bool(players) and all(p.get("bot") for p in players)
+
+
 def factions_available() -> list[str]:
     import smashup.cards  # noqa: F401  (fills the registry)
     from smashup.engine import REGISTRY

@@ -94,11 +94,10 @@ def schedule(game_id: int, seq: int, deadline: datetime) -> None:
 
     if app.conf.task_always_eager:
         return
-    options: dict = {}
-    queue = getattr(settings, "PLAY_BOT_QUEUE", None)
-    if queue:
-        options["queue"] = queue
+    from smashup.core import queues
+
     try:
-        send_at(turn_timeout, (game_id, seq, deadline.isoformat()), deadline, **options)
+        # A queue of its own (PLAY_TIMER_QUEUE), read by a worker that plays no bot's move.
+        send_at(turn_timeout, (game_id, seq, deadline.isoformat()), deadline, queue=queues.queue("timers"))
     except Exception:  # broker down: the beat sweep fires it once the broker is back
         logger.exception("could not schedule the turn timer of game %s at %s", game_id, seq)

@@ -127,6 +127,7 @@ def _resume_link(request, row: Game, seat: int | None) -> str | None:
 def lobby(request):
     """Create a table: seats (person, bot), factions per seat or random, bases, specials."""
     form = NewGameForm(request.POST or None, user=request.user)
+    status, retry_after = 200, None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = request.user if request.user.is_authenticated else None
@@ -141,7 +142,11 @@ def lobby(request):
                 player_picks=data.get("player_picks", False),
                 mode=data["mode"],
                 board=data["board_data"],
+                creator=services.creator_of(request),  # the limits on live tables (quotas)
             )
+        except services.TableRefused as exc:
+            form.add_error(None, exc.message)
+            status, retry_after = exc.status, exc.retry_after
         except services.PlayError as exc:
             form.add_error(None, exc.message)
         else:
@@ -168,7 +173,11 @@ def lobby(request):
     recent = []
     if request.user.is_authenticated:
         recent = list(Game.objects.filter(seats__user=request.user).distinct().order_by("-created_at")[:10])
-    return render(request, "play/lobby.html", {"form": form, "seat_rows": form.seat_rows(), "recent": recent})
+    context = {"form": form, "seat_rows": form.seat_rows(), "recent": recent}
+    response = render(request, "play/lobby.html", context, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 @require_safe
@@ -345,7 +354,7 @@ def start(request, public_id):
     if not _is_creator(request, row):
         return HttpResponseForbidden("Only the person who set up this table can start it early.")
     try:
-        services.start_game(row.pk, fill_with_bots=True)
+        services.start_game(row.pk, fill_with_bots=True, by=services.creator_of(request))
     except services.PlayError as exc:
         messages.error(request, exc.message)
         return redirect("play:table", row.public_id)

@@ -1,4 +1,4 @@
-"""Settings of the server processes the fault tests start (daphne, a Celery worker, Celery beat).
+"""Settings of the server processes the fault tests start (daphne, the Celery workers, Celery beat).
 
 The test settings (real PostgreSQL), pointed at the test process's own test database and at a Redis
 server of the test's own (tests/faults/redis_server.py), which the tests stop and start again: the
@@ -10,6 +10,7 @@ gives the processes.
 import os
 
 from smashup import config
+from smashup import settings as production
 from smashup.settings_test import *  # noqa: F403
 from smashup.settings_test import CELERY_BEAT_SCHEDULE, DATABASES
 
@@ -20,6 +21,12 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CACHES = config.caches(REDIS_URL)  # production's: the connection counts live in Redis too
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+# The production queues, each read by its own worker as `start` runs them (fault_stack.py).
+PLAY_BOT_QUEUE = production.PLAY_BOT_QUEUE
+PLAY_BOT_ONLY_QUEUE = production.PLAY_BOT_ONLY_QUEUE
+PLAY_TIMER_QUEUE = production.PLAY_TIMER_QUEUE
+SWEEP_QUEUE = production.SWEEP_QUEUE
+TOURNAMENT_QUEUE = production.TOURNAMENT_QUEUE
 
 PLAY_BOT_DELAY = float(os.environ.get("FAULT_BOT_DELAY", "0.2"))
 PLAY_WS_RATE = (1000, 10.0)  # a test clicks faster than people do

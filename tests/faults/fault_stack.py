@@ -1,4 +1,4 @@
-"""The real stack for the fault tests: daphne, a Celery worker and Celery beat, started with the same
+"""The real stack for the fault tests: daphne, the Celery workers and Celery beat, started with the same
 command lines as ``manage.py start`` (smashup.core.launcher), on the test database and on a Redis
 server of the test's own that the tests stop and start again (redis_server.py).
 
@@ -49,16 +49,32 @@ class FaultStack(Stack):
         return result.stdout
 
 
+WORKER_NAMES = {"main": "worker", "bots": "bot worker", "bots-only": "bot-only worker"}
+
+
+def site_workers() -> dict[str, list[str]]:
+    """The workers of `start` on the queues of the production settings (fault_settings names them
+    too): the quick work ("worker"), the people's bots ("bot worker", one process here to spare the
+    machine) and the tables of bots only ("bot-only worker"), by their names in this stack."""
+    from smashup import settings as production
+    from smashup.core import queues
+
+    names = {role: queues.DEFAULT_QUEUE if role == "default" else getattr(production, queues.SETTING[role])
+             for role in queues.ROLES}  # fmt: skip
+    return {
+        WORKER_NAMES[w.node]: launcher.worker_argv(w.queues, w.concurrency, w.node, w.nice)
+        for w in queues.layout(names, bot_concurrency=1)
+    }
+
+
 def start_fault_stack(db_name: str, redis_url: str, log_dir: Path, **extra: str) -> FaultStack:
     """daphne on a free loopback port, a worker and beat; returns once /healthz answers."""
     port = launcher.free_port()
     env = fault_env(db_name, redis_url, **extra)
     log_dir.mkdir(parents=True, exist_ok=True)
-    commands = {
-        "daphne": launcher.daphne_argv("127.0.0.1", port),
-        "worker": launcher.worker_argv(),
-        "beat": launcher.beat_argv(log_dir / "celerybeat-schedule"),
-    }
+    commands = {"daphne": launcher.daphne_argv("127.0.0.1", port)}
+    commands.update(site_workers())
+    commands["beat"] = launcher.beat_argv(log_dir / "celerybeat-schedule")
     stack = FaultStack(base_url=f"http://127.0.0.1:{port}", db_name=db_name)
     stack.env = env
     try:

@@ -73,8 +73,8 @@ def assert_nothing_lost(row: Game) -> None:
     assert in_thread(rebuild) == (row.version, row.version)
 
 
-def worker_log(stack) -> str:
-    return stack.process("worker").log.read_text(errors="replace")
+def worker_log(stack, name: str = "worker") -> str:
+    return stack.process(name).log.read_text(errors="replace")
 
 
 # ------------------------------------------------------------------------------ the worker ------
@@ -404,12 +404,12 @@ def test_a_worker_killed_mid_game_and_the_bot_game_still_finishes(fault_stack, t
     spectator = Listener(ws_url(fault_stack, f"/ws/games/{public}/?format=json"), fault_stack.base_url)
     spectator.wait("the game", lambda m: m["type"] == "state", 10)
     wait_for("a few bot moves", lambda: stored_game(int(pk)).version >= 8, 30)
-    fault_stack.kill("worker")
+    fault_stack.kill("bot-only worker")  # the worker that plays tables of bots only
     killed_at = time.monotonic()
     stalled = stored_game(int(pk))
     assert stalled.status == Game.Status.ACTIVE, "the game should still be on when the worker dies"
     time.sleep(1)
-    fault_stack.start_again("worker")
+    fault_stack.start_again("bot-only worker")
     finished = wait_for(
         "the game to finish",
         lambda: (lambda r: r if r.status == Game.Status.FINISHED else None)(stored_game(int(pk))),
@@ -432,6 +432,6 @@ def test_a_worker_killed_mid_game_and_the_bot_game_still_finishes(fault_stack, t
     assert versions == sorted(versions) and versions[-1] == finished.version
     assert fault_stack.dead() == [], fault_stack.logs()
     # The new worker ran the tasks of the earlier one's run (beat's, and none left over) quietly.
-    restarted_log = worker_log(fault_stack).split("celery@")[-1]
+    restarted_log = worker_log(fault_stack, "bot-only worker").split("bots-only@")[-1]
     assert "ERROR" not in restarted_log and "Traceback" not in restarted_log, restarted_log[-3000:]
     spectator.close()

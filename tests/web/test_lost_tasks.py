@@ -1,6 +1,7 @@
-"""Tasks that are lost, late or left over (issue 12): beat's bot sweep plays a bot whose task was
-lost, ETAs beyond the horizon go through relays, and tasks from an earlier run that match nothing in
-the database do nothing, quietly. Real PostgreSQL and Redis (a real worker for the relays)."""
+"""Tasks that are lost, late or left over (issue 12): beat's bot sweep sends again the task of a bot
+whose task was lost, ETAs beyond the horizon go through relays, and tasks from an earlier run that
+match nothing in the database do nothing, quietly. Real PostgreSQL and Redis (a real worker for the
+relays)."""
 
 from __future__ import annotations
 
@@ -46,8 +47,30 @@ def quiet_for(game: Game, seconds: float) -> Game:
 
 
 # ---------------------------------------------------------------------------------- bot sweep ----
+@pytest.fixture
+def bot_queue(settings, redis_url):
+    """PLAY_BOT_QUEUE on a Redis queue of the test's own, emptied after."""
+    settings.PLAY_BOT_QUEUE = queue = f"test-sweep-{uuid.uuid4().hex}"
+    client = redis.Redis.from_url(redis_url)
+    yield queue, client
+    client.delete(queue)
+    client.close()
+
+
+def bot_tasks(client: redis.Redis, queue: str) -> list[str]:
+    """The bot tasks waiting in a Redis queue, as their arguments were sent."""
+    return [
+        json.loads(raw)["headers"]["argsrepr"]
+        for raw in client.lrange(queue, 0, -1)
+        if json.loads(raw)["headers"]["task"] == tasks.play_bot.name
+    ]
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_bot_sweep_plays_a_bot_whose_task_was_lost_once():
+def test_the_bot_sweep_sends_the_task_of_a_bot_whose_task_was_lost_once(bot_queue):
+    """The sweep runs with the turn timers (issue 28): it plays no move itself, it sends the lost
+    task again to the bots' queue, and the move is made once that task runs."""
+    queue, client = bot_queue
     lost = quiet_for(bot_to_move(seed=7), services.bot_delay() + services.BOT_LATE_SECONDS + 1)
     recent = bot_to_move(seed=8)  # its task may still come: not the sweep's business yet
     waiting_for_ada = person_vs_bot(seed=11)
@@ -55,15 +78,21 @@ def test_the_bot_sweep_plays_a_bot_whose_task_was_lost_once():
         services.run_bots(waiting_for_ada.pk, waiting_for_ada.version)
     waiting_for_ada = quiet_for(waiting_for_ada, 60)
     assert waiting_for_ada.pending_seat == 0
-    before = {g.pk: snapshot(g) for g in (recent, waiting_for_ada)}
+    client.delete(queue)  # every task so far is lost
+    before = {g.pk: snapshot(g) for g in (lost, recent, waiting_for_ada)}
     version = lost.version
 
-    moves = services.sweep_bots()
+    assert services.sweep_bots() == 1
+    assert {g.pk: snapshot(g) for g in (lost, recent, waiting_for_ada)} == before
+    assert bot_tasks(client, queue) == [f"({lost.pk}, {version})"]
+    assert services.sweep_bots() == 0  # its copy is on its way: not sent again
+    moves = tasks.play_bot(lost.pk, version)  # what a worker does with it
     lost.refresh_from_db()
     assert moves >= 1 and lost.version == version + moves
     assert lost.pending_seat == 0 or lost.status == Game.Status.FINISHED, "the bot played until Ada's turn"
-    assert {g.pk: snapshot(g) for g in (recent, waiting_for_ada)} == before
-    assert services.sweep_bots() == 0  # nothing left: running it again changes nothing
+    assert {g.pk: snapshot(g) for g in (recent, waiting_for_ada)} == {
+        pk: state for pk, state in before.items() if pk != lost.pk
+    }
     # The periodic task is the same sweep, and beat runs it every 5 seconds.
     assert tasks.bot_sweep() == 0
     entry = django_settings.CELERY_BEAT_SCHEDULE["play-bot-sweep"]
@@ -72,10 +101,11 @@ def test_the_bot_sweep_plays_a_bot_whose_task_was_lost_once():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_bot_sweep_and_a_late_task_apply_the_move_once():
+def test_the_bot_sweep_and_a_late_task_apply_the_move_once(bot_queue):
     game = quiet_for(bot_to_move(seed=7), 30)
     seq = game.version
-    assert services.sweep_bots() >= 1
+    assert services.sweep_bots() == 1
+    assert tasks.play_bot(game.pk, seq) >= 1  # the sweep's copy
     game.refresh_from_db()
     after = snapshot(game)
     # The lost task turns up after all (a worker restored it): it finds the game moved on.

@@ -252,10 +252,24 @@ async def test_no_page_fragment_or_socket_message_shows_the_seed_while_the_game_
     assert row.secret_seed in replay_page and "generator version 2" in replay_page
 
 
-def test_the_admin_does_not_list_games():
-    """The secret is in no admin page: the play models are not in the admin (if they ever are, the
-    secret must be left out, and this test must change with it)."""
-    assert not admin.site.is_registered(Game)
+def test_the_admin_lists_games_without_their_secret():
+    """The secret is in no admin page: the admin lists games (issue 28) but names neither seed
+    anywhere (columns, fields, search, filters), lists no choices and no seat tokens; the pages
+    themselves are checked in test_play_admin.py."""
+    from smashup.play.admin import SeatInline
+    from smashup.play.models import Choice, Seat
+
+    game_admin = admin.site._registry[Game]
+    named = [
+        *game_admin.list_display,
+        *game_admin.fields,
+        *game_admin.readonly_fields,
+        *game_admin.search_fields,
+        *[f for f in game_admin.list_filter if isinstance(f, str)],
+    ]
+    assert not {"secret_seed", "seed", "draft", "state_hash", "config"} & set(named), named
+    assert not admin.site.is_registered(Choice) and not admin.site.is_registered(Seat)
+    assert "token" not in SeatInline.fields and "factions" not in SeatInline.fields
     assert Game._meta.get_field("secret_seed").editable is False
 
 

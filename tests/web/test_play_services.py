@@ -651,7 +651,7 @@ def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
     scheduled = []
     from smashup.play import commits
 
-    monkeypatch.setattr(commits, "schedule_bot", lambda pk, seq: scheduled.append((pk, seq)))
+    monkeypatch.setattr(commits, "schedule_bot", lambda pk, seq, **how: scheduled.append((pk, seq, how)))
     game.refresh_from_db()
     Game.objects.filter(pk=game.pk).update(pending_seat=1)  # pretend the bot decides
     game.refresh_from_db()
@@ -660,7 +660,7 @@ def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
 
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timezone.timedelta(minutes=1))
     game.refresh_from_db()
-    assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version)]
+    assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version, {"bot_only": False})]
 
 
 # ---------------------------------------------------------------------------------- each picks ---

@@ -154,6 +154,10 @@ def snapshot_children(site: Site) -> set[int]:
         "daphne",
         "celery -A smashup.celery worker",
         "celery -A smashup.celery beat",
+        # The workers of issue 28: the quick work, the people's bots, the bots-only tables.
+        "--hostname=main@%h",
+        "--hostname=bots@%h",
+        "--hostname=bots-only@%h",
     ):
         assert expected in commands, f"{expected!r} not running; children: {commands}"
     return pids
@@ -214,9 +218,13 @@ def test_start_restarts_a_child_that_dies_and_keeps_serving(tmp_path):
     try:
         site.wait_healthy()
         pids = snapshot_children(site)
-        # The worker itself (a direct child of start), not one of its pool processes.
+        # The main worker itself (a direct child of start), not one of its pool processes.
         parents = children_of(site.proc.pid)
-        worker = next(p for p in pids if parents.get(p) == site.proc.pid and " worker " in cmdline(p))
+        worker = next(
+            p
+            for p in pids
+            if parents.get(p) == site.proc.pid and " worker " in cmdline(p) and "main@" in cmdline(p)
+        )
         os.kill(worker, signal.SIGKILL)
         wait_for_output(
             site,

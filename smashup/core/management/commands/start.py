@@ -1,7 +1,8 @@
 """``python manage.py start``: the whole site in one command.
 
 Migrates, creates the demo organizer (DEBUG only), starts an embedded Redis when REDIS_URL is unset,
-then runs daphne, a Celery worker and Celery beat as child processes until Ctrl-C or SIGTERM. A child
+then runs daphne, the Celery workers (``launcher.site_workers``: quick work, the bots of tables with
+people, the bots of tables without) and Celery beat as child processes until Ctrl-C or SIGTERM. A child
 that dies once the site is up is started again after a back-off (1 s, doubling up to 30 s; see
 ``launcher.Supervisor.tend``), and the log says so; one that dies while the site is still coming up
 (a configuration error, most likely) stops the others and the command exits non-zero.
@@ -26,7 +27,7 @@ STAGE_REDIS, STAGE_APP = 0, 1
 
 class Command(BaseCommand):
     help = (
-        "Run the site: migrate, then daphne + Celery worker + beat "
+        "Run the site: migrate, then daphne + Celery workers + beat "
         "(+ an embedded Redis if REDIS_URL is unset)."
     )
 
@@ -40,6 +41,13 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000, help="port daphne listens on (default 8000)")
         parser.add_argument("--no-beat", action="store_true", help="do not run Celery beat")
         parser.add_argument(
+            "--bot-concurrency",
+            type=int,
+            default=None,
+            help="processes of the worker that plays the bots of tables with people (default: this "
+            "machine's cores, at least 2)",
+        )
+        parser.add_argument(
             "--startup-timeout", type=float, default=60.0, help="seconds to wait for each service to come up"
         )
 
@@ -47,7 +55,9 @@ class Command(BaseCommand):
         self.stdout.write(style(text) if style else text)
         self.stdout.flush()
 
-    def handle(self, *args, host, port, no_beat, startup_timeout, **options):
+    def handle(self, *args, host, port, no_beat, startup_timeout, bot_concurrency=None, **options):
+        if bot_concurrency is not None and not 1 <= bot_concurrency <= 64:
+            raise CommandError("--bot-concurrency is 1 to 64.")
         verbosity = options["verbosity"]
         warning = public_password_warning(host) if settings.DEBUG else None
         if warning:
@@ -100,7 +110,8 @@ class Command(BaseCommand):
             env["REDIS_URL"] = redis_url
 
             supervisor.start("daphne", launcher.daphne_argv(host, port), STAGE_APP)
-            supervisor.start("celery worker", launcher.worker_argv(), STAGE_APP)
+            for worker in launcher.site_workers(bot_concurrency):
+                supervisor.start(worker.name, worker.argv, STAGE_APP)
             if not no_beat:
                 settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
                 schedule = settings.VAR_DIR / "celerybeat-schedule"
