@@ -329,6 +329,7 @@ def board_context(row, game, seat: int | None) -> dict:
         "log": log,
         "log_total": log_total,
         "can_undo": _can_undo(row, game, seat),
+        "undo_note": _undo_note(row, game, seat),  # why there is no Undo button (play/_undo.html)
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
@@ -385,6 +386,12 @@ def _can_undo(row, game, seat) -> bool:
         and len(game.choices) == row.version
         and may_undo(row, seat)
     )
+
+
+def _undo_note(row, game, seat) -> dict | None:
+    from .undoing import undo_note
+
+    return undo_note(row, game, seat)
 
 
 def _timer(row, game, deciding, names) -> dict | None:
