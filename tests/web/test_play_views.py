@@ -299,7 +299,9 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     before = seats_of(game)
     clash = {"name": "Bob", "faction0": "Robots", "faction1": "Ninjas"}
     refused = bob.post(f"/play/t/{game.public_id}/sit/1/", clash, follow=True)
-    assert "Ninjas is already at this table (seat 1)" in refused.content.decode()
+    # Picks are secret until the start: the refusal names the faction, never the seat (issue 26).
+    assert "Ninjas is already taken at this table: each faction" in refused.content.decode()
+    assert "(seat 1)" not in refused.content.decode()
     assert seats_of(game) == before and game.is_lobby
     # Bob sits with his own pick: the game starts, the bot with random factions.
     bobs = {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"}
