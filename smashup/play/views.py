@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from smashup.core import catchup, limits, params, threads
 
-from . import drafting, services
+from . import drafting, mygames, services
 from . import render as presenter
 from .forms import NewGameForm, SitForm
 from .models import Game
@@ -165,10 +165,13 @@ def lobby(request):
             if row.is_active:
                 return redirect("play:game", row.public_id)
             return redirect("play:table", row.public_id)
-    recent = []
-    if request.user.is_authenticated:
-        recent = list(Game.objects.filter(seats__user=request.user).distinct().order_by("-created_at")[:10])
-    return render(request, "play/lobby.html", {"form": form, "seat_rows": form.seat_rows(), "recent": recent})
+    context = {
+        "form": form,
+        "seat_rows": form.seat_rows(),
+        "my_games": mygames.for_request(request),
+        "faction_names": services.factions_available(),
+    }
+    return render(request, "play/lobby.html", context)
 
 
 @require_safe
