@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 
 from bigbase.present import board as big_base_board
 
+from . import tabledisplay
 from .ending import describe as describe_ending
 from .lru import LRU
 
@@ -335,7 +336,7 @@ def board_context(row, game, seat: int | None) -> dict:
     }
 
 
-TURN_LINE = re.compile(r"^Turn (\d+):")
+TURN_LINE = re.compile(r"^Turn (\d+)\b")  # Big Base: "Turn 7 (round 1 of period 3): Ada."
 
 
 def replay_outline(row, final, seat: int | None) -> dict:
@@ -592,6 +593,7 @@ def display_context(row, game) -> dict:
     the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases."""
     context = board_context(row, game, None)
     context["display"] = True
+    context.update(tabledisplay.extend(context, [text for text, to in game.log_lines if to is None]))
     return context
 
 
