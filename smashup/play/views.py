@@ -704,4 +704,7 @@ def _replay(request, public_id):
             context.update(presenter.replay_outline(row, final, as_seat))
     except services.GameBroken as exc:
         return render(request, "play/message.html", {"title": "Replay", "message": exc.message}, status=500)
+    # The jump to a turn names the turn of the step shown (its start is at or before it).
+    starts = [at for _, at in context["turn_starts"]]
+    context["current_turn_start"] = max((at for at in starts if at <= step), default=None)
     return render(request, "play/replay.html", context)

@@ -8,7 +8,7 @@
 
   function overflows() {
     var page = document.scrollingElement || root;
-    return page.scrollHeight > window.innerHeight + 1 || page.scrollWidth > window.innerWidth + 1;
+    return page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth;
   }
   function fit() {
     pending = false;

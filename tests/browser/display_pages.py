@@ -59,24 +59,40 @@ def longest_bases(count: int = 2) -> list[str]:
     return sorted(REGISTRY.bases, key=lambda name: (-len(REGISTRY.bases[name].text or ""), name))[:count]
 
 
-def crowded_big_base(board: dict | None = None, *, scored: bool = True):
-    """A 4-player Big Base game in round 3 of period 2: 17 minions on the board, some with attached
-    actions and power counters, an action on a side, the longest base texts on the base card and the
-    next one. `scored`: the last scoring (period 1) is kept, as after a real one."""
-    current, upcoming = longest_bases(2)
-    s = BigBaseScenario([list(p) for p in PAIRS], base=current, next_bases=[upcoming, "The Homeworld"],
-                        names=NAMES, board=board or longest_board(), seed="5c" * 32)  # fmt: skip
-    layout = {
-        "North": [(0, "Mild Mannered Citizen", 1, [("Expanded Power", 0)]), (0, "Microbot Reclaimer", 0, []),
-                  (1, "Crypt Looter", 0, []), (2, "Snuggly Bear", 2, [("Chum", 2)]),
-                  (3, "Supreme Overlord", 0, [])],
-        "East": [(1, "Imperial Dragon", 0, []), (1, "Glory Hound", 1, []), (3, "Tiger Assassin", 0, []),
-                 (2, "Great White", 0, [])],
-        "South": [(0, "Captain Amazing", 0, [("Expanded Power", 0)]), (2, "Hammerhead", 3, []),
-                  (3, "Invader", 0, []), (3, "Ninja Acolyte", 0, []), (1, "Wyvern", 0, [])],
-        "West": [(0, "Microbot Guard", 0, []), (2, "Lovey Bear", 0, [("Cuddle", 0)]),
-                 (1, "Hatchling", 0, [])],
-    }  # fmt: skip
+# (seat, minion, power counters, attached actions) per side. CROWDED: every slot held, 17 minions;
+# MIDGAME: a usual mid-game board, 9 minions, free slots on every side.
+CROWDED = {
+    "North": [(0, "Mild Mannered Citizen", 1, [("Expanded Power", 0)]), (0, "Microbot Reclaimer", 0, []),
+              (1, "Crypt Looter", 0, []), (2, "Snuggly Bear", 2, [("Chum", 2)]),
+              (3, "Supreme Overlord", 0, [])],
+    "East": [(1, "Imperial Dragon", 0, []), (1, "Glory Hound", 1, []), (3, "Tiger Assassin", 0, []),
+             (2, "Great White", 0, [])],
+    "South": [(0, "Captain Amazing", 0, [("Expanded Power", 0)]), (2, "Hammerhead", 3, []),
+              (3, "Invader", 0, []), (3, "Ninja Acolyte", 0, []), (1, "Wyvern", 0, [])],
+    "West": [(0, "Microbot Guard", 0, []), (2, "Lovey Bear", 0, [("Cuddle", 0)]),
+             (1, "Hatchling", 0, [])],
+}  # fmt: skip
+MIDGAME = {
+    "North": [(0, "Mild Mannered Citizen", 1, [("Expanded Power", 0)]), (2, "Snuggly Bear", 0, [])],
+    "East": [(1, "Imperial Dragon", 0, []), (1, "Glory Hound", 1, [])],
+    "South": [(0, "Captain Amazing", 0, []), (3, "Invader", 0, []), (3, "Ninja Acolyte", 0, [])],
+    "West": [(2, "Lovey Bear", 0, [("Cuddle", 0)]), (1, "Hatchling", 0, [])],
+}  # fmt: skip
+
+
+SHORT_NAMES = ["Ada", "Ben", "Chloe", "Dev"]
+USUAL_BASES = ("The Homeworld", "Tar Pits")  # base texts of a usual length
+
+
+def crowded_big_base(board: dict | None = None, *, scored: bool = True, layout: dict = CROWDED,
+                     names=NAMES, bases=None):  # fmt: skip
+    """A 4-player Big Base game in round 3 of period 2 with the minions of `layout` (CROWDED: 17,
+    some with attached actions and power counters) and an action on a side; `bases`: the base card
+    and the next one (the longest base texts by default). `scored`: the last scoring (period 1) is
+    kept, as after a real one."""
+    current, upcoming = bases or longest_bases(2)
+    s = BigBaseScenario([list(p) for p in PAIRS], base=current, next_bases=[upcoming, "Jungle Oasis"],
+                        names=names, board=board or longest_board(), seed="5c" * 32)  # fmt: skip
     for side, minions in layout.items():
         for owner, name, counters, attached in minions:
             s.minion(side, name, owner, counters=counters, attached=attached)
@@ -96,8 +112,8 @@ def crowded_big_base(board: dict | None = None, *, scored: bool = True):
             "vp": {"0": 4, "1": 2, "2": 4, "3": 1},
             "side_bonus": {"0": 2, "1": 1, "2": 1, "3": 0},
         })  # fmt: skip
-    for line in ("Bartholomew plays Glory Hound on East.", "Glory Hound moves to East (Fortune and Glory).",
-                 "Chiara di Montefeltro plays Lovey Bear on West."):  # fmt: skip
+    for line in (f"{names[1]} plays Glory Hound on East.", "Glory Hound moves to East (Fortune and Glory).",
+                 f"{names[2]} plays Lovey Bear on West."):  # fmt: skip
         game.log(line)
     return game
 
