@@ -165,7 +165,7 @@ def display_html(game, path: str = "/play/g/display-test/display/") -> bytes:
     return render_to_string("bigbase/display.html", context, request=request).encode()
 
 
-def game_page_html(game, seat: int, path: str = "/play/g/display-test/") -> bytes:
+def game_page_html(game, seat: int, path: str = "/play/g/display-test/", hot_seat: bool = False) -> bytes:
     """The game page of `seat` (play/game.html) for `game`, as the server renders it, for a row that is
     not stored: the phone's board next to the display's, for the layout checks."""
     from django.contrib.auth.models import AnonymousUser
@@ -175,7 +175,7 @@ def game_page_html(game, seat: int, path: str = "/play/g/display-test/") -> byte
                status=Game.Status.ACTIVE, version=len(game.choices))  # fmt: skip
     context = render.board_context(row, game, seat)
     context.update({"ws_url": "/ws/none/", "held": [seat], "oob": False, "resume_link": None,
-                    "quiet_seconds": 30, "hot_seat": False})  # fmt: skip
+                    "quiet_seconds": 30, "hot_seat": hot_seat})  # fmt: skip
     request = RequestFactory().get(path)
     request.user = AnonymousUser()
     return render_to_string("play/game.html", context, request=request).encode()

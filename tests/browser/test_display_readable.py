@@ -217,3 +217,26 @@ def test_the_phones_board_is_in_the_displays_compass_order(browser, screenshots)
             assert holders == []
         finally:
             context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hot_seat_status_bar_takes_two_lines_on_a_phone(browser, screenshots):
+    """One device passed around: the sticky bar held the status, the connection, the sound and "Hide
+    my hand" in one squeezed row of three- to five-line columns (finding 12)."""
+    game = crowded_big_base(default_board(), layout=MIDGAME, names=SHORT_NAMES, bases=USUAL_BASES)
+    html = game_page_html(game, game.pending.seat, hot_seat=True)
+    context, page = open_page(browser, PHONE, html, path="/play/g/display-test/", touch=True)
+    try:
+        hide = page.locator(".play-top .hot-hide")
+        expect(hide).to_be_visible()
+        shot(page, screenshots, "hot-seat-bar-390x844")
+        status, bar = (
+            page.locator(".play-top .play-status").bounding_box(),
+            page.locator(".play-top").bounding_box(),
+        )
+        button = hide.bounding_box()
+        assert status["width"] >= bar["width"] - 2, (status, bar)  # the status has the first line to itself
+        assert status["height"] <= 30 and bar["height"] <= 100, (status, bar)
+        assert 44 <= button["height"] <= 56, button  # a touch target, its words on one line
+    finally:
+        context.close()
