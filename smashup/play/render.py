@@ -351,8 +351,11 @@ def replay_outline(row, final, seat: int | None) -> dict:
             turn_at.append((position, int(found.group(1))))
     log_ats = list(row.choices.in_record().order_by("seq").values_list("seq", "log_at"))
     k = 0
-    for seq, log_at in log_ats:  # a turn starts at the first choice made after its "Turn N" line
-        while k < len(turn_at) and log_at is not None and turn_at[k][0] <= log_at:
+    # A turn starts at the first choice made after its "Turn N" line: `log_at` counts the lines before
+    # the choice, so a line at position `log_at` came with the choice (a Big Base turn often begins
+    # with nothing else logged).
+    for seq, log_at in log_ats:
+        while k < len(turn_at) and log_at is not None and turn_at[k][0] < log_at:
             starts.setdefault(turn_at[k][1], seq)
             k += 1
     lines = []

@@ -39,7 +39,7 @@ def test_a_guest_finds_their_game_on_the_home_page_and_the_lobby_and_nobody_else
     assert listed(ada) == [game.public_id] and listed(ada, "/play/") == [game.public_id]
     html = ada.get("/").content.decode()
     assert f'href="/play/g/{game.public_id}/"' in html  # one tap back into the game
-    assert game.secret_seed not in html
+    assert game.secret_seed not in html and "data-card" not in html  # no card, no seed: names and links
     assert listed(eve) == [] and listed(eve, "/play/") == []  # another guest's browser: nothing
     eves = quick_game(eve)
     assert listed(ada) == [game.public_id] and listed(eve) == [eves.public_id]
