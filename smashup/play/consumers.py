@@ -415,7 +415,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
                 self.shown_undos = row.undos
                 self.shown_status = row.status
                 if self.display:
-                    return render.render_display(context)
+                    return render.render_display(render.display_context(row, game, context))
                 return render.render_hot_seat(context, self.hot_held)
             redraw = full or self.shown_log is None or row.undos != self.shown_undos
             log_after = None if redraw else self.shown_log

@@ -591,17 +591,20 @@ def view_json(key: tuple, game, seat: int | None) -> str:
 
 
 # ---------------------------------------------------------------------------------- shared table -
-def display_context(row, game) -> dict:
+def display_context(row, game, context: dict | None = None) -> dict:
     """The table display's context: what a spectator sees (`view(None)`, no hand), for the screen in
-    the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases."""
-    context = board_context(row, game, None)
+    the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases,
+    with the display's own parts (`tabledisplay`: the last moves, the players with their factions,
+    the last scoring). `context`: `board_context(row, game, None)` if the caller made it already."""
+    context = dict(context) if context is not None else board_context(row, game, None)
     context["display"] = True
     context.update(tabledisplay.extend(context, [text for text, to in game.log_lines if to is None]))
     return context
 
 
 def render_display(context: dict) -> str:
-    """The table display's live fragments (status with the timer, the board, the players)."""
+    """The table display's live fragments (status with the timer, the last moves, the board, the
+    players); `context`: `display_context`'s."""
     ctx = dict(context, oob=True, display=True)
     return render_to_string("bigbase/_display_live.html", ctx)
 

@@ -105,3 +105,34 @@ def test_a_big_base_display_shows_moves_factions_and_the_period_scoring_and_no_h
     assert html_card_ids(html).isdisjoint(hidden)
     assert not any(line in html for line in private - public)
     assert game.secret_seed not in html  # a finished game's seed is on its replay page only
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_live_display_keeps_its_players_and_moves(settings):
+    """The display's live updates carry its own parts too (the players' strip was emptied by the
+    first update: the socket rendered the spectator's context without them)."""
+    import json
+
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from smashup.asgi import application
+
+    from .play_helpers import SITE_HEADERS
+    from .test_bb_table import big_table, seat_everyone
+
+    settings.PLAY_WS_RATE = (100_000, 1.0)
+    game = await database_sync_to_async(lambda: seat_everyone(big_table()))()
+    comm = WebsocketCommunicator(
+        application, f"/ws/games/{game.public_id}/?watch=display", headers=SITE_HEADERS
+    )
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    first = await comm.receive_from(timeout=10)
+    assert 'id="display-moves"' in first and first.count('class="dp seat-') == 4
+    assert 'class="dp-faction fac-aliens"' in first
+    await comm.send_to(text_data=json.dumps({"type": "refresh"}))
+    again = await comm.receive_from(timeout=10)
+    assert again.count('class="dp seat-') == 4
+    await comm.disconnect()
