@@ -13,6 +13,15 @@ from __future__ import annotations
 PLACES = {"North": "top", "East": "right", "South": "bottom", "West": "left"}
 
 
+def short_names(names: dict) -> dict:
+    """Each player's name as the board's slots show it: the first word, when no other player's name
+    starts with the same one ("Alexandra" for "Alexandra Featherstonehaugh"), else the whole name.
+    The players' list shows the whole names; the board, drawn in large type, has less room."""
+    first = {seat: (name.split() or [""])[0] for seat, name in names.items()}
+    return {seat: first[seat] if first[seat] and list(first.values()).count(first[seat]) == 1 else name
+            for seat, name in names.items()}
+
+
 def board(view: dict, bases: list[dict], names: dict, pending: dict | None) -> dict | None:
     """The board for the templates, or None for a standard game. `bases`: render's base entries
     (one per side, in board order); `pending`: the decision of the seat this page is for (None
@@ -25,6 +34,7 @@ def board(view: dict, bases: list[dict], names: dict, pending: dict | None) -> d
         for option in pending["options"]:
             if option.get("base") is not None and option["id"].startswith("o"):
                 slot_options[(option["base"], int(option["id"][1:]))] = option["id"]
+    short = short_names(names)
     sides = []
     for base, side in zip(bases, big["sides"], strict=True):
         uid = side["uid"]
@@ -40,9 +50,13 @@ def board(view: dict, bases: list[dict], names: dict, pending: dict | None) -> d
                 "index": slot["index"],
                 "number": slot["index"] + 1,
                 "ability": slot["ability"],
+                # An "on occupation" ability has done its work for the player holding the slot; it
+                # matters again once the slot is free (the display shows it smaller meanwhile).
+                "spent": holder is not None and (slot["ability"] or "").startswith("On occupation"),
                 "virtual": slot["index"] >= 3,  # the 4th slot of a 4-player game has no ability
                 "holder": holder,
                 "holder_name": names.get(holder, "") if holder is not None else "",
+                "holder_short": short.get(holder, "") if holder is not None else "",
                 "minions": minions,
                 "actions": actions,
                 "power": powers.get(holder, 0) if holder is not None else 0,
@@ -55,7 +69,7 @@ def board(view: dict, bases: list[dict], names: dict, pending: dict | None) -> d
             "place": PLACES.get(side["name"], "top"),
             "total": base["total"],
             "powers": [p for p in base["powers"] if p["power"]],
-            "leaders": [names.get(s, "") for s in leaders],
+            "leaders": [short.get(s, "") for s in leaders],
             "slots": slots,
             "is_option": base["is_option"],
         })
@@ -75,9 +89,10 @@ def board(view: dict, bases: list[dict], names: dict, pending: dict | None) -> d
     if last is not None:
         scoring = {
             "period": last["period"],
+            "tiebreak_round": last.get("tiebreak_round", 0),
             "rows": sorted(
-                ({"name": names.get(int(s), ""), "place": last["places"].get(s), "power": power,
-                  "vp": last["vp"].get(s, 0), "bonus": last["side_bonus"].get(s, 0)}
+                ({"seat": int(s), "name": names.get(int(s), ""), "place": last["places"].get(s),
+                  "power": power, "vp": last["vp"].get(s, 0), "bonus": last["side_bonus"].get(s, 0)}
                  for s, power in last["powers"].items()),
                 key=lambda r: (r["place"] or 9, r["name"])),
         }

@@ -120,3 +120,14 @@ def listing(registry) -> list[dict]:
                 row["power"] = entry.power
         rows.append(row)
     return rows
+
+
+FACTIONS_FILE = Path(__file__).resolve().parent / "cards" / "factions.yaml"
+
+
+@cache
+def faction_descriptions() -> dict[str, str]:
+    """One line per faction, in our own words (`smashup/cards/factions.yaml`): what it is like to
+    play. Shown wherever factions are chosen; a test checks that every implemented faction has one."""
+    data = yaml.safe_load(FACTIONS_FILE.read_text(encoding="utf-8"))
+    return {str(name): str(text).strip() for name, text in data["factions"].items()}

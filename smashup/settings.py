@@ -220,6 +220,12 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# A guest's seats live in their browser session (play.seats.remember_seat), and "my games" lists
+# them: the session cookie outlives the browser (closing it must not lose a game) and lasts 60 days
+# from the last seat taken.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = False
+SESSION_COOKIE_AGE = 60 * 24 * 3600
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 

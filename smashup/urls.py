@@ -10,6 +10,7 @@ from smashup.core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("help/", core_views.help_page, name="help"),
     # Browsers ask for /favicon.ico whatever the page says: send them to the drawn icon (no 404).
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),

@@ -136,7 +136,7 @@ def apply_choice(
             after = undo_rule.snapshot(game)
             block = undo_rule.block_reason(before, game, seat, peeked=peeked, after=after)
         else:
-            block = "it was made by the bot" + (" when the time ran out" if timed_out else "")
+            block = undo_rule.REASONS["timed_out" if timed_out else "bot"]
         choice = Choice(
             game=row,
             seq=row.version,

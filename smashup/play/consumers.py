@@ -31,6 +31,7 @@ when that changes and in answer to a ``check``). Every card
 element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load tests and programs):
 
     {"type": "state", "version": 12, "status": "active", "seat": 0, "deadline": null,
+     "may_undo": false, "undo_note": {"code": "drawn", "text": "..."},
      "view": {...game.view(seat)...}}
     {"type": "ok", "version": 13}  # your choice (or undo) landed
     {"type": "live", "state": "reconnecting"}  # or "live": whether pings get through (see above)
@@ -46,6 +47,9 @@ connection refused more times than the limit is closed (code 4029). Each browser
 ``PLAY_WS_CONNECT_RATE`` connections per window and each address ``ws_connect_address`` (a new
 session per seat link does not buy more), none for a while after a flood closed one: a
 refused connection gets a ``rate_limited`` error and code 4029 too (``smashup.core.limits``).
+
+``undo_note`` (null, or a code of ``undo.REASONS`` and its words) says why this seat may not take
+back its last choice; the HTML mode shows it where the Undo button would be (``data-undo``).
 
 An undo takes the version back: pings and states carry ``undos`` (how many choices were taken back),
 and a connection compares (undos, version), redrawing everything (the whole log too) after an undo.
@@ -269,6 +273,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             if len(game.choices) != fields["version"]:
                 return None
             services.apply_live_fields(row, fields)
+            if services.needs_stored_reason(row, game, self.seat):
+                return None  # why my own last choice cannot be taken back is read from its row
             return self._render_text(row, game, full=False)
         finally:
             services.cache.put(self.game_pk, key, game)
@@ -396,6 +402,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
                     "undos": row.undos,
                     "deadline": row.deadline.isoformat() if row.deadline else None,
                     "may_undo": services.may_undo(row, self.seat),
+                    "undo_note": services.undo_note(row, game, self.seat),
                 }
             )
             view = render.view_json((self.game_pk, row.undos, row.version), game, self.seat)
@@ -408,7 +415,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
                 self.shown_undos = row.undos
                 self.shown_status = row.status
                 if self.display:
-                    return render.render_display(context)
+                    return render.render_display(render.display_context(row, game, context))
                 return render.render_hot_seat(context, self.hot_held)
             redraw = full or self.shown_log is None or row.undos != self.shown_undos
             log_after = None if redraw else self.shown_log

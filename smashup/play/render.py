@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 
 from bigbase.present import board as big_base_board
 
+from . import tabledisplay
 from .ending import describe as describe_ending
 from .lru import LRU
 
@@ -329,12 +330,13 @@ def board_context(row, game, seat: int | None) -> dict:
         "log": log,
         "log_total": log_total,
         "can_undo": _can_undo(row, game, seat),
+        "undo_note": _undo_note(row, game, seat),  # why there is no Undo button (play/_undo.html)
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
     }
 
 
-TURN_LINE = re.compile(r"^Turn (\d+):")
+TURN_LINE = re.compile(r"^Turn (\d+)\b")  # Big Base: "Turn 7 (round 1 of period 3): Ada."
 
 
 def replay_outline(row, final, seat: int | None) -> dict:
@@ -349,8 +351,11 @@ def replay_outline(row, final, seat: int | None) -> dict:
             turn_at.append((position, int(found.group(1))))
     log_ats = list(row.choices.in_record().order_by("seq").values_list("seq", "log_at"))
     k = 0
-    for seq, log_at in log_ats:  # a turn starts at the first choice made after its "Turn N" line
-        while k < len(turn_at) and log_at is not None and turn_at[k][0] <= log_at:
+    # A turn starts at the first choice made after its "Turn N" line: `log_at` counts the lines before
+    # the choice, so a line at position `log_at` came with the choice (a Big Base turn often begins
+    # with nothing else logged).
+    for seq, log_at in log_ats:
+        while k < len(turn_at) and log_at is not None and turn_at[k][0] < log_at:
             starts.setdefault(turn_at[k][1], seq)
             k += 1
     lines = []
@@ -385,6 +390,12 @@ def _can_undo(row, game, seat) -> bool:
         and len(game.choices) == row.version
         and may_undo(row, seat)
     )
+
+
+def _undo_note(row, game, seat) -> dict | None:
+    from .undoing import undo_note
+
+    return undo_note(row, game, seat)
 
 
 def _timer(row, game, deciding, names) -> dict | None:
@@ -580,16 +591,20 @@ def view_json(key: tuple, game, seat: int | None) -> str:
 
 
 # ---------------------------------------------------------------------------------- shared table -
-def display_context(row, game) -> dict:
+def display_context(row, game, context: dict | None = None) -> dict:
     """The table display's context: what a spectator sees (`view(None)`, no hand), for the screen in
-    the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases."""
-    context = board_context(row, game, None)
+    the middle of the table (bigbase/display.html): the Big Base board, or a standard game's bases,
+    with the display's own parts (`tabledisplay`: the last moves, the players with their factions,
+    the last scoring). `context`: `board_context(row, game, None)` if the caller made it already."""
+    context = dict(context) if context is not None else board_context(row, game, None)
     context["display"] = True
+    context.update(tabledisplay.extend(context, [text for text, to in game.log_lines if to is None]))
     return context
 
 
 def render_display(context: dict) -> str:
-    """The table display's live fragments (status with the timer, the board, the players)."""
+    """The table display's live fragments (status with the timer, the last moves, the board, the
+    players); `context`: `display_context`'s."""
     ctx = dict(context, oob=True, display=True)
     return render_to_string("bigbase/_display_live.html", ctx)
 

@@ -233,14 +233,15 @@ def clean_factions(factions) -> list[str]:
 
 def _refuse_taken_factions(row: Game, seat: Seat, picked: list[str]) -> None:
     """Each faction is in a game once (issue 9): a pick that another seat at the table holds is
-    refused (FactionError, nothing changes)."""
-    for other in row.seats.exclude(pk=seat.pk).order_by("index"):
-        clash = [f for f in picked if f in (other.factions or [])]
-        if clash:
-            raise FactionError(
-                f"{clash[0]} is already at this table (seat {other.index + 1}): each faction is in a game "
-                "once; pick another."
-            )
+    refused (FactionError, nothing changes). It is called for a player's own pick, which happens
+    only while the picks are secret (each player picks, before the start): the refusal says that the
+    faction is taken, never by which seat (issue 26), so a pick does not tell who picked what."""
+    others = row.seats.exclude(pk=seat.pk)
+    clash = [f for f in picked if any(f in (other.factions or []) for other in others)]
+    if clash:
+        raise FactionError(
+            f"{clash[0]} is already taken at this table: each faction is in a game once; pick another."
+        )
 
 
 def claim_seat(

@@ -117,7 +117,7 @@ from .tables import (
     table_stream,
 )
 from .timecall import call_time, time_called
-from .undoing import may_undo, undo_choice
+from .undoing import may_undo, needs_stored_reason, undo_choice, undo_note
 
 # The names these had when they were private to one module (kept for the callers that use them).
 _lock = lock_game

@@ -55,7 +55,8 @@ class Snapshot:
     log_len: int
     # Where each card of a hidden zone was: card id -> ("hand", seat), ("deck", seat), ("base_deck",).
     hidden: dict
-    # Why the decision open now (its seat's) is answered knowing someone's hidden cards, or "".
+    # Why the decision open now (its seat's) is answered knowing someone's hidden cards: a code of
+    # `REASONS`, or "".
     secret_decision: str
     disclosures: int = 0  # len(game.disclosures): hidden cards shown where they lay so far
 
@@ -72,16 +73,17 @@ def hidden_zones(game) -> dict:
 
 
 def secret_decision(game, hidden: dict) -> str:
-    """Why the open decision is made among hidden cards of others ("" when it is not): it shows its
-    seat cards that only it sees, or offers cards from a hand not its own, a deck or the base deck."""
+    """Why the open decision is made among hidden cards of others, as a code of `REASONS` ("" when it
+    is not): it shows its seat cards that only it sees, or offers cards from a hand not its own, a
+    deck or the base deck."""
     pending = game.pending
     if pending is None:
         return ""
     own_hand = ("hand", pending.seat)
     if any(hidden.get(cid, own_hand) != own_hand for cid in getattr(pending, "reveal", ())):
-        return "it was chosen among cards shown to you alone"
+        return "shown_to_you"
     if any(o.card is not None and hidden.get(o.card, own_hand) != own_hand for o in pending.options):
-        return "it was chosen among cards from a hidden hand or deck"
+        return "hidden_offered"
     return ""
 
 
@@ -114,38 +116,76 @@ def watching_specials(game) -> Iterator[set]:
         seen.update(game.special_checks[start:])
 
 
+# Why a choice cannot be taken back: a short code (pages and clients key on it) and its words (stored
+# on the choice, `Choice.undo_block`, and shown to the player who made it).
+REASONS = {
+    "random": "cards were shuffled or something was decided at random",
+    "shown_to_you": "it was chosen among cards shown to you alone",
+    "hidden_offered": "it was chosen among cards from a hidden hand or deck",
+    "revealed": "a hidden card was revealed",
+    "hand_revealed": "a card of another player's hand was revealed",
+    "drawn": "a hidden card was drawn or revealed",
+    "shown_hidden": "someone was shown something hidden",
+    "other_deciding": "another player is deciding now",
+    "special_check": "the game checked whether another player could play a Special",
+    # Not from the rule above: set where the choice is stored, or read from the record.
+    "bot": "it was made by the bot",
+    "timed_out": "it was made by the bot when the time ran out",
+    "time_called": "time was called",
+    "chosen_since": "another player has chosen since",
+}
+_CODES = {text: code for code, text in REASONS.items()}
+
+
+def reason_code(text: str) -> str:
+    """The code of a stored reason (`Choice.undo_block`): "" when there is none, "other" for words
+    this table does not know (a row stored by an older version)."""
+    if not text:
+        return ""
+    return _CODES.get(text, "other")
+
+
 def block_reason(
     before: Snapshot, after_game, seat: int, peeked=frozenset(), after: Snapshot | None = None
 ) -> str:
-    """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can).
-    `peeked`: the seats whose hands a Special window looked at during the choice (`watching_specials`).
-    `after`: `snapshot(after_game)` if the caller took it already."""
+    """Why `seat`'s choice that led from `before` to `after_game` cannot be taken back ('' if it can),
+    in words (`REASONS`; `block_code` gives the code). `peeked`: the seats whose hands a Special
+    window looked at during the choice (`watching_specials`). `after`: `snapshot(after_game)` if the
+    caller took it already."""
+    code = block_code(before, after_game, seat, peeked, after)
+    return REASONS[code] if code else ""
+
+
+def block_code(
+    before: Snapshot, after_game, seat: int, peeked=frozenset(), after: Snapshot | None = None
+) -> str:
+    """The code (`REASONS`) of why the choice cannot be taken back, '' if it can (see block_reason)."""
     if after is None and after_game.rng.getstate() != before.rng:
-        return "cards were shuffled or something was decided at random"
+        return "random"
     if after is None:
         after = snapshot(after_game)
     elif after.rng != before.rng:
-        return "cards were shuffled or something was decided at random"
+        return "random"
     if before.secret_decision:
         return before.secret_decision
     own_hand = ("hand", seat)
     for cid, _ in after_game.disclosures[before.disclosures :]:
         if before.hidden.get(cid, own_hand) != own_hand:
-            return "a hidden card was revealed"
+            return "revealed"
     for cid, zone in before.hidden.items():
         if zone != own_hand and after_game.loc[cid] != zone:
             if zone[0] == "hand":
-                return "a card of another player's hand was revealed"
-            return "a hidden card was drawn or revealed"
+                return "hand_revealed"
+            return "drawn"
     mine = before.known.get(seat, frozenset())
     for viewer, ids in after.known.items():
         if ids - before.known.get(viewer, frozenset()) - mine:
-            return "a hidden card was drawn or revealed"
+            return "drawn"
     if any(to is not None for _, to in after_game.log_lines[before.log_len :]):
-        return "someone was shown something hidden"
+        return "shown_hidden"
     pending = after_game.pending
     if pending is not None and pending.seat != seat:
-        return "another player is deciding now"
+        return "other_deciding"
     if after_game.config.get("specials", "fast") != "ask" and set(peeked) - {seat}:
-        return "the game checked whether another player could play a Special"
+        return "special_check"
     return ""

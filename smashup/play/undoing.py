@@ -100,3 +100,53 @@ def undo_choice(game_id: int, seat: int | None, expected_seq) -> Outcome:
 def may_undo(row: Game, seat: int | None) -> bool:
     """Whether `seat` may take back the last choice now (for the Undo button; `undo_choice` checks)."""
     return seat is not None and row.is_active and row.undo_seat is not None and row.undo_seat == seat
+
+
+# How far back a seat's own choice is still explained after others chose ("another player has chosen
+# since"): at most this many choices of others per player at the table. Further back, the choice was
+# made long ago and the note would only be noise.
+_SINCE_PER_PLAYER = 1
+
+
+def undo_note(row: Game, game, seat: int | None) -> dict | None:
+    """Why `seat` has no Undo button now, for its page: {"code", "text"} (codes: `undo.REASONS`), or
+    None when there is nothing to explain (it may undo, is a spectator, has not chosen lately, or the
+    game is not being played). Only the seat that chose sees why its choice cannot be taken back.
+
+    The last choice of the record is this seat's: the reason stored with it (`Choice.undo_block`,
+    one query; see `needs_stored_reason`). Otherwise, when this seat's own latest choice came just
+    before the others' latest ones (a choice or two of others since, such as a Special window's
+    answer), "another player has chosen since"."""
+    if seat is None or row is None or getattr(row, "pk", None) is None or not row.is_active:
+        return None
+    if len(game.choices) != row.version or may_undo(row, seat) or not game.choices:
+        return None
+    if needs_stored_reason(row, game, seat):
+        stored = (
+            row.choices.in_record().filter(seq=row.version - 1).values_list("undo_block", flat=True).first()
+        )
+        code = undo_rule.reason_code(stored or "")
+        if not code:
+            return None
+        return {"code": code, "text": stored if code == "other" else undo_rule.REASONS[code]}
+    others = 0
+    for entry in reversed(game.choices):
+        if entry[0] == seat:
+            return {"code": "chosen_since", "text": undo_rule.REASONS["chosen_since"]}
+        others += 1
+        if others > _SINCE_PER_PLAYER * max(1, len(game.players) - 1):
+            return None
+    return None
+
+
+def needs_stored_reason(row: Game, game, seat: int | None) -> bool:
+    """Whether `undo_note` reads the database for `seat`: its own choice is the last of the record and
+    may not be taken back. A live connection renders without the database only when this is false."""
+    return (
+        seat is not None
+        and row.is_active
+        and bool(game.choices)
+        and len(game.choices) == row.version
+        and game.choices[-1][0] == seat
+        and row.undo_seat != seat
+    )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from smashup.core import catchup, limits, params, threads
 
-from . import drafting, services
+from . import drafting, mygames, services
 from . import render as presenter
 from .forms import NewGameForm, SitForm
 from .models import Game
@@ -170,10 +170,12 @@ def lobby(request):
             if row.is_active:
                 return redirect("play:game", row.public_id)
             return redirect("play:table", row.public_id)
-    recent = []
-    if request.user.is_authenticated:
-        recent = list(Game.objects.filter(seats__user=request.user).distinct().order_by("-created_at")[:10])
-    context = {"form": form, "seat_rows": form.seat_rows(), "recent": recent}
+    context = {
+        "form": form,
+        "seat_rows": form.seat_rows(),
+        "my_games": mygames.for_request(request),
+        "faction_names": services.factions_available(),
+    }
     response = render(request, "play/lobby.html", context, status=status)
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)
@@ -710,4 +712,7 @@ def _replay(request, public_id):
             context.update(presenter.replay_outline(row, final, as_seat))
     except services.GameBroken as exc:
         return render(request, "play/message.html", {"title": "Replay", "message": exc.message}, status=500)
+    # The jump to a turn names the turn of the step shown (its start is at or before it).
+    starts = [at for _, at in context["turn_starts"]]
+    context["current_turn_start"] = max((at for at in starts if at <= step), default=None)
     return render(request, "play/replay.html", context)

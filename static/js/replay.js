@@ -34,9 +34,17 @@
         var input = document.getElementById("replay-step");
         if (input) input.value = String(n);
         links();
+        turnShown(n);
       })
       .catch(function () { pause(); })
       .finally(function () { loading = false; });
+  }
+  function turnShown(n) {  // the turn select names the turn the step shown belongs to
+    var turn = document.querySelector('[data-replay="turn"]');
+    if (!turn) return;
+    var at = -1;
+    Array.prototype.forEach.call(turn.options, function (o, i) { if (Number(o.value) <= n) at = i; });
+    if (at >= 0) turn.selectedIndex = at;
   }
   function links() {  // the no-JavaScript links point at the steps around the one shown
     var at = { first: 0, prev: Math.max(step() - 1, 0), next: Math.min(step() + 1, steps()), last: steps() };
@@ -89,11 +97,19 @@
       show({ first: 0, prev: step() - 1, next: step() + 1, last: steps() }[what]);
     });
     var turn = document.querySelector('[data-replay="turn"]');
-    if (turn) turn.addEventListener("change", function () {
-      if (turn.value === "") return;
-      pause();
-      show(Number(turn.value));
-    });
+    if (turn) {
+      turn.addEventListener("change", function () {
+        if (turn.value === "") return;
+        pause();
+        show(Number(turn.value));
+      });
+      turn.form.addEventListener("submit", function (evt) {  // "Go": the same, in place
+        evt.preventDefault();
+        pause();
+        show(Number(turn.value));
+      });
+      turnShown(step());
+    }
     var jump = document.querySelector(".replay-jump");
     var input = document.getElementById("replay-step");
     var as = document.getElementById("replay-as");

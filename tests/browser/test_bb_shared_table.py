@@ -136,7 +136,7 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
     checked = 0
     phone_shot = False
     for _ in range(600):
-        if "Last scoring (period 1)" in display.inner_text("#display-players"):
+        if "Period 1:" in display.inner_text("#display-players"):  # what the scoring gave each player
             break
         statuses = [p.status() for p in phones]
         deciding = next((p for p, s in zip(phones, statuses, strict=True) if s.get("decision")), None)
@@ -173,7 +173,7 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
         assert deciding.error() is None, (moves[-5:], deciding.error())
         if len(moves) == 30:
             shot(display, tmp_path, "display-midgame-1920x1080")
-    assert "Last scoring (period 1)" in display.inner_text("#display-players"), moves[-10:]
+    assert "Period 1:" in display.inner_text("#display-players"), moves[-10:]
     assert any(m == "tap slot" for m in moves) and any(m == "tap card and side" for m in moves), moves
     assert checked >= 10
     shot(display, tmp_path, "display-scored-1920x1080")

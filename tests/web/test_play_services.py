@@ -728,9 +728,10 @@ def test_a_refused_pick_changes_nothing():
         (claim(1, "Bob", "Aliens"), "Pick two"),
         (claim(1, "Bob"), "Pick your two factions"),
         (claim(1, "", ["Pirates", "Robots"]), "Enter a name"),
-        # Each faction is in a game once: Ada holds Aliens and Ninjas.
-        (claim(1, "Bob", ["Robots", "Ninjas"]), r"Ninjas is already at this table \(seat 1\)"),
-        (claim(1, "Bob", ["Aliens", "Ninjas"]), "Aliens is already at this table"),
+        # Each faction is in a game once: Ada holds Aliens and Ninjas. Picks are secret until the
+        # start: the refusal says the faction is taken, never by which seat (issue 26).
+        (claim(1, "Bob", ["Robots", "Ninjas"]), r"^Ninjas is already taken at this table: each faction"),
+        (claim(1, "Bob", ["Aliens", "Ninjas"]), r"^Aliens is already taken at this table: each faction"),
         # Picking for another seat: one already taken, one held by nobody, a bot's.
         (claim(0, "Eve", ["Pirates", "Robots"]), "taken by Ada"),
         (pick(1, ["Pirates", "Robots"]), "your own seat"),

@@ -286,10 +286,11 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     # The table page: Bob's sit form asks for his two factions; Ada may change hers.
     bob = Client()
     html = bob.get(f"/play/t/{game.public_id}/").content.decode()
-    assert 'name="faction0"' in html and 'name="faction1"' in html and '<option value="Aliens">' in html
+    assert 'name="faction0"' in html and 'name="faction1"' in html
+    assert '<option value="Aliens" data-blurb=' in html
     assert "random at the start" in html and "Change my factions" not in html
     mine = client.get(f"/play/t/{game.public_id}/").content.decode()
-    assert "Change my factions" in mine and '<option value="Ninjas" selected>' in mine
+    assert "Change my factions" in mine and '<option value="Ninjas" selected data-blurb=' in mine
     response = client.post(
         f"/play/t/{game.public_id}/factions/", {"seat": "0", "faction0": "Aliens", "faction1": "Ninjas"}
     )
@@ -299,7 +300,9 @@ def test_a_table_where_each_player_picks_from_the_lobby_to_the_start(client):
     before = seats_of(game)
     clash = {"name": "Bob", "faction0": "Robots", "faction1": "Ninjas"}
     refused = bob.post(f"/play/t/{game.public_id}/sit/1/", clash, follow=True)
-    assert "Ninjas is already at this table (seat 1)" in refused.content.decode()
+    # Picks are secret until the start: the refusal names the faction, never the seat (issue 26).
+    assert "Ninjas is already taken at this table: each faction" in refused.content.decode()
+    assert "(seat 1)" not in refused.content.decode()
     assert seats_of(game) == before and game.is_lobby
     # Bob sits with his own pick: the game starts, the bot with random factions.
     bobs = {"name": "Bob", "faction0": "Pirates", "faction1": "Robots"}
