@@ -201,6 +201,7 @@ def test_a_minion_whose_abilities_are_cancelled_says_so():
     base = {"uid": view["uid"], "id": view["id"], "name": "Jungle Oasis", "total": 5,
             "breakpoint": 12, "vp": [2, 0, 0], "breakpoint_change": 0, "breakpoint_why": "",
             "powers": [], "minions": minions, "actions": []}  # fmt: skip
+    base["columns"] = render.base_columns(minions, base["powers"], 0)  # the minions under the base
     html = render_to_string("play/_bases.html", {"bases": [base]})
     # One War Raptor is cancelled (power 2: its own bonus gone), the other is not.
     assert html.count("abilities cancelled") == 1 and game.power(weak) == 2
