@@ -292,6 +292,11 @@ def board_context(row, game, seat: int | None) -> dict:
     decision = None
     if mine is not None:
         decision = _decision(mine, view, texts, names, base_names)
+        # A copy alike another one in hand is offered through the first's options (`_decision`
+        # merges them): it can be tapped as well.
+        offered = {c for group in decision["groups"] for c in group["cards"]}
+        for card in hand or []:
+            card["is_option"] = card["is_option"] or card["id"] in offered
 
     if row is not None and (row.turn_seconds or row.undos):
         log, log_total = merged_log(game, seat, log_notes(row, game))

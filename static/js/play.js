@@ -517,6 +517,9 @@
   function press(el) {
     unselect();
     if (el.type === "checkbox") { el.checked = !el.checked; markTicked(); return; }
+    // On a phone the drawer gets out of the way: what the choice brings (a question about the
+    // board, the move itself) is on the page behind it.
+    if (isPhone()) setHand(false);
     el.click();
   }
   function pressSlot(slot) {

@@ -10,7 +10,12 @@ saved: no socket answers, which the layout checks do not need).
 from __future__ import annotations
 
 NAMES = ["Ada", "Bea (bot)", "Cy (bot)", "Di (bot)"]
-FACTIONS = [("Dinosaurs", "Ninjas"), ("Aliens", "Superheroes"), ("Teddy Bears", "Sharks"), ("Zombies", "Dragons")]
+FACTIONS = [
+    ("Dinosaurs", "Ninjas"),
+    ("Aliens", "Superheroes"),
+    ("Teddy Bears", "Sharks"),
+    ("Zombies", "Dragons"),
+]
 HAND = ["King Rex", "Laseratops", "Tiger Assassin", "Augmentation", "Howl", "Assassination", "Disguise",
         "Natural Selection", "Ninja Acolyte"]  # fmt: skip
 
