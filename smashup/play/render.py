@@ -292,11 +292,7 @@ def board_context(row, game, seat: int | None) -> dict:
     decision = None
     if mine is not None:
         decision = _decision(mine, view, texts, names, base_names)
-        # A copy alike another one in hand is offered through the first's options (`_decision`
-        # merges them): it can be tapped as well.
-        offered = {c for group in decision["groups"] for c in group["cards"]}
-        for card in hand or []:
-            card["is_option"] = card["is_option"] or card["id"] in offered
+        _alike_in_hand(decision, hand or [])
 
     if row is not None and (row.turn_seconds or row.undos):
         log, log_total = merged_log(game, seat, log_notes(row, game))
@@ -345,6 +341,32 @@ def board_context(row, game, seat: int | None) -> dict:
 
 
 TURN_LINE = re.compile(r"^Turn (\d+):")
+
+
+def _alike_in_hand(decision: dict, hand: list[dict]) -> None:
+    """Copies of one card in hand are offered once: the engine lists the plays of the first copy
+    only (`Option.alike`), and `_decision` merges what it lists. Any copy can be tapped: each
+    copy of a card the decision offers from the hand is marked playable and named by the first
+    one's options (their data-cards), whose choice plays either."""
+    offered = {c for group in decision["groups"] for c in group["cards"]}
+    if decision["max"] == 1:
+        by_name: dict[str, list] = {}
+        for card in hand:
+            by_name.setdefault(card["name"], []).append(card["id"])
+        listed = set(offered)
+        for group in decision["groups"]:
+            card = group["card"]
+            if card is None or card["id"] not in by_name.get(card["name"], ()):
+                continue
+            copies = [c for c in by_name[card["name"]] if c not in listed]
+            if copies:
+                group["cards"].extend(copies)
+                group["copies"] += len(copies)
+                offered.update(copies)
+                for o in group["options"]:
+                    o["cards"] = " ".join(str(c) for c in group["cards"])
+    for card in hand:
+        card["is_option"] = card["is_option"] or card["id"] in offered
 
 
 def base_columns(minions: list[dict], powers: list[dict], seat: int | None) -> list[dict]:
@@ -407,7 +429,7 @@ def since_last_turn(game, seat: int | None, current: int, names: dict) -> dict |
             {
                 "seat": who,
                 "name": names.get(who, "") if who is not None else lines[at],
-                "turn": lines[at].removesuffix("."),
+                "turn": lines[at].rsplit(": ", 1)[0],  # "Turn 14" (Big Base: with its round)
                 "lines": body[:SINCE_LINES],
                 "more": max(0, len(body) - SINCE_LINES),
             }

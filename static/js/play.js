@@ -850,9 +850,13 @@
       var gained = s ? Number(s.textContent) - (was.vp[p.dataset.seat] || 0) : 0;
       if (gained > 0) { flash(s, "score-up"); floatNote(s, "+" + gained + " VP"); }
     });
-    var fresh = qsa("#log-lines li").filter(function (li) { return Number(li.dataset.n) > was.lastLine; });
-    if (fresh.length && was.lastLine) showTicker(fresh.map(function (li) { return li.textContent; }));
     var mineNow = !!document.querySelector("#decision.mine");
+    // The last moves under the status bar: not while the player goes on with their own turn (they
+    // just made that move), but whenever someone else moved.
+    var fresh = qsa("#log-lines li").filter(function (li) { return Number(li.dataset.n) > was.lastLine; });
+    if (fresh.length && was.lastLine && !(was.mineBefore && mineNow)) {
+      showTicker(fresh.map(function (li) { return li.textContent; }));
+    }
     if (mineNow && (!was.mineBefore || was.decision !== decisionId())) {
       cue();
       // A new question for me: it comes first. On a phone the player may have scrolled down to the
@@ -874,6 +878,11 @@
   // long name takes a line from it); the rest shows when the card rises (pointed at, focused,
   // picked) or opens at full size.
   function fitTexts() {
+    var row = document.getElementById("hand-cards");
+    if (row) {
+      row.classList.remove("scrolls");
+      if (!isPhone() && row.scrollWidth > row.clientWidth + 1) row.classList.add("scrolls");
+    }
     qsa("#hand .card-face .card-text").forEach(function (text) {
       text.style.webkitLineClamp = "";
       var face = text.parentNode;
