@@ -733,6 +733,7 @@
         attached: qsa(".attached [data-card]", m).map(function (a) { return a.dataset.card; })
       };
     });
+    var onBases = qsa("#bases .base-actions [data-card]").map(function (a) { return a.dataset.card; });
     var bases = {};
     qsa("#bases .base[data-base]").forEach(function (b) {
       var total = b.querySelector(".base-total");
@@ -740,7 +741,7 @@
     });
     var lines = qsa("#log-lines li");
     return {
-      minions: minions, bases: bases, vp: vp,
+      minions: minions, bases: bases, vp: vp, onBases: onBases,
       hand: qsa("#hand .card-face[data-card]").map(function (c) { return c.dataset.card; }),
       lastLine: lines.length ? Number(lines[lines.length - 1].dataset.n) : 0,
       mineBefore: !!document.querySelector("#decision.mine"),
@@ -841,6 +842,9 @@
       if (!old) { flash(b, "just-arrived"); return; }
       var total = b.querySelector(".base-total");
       if (total && total.textContent !== old.total) flash(total, "just-bumped");
+    });
+    qsa("#bases .base-actions [data-card]").forEach(function (a) {
+      if (was.onBases.indexOf(a.dataset.card) < 0) flash(a, "just-arrived");
     });
     qsa("#hand .card-face[data-card]").forEach(function (c) {
       if (was.hand.length && was.hand.indexOf(c.dataset.card) < 0) flash(c, "just-arrived");

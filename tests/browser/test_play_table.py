@@ -100,8 +100,28 @@ def test_a_crowded_board_at_four_sizes(browser, screenshots):
             expect(decision.locator("#all-options")).to_be_hidden()
             expect(decision.locator(".options.quick button")).to_have_count(1)
             if phone:
+                # The drawer (finding 2): scrolled to its end, a tap on a card there that goes to a
+                # base closes it onto its bar, scrolled back, with no card left in its strip.
+                drawer = page.locator("#hand-cards")
                 page.tap("[data-hand-toggle]")
-                expect(page.locator("#hand-cards")).to_be_visible()
+                expect(drawer).to_be_visible()
+                drawer.evaluate("el => { el.scrollTop = el.scrollHeight; }")
+                assert drawer.evaluate("el => el.scrollTop") > 0
+                page.locator("#hand .card-face").last.tap()
+                expect(page.locator("#bases .base.target").first).to_be_visible()
+                expect(drawer).to_be_hidden()
+                bar = page.locator("[data-hand-toggle]")
+                box = bar.bounding_box()
+                on_top = page.evaluate(
+                    "([x, y]) => !!document.elementFromPoint(x, y).closest('[data-hand-toggle]')",
+                    [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+                )
+                assert on_top and box["y"] + box["height"] <= size["height"] + 1, "the bar is not on top"
+                page.keyboard.press("Escape")
+                page.tap("[data-hand-toggle]")
+                expect(drawer).to_be_visible()
+                assert drawer.evaluate("el => el.scrollTop") == 0
+                expect(page.locator("#hand .card-face.selected")).to_have_count(0)
                 page.screenshot(path=str(screenshots / f"{name}-hand-open.png"))
                 # A long press shows the card at full size; it closes again.
                 card = page.locator("#hand .card-face").nth(4)
