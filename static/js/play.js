@@ -506,12 +506,13 @@
   function setHand(open) {
     var p = play();
     if (!p) return;
+    // Closed, the drawer starts from its top again (issue 26: it kept its inner scroll). Reset
+    // while the cards are still shown: the browser keeps the offset of a hidden box for its return.
+    var cards = document.getElementById("hand-cards");
+    if (!open && cards) cards.scrollTop = 0;
     p.classList.toggle("hand-open", open);
     var toggle = document.querySelector("[data-hand-toggle]");
     if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
-    // Closed, the drawer starts from its top again (issue 26: it kept its inner scroll).
-    var cards = document.getElementById("hand-cards");
-    if (!open && cards) cards.scrollTop = 0;
   }
 
   function press(el) {
