@@ -322,6 +322,11 @@ def answer_and_wait(game: GamePage) -> None:
 
 
 def shoot_sizes(page, screenshots, name: str, selector: str) -> None:
+    # What a move left fading over the page is drawn where it was at this size: let it go first.
+    expect(page.locator(".ghost")).to_have_count(0)
+    ticker = page.locator("#ticker")
+    if ticker.is_visible():
+        ticker.click()  # a tap hides the last moves
     before = page.viewport_size
     for size in SIZES:
         page.set_viewport_size(size)
