@@ -111,7 +111,7 @@ def test_since_your_last_turn_lists_each_other_players_turn_in_lines_you_may_rea
     names = {p.seat: p.name for p in game.players}
     since = render.since_last_turn(game, 0, game.current, names)
     assert [(t["seat"], t["name"]) for t in since["turns"]] == [(1, "P1"), (2, "P2")]
-    assert all(re.match(r"Turn \d+: P[12]$", t["turn"]) for t in since["turns"])
+    assert all(re.match(r"Turn \d+$", t["turn"]) for t in since["turns"])
     mine = visible(game, 0)
     for t in since["turns"]:
         assert t["lines"] and all(line in mine for line in t["lines"])
