@@ -670,9 +670,10 @@
   // ------------------------------------------------------------------ panels dismissed here
   // "Since your last turn" and each scoring summary: hidden on this device once dismissed (by
   // their key, for this game), and a scoring summary once its player has chosen again.
-  function dismissedKey() {
+  function dismissedKey() {  // per game and seat: a hot seat device is several players'
     var p = play();
-    return "smashup.dismissed." + (p ? p.dataset.game : "");
+    var status = document.getElementById("play-status");
+    return "smashup.dismissed." + (p ? p.dataset.game : "") + "." + (status ? status.dataset.seat : "");
   }
   function dismissed() {
     var raw = stored(sessionStorage, dismissedKey());
