@@ -699,10 +699,14 @@ def scoring_summaries(game, view: dict, seat: int | None, names: dict, texts: di
 
 
 def _board_scoring(game, big: dict, seat: int | None, names: dict) -> list[dict]:
-    """Big Base: the board's last scoring, while the round after it is played (the display keeps
-    its own; the page shows it until dismissed or the player's next choice)."""
+    """Big Base: the board's last scoring, from the moment it scores (the end of the round goes on:
+    draws, discards) through the first round after it (the display keeps its own; the page shows
+    it until dismissed or the player's next choice)."""
     last = big.get("last_scoring")
-    if last is None or big["round"] != 1 or not game.scorings:
+    if last is None or not game.scorings:
+        return []
+    this_period = (big["period"], big["tiebreak_round"]) == (last["period"], last.get("tiebreak_round"))
+    if not this_period and big["round"] != 1:
         return []
     period = (
         f"tie-break round {last['tiebreak_round']}"

@@ -132,3 +132,34 @@ def test_the_first_player_has_nothing_since_on_the_first_turn_the_others_what_we
     game = played_game(turns=1, first=1)  # seat 0 is third: its first turn follows P1's and P2's
     since = render.since_last_turn(game, 0, 0, names)
     assert game.turn == 3 and [t["name"] for t in since["turns"]] == ["P1", "P2"]
+
+
+def test_a_big_base_board_scoring_is_summed_up_in_the_next_period_s_first_round():
+    players = [{"name": n, "factions": p} for n, p in zip(["Ada", "Bob", "Cy"], [["Dinosaurs", "Pirates"],
+               ["Robots", "Ninjas"], ["Aliens", "Zombies"]], strict=True)]  # fmt: skip
+    game = new_game({"mode": "bigbase", "players": players}, seed=4)
+    rng = random.Random(2)
+    names = {p.seat: p.name for p in game.players}
+    while game.pending is not None and not game.scorings:
+        assert render.scoring_summaries(game, game.view(0), 0, names, {}) == []
+        d = game.pending
+        game.apply(d.seat, d.id, heuristic_choice(game, rng))
+    last = game.scorings[-1]
+    [summary] = render.scoring_summaries(game, game.view(1), 1, names, {})
+    assert summary["title"] == "The Big Base scored (period 1)"
+    rows = {r["name"]: (r["place"], r["power"], r["vp"], r["bonus"]) for r in summary["rows"]}
+    assert rows == {
+        names[int(s)]: (
+            last["places"][s],
+            power,
+            last["vp"][s] + last["side_bonus"][s],
+            last["side_bonus"][s],
+        )
+        for s, power in last["powers"].items()
+    }
+    assert [r["place"] for r in summary["rows"]] == sorted(r["place"] for r in summary["rows"])
+    # Once the next round begins, it is gone (the display keeps its own).
+    while game.pending is not None and game.view(None)["big_base"]["round"] == 1:
+        d = game.pending
+        game.apply(d.seat, d.id, heuristic_choice(game, rng))
+    assert render.scoring_summaries(game, game.view(1), 1, names, {}) == []
