@@ -26,7 +26,8 @@ cdef class Game:
     cdef public dict action_state, breakpoint_sources, host_cancellers, left_cancelled
     cdef public dict minion_state, modifier_sources, play_offering, protectors, reactive, replacers
     cdef public dict resolving_to, restrictors, talented, wide_readers
-    cdef public list _events, _protections, base_deck, base_discard, bases, choices, defs
+    cdef public list _events, _protections, base_deck, base_discard, base_scorings, bases, choices
+    cdef public list defs
     cdef public list disclosures, dropped_effects, hashes, lasting, loc, log_lines, owner, players
     cdef public list resolving, scoring_stack, shared_winners, special_checks
     # Methods called thousands of times a game from Game itself: C calls when compiled (a

@@ -351,6 +351,8 @@ class Game:
         self.hashes: list[str] = []
         self.track_hashes = False
         self.log_lines: list[tuple[str, tuple | None]] = []
+        # What each base scoring gave (`_note_scoring`): for the pages' scoring summaries.
+        self.base_scorings: list[dict] = []
         self.decision_seq = 0
         self.pending: Decision | None = None
         self._events: list[Event] = []
@@ -3169,6 +3171,7 @@ class Game:
                     changes[seat] = self.placement_vp_change(sc, seat)
                     if vp[place - 1] + changes[seat] > 0:
                         sc.awards[seat] = vp[place - 1] + changes[seat]
+        self._note_scoring(sc, changes)
         for seat in self.seats_from_current():
             if seat in sc.awards:
                 self.players[seat].vp += sc.awards[seat]
@@ -3178,6 +3181,48 @@ class Game:
             elif changes.get(seat):
                 self.log(f"{self.pname(seat)} gains no VP ({_ORDINAL[sc.places[seat]]} on "
                          f"{self.name(slot.card)}, {changes[seat]:+d}).")
+
+    def _note_scoring(self, sc: Scoring, changes: dict) -> None:
+        """Keep what this scoring gave, as plain public data, for the pages' summaries (the log
+        says it in words): who ranked where with what power (and which minions made it), the VP
+        each got and the cards that changed them. `choices`: how many choices had been made,
+        the one that led here included. Not state: like the log, it changes no future."""
+        slot = sc.slot
+        minions: dict[str, list] = {}
+        for m in slot.minions:
+            minions.setdefault(str(self.minion_state[m].controller), []).append([m, self.power(m)])
+        changed_by: dict[str, list] = {}
+        for seat, amount in changes.items():
+            if amount:
+                changed_by[str(seat)] = self._placement_vp_parts(sc, seat)
+        self.base_scorings.append({
+            "turn": self.turn,
+            "choices": len(self.choices),
+            "base": sc.base_card,
+            "vp": list(self.base_def(slot).vp),
+            "powers": {str(s): p for s, p in sc.powers.items()},
+            "places": {str(s): p for s, p in sc.places.items()},
+            "awards": {str(s): v for s, v in sc.awards.items()},
+            "minions": minions,
+            "vp_changes": changed_by,
+        })
+
+    def _placement_vp_parts(self, sc: Scoring, seat: int) -> list:
+        """[card, amount] for each card in play that changes `seat`'s placement VP here (the
+        parts of `placement_vp_change`)."""
+        parts = []
+        for slot in self.bases:
+            cards = list(slot.actions)
+            for m in slot.minions:
+                cards.append(m)
+                cards.extend(self.minion_state[m].attached)
+            for card in cards:
+                fn = self.defs[card].placement_vp_modifier
+                if fn is not None:
+                    amount = fn(self.card_ctx(card), sc, seat)
+                    if amount:
+                        parts.append([card, amount])
+        return parts
 
     def placement_vp_change(self, sc: Scoring, seat: int) -> int:
         """What the cards in play (`modifies_placement_vp`) add to `seat`'s placement VP from
@@ -3660,12 +3705,14 @@ GAME_FIELDS = (
     "scenario", "scoring_stack", "seed", "shared_winners", "special_checks", "talented",
     "time_called_turn", "track_hashes", "turn", "turn_state", "version", "wide_readers",
     "winner",
+    "base_scorings",
 )
 # Attributes of a Game that are not its state, and why (everything else is hashed by `digest`):
 NOT_STATE = frozenset({
     "registry", "scenario",  # where the cards come from and the record a scenario started from
     "choices", "hashes", "track_hashes", "digest_version",  # the record itself
     "log_lines",  # words for people: rewording a line must not break stored hashes
+    "base_scorings",  # what each scoring gave, for the pages: the log's facts, as data
     "_flow",  # the running generator: replaying the record rebuilds it
     "special_checks",  # which hands a Special window looked at (live play's undo, not state)
     "disclosures",  # hidden cards shown where they lay (live play's undo, not state)

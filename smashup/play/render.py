@@ -255,6 +255,7 @@ def board_context(row, game, seat: int | None) -> dict:
             card["is_mine"] = m.get("controller") == seat
             card["is_option"] = m["id"] in option_cards
             card["breakdown"] = breakdown_text(power_parts(game, m["id"]))
+            card["has_parts"] = card["breakdown"] != f"{card.get('printed')} printed"
             minions.append(card)
         bases.append(
             {
@@ -272,6 +273,7 @@ def board_context(row, game, seat: int | None) -> dict:
                 "ready": b["total_power"] >= b["breakpoint"],
                 "powers": powers,
                 "minions": minions,
+                "columns": base_columns(minions, powers, seat),
                 "actions": [_card(a, texts, names) for a in b["actions"]],
                 "is_option": b["uid"] in option_bases,
             }
@@ -291,6 +293,7 @@ def board_context(row, game, seat: int | None) -> dict:
     decision = None
     if mine is not None:
         decision = _decision(mine, view, texts, names, base_names)
+        _alike_in_hand(decision, hand or [])
 
     if row is not None and (row.turn_seconds or row.undos):
         log, log_total = merged_log(game, seat, log_notes(row, game))
@@ -300,6 +303,7 @@ def board_context(row, game, seat: int | None) -> dict:
         log = [{"n": first + i, "text": text} for i, text in enumerate(view["log"])]
 
     deciding = pending.get("seat") if pending is not None else None
+    active = pending is not None and view["winner"] is None
     return {
         "big_base": big_base_board(view, bases, names, mine),
         "game": row,
@@ -333,6 +337,8 @@ def board_context(row, game, seat: int | None) -> dict:
         "undo_note": _undo_note(row, game, seat),  # why there is no Undo button (play/_undo.html)
         "timer": _timer(row, game, deciding, names),
         "ending": describe_ending(view, names),  # time called / base limit (play/_time_called.html)
+        "since": since_last_turn(game, seat, view["current"], names) if active else None,
+        "scorings": scoring_summaries(game, view, seat, names, texts),
     }
 
 
@@ -519,6 +525,13 @@ def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: d
         if group["card"] is not None and len(group["options"]) == 1:
             group["options"][0]["short"] = group["options"][0]["label"]
 
+    # Tap-first (play/_decision.html): the main decision with cards in hand to play leads with "tap
+    # a card, then where it goes"; the options about no card (end the phase) stay in view, the rest
+    # is the full list, one tap away.
+    tappable = any(o.get("card") in hand_ids for o in pending["options"])
+    tap_first = pending["kind"] == "play" and tappable and pending["max"] == 1
+    for group in groups:
+        group["quick"] = tap_first and group["card"] is None
     source = cards.get(pending["source"]) if pending.get("source") is not None else None
     return {
         "id": pending["id"],
@@ -528,13 +541,217 @@ def _decision(pending: dict, view: dict, texts: dict, names: dict, base_names: d
         "min": pending["min"],
         "max": pending["max"],
         "multi": pending["max"] > 1,
-        "tappable": any(o.get("card") in hand_ids for o in pending["options"]),
+        "tappable": tappable,
+        "tap_first": tap_first,
+        "listed": sum(len(g["options"]) for g in groups if not g["quick"]),
         "may_decline": pending["may_decline"],
         "groups": groups,
         "options": pending["options"],
         "source": _card(source, texts, names) if source else None,
         "reveal": [_card(c, texts, names) for c in pending.get("reveal") or []],
     }
+
+
+# ---------------------------------------------------------------------------- what to sum up ----
+
+
+def _alike_in_hand(decision: dict, hand: list[dict]) -> None:
+    """Copies of one card in hand are offered once: the engine lists the plays of the first copy
+    only (`Option.alike`), and `_decision` merges what it lists. Any copy can be tapped: each
+    copy of a card the decision offers from the hand is marked playable and named by the first
+    one's options (their data-cards), whose choice plays either."""
+    offered = {c for group in decision["groups"] for c in group["cards"]}
+    if decision["max"] == 1:
+        by_name: dict[str, list] = {}
+        for card in hand:
+            by_name.setdefault(card["name"], []).append(card["id"])
+        listed = set(offered)
+        for group in decision["groups"]:
+            card = group["card"]
+            if card is None or card["id"] not in by_name.get(card["name"], ()):
+                continue
+            copies = [c for c in by_name[card["name"]] if c not in listed]
+            if copies:
+                group["cards"].extend(copies)
+                group["copies"] += len(copies)
+                offered.update(copies)
+                for o in group["options"]:
+                    o["cards"] = " ".join(str(c) for c in group["cards"])
+    for card in hand:
+        card["is_option"] = card["is_option"] or card["id"] in offered
+
+
+def base_columns(minions: list[dict], powers: list[dict], seat: int | None) -> list[dict]:
+    """A base's minions as at a real table: a column per player who has minions there (or power:
+    an action on the base), the viewer's first, then the others in seat order from the viewer's
+    left. Each column: who, their power here, their minions."""
+    by_seat: dict[int, list] = {}
+    for m in minions:
+        by_seat.setdefault(m.get("controller"), []).append(m)
+    power = {p["seat"]: p for p in powers}
+    seats = sorted(set(by_seat) | {s for s, p in power.items() if p["power"]}, key=lambda s: (s is None, s))
+    if seat in seats:
+        at = seats.index(seat)
+        seats = seats[at:] + seats[:at]
+    columns = []
+    for s in seats:
+        p = power.get(s, {})
+        columns.append(
+            {
+                "seat": s,
+                "name": p.get("name", ""),
+                "power": p.get("power", 0),
+                "is_me": s == seat and seat is not None,
+                "minions": by_seat.get(s, []),
+            }
+        )
+    return columns
+
+
+# The engine starts each turn's log with "Turn N: Name." (Big Base: "Turn N (round R of period P):
+# Name."): the panel "since your last turn" groups the lines by these.
+TURN_START = re.compile(r"^Turn \d+\b")
+SINCE_LINES = 14  # lines shown of one player's turn; the rest is in the game log
+
+
+def since_last_turn(game, seat: int | None, current: int, names: dict) -> dict | None:
+    """When it is `seat`'s turn: what each other player did since `seat`'s previous turn, as the log
+    lines `seat` may read (public ones and those addressed to it), grouped by turn. None when it is
+    not `seat`'s turn or nothing happened in between (the first turn of the game)."""
+    if seat is None or current != seat:
+        return None
+    by_name: dict[str, int | None] = {}
+    for s, name in names.items():
+        by_name[name] = None if name in by_name else s  # a name two players share names nobody
+    lines = [text for text, to in game.log_lines if to is None or seat in to]
+    starts = []  # (position, seat whose turn it is)
+    for i, text in enumerate(lines):
+        if TURN_START.match(text):
+            who = text.rsplit(": ", 1)[-1].removesuffix(".")
+            starts.append((i, by_name.get(who)))
+    if not starts or starts[-1][1] != seat:
+        return None
+    mine = [k for k, (_, s) in enumerate(starts[:-1]) if s == seat]
+    first = mine[-1] + 1 if mine else 0
+    turns = []
+    for k in range(first, len(starts) - 1):
+        at, who = starts[k]
+        body = lines[at + 1 : starts[k + 1][0]]
+        turns.append(
+            {
+                "seat": who,
+                "name": names.get(who, "") if who is not None else lines[at],
+                "turn": lines[at].rsplit(": ", 1)[0],  # "Turn 14" (Big Base: with its round)
+                "lines": body[:SINCE_LINES],
+                "more": max(0, len(body) - SINCE_LINES),
+            }
+        )
+    if not turns:
+        return None
+    return {"key": f"{game.turn}", "turns": turns}
+
+
+SCORINGS_SHOWN = 3  # the most recent scorings a page summarises at once
+
+
+def scoring_summaries(game, view: dict, seat: int | None, names: dict, texts: dict) -> list[dict]:
+    """The base scorings to sum up for `seat`: those since its last choice (the one that set them
+    off included), or for a spectator those of this turn and the last. Each: the base, its VP row,
+    the ranking (place, power, the minions that made it, VP and the cards that changed them).
+    Built from the engine's public record of scorings (`Game.base_scorings`, Big Base: the board's
+    last scoring) and names: what anyone at the table saw, never a hidden card."""
+    big = view.get("big_base")
+    if big is not None:
+        return _board_scoring(game, big, seat, names)
+    scorings = game.base_scorings
+    if not scorings:
+        return []
+    if seat is not None:
+        last_mine = max((i for i, c in enumerate(game.choices) if c[0] == seat), default=-1)
+        recent = [sc for sc in scorings if sc["choices"] > last_mine]
+    else:
+        recent = [sc for sc in scorings if sc["turn"] >= game.turn - 1]
+    summaries = []
+    for sc in recent[-SCORINGS_SHOWN:]:
+        base_name = game.defs[sc["base"]].name
+        rows = []
+        for key, power in sc["powers"].items():
+            s = int(key)
+            rows.append(
+                {
+                    "seat": s,
+                    "name": names.get(s, ""),
+                    "is_me": s == seat,
+                    "place": sc["places"].get(key),
+                    "power": power,
+                    "vp": sc["awards"].get(key, 0),
+                    "minions": [
+                        {"name": game.defs[m].name, "power": p} for m, p in sc["minions"].get(key, [])
+                    ],
+                    "changes": [
+                        {"name": game.defs[card].name, "amount": amount}
+                        for card, amount in sc["vp_changes"].get(key, [])
+                    ],
+                }
+            )
+        rows.sort(key=lambda r: (r["place"] or 9, -r["power"], r["seat"]))
+        summaries.append(
+            {
+                "key": f"b{sc['choices']}-{sc['base']}",
+                "title": f"{base_name} scored",
+                "base_name": base_name,
+                "base_text": texts.get(base_name, ""),
+                "turn": sc["turn"],
+                "vp_row": sc["vp"],
+                "rows": rows,
+            }
+        )
+    return summaries
+
+
+def _board_scoring(game, big: dict, seat: int | None, names: dict) -> list[dict]:
+    """Big Base: the board's last scoring, from the moment it scores (the end of the round goes on:
+    draws, discards) through the first round after it (the display keeps its own; the page shows
+    it until dismissed or the player's next choice)."""
+    last = big.get("last_scoring")
+    if last is None or not game.scorings:
+        return []
+    this_period = (big["period"], big["tiebreak_round"]) == (last["period"], last.get("tiebreak_round"))
+    if not this_period and big["round"] != 1:
+        return []
+    period = (
+        f"tie-break round {last['tiebreak_round']}"
+        if last.get("tiebreak_round")
+        else f"period {last['period']}"
+    )
+    rows = []
+    for key, power in last["powers"].items():
+        s = int(key)
+        rows.append(
+            {
+                "seat": s,
+                "name": names.get(s, ""),
+                "is_me": s == seat,
+                "place": last["places"].get(key),
+                "power": power,
+                "vp": last["vp"].get(key, 0) + last["side_bonus"].get(key, 0),
+                "bonus": last["side_bonus"].get(key, 0),
+                "minions": [],
+                "changes": [],
+            }
+        )
+    rows.sort(key=lambda r: (r["place"] or 9, -r["power"], r["seat"]))
+    return [
+        {
+            "key": f"p{len(game.scorings)}",
+            "title": f"The Big Base scored ({period})",
+            "base_name": "",
+            "base_text": "",
+            "turn": None,
+            "vp_row": big["vp_table"],
+            "rows": rows,
+        }
+    ]
 
 
 # ---------------------------------------------------------------------------------- fragments ----

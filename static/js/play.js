@@ -45,6 +45,8 @@
       var socket = new WebSocket(url, []);
       socket.binaryType = htmx.config.wsBinaryType;
       currentSocket = socket;
+      paceQueue.length = 0;  // a new socket starts with everything; what the old one had is stale
+      paceMessages(socket);
       return socket;
     };
     // htmx retries an abnormal close (a dropped network, a crashed server) after a random delay that
@@ -53,6 +55,57 @@
     htmx.config.wsReconnectDelay = function (retryCount) {
       var cap = Math.min(10000, 1000 * Math.pow(2, Math.min(retryCount, 4)));
       return cap / 2 + Math.random() * cap / 2;
+    };
+  }
+
+  // Moves you can follow (issue 26): each message shows one state of the game, and another
+  // player's move stays on the screen a moment (data-pace-ms on .play, default 650 ms: its
+  // animations) before the next message is shown. Messages that arrive meanwhile wait their turn,
+  // in order; more than a few waiting are shown quickly, so the page is never far behind. No wait
+  // after a message that asks this page's player something (their own moves show at once), nor
+  // while the page is hidden.
+  var paceQueue = [];
+  var pacing = false;
+  function paceMs() {
+    var p = document.querySelector(".play[data-pace-ms]");
+    var ms = p ? parseInt(p.dataset.paceMs, 10) : NaN;
+    return isNaN(ms) ? 650 : Math.max(0, ms);
+  }
+  function statusOf(text) {
+    var m = /<div id="play-status"[^>]*>/.exec(text || "");
+    if (!m) return null;
+    var version = /data-version="([^"]*)"/.exec(m[0]);
+    var decision = /data-decision="([^"]*)"/.exec(m[0]);
+    return { version: version ? version[1] : "", mine: !!(decision && decision[1]) };
+  }
+  function holdAfter(text, versionBefore) {
+    var st = statusOf(text);
+    if (!st || st.mine || st.version === versionBefore || document.hidden) return 0;
+    return paceQueue.length > 3 ? 120 : paceMs();
+  }
+  function pump() {
+    if (pacing || !paceQueue.length) return;
+    var next = paceQueue.shift();
+    var status = document.getElementById("play-status");
+    var versionBefore = status ? status.dataset.version : "";
+    try { next.handler.call(next.socket, next.event); } finally {
+      var hold = holdAfter(next.event.data, versionBefore);
+      if (hold) {
+        pacing = true;
+        setTimeout(function () { pacing = false; pump(); }, hold);
+      } else {
+        pump();
+      }
+    }
+  }
+  function paceMessages(socket) {
+    var add = socket.addEventListener.bind(socket);
+    socket.addEventListener = function (type, handler, options) {
+      if (type !== "message") return add(type, handler, options);
+      return add(type, function (event) {
+        paceQueue.push({ handler: handler, event: event, socket: socket });
+        pump();
+      }, options);
     };
   }
 
@@ -365,20 +418,29 @@
   });
 })();
 
-/* Direct play (issue 13): tap or click a card in the hand, then a base (or a minion) to play it; the
-   bases and minions it may go to light up. The page only ever presses a button of the decision the
-   server sent (the server checks every choice anyway), so everything stays reachable by keyboard
-   through those buttons, and a card the decision does not list does nothing.
-   Also: the hand drawer on a phone, what just changed (new minions, scores, the last moves), and the
-   sound/vibration cue when it becomes your decision (off unless switched on on this device). */
+/* Direct play (issues 13 and 26): tap or click a card in the hand, then a base (or a minion) to play
+   it; the bases and minions it may go to light up, and the decision shows that card's own buttons.
+   The page only ever presses a button of the decision the server sent (the server checks every
+   choice anyway), so everything stays reachable by keyboard through those buttons: the full list of
+   the main decision is one tap away, and opens by itself for a keyboard (the first Tab). A card the
+   decision does not list does nothing, but a long press on any card (or a tap on one that cannot be
+   played now) shows it at full size.
+   Also: the hand drawer on a phone; moves you can follow (what changed after each message is shown
+   where it happened, the last moves in a line under the status bar); the "since your last turn" and
+   scoring panels, each hidden on this device once dismissed; the sound/vibration cue when it
+   becomes your decision (off unless switched on on this device). */
 (function () {
   "use strict";
 
   var selected = null;       // the id (a string) of the card picked in the hand, or null
   var selectedFor = "";      // the decision it was picked for
   var before = null;         // what the board showed before an update (see snapshot)
-  var recentTimer = null;
+  var tickerTimer = null;
   var SOUND_KEY = "smashup.sound";
+  var LIST_KEY = "smashup.list-open";
+  var KEYBOARD_KEY = "smashup.keyboard";
+  var TICKER_MS = 3200;
+  var LONG_PRESS_MS = 500;
 
   function qsa(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
   function play() { return document.querySelector(".play"); }
@@ -395,11 +457,43 @@
     return qsa("#decision .choice-form [name=options]").filter(function (el) { return hasCard(el, id); });
   }
   function isPhone() { return window.matchMedia("(max-width: 47.99rem)").matches; }
+  function stillMotion() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
+  function stored(storage, key) { try { return storage.getItem(key); } catch (e) { return null; } }
+  function store(storage, key, value) { try { storage.setItem(key, value); } catch (e) { /* private mode */ } }
+
+  // ------------------------------------------------------------------ the full list, one tap away
+  function showToggle() {
+    var p = play();
+    var open = !!p && p.classList.contains("list-open");
+    qsa("[data-show-all]").forEach(function (b) {
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+      if (!b.dataset.label) b.dataset.label = b.textContent;
+      b.textContent = open ? "Hide the list of choices" : b.dataset.label;
+    });
+  }
+  function setList(open) {
+    var p = play();
+    if (!p) return;
+    p.classList.toggle("list-open", open);
+    store(localStorage, LIST_KEY, open ? "1" : "0");
+    showToggle();
+  }
+  function keyboardMode() {
+    var p = play();
+    if (!p || p.classList.contains("keyboard")) return;
+    p.classList.add("keyboard", "list-open");
+    store(sessionStorage, KEYBOARD_KEY, "1");
+    showToggle();
+  }
+  // A Tab means a keyboard: the list opens before the focus moves, so the Tab reaches its options.
+  document.addEventListener("keydown", function (evt) { if (evt.key === "Tab") keyboardMode(); }, true);
 
   function clearMarks() {
     qsa(".card-face.selected").forEach(function (el) { el.classList.remove("selected"); });
     qsa(".base.target, .minion.target").forEach(function (el) { el.classList.remove("target"); });
     qsa("#decision .option.lit").forEach(function (el) { el.classList.remove("lit"); });
+    qsa("#decision .picked").forEach(function (el) { el.classList.remove("picked"); });
+    qsa("#decision .picking").forEach(function (el) { el.classList.remove("picking"); });
   }
   function unselect() { selected = null; clearMarks(); picked(""); }
   // The drawer's bar says which card is picked (on a phone the drawer closes to show the bases).
@@ -412,6 +506,10 @@
   function setHand(open) {
     var p = play();
     if (!p) return;
+    // Closed, the drawer starts from its top again (issue 26: it kept its inner scroll). Reset
+    // while the cards are still shown: the browser keeps the offset of a hidden box for its return.
+    var cards = document.getElementById("hand-cards");
+    if (!open && cards) cards.scrollTop = 0;
     p.classList.toggle("hand-open", open);
     var toggle = document.querySelector("[data-hand-toggle]");
     if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
@@ -420,6 +518,9 @@
   function press(el) {
     unselect();
     if (el.type === "checkbox") { el.checked = !el.checked; markTicked(); return; }
+    // On a phone the drawer gets out of the way: what the choice brings (a question about the
+    // board, the move itself) is on the page behind it.
+    if (isPhone()) setHand(false);
     el.click();
   }
   function pressSlot(slot) {
@@ -457,34 +558,87 @@
     card.classList.add("selected");
     var title = card.querySelector(".card-name");
     var targets = [];
+    var list = document.getElementById("all-options");
     opts.forEach(function (b) {
       b.classList.add("lit");
+      var holder = b.closest(".option-group, .option-solo");
+      if (holder) holder.classList.add("picked");
       if (b.dataset.base) {
         var base = document.querySelector('#bases .base[data-base="' + b.dataset.base + '"]');
         if (base) { base.classList.add("target"); targets.push(base); }
       }
     });
+    if (list) list.classList.add("picking");
     var name = title ? title.textContent.trim() : "";
     var plainOnly = opts.length === 1 && !opts[0].dataset.base;
     picked(name + (targets.length ? ": tap a lit base" : plainOnly ? ": tap it again to play" : ": choose below"));
     if (targets.length && isPhone()) {
       // The drawer must not hide the bases to choose from: close it and show the first one.
       setHand(false);
-      targets[0].scrollIntoView({ block: "center", behavior: "smooth" });
+      targets[0].scrollIntoView({ block: "center", behavior: stillMotion() ? "auto" : "smooth" });
     }
   }
+
+  // ------------------------------------------------------------------ a card at full size
+  var longPress = null;      // {timer, card, x, y} while a finger or button rests on a card
+  var swallowClick = false;  // the click that ends a long press opened the card: it does nothing else
+  function viewCard(card) {
+    var dialog = document.getElementById("card-view");
+    if (!dialog || !dialog.showModal) return;
+    var body = dialog.querySelector(".card-view-body");
+    var copy = card.cloneNode(true);
+    copy.classList.remove("selected", "just-arrived", "just-changed");
+    copy.removeAttribute("tabindex");
+    copy.removeAttribute("role");
+    copy.removeAttribute("aria-describedby");
+    copy.removeAttribute("id");
+    qsa("[id]", copy).forEach(function (el) { el.removeAttribute("id"); });
+    body.replaceChildren(copy);
+    var name = card.querySelector(".card-name");
+    var heading = document.getElementById("card-view-title");
+    if (heading) heading.textContent = name ? name.textContent.trim() : "Card";
+    if (!dialog.open) dialog.showModal();
+  }
+  function cardAt(target) { return target.closest ? target.closest("#hand .card-face, #decision .reveal .card-face") : null; }
+  document.addEventListener("pointerdown", function (evt) {
+    var card = cardAt(evt.target);
+    if (!card) return;
+    clearTimeout(longPress && longPress.timer);
+    longPress = {
+      card: card, x: evt.clientX, y: evt.clientY,
+      timer: setTimeout(function () { swallowClick = true; viewCard(card); longPress = null; }, LONG_PRESS_MS)
+    };
+  });
+  function endPress() { if (longPress) { clearTimeout(longPress.timer); longPress = null; } }
+  document.addEventListener("pointerup", endPress);
+  document.addEventListener("pointercancel", endPress);
+  document.addEventListener("pointermove", function (evt) {
+    if (longPress && Math.abs(evt.clientX - longPress.x) + Math.abs(evt.clientY - longPress.y) > 12) endPress();
+  });
+  // A long press on a phone opens the browser's own menu too: not on a card.
+  document.addEventListener("contextmenu", function (evt) { if (cardAt(evt.target)) evt.preventDefault(); });
 
   document.addEventListener("click", function (evt) {
     var t = evt.target;
     if (!t.closest) return;
+    if (swallowClick) {
+      swallowClick = false;
+      if (cardAt(t)) { evt.preventDefault(); return; }
+    }
     var toggle = t.closest("[data-hand-toggle]");
     if (toggle) { setHand(!play().classList.contains("hand-open")); return; }
-    if (t.closest("#decision")) return;  // its own buttons do their own work
+    if (t.closest("[data-show-all]")) { setList(!play().classList.contains("list-open")); return; }
+    var dismiss = t.closest("[data-dismiss]");
+    if (dismiss) { dismissPanel(dismiss); return; }
+    if (t.closest("#ticker")) { hideTicker(); return; }
+    if (t.closest("#decision") && !t.closest("#decision .reveal .card-face")) return;  // its own buttons work
     // Big Base: "which slot?" is answered by a tap on the slot of the board (bigbase/_side.html).
     var slot = t.closest("#bases .bb-slot.is-option");
     if (slot) { evt.preventDefault(); pressSlot(slot); return; }
     var card = t.closest("#hand .card-face.is-option");
     if (card) { select(card); return; }
+    var other = cardAt(t);
+    if (other) { viewCard(other); return; }
     var base = t.closest("#bases .base");
     if (base && selected !== null && base.classList.contains("target")) {
       var uid = base.dataset.base;
@@ -513,52 +667,202 @@
     if (card && (evt.key === "Enter" || evt.key === " ")) { evt.preventDefault(); select(card); }
   });
 
+  // ------------------------------------------------------------------ panels dismissed here
+  // "Since your last turn" and each scoring summary: hidden on this device once dismissed (by
+  // their key, for this game), and a scoring summary once its player has chosen again.
+  function dismissedKey() {  // per game and seat: a hot seat device is several players'
+    var p = play();
+    var status = document.getElementById("play-status");
+    return "smashup.dismissed." + (p ? p.dataset.game : "") + "." + (status ? status.dataset.seat : "");
+  }
+  function dismissed() {
+    var raw = stored(sessionStorage, dismissedKey());
+    return raw ? raw.split(" ") : [];
+  }
+  function addDismissed(keys) {
+    var all = dismissed().concat(keys).filter(function (k, i, a) { return k && a.indexOf(k) === i; });
+    store(sessionStorage, dismissedKey(), all.slice(-40).join(" "));
+  }
+  function applyDismissed() {
+    var gone = dismissed();
+    var since = document.getElementById("since");
+    if (since && since.dataset.key && gone.indexOf("since-" + since.dataset.key) >= 0) since.hidden = true;
+    var box = document.getElementById("scoring");
+    if (!box) return;
+    var shown = 0;
+    qsa(".scored", box).forEach(function (sc) {
+      sc.hidden = gone.indexOf("scored-" + sc.dataset.key) >= 0;
+      if (!sc.hidden) shown += 1;
+    });
+    box.hidden = shown === 0;
+  }
+  function dismissPanel(button) {
+    var panel = button.closest("[data-key]");
+    if (!panel) return;
+    addDismissed([(button.dataset.dismiss === "since" ? "since-" : "scored-") + panel.dataset.key]);
+    applyDismissed();
+    var title = document.getElementById("decision-title");
+    if (title) title.focus({ preventScroll: true });  // the button that had the focus is gone
+  }
+  document.addEventListener("submit", function (evt) {
+    if (!evt.target.closest || !evt.target.closest("#decision .choice-form")) return;
+    addDismissed(qsa("#scoring .scored:not([hidden])").map(function (sc) { return "scored-" + sc.dataset.key; }));
+  }, true);
+
   // ------------------------------------------------------------------ what changed
+  // Before each message: where every card on the board is and what it shows. After it: what
+  // arrived, moved, left or changed is shown where it happened (see play.css, "what changed").
+  function rectOf(el) {
+    var r = el.getBoundingClientRect();
+    return { left: r.left + window.scrollX, top: r.top + window.scrollY, width: r.width, height: r.height,
+      seen: r.width > 0 && r.bottom > 0 && r.top < window.innerHeight };
+  }
   function snapshot() {
     var vp = {};
     qsa("#players .player").forEach(function (p) {
       var s = p.querySelector(".player-vp strong");
       vp[p.dataset.seat] = s ? Number(s.textContent) : 0;
     });
+    var minions = {};
+    qsa("#bases .minion[data-card]").forEach(function (m) {
+      var base = m.closest("[data-base]");
+      var power = m.querySelector(".card-power");
+      var counters = m.querySelector(".counters [aria-hidden]");
+      minions[m.dataset.card] = {
+        el: m, base: base ? base.dataset.base : "", rect: rectOf(m),
+        power: power ? Number(power.textContent.replace(/\D+/g, "")) : 0,
+        counters: counters ? Number(counters.textContent.replace(/[^\d-]+/g, "")) : 0,
+        attached: qsa(".attached [data-card]", m).map(function (a) { return a.dataset.card; })
+      };
+    });
+    var onBases = qsa("#bases .base-actions [data-card]").map(function (a) { return a.dataset.card; });
+    var bases = {};
+    qsa("#bases .base[data-base]").forEach(function (b) {
+      var total = b.querySelector(".base-total");
+      bases[b.dataset.base] = { el: b, rect: rectOf(b), total: total ? total.textContent : "" };
+    });
     var lines = qsa("#log-lines li");
     return {
-      minions: qsa("#bases .minion").map(function (m) { return m.dataset.card; }),
-      bases: qsa("#bases .base").map(function (b) { return b.dataset.base; }),
-      vp: vp,
+      minions: minions, bases: bases, vp: vp, onBases: onBases,
+      hand: qsa("#hand .card-face[data-card]").map(function (c) { return c.dataset.card; }),
       lastLine: lines.length ? Number(lines[lines.length - 1].dataset.n) : 0,
       mineBefore: !!document.querySelector("#decision.mine"),
       decision: decisionId()
     };
   }
+  function flash(el, cls) {
+    if (!el) return;
+    el.classList.remove(cls);
+    void el.offsetWidth;  // restart the animation when the same thing changes twice in a row
+    el.classList.add(cls);
+    setTimeout(function () { el.classList.remove(cls); }, 1800);
+  }
+  function floatNote(el, text, down) {
+    if (!el || stillMotion()) return;
+    var r = el.getBoundingClientRect();
+    if (!r.width) return;
+    var note = document.createElement("span");
+    note.className = "float-note" + (down ? " down" : "");
+    note.setAttribute("aria-hidden", "true");
+    note.textContent = text;
+    note.style.left = (r.left + window.scrollX + r.width / 2 - 10) + "px";
+    note.style.top = (r.top + window.scrollY - 8) + "px";
+    document.body.appendChild(note);
+    setTimeout(function () { note.remove(); }, 1500);
+  }
+  // What left the board fades where it was, over the page (the element itself is gone).
+  function ghost(old, scored) {
+    if (stillMotion() || !old.rect.seen) return;
+    var copy = old.el.cloneNode(true);
+    copy.removeAttribute("id");
+    qsa("[id]", copy).forEach(function (el) { el.removeAttribute("id"); });
+    copy.removeAttribute("data-card");
+    copy.removeAttribute("data-base");
+    qsa("[data-card]", copy).forEach(function (el) { el.removeAttribute("data-card"); });
+    copy.setAttribute("aria-hidden", "true");
+    copy.classList.add("ghost");
+    if (scored) copy.classList.add("scored-ghost");
+    copy.style.left = old.rect.left + "px";
+    copy.style.top = old.rect.top + "px";
+    copy.style.width = old.rect.width + "px";
+    document.body.appendChild(copy);
+    setTimeout(function () { copy.remove(); }, 1000);
+  }
+  // A minion that moved slides from where it was to where it is.
+  function slide(el, from) {
+    if (stillMotion() || !el.animate || !from.seen) { flash(el, "just-changed"); return; }
+    var to = rectOf(el);
+    var dx = from.left - to.left, dy = from.top - to.top;
+    if (Math.abs(dx) + Math.abs(dy) < 2) return;
+    el.animate([
+      { transform: "translate(" + dx + "px," + dy + "px)", boxShadow: "0 0 0 4px #f59e0b" },
+      { transform: "none", boxShadow: "0 0 0 0 transparent" }
+    ], { duration: 650, easing: "ease-in-out" });
+  }
+
   function beforeChange() { before = snapshot(); }
   function afterChange() {
     if (!before) return;
     var was = before;
     before = null;
-    qsa("#bases .minion").forEach(function (m) {
-      if (was.minions.indexOf(m.dataset.card) < 0) m.classList.add("just-changed");
+    var now = {};
+    var scoredBases = {};
+    Object.keys(was.bases).forEach(function (uid) {
+      if (!document.querySelector('#bases .base[data-base="' + uid + '"]')) scoredBases[uid] = true;
     });
-    qsa("#bases .base").forEach(function (b) {
-      if (was.bases.indexOf(b.dataset.base) < 0) b.classList.add("just-changed");
+    qsa("#bases .minion[data-card]").forEach(function (m) {
+      var id = m.dataset.card;
+      var base = m.closest("[data-base]");
+      now[id] = true;
+      var old = was.minions[id];
+      if (!old) { flash(m, "just-arrived"); return; }
+      if (base && old.base !== base.dataset.base) slide(m, old.rect);
+      var power = m.querySelector(".card-power");
+      var value = power ? Number(power.textContent.replace(/\D+/g, "")) : 0;
+      if (power && value !== old.power) {
+        flash(power, "just-bumped");
+        floatNote(power, (value > old.power ? "+" : "−") + Math.abs(value - old.power), value < old.power);
+      }
+      var counters = m.querySelector(".counters [aria-hidden]");
+      var count = counters ? Number(counters.textContent.replace(/[^\d-]+/g, "")) : 0;
+      if (count !== old.counters) {
+        if (counters) flash(counters.parentNode, "just-bumped");
+        floatNote(counters ? counters.parentNode : m, (count > old.counters ? "+" : "−") + Math.abs(count - old.counters) + " counter", count < old.counters);
+      }
+      qsa(".attached [data-card]", m).forEach(function (a) {
+        if (old.attached.indexOf(a.dataset.card) < 0) flash(a, "just-arrived");
+      });
+    });
+    // Whatever left: a base that scored fades as a whole, a minion alone (destroyed, returned...).
+    Object.keys(scoredBases).forEach(function (uid) { ghost(was.bases[uid], true); });
+    Object.keys(was.minions).forEach(function (id) {
+      var old = was.minions[id];
+      if (!now[id] && !scoredBases[old.base]) ghost(old, false);
+    });
+    qsa("#bases .base[data-base]").forEach(function (b) {
+      var old = was.bases[b.dataset.base];
+      if (!old) { flash(b, "just-arrived"); return; }
+      var total = b.querySelector(".base-total");
+      if (total && total.textContent !== old.total) flash(total, "just-bumped");
+    });
+    qsa("#bases .base-actions [data-card]").forEach(function (a) {
+      if (was.onBases.indexOf(a.dataset.card) < 0) flash(a, "just-arrived");
+    });
+    qsa("#hand .card-face[data-card]").forEach(function (c) {
+      if (was.hand.length && was.hand.indexOf(c.dataset.card) < 0) flash(c, "just-arrived");
     });
     qsa("#players .player").forEach(function (p) {
       var s = p.querySelector(".player-vp strong");
-      if (s && Number(s.textContent) > (was.vp[p.dataset.seat] || 0)) s.classList.add("score-up");
+      var gained = s ? Number(s.textContent) - (was.vp[p.dataset.seat] || 0) : 0;
+      if (gained > 0) { flash(s, "score-up"); floatNote(s, "+" + gained + " VP"); }
     });
-    var fresh = qsa("#log-lines li").filter(function (li) { return Number(li.dataset.n) > was.lastLine; });
-    var recent = document.getElementById("recent");
-    if (recent && fresh.length && was.lastLine) {
-      recent.replaceChildren();
-      fresh.slice(-4).forEach(function (li) {
-        var p = document.createElement("p");
-        p.textContent = li.textContent;
-        recent.appendChild(p);
-      });
-      recent.hidden = false;
-      clearTimeout(recentTimer);
-      recentTimer = setTimeout(function () { recent.hidden = true; }, 7000);
-    }
     var mineNow = !!document.querySelector("#decision.mine");
+    // The last moves under the status bar: not while the player goes on with their own turn (they
+    // just made that move), but whenever someone else moved.
+    var fresh = qsa("#log-lines li").filter(function (li) { return Number(li.dataset.n) > was.lastLine; });
+    if (fresh.length && was.lastLine && !(was.mineBefore && mineNow)) {
+      showTicker(fresh.map(function (li) { return li.textContent; }));
+    }
     if (mineNow && (!was.mineBefore || was.decision !== decisionId())) {
       cue();
       // A new question for me: it comes first. On a phone the player may have scrolled down to the
@@ -574,13 +878,68 @@
       else { var id = selected; selected = null; select(card); if (selected === null) selected = id; }
     }
     markTicked();
+    settle();
+  }
+  // The hand's compact faces show as many whole lines of their text as their height leaves (a
+  // long name takes a line from it); the rest shows when the card rises (pointed at, focused,
+  // picked) or opens at full size.
+  function fitTexts() {
+    var row = document.getElementById("hand-cards");
+    if (row) {
+      row.classList.remove("scrolls");
+      if (!isPhone() && row.scrollWidth > row.clientWidth + 1) row.classList.add("scrolls");
+    }
+    qsa("#hand .card-face .card-text").forEach(function (text) {
+      text.style.webkitLineClamp = "";
+      var face = text.parentNode;
+      if (getComputedStyle(face).position !== "absolute") return;  // a phone's faces: the CSS clamps
+      var style = getComputedStyle(text);
+      var line = parseFloat(style.lineHeight) || 16;
+      var room = face.clientHeight - text.offsetTop - parseFloat(style.marginBottom || "0");
+      if (room > 0 && text.scrollHeight > room + 1) text.style.webkitLineClamp = String(Math.max(1, Math.floor(room / line)));
+    });
+  }
+  window.addEventListener("resize", fitTexts);
+  // What every redraw needs: the drawer's and the list's state, the panels dismissed here.
+  function settle() {
+    fitTexts();
+    var p = play();
     var toggle = document.querySelector("[data-hand-toggle]");
-    if (toggle) toggle.setAttribute("aria-expanded", play().classList.contains("hand-open") ? "true" : "false");
+    if (toggle && p) toggle.setAttribute("aria-expanded", p.classList.contains("hand-open") ? "true" : "false");
+    showToggle();
+    applyDismissed();
   }
   document.addEventListener("htmx:wsBeforeMessage", beforeChange);
   document.addEventListener("htmx:wsAfterMessage", afterChange);
   document.addEventListener("htmx:beforeRequest", beforeChange);
   document.addEventListener("htmx:afterSettle", afterChange);
+
+  // The last moves, in a line under the status bar: the new log lines of one message at a time.
+  function showTicker(lines) {
+    var ticker = document.getElementById("ticker");
+    if (!ticker) return;
+    ticker.replaceChildren();
+    lines.slice(-3).forEach(function (text) {
+      var p = document.createElement("p");
+      p.textContent = text;
+      ticker.appendChild(p);
+    });
+    ticker.hidden = false;
+    clearTimeout(tickerTimer);
+    tickerTimer = setTimeout(hideTicker, TICKER_MS);
+  }
+  function hideTicker() {
+    var ticker = document.getElementById("ticker");
+    if (ticker) ticker.hidden = true;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var p = play();
+    if (!p) return;
+    if (stored(localStorage, LIST_KEY) === "1") p.classList.add("list-open");
+    if (stored(sessionStorage, KEYBOARD_KEY) === "1") p.classList.add("keyboard", "list-open");
+    settle();
+  });
 
   // ------------------------------------------------------------------ sound and vibration
   function soundOn() { try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }

@@ -55,6 +55,14 @@ WATCH_JS = """() => {
 }"""
 
 
+def show_all(page) -> None:
+    """Unfold the main decision's full list when it is folded (tap-first, issue 26: a card in the
+    hand, then where it goes; the list is one tap away)."""
+    toggle = page.locator("#decision [data-show-all]")
+    if toggle.count() and toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false":
+        toggle.click()
+
+
 class GamePage:
     def __init__(self, page, name: str = "page"):
         self.page = page
@@ -151,6 +159,7 @@ class GamePage:
         number of boxes and confirm; decline now and then when the decision allows it. Returns what
         was done, for the test's log."""
         page = self.page
+        show_all(page)
         decline = page.query_selector(f"{CHOICE} button.decline")
         if decline is not None and rng.random() < decline_rate:
             decline.click()

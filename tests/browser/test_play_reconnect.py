@@ -18,7 +18,7 @@ import random
 import time
 
 from .conftest import LAPTOP, PHONE
-from .pages import CHOICE, TRACK_SOCKETS_JS, GamePage, open_game_against_bots
+from .pages import CHOICE, TRACK_SOCKETS_JS, GamePage, open_game_against_bots, show_all
 from .test_play import public_id, shoot
 
 NOT_RELOADED = "() => window.__sameDocument === 'never reloaded'"
@@ -178,6 +178,7 @@ def test_a_second_device_with_the_same_seat_shows_the_same_decision(stack, brows
     ada.wait_state("closed", timeout=10_000)
     assert "Offline" in laptop.inner_text("#ws-state")
     # A choice made on the offline laptop cannot go anywhere, and the page says so.
+    show_all(laptop)  # the decision's full list, one tap away (issue 26)
     laptop.click(f"{CHOICE} .options button >> nth=0")
     laptop.wait_for_selector('#play-error[data-code="not_sent"] p', timeout=10_000)
     assert "not sent" in laptop.inner_text("#play-error")

@@ -14,7 +14,7 @@ import random
 import time
 
 from .conftest import LAPTOP, PHONE
-from .pages import CHOICE, GamePage
+from .pages import CHOICE, GamePage, show_all
 from .test_play_keyboard import answer_by_keyboard, tab_to_first_option
 from .test_play_screen import IN_VIEW_JS, LABELS_JS
 
@@ -96,6 +96,7 @@ def tap_a_choice(page, rng: random.Random) -> str:
     if lit and rng.random() < 0.7:
         page.tap(rng.choice(lit))
         return "a lit minion or base"
+    show_all(page)  # the decision's own buttons: the full list is one tap away
     buttons = page.locator(f"{CHOICE} .options button")
     quiet = [i for i in range(buttons.count()) if "quiet" in (buttons.nth(i).get_attribute("class") or "")]
     loud = [i for i in range(buttons.count()) if i not in quiet]

@@ -780,3 +780,22 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
     assert scanned > 1000
     assert own_cards_seen > 100, "the scan never saw a hand card: it could not catch a leak"
     assert option_cards_seen > 100, "the scan never read an option's card: it could not catch a leak"
+
+    # The panels that sum up what happened (issue 26: "since your last turn", scoring summaries) are
+    # words, not card ids: no private log line of another seat (what they drew, a hand looked at)
+    # may be in any message an HTML connection gets.
+    panels = {"since": 0, "scored": 0}
+    for (name, seat, fmt), messages in logs.items():
+        if fmt != "html":
+            continue
+        readable = {text for text, to in engine.log_lines if to is None or (seat is not None and seat in to)}
+        secret = {escape(text) for text, to in engine.log_lines if to is not None and seat not in to} - {
+            escape(text) for text in readable
+        }
+        assert secret, "no private line to look for: the check could not catch a leak"
+        for text in messages:
+            panels["since"] += text.count('class="since-turn')
+            panels["scored"] += text.count('class="panel scored"')
+            leaked = [line for line in secret if line in text]
+            assert not leaked, f"{name} was sent another seat's private log lines: {leaked[:3]}"
+    assert panels["since"] and panels["scored"], f"the panels were never sent: {panels}"

@@ -201,6 +201,26 @@ def test_a_minion_whose_abilities_are_cancelled_says_so():
     base = {"uid": view["uid"], "id": view["id"], "name": "Jungle Oasis", "total": 5,
             "breakpoint": 12, "vp": [2, 0, 0], "breakpoint_change": 0, "breakpoint_why": "",
             "powers": [], "minions": minions, "actions": []}  # fmt: skip
+    base["columns"] = render.base_columns(minions, base["powers"], 0)  # the minions under the base
     html = render_to_string("play/_bases.html", {"bases": [base]})
     # One War Raptor is cancelled (power 2: its own bonus gone), the other is not.
     assert html.count("abilities cancelled") == 1 and game.power(weak) == 2
+
+
+def test_every_copy_of_a_card_in_hand_can_be_tapped():
+    """The engine offers the plays of one copy of alike cards in hand; a tap on any copy picks them
+    (issue 26: the other copies looked unplayable, and a tap did nothing)."""
+    from smashup.engine import Scenario
+
+    s = Scenario([("Tricksters", "Aliens"), ("Ninjas", "Robots")], names=["Ada", "Bob"])
+    s.base("The Homeworld")
+    s.base("Jungle Oasis")
+    s.hand(0, "Gnome", "Gnome", "Gnome", "Invader")
+    game = s.build()
+    row = Game(public_id="copies", code="COPY", version=0, status=Game.Status.ACTIVE, config={})
+    context = render.board_context(row, game, 0)
+    gnomes = [c["id"] for c in context["hand"] if c["name"] == "Gnome"]
+    assert all(c["is_option"] for c in context["hand"])
+    [group] = [g for g in context["decision"]["groups"] if g["title"] == "Gnome"]
+    assert group["copies"] == 3 and sorted(group["cards"]) == sorted(gnomes)
+    assert {o["cards"] for o in group["options"]} == {" ".join(str(c) for c in group["cards"])}
