@@ -22,7 +22,7 @@ from django.db.models.functions import Lower
 
 from smashup import draft as kiq
 from smashup.draft import FACTIONS
-from tournaments import scoring
+from tournaments import penalties, scoring
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
@@ -496,6 +496,16 @@ class Penalty(models.Model):
     @property
     def in_force(self) -> bool:
         return self.revoked_at is None
+
+    @classmethod
+    def standings_inputs(cls, event: Event, before_round: int | None = None) -> list[penalties.Penalty]:
+        """The event's penalties in force as the pure standings take them (before `before_round`,
+        as a pairing saw them)."""
+        rows = cls.objects.filter(event=event, revoked_at__isnull=True)
+        if before_round is not None:
+            rows = rows.exclude(round_number__gte=before_round)
+        fields = ("entrant_id", "kind", "round_number", "vp")
+        return [penalties.Penalty(*values) for values in rows.values_list(*fields)]
 
 
 class Draft(models.Model):

@@ -27,8 +27,6 @@ FINAL = "final"
 SEMIFINAL = "semifinal"
 # A 1v1 bracket's stages by the players still in (the Round.Stage values).
 BRACKET_STAGES = {2: FINAL, 4: SEMIFINAL, 8: "quarterfinal", 16: "eighthfinal"}
-# The knockout stages, last first: where a player who went out of the cut is placed.
-STAGE_ORDER = (FINAL, SEMIFINAL, "quarterfinal", "eighthfinal")
 
 
 def cut_tables(size: int, table_size: int = TABLE) -> int:
@@ -85,6 +83,11 @@ def advancing(table: Sequence[tuple[Hashable, float]], seed: Mapping[Hashable, i
     return [p for p, _ in order[:count]]
 
 
+def stage_after(tables: int, table_size: int = TABLE) -> str:
+    """The stage that follows a knockout stage of `tables` tables (what `next_stage` pairs)."""
+    return BRACKET_STAGES.get(tables, FINAL) if table_size == 2 else FINAL
+
+
 def next_stage(
     tables: Sequence[Sequence[tuple[Hashable, float]]], ranked: Sequence[Hashable], table_size: int = TABLE
 ) -> tuple[str, list[list[Hashable]]]:
@@ -95,6 +98,8 @@ def next_stage(
     seed = {p: i for i, p in enumerate(ranked)}
     if not tables:
         raise ValueError("a knockout stage has tables")
+    if any(not t for t in tables):
+        raise ValueError("nobody at one of the tables can go through (all of its players left)")
     if table_size == 2:
         winners = [advancing(t, seed)[0] for t in tables]
         stage = BRACKET_STAGES.get(len(winners))

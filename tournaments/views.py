@@ -761,7 +761,10 @@ def manage(request, event):
             and rnd is not None
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished,
-            "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
+            "can_final": rnd is not None
+            and rnd.stage not in (Round.Stage.SWISS, Round.Stage.FINAL)
+            and rnd.is_finished,
+            "next_stage": services.next_stage_name(rnd) if rnd is not None else "",
             "rounds": rounds,
             "earlier_rounds": [r for r in rounds if rnd is not None and r.number < rnd.number],
             "check_rematches": event.draft_mode == Event.DraftMode.EVENT

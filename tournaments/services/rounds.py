@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import topcut
+from tournaments.moves import number_tables
 from tournaments.pairing import PairingOptions, PastRound, Player, evaluate, pair_round
 from tournaments.pairing.cost import TableReport
 from tournaments.rules import plural
@@ -118,12 +119,16 @@ def generate_round(event: Event, by) -> Round:
         rnd = _create_round(event, number, Round.Stage.SWISS, pairing.method, pairing.lines()[0], entrants)
         names = {e.pk: e.name for e in entrants}
         by_pk = {e.pk: e for e in entrants}
+        # Tables some players keep (accessible seats) take their numbers (tournaments.moves).
+        numbers, kept = number_tables(
+            pairing.seats(), {e.pk: e.fixed_table for e in entrants if e.fixed_table}
+        )
         _create_tables(
             event,
             rnd,
             [
-                (report.number, [by_pk[p] for p in report.players], named_report(report, names))
-                for report in pairing.tables
+                (table_number, [by_pk[p] for p in report.players], named_report(report, names))
+                for table_number, report in zip(numbers, pairing.tables, strict=True)
             ],
         )
         Bye.objects.bulk_create(Bye(round=rnd, entrant_id=bye.player) for bye in pairing.byes)
@@ -139,7 +144,8 @@ def generate_round(event: Event, by) -> Round:
             f"{plural(pairing.repeats, 'repeat meeting')}"
             + (f", {pairing.clashes} faction clash{'es' * (pairing.clashes > 1)}" if pairing.clashes else "")
             + (f", bye: {byes}" if byes else "")
-            + ".",
+            + "."
+            + "".join(" " + note for note in kept),
             round=rnd.number,
             cost=pairing.cost,
             # A random draw is checked by drawing again: who was drawn (see published_draw).
@@ -176,8 +182,9 @@ def published_draw(rnd: Round) -> dict | None:
         "ids": ", ".join(map(str, drawn)),
         "table_size": event.table_size,
         "layout": event.layout,
-        # False after a swap or a late entrant at a short table (both are in the log).
-        "matches": again.seats() == now and sorted(again.bye_players()) == byes,
+        # False after a swap, a move or a late entrant at a short table (all in the log). The tables
+        # are compared whatever their numbers: a kept table (an accessible seat) renumbers them.
+        "matches": sorted(again.seats()) == sorted(now) and sorted(again.bye_players()) == byes,
     }
 
 
@@ -273,8 +280,8 @@ def unpair_round(event: Event, by) -> int:
 # ---------------------------------------------------------------------------------- top cut ------
 def start_top_cut(event: Event, by) -> Round:
     """The top cut (tournaments.topcut) from the final Swiss standings: a final table for a top 4,
-    four snake-seeded semifinal tables for a top 16, two semifinals of 2 for a 1v1 top 4. Drafts as
-    configured, best seed picks first."""
+    snake-seeded semifinal tables for a top 8 or 16, the first stage of a bracket of tables of 2 at
+    a 1v1 event. Drafts as configured, best seed picks first."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
@@ -292,16 +299,23 @@ def start_top_cut(event: Event, by) -> Round:
             tables = topcut.top_cut([e.pk for e in ranked], event.top_cut, event.table_size)
         except ValueError as exc:
             raise Conflict(f"No top cut: {exc}.") from None
-        stage = Round.Stage.FINAL if len(tables) == 1 else Round.Stage.SEMIFINAL
+        stage = topcut.first_stage(event.top_cut, event.table_size)
         by_pk = {e.pk: e for e in ranked}
         seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
         rnd = _create_round(event, last.number + 1, stage, "top cut", f"Top {event.top_cut}", ranked)
-        for i, table in enumerate(tables, 1):
-            _create_cut_table(event, rnd, i, [by_pk[p] for p in table], seed)
+        for number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
+            _create_cut_table(event, rnd, number, [by_pk[p] for p in table], seed)
         _changed(
             event, by, "top_cut", f"Started the top {event.top_cut}: {rnd.label.lower()}.", round=rnd.number
         )
     return rnd
+
+
+def kept_numbers(tables: list[list[int]], by_pk: Mapping[int, Entrant]) -> list[int]:
+    """The numbers of `tables` (entrant ids) with the tables some players keep (an accessible seat,
+    `Entrant.fixed_table`) in their place (tournaments.moves.number_tables)."""
+    fixed = {pk: by_pk[pk].fixed_table for t in tables for pk in t if by_pk[pk].fixed_table}
+    return number_tables(tables, fixed)[0]
 
 
 def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entrant], seed: Mapping) -> Table:
@@ -325,28 +339,56 @@ def table_winner(table: Table, seed: Mapping[int, int]) -> int:
     return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
 
 
+# A knockout stage's tables in words ("the semifinals are not finished").
+STAGE_PLURALS = {
+    Round.Stage.EIGHTHFINAL: "round of 16",
+    Round.Stage.QUARTERFINAL: "quarterfinals",
+    Round.Stage.SEMIFINAL: "semifinals",
+    Round.Stage.FINAL: "final",
+}
+
+
+def next_stage_name(rnd: Round) -> str:
+    """What `start_final` pairs after the knockout round `rnd`, in words ("" after the Swiss rounds
+    and the final)."""
+    if rnd.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
+        return ""
+    return STAGE_PLURALS[topcut.stage_after(rnd.tables.count(), rnd.event.table_size)]
+
+
 def start_final(event: Event, by) -> Round:
-    """After the semifinals (of a top 16, or of a 1v1 top 4): the winners (most VP, ties to the
-    better seed) meet at the final table, seated by their original seed."""
+    """After a knockout stage before the final (tournaments.topcut.next_stage): the players who go
+    through (most VP, ties to the better seed; the first two of each table of a top 8 at tables of
+    4) meet at the final table, seated by their original seed; in a 1v1 bracket the winners play the
+    next stage (quarterfinals, semifinals), best seed against worst. A player who dropped (or was
+    disqualified) does not go through."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
         last = latest_round(event)
-        if last is None or last.stage != Round.Stage.SEMIFINAL:
+        if last is None or last.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
             raise Conflict("The final follows the semifinals.")
         if not last.is_finished:
-            raise Conflict("The semifinals are not finished yet.")
+            raise Conflict(f"The {STAGE_PLURALS[last.stage]} are not finished yet.")
         ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
         seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
-        winners = [table_winner(t, seed) for t in last.tables.prefetch_related("seats")]
-        order = topcut.final_table(winners, [e.pk for e in ranked])
-        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
+        played = [
+            [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
+            for t in last.tables.prefetch_related("seats").order_by("number")
+        ]
+        try:
+            stage, tables = topcut.next_stage(played, [e.pk for e in ranked], event.table_size)
+        except ValueError as exc:
+            raise Conflict(f"The next stage cannot be paired: {exc}.") from None
+        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=[p for t in tables for p in t])}
+        label = STAGE_PLURALS[stage]
         rnd = _create_round(
-            event, last.number + 1, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values())
+            event, last.number + 1, stage, "top cut", label.capitalize(), list(by_pk.values())
         )
-        _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seed)
-        names = ", ".join(by_pk[p].name for p in order)
-        _changed(event, by, "top_cut", f"Started the final: {names}.", round=rnd.number)
+        for number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
+            _create_cut_table(event, rnd, number, [by_pk[p] for p in table], seed)
+        names = ", ".join(by_pk[p].name for t in tables for p in t)
+        _changed(event, by, "top_cut", f"Started the {label}: {names}.", round=rnd.number)
     return rnd
 
 
@@ -388,7 +430,7 @@ def check_swap(rnd: Round, a: int, b: int):
     pairing, players, past, pks = named_pairing(rnd)
     names = {pk: n for n, pk in pks.items()}
     try:
-        return pure_check_swap(
+        check = pure_check_swap(
             pairing,
             names.get(int(a)),
             names.get(int(b)),
@@ -399,6 +441,32 @@ def check_swap(rnd: Round, a: int, b: int):
         )
     except ValueError as exc:
         raise Invalid(f"Those two players cannot be swapped: {exc}.") from None
+    return room_numbers(check, list(rnd.tables.order_by("number").values_list("number", flat=True)))
+
+
+def room_numbers(check, numbers: list[int]):
+    """A swap check whose tables and warnings say the room's table numbers: the pure check numbers
+    the tables 1, 2, ... by their order, and a kept table (an accessible seat) may stand elsewhere."""
+    if numbers == list(range(1, len(numbers) + 1)):
+        return check
+
+    def renumbered(report):
+        return (
+            replace(report, number=numbers[report.number - 1]) if isinstance(report, TableReport) else report
+        )
+
+    def warning(text: str) -> str:
+        head, sep, rest = text.partition(": ")
+        if sep and head.startswith("Table ") and head[6:].isdigit() and 0 < int(head[6:]) <= len(numbers):
+            return f"Table {numbers[int(head[6:]) - 1]}: {rest}"
+        return text
+
+    return replace(
+        check,
+        before=tuple(renumbered(r) for r in check.before),
+        after=tuple(renumbered(r) for r in check.after),
+        warnings=tuple(warning(w) for w in check.warnings),
+    )
 
 
 def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
@@ -429,9 +497,13 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
         entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=[a, b])}
         where = {pk: f"table {seats[pk].table.number}" if pk in seats else "a bye" for pk in (a, b)}
         _swap(rnd, entrants[a], entrants[b], seats.get(a), seats.get(b))
-        # The explanations of the tables follow the new arrangement; drafts not begun restart.
+        # The explanations of the tables follow the new arrangement; drafts not begun restart. The
+        # pairing numbers tables by their order: the room's numbers may differ (kept tables).
+        numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
         for report in check.pairing.tables:
-            Table.objects.filter(round=rnd, number=report.number).update(report=named_report(report, {}))
+            Table.objects.filter(round=rnd, number=numbers[report.number - 1]).update(
+                report=named_report(report, {})
+            )
         for table in {s.table for s in seats.values()}:
             draft = Draft.objects.filter(table=table).first()
             if draft is not None:
@@ -616,7 +688,8 @@ def next_round_check(event: Event) -> RematchCheck | None:
     earlier = earlier_tables(event, number)
     options = pairing_options(event)
     pairing = pair_round(players, past, number, event.seed, options)
-    lines = repeat_lines(pairing.seats(), earlier, names)
+    fixed = {e.pk: e.fixed_table for e in entrants if e.fixed_table}
+    lines = repeat_lines(pairing.seats(), earlier, names, number_tables(pairing.seats(), fixed)[0])
     if not lines:
         return RematchCheck(number, [], "", "")
     n = len(entrants)
