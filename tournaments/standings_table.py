@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import services
 from .models import Event
+from .penalties import summary
 from .services.results import STANDINGS_CACHE_SECONDS
 from .templatetags.tournament_tags import num
 
@@ -49,8 +50,9 @@ class StandingsTable:
 def row_html(row) -> str:
     """One standings row (a `services.Row`) as HTML, every text escaped."""
     name = escape(row.entrant.name)
-    if row.dropped:
+    if row.dropped and not row.disqualified:
         name += ' <span class="t-muted">(dropped)</span>'
+    name += penalty_marks(row.penalties)
     if row.draw_decided:
         name += DRAW_MARK
     tiebreaks = "".join(f'<td class="n">{num(value, 2)}</td>' for value in row.tiebreaks)
@@ -61,6 +63,15 @@ def row_html(row) -> str:
         f'<tr class="{"dropped" if row.dropped else ""}"><td>{row.rank}</td><td>{name}</td>'
         f'<td class="n"><strong>{num(row.points)}</strong></td>{tiebreaks}'
         f'<td class="n">{games}</td></tr>'
+    )
+
+
+def penalty_marks(given) -> str:
+    """A row's penalties (tournaments.penalties.summary) as marks after the name: "disqualified",
+    a VP or game loss with its round, the warnings counted."""
+    return "".join(
+        f' <span class="t-penalty{" t-dq" if text == "disqualified" else ""}">{escape(text)}</span>'
+        for text in summary(given)
     )
 
 
