@@ -271,11 +271,14 @@ def seat_qr(request, event, table_pk, index):
     if table.game is None:
         raise Http404("This table does not play in the app.")
     seats = list(table.game.seats.select_related("game").order_by("index"))
-    if not 0 <= index < len(seats) or seats[index].taken or seats[index].is_bot:
+    players = list(table.seats.order_by("position").values_list("entrant__name", "entrant__user_id"))
+    if not 0 <= index < min(len(seats), len(players)) or seats[index].taken or seats[index].is_bot:
         raise Http404("This seat is taken: its link no longer works.")
-    name = table.seats.order_by("position").values_list("entrant__name", flat=True)[index : index + 1]
+    name, account = players[index]
+    if account is not None:
+        raise Http404("This player plays with their account: their seat has no link.")
     link = request.build_absolute_uri(reverse("play:seat_link", args=[play.seat_link_token(seats[index])]))
-    svg = qr_svg(link, f"QR code of the seat link of {name[0] if name else 'a guest'}")
+    svg = qr_svg(link, f"QR code of the seat link of {name}")
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, no-store"  # it carries the seat's secret
     return response
