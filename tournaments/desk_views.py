@@ -182,7 +182,7 @@ def penalty_give(request, event):
             note=data.get("note", ""),
         )
 
-    _run(request, give, "{result.get_kind_display} for {result.entrant.name} recorded.")
+    _run(request, give, "Penalty recorded for {result.entrant.name}: it counts in the standings now.")
     return _back(request, event, "judge")
 
 

@@ -19,16 +19,27 @@ FACTION_CHOICES = [(f, f"{f} ({kiq.SETS[s]})") for f, s in kiq.FACTIONS.items()]
 # under "More" (a <details>), opened when one of its fields has an error or a value that is not the
 # default. Every field of the form is in exactly one place (a test checks it).
 FORM_SECTIONS = (
-    ("The event", ("name", "date", "place", "description"), ()),
-    ("Format", ("table_size", "rounds", "top_cut"), ("mode", "board", "layout")),
-    ("Round clock and the end of a game", ("round_minutes",), ("warnings", "end_rule", "in_app_base_limit")),
+    ("The event", ("name", "date", "place", "description"), (), ""),
+    ("Format", ("table_size", "rounds", "top_cut"), ("mode", "board", "layout"), "Big Base, table layout"),
+    (
+        "Round clock and the end of a game",
+        ("round_minutes",),
+        ("warnings", "end_rule", "in_app_base_limit"),
+        "clock warnings, when time is called, the base limit",
+    ),
     (
         "Factions and draft (Kickin' It Queensberry)",
         ("draft_mode",),
         ("faction_pool", "bans_per_player", "pick_seconds", "faction_copies", "min_factions_per_player"),
+        "the faction pool, bans, pick timer, copies, minimum pool",
     ),
-    ("Scoring and standings", ("scoring",), tuple(f"tiebreaker_{i + 1}" for i in range(len(TIEBREAKERS)))),
-    ("Registration", ("registration_open", "require_check_in"), ("player_cap",)),
+    (
+        "Scoring and standings",
+        ("scoring",),
+        tuple(f"tiebreaker_{i + 1}" for i in range(len(TIEBREAKERS))),
+        "tie-breakers",
+    ),
+    ("Registration", ("registration_open", "require_check_in"), ("player_cap",), "player cap and waitlist"),
 )
 
 
@@ -112,8 +123,9 @@ class EventForm(forms.ModelForm):
 
     def sections(self) -> list[dict]:
         """FORM_SECTIONS with their bound fields, for the template: `main`, `more` (folded),
-        `more_labels`, and `open`: a folded field has an error, or (the settings of an event, as
-        saved) a value other than a new event's, so nothing set is out of sight."""
+        `more_labels` (what is folded, in words), and `open`: a folded field has an error, or (the
+        settings of an event, as saved) a value other than a new event's, so nothing set is out of
+        sight."""
         fresh = Event()
         defaults = {"warnings": "10"}
         for i in range(len(TIEBREAKERS)):
@@ -128,14 +140,14 @@ class EventForm(forms.ModelForm):
             )
 
         out = []
-        for title, main, more in FORM_SECTIONS:
+        for title, main, more, summary in FORM_SECTIONS:
             folded = [self[name] for name in more]
             out.append(
                 {
                     "title": title,
                     "main": [self[name] for name in main],
                     "more": folded,
-                    "more_labels": ", ".join(str(field.label).lower() for field in folded),
+                    "more_labels": summary,
                     "open": any(field.errors or changed(field) for field in folded),
                 }
             )

@@ -300,7 +300,7 @@ def test_the_judge_desk_gives_and_revokes_through_its_forms():
     assert "Give a penalty" in org.get(f"{base}/judge/").content.decode()
     data = {"entrant": ada.pk, "kind": "vp_loss", "vp": "2", "round": "1"}
     response = org.post(f"{base}/penalties/new/", data, follow=True)
-    assert "VP loss for" in response.content.decode()
+    assert f"Penalty recorded for {ada.name}" in response.content.decode()
     penalty = Penalty.objects.get(event=event)
     assert (penalty.kind, penalty.vp, penalty.round_number) == ("vp_loss", 2, 1)
     before = state(event)
