@@ -228,6 +228,8 @@ def move(request, event, number):
     POST: make it."""
     rnd = _round_or_404(event, number)
     data = request.POST if request.method == "POST" else request.GET
+    if request.method != "POST" and data.get("form"):
+        return _move_form(request, event, rnd)
     try:
         who = params.optional_number(data.get("entrant"), "player")
         where = params.optional_number(data.get("table"), "table")
@@ -257,6 +259,26 @@ def move(request, event, number):
     return render(
         request, "tournaments/_swap_check.html", {"check": check, "summary": summary, "error": error}
     )
+
+
+def _move_form(request, event, rnd: Round):
+    """The move's form: who can move (the round's seated players) and where (its tables with a free
+    seat). A fragment for the dashboard's htmx, else a page of its own."""
+    tables = services.round_tables(rnd)
+    movers = sorted(
+        ((s.entrant_id, f"{s.entrant.name} (table {t.number})") for t in tables for s in t.seats.all()),
+        key=lambda x: x[1].lower(),
+    )
+    room = [
+        (t.pk, f"Table {t.number} ({len(t.seats.all())} player{'s' * (len(t.seats.all()) != 1)})")
+        for t in tables
+        if len(t.seats.all()) < event.table_size
+    ]
+    context = {"event": event, "shown": rnd, "movers": movers, "room_tables": room}
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_move_form.html", context)
+    context.update(base_context(request, event))
+    return render(request, "tournaments/move.html", context)
 
 
 # ---------------------------------------------------------------------------------- QR codes -----

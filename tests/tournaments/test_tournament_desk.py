@@ -246,8 +246,13 @@ def test_the_dashboard_previews_a_move_and_makes_it_after_a_confirmation():
     mover = full.seats.get(position=1).entrant_id
     client = org_client()
     page = client.get(f"/tournaments/{event.pk}/manage/").content.decode()
-    assert "Move a player to another table" in page and 'data-confirm="Move this player' in page
     url = f"/tournaments/{event.pk}/rounds/2/move/"
+    assert "Move a player to another table" in page and f'hx-get="{url}?form=1"' in page
+    form = client.get(url, {"form": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'data-confirm="Move this player' in form and "<html" not in form
+    assert f'<option value="{short.pk}">Table {short.number} (3 players)</option>' in form
+    assert f'<option value="{full.pk}">' not in form  # a full table takes nobody
+    assert "<html" in client.get(url, {"form": "1"}).content.decode()  # without JavaScript: a page
     preview = client.get(url, {"entrant": mover, "table": short.pk}).content.decode()
     assert "than now:" in preview
     assert client.get(url, {"entrant": "²", "table": short.pk}).status_code == 400

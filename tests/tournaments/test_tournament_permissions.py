@@ -169,6 +169,7 @@ ORGANIZER_PAGES = [
     "judge/",
     "entrants/import/",
     "rounds/1/move/?entrant=1&table=2",
+    "rounds/1/move/?form=1",
 ]
 
 

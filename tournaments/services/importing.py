@@ -74,25 +74,28 @@ def _run(event: Event, text, by, check_in: bool, keep: bool) -> ImportResult:
         if event.is_finished:
             raise Conflict("This event is over.")
         first_line: dict[str, int] = {}  # a name as typed, folded: the line that added it
+        added: list[Entrant] = []
         for row in rows:
             if row.error:
                 lines.append(ImportLine(row.line, row.name, row.email, row.club, row.error))
                 continue
             try:
-                with transaction.atomic():  # a savepoint: a refused line leaves nothing behind
-                    entrant = register(event, row.name, by=by, checked_in=check_in)
-                    Entrant.objects.filter(pk=entrant.pk).update(email=row.email, club=row.club)
+                # `register` runs in a savepoint of its own: a refused line leaves nothing behind.
+                entrant = register(event, row.name, by=by, checked_in=check_in)
             except TournamentError as exc:
                 earlier = first_line.get(row.name.casefold())
                 error = f"The same name as line {earlier}." if earlier else exc.message
                 lines.append(ImportLine(row.line, row.name, row.email, row.club, error))
                 continue
             first_line.setdefault(entrant.name.casefold(), row.line)
+            entrant.email, entrant.club = row.email, row.club
+            added.append(entrant)
             lines.append(ImportLine(row.line, entrant.name, row.email, row.club, "", entrant.wait_rank))
         result = ImportResult(tuple(lines), saved=keep and not any(line.error for line in lines))
         if not result.saved:
             transaction.set_rollback(True)  # the preview, or a list with errors: nobody is added
         else:
+            Entrant.objects.bulk_update(added, ["email", "club"], batch_size=500)
             waiting = f", {result.waiting} of them on the waitlist" if result.waiting else ""
             players = f"{result.added} player{'s' * (result.added != 1)}"
             _changed(
