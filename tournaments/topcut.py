@@ -108,11 +108,19 @@ def next_stage(
         if stage == FINAL:
             return stage, [final_table(winners, ranked)]
         return stage, best_against_worst(final_table(winners, ranked))
-    if len(tables) > table_size or table_size % len(tables):
-        raise ValueError(f"{len(tables)} tables do not fill one final table of {table_size}")
-    per_table = table_size // len(tables)
+    per_table = advance_per_table(len(tables), table_size)
     through = [p for t in tables for p in advancing(t, seed, per_table)]
     return FINAL, [final_table(through, ranked)]
+
+
+def advance_per_table(tables: int, table_size: int = TABLE) -> int:
+    """How many players of each table of a knockout stage of `tables` tables go through: one at
+    1v1; at tables of 3 or 4, as many as fill the final table (one of four tables, two of two)."""
+    if table_size == 2:
+        return 1
+    if not 0 < tables <= table_size or table_size % tables:
+        raise ValueError(f"{tables} tables do not fill one final table of {table_size}")
+    return table_size // tables
 
 
 def final_table(winners: Sequence[Hashable], ranked: Sequence[Hashable]) -> list[Hashable]:

@@ -339,6 +339,12 @@ def table_winner(table: Table, seed: Mapping[int, int]) -> int:
     return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
 
 
+def semifinal_seeds(event: Event) -> tuple[list[Entrant], dict[int, int]]:
+    """The Swiss standings order without dropped players, and each one's seed (1 = best)."""
+    ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
+    return ranked, {e.pk: i + 1 for i, e in enumerate(ranked)}
+
+
 # A knockout stage's tables in words ("the semifinals are not finished").
 STAGE_PLURALS = {
     Round.Stage.EIGHTHFINAL: "round of 16",
@@ -356,12 +362,39 @@ def next_stage_name(rnd: Round) -> str:
     return STAGE_PLURALS[topcut.stage_after(rnd.tables.count(), rnd.event.table_size)]
 
 
+def create_final(event: Event, number: int) -> Round:
+    """Inside the event's transaction: as round `number`, the knockout stage after the one played
+    before it (tournaments.topcut.next_stage): the players who go through (most VP, ties to the
+    better seed; the first two of each table of a top 8 at tables of 4) meet at the final table,
+    seated by their original seed; in a 1v1 bracket the winners play the next stage (quarterfinals,
+    semifinals), best seed against worst. A player who dropped (or was disqualified) does not go
+    through. (Named for the final, which it pairs in most cuts.)"""
+    ranked, seed = semifinal_seeds(event)
+    last = (
+        Round.objects.filter(event=event, number__lt=number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("-number")
+        .first()
+    )
+    played = [
+        [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
+        for t in last.tables.prefetch_related("seats").order_by("number")
+    ]
+    try:
+        stage, tables = topcut.next_stage(played, [e.pk for e in ranked], event.table_size)
+    except ValueError as exc:
+        raise Conflict(f"The next stage cannot be paired: {exc}.") from None
+    by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=[p for t in tables for p in t])}
+    rnd = _create_round(
+        event, number, stage, "top cut", STAGE_PLURALS[stage].capitalize(), list(by_pk.values())
+    )
+    for table_number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
+        _create_cut_table(event, rnd, table_number, [by_pk[p] for p in table], seed)
+    return rnd
+
+
 def start_final(event: Event, by) -> Round:
-    """After a knockout stage before the final (tournaments.topcut.next_stage): the players who go
-    through (most VP, ties to the better seed; the first two of each table of a top 8 at tables of
-    4) meet at the final table, seated by their original seed; in a 1v1 bracket the winners play the
-    next stage (quarterfinals, semifinals), best seed against worst. A player who dropped (or was
-    disqualified) does not go through."""
+    """After a knockout stage before the final: its next stage (`create_final`)."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
@@ -370,25 +403,14 @@ def start_final(event: Event, by) -> Round:
             raise Conflict("The final follows the semifinals.")
         if not last.is_finished:
             raise Conflict(f"The {STAGE_PLURALS[last.stage]} are not finished yet.")
-        ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
-        seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
-        played = [
-            [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
-            for t in last.tables.prefetch_related("seats").order_by("number")
-        ]
-        try:
-            stage, tables = topcut.next_stage(played, [e.pk for e in ranked], event.table_size)
-        except ValueError as exc:
-            raise Conflict(f"The next stage cannot be paired: {exc}.") from None
-        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=[p for t in tables for p in t])}
-        label = STAGE_PLURALS[stage]
-        rnd = _create_round(
-            event, last.number + 1, stage, "top cut", label.capitalize(), list(by_pk.values())
+        rnd = create_final(event, last.number + 1)
+        names = ", ".join(
+            s.entrant.name
+            for s in Seat.objects.filter(round=rnd)
+            .select_related("entrant")
+            .order_by("table__number", "position")
         )
-        for number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
-            _create_cut_table(event, rnd, number, [by_pk[p] for p in table], seed)
-        names = ", ".join(by_pk[p].name for t in tables for p in t)
-        _changed(event, by, "top_cut", f"Started the {label}: {names}.", round=rnd.number)
+        _changed(event, by, "top_cut", f"Started the {STAGE_PLURALS[rnd.stage]}: {names}.", round=rnd.number)
     return rnd
 
 
