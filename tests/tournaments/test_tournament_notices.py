@@ -82,7 +82,9 @@ def test_a_result_to_confirm_names_who_entered_it_and_its_version():
 
 
 def test_a_pick_and_a_place_off_the_waitlist():
-    pick = player_notices(**R1, table_pk=7, table_number=2, seat=3, draft_turn=5)
+    pick = player_notices(
+        **R1, table_pk=7, table_number=2, seat=3, draft_turn=5
+    )
     assert keys(pick) == ["pick:7:5", "paired:1"]
     place = player_notices(event_name="Cup", promoted="2026-05-01T10:00:00+00:00")
     assert keys(place) == ["place:2026-05-01T10:00:00+00:00"]

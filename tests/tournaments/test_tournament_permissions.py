@@ -256,15 +256,7 @@ def test_the_manage_link_shows_only_to_organizers(client):
 # Self check-in with the venue's code: test_tournament_self_check_in.py; "Play your game" (a player
 # takes their own seat in the app): test_tournament_in_app.py.
 OWN_POSTS = {
-    "new",
-    "signup",
-    "drop_me",
-    "play_my_game",
-    "report",
-    "confirm",
-    "dispute",
-    "draft_pick",
-    "code_check_in",
+    "new", "signup", "drop_me", "play_my_game", "report", "confirm", "dispute", "draft_pick", "code_check_in",
 }
 
 
