@@ -139,6 +139,7 @@ class Message:
 @dataclass
 class PushService:
     host: str = "127.0.0.1"
+    port: int = 0  # 0: a free one
     subscriptions: dict[str, Subscription] = field(default_factory=dict)
     status: dict[str, int] = field(default_factory=dict)  # by endpoint path; 201 when not set
     received: list[Message] = field(default_factory=list)
@@ -199,7 +200,7 @@ class PushService:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer((self.host, 0), Handler)
+        self.server = ThreadingHTTPServer((self.host, self.port), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         return self
 
