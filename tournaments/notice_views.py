@@ -28,6 +28,14 @@ class AddressForm(forms.Form):
     address = forms.EmailField(max_length=254)
 
 
+def own_post(view):
+    """Marks a view whose POST acts only for whoever sends it: the player this browser is, or the
+    holder of a signed link (tests/tournaments/test_tournament_permissions.py skips these; their
+    refusals are tested in test_tournament_notice_delivery.py)."""
+    view.own_post = True
+    return view
+
+
 def _me(request, pk: int):
     event = get_object_or_404(Event, pk=pk)
     return event, services.entrant_for(event, request.user, request.session)
@@ -37,6 +45,7 @@ def _refuse(message: str, status: int) -> JsonResponse:
     return JsonResponse({"ok": False, "error": message}, status=status)
 
 
+@own_post
 @require_POST
 def push_subscribe(request, pk):
     """This browser's push subscription for the player (``endpoint``, ``p256dh``, ``auth``: the
@@ -65,6 +74,7 @@ def push_subscribe(request, pk):
     return JsonResponse({"ok": True})
 
 
+@own_post
 @require_POST
 def push_unsubscribe(request, pk):
     """This browser stops push for the player (its ``endpoint``)."""
@@ -75,6 +85,7 @@ def push_unsubscribe(request, pk):
     return JsonResponse({"ok": True, "removed": removed})
 
 
+@own_post
 @require_POST
 def mail_settings(request, pk):
     """The player's page: e-mail my notices to this address (``action=on``), or stop them."""
@@ -112,6 +123,7 @@ def _link_page(request, title: str, message: str, status: int = 200, **extra):
                   status=status)  # fmt: skip
 
 
+@own_post
 @require_http_methods(["GET", "HEAD", "POST"])
 def mail_confirm(request, token):
     """The link of a confirmation mail. GET shows a button (a link checker that opens it confirms
@@ -139,6 +151,7 @@ def mail_confirm(request, token):
     )
 
 
+@own_post
 @csrf_exempt  # the signed link is the authority; mail programs POST it with no page (RFC 8058)
 @require_http_methods(["GET", "HEAD", "POST"])
 def mail_stop(request, token):
