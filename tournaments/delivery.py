@@ -9,8 +9,9 @@ request, nor in a clock task: the clock commits its change, then this task runs 
 
 The task (``deliver``) works out each such player's notices now, from the database, exactly as
 their page does, and sends the ones whose key (the moment) it has not sent them before: a
-``NoticeSent`` row per (player, key), written before anything is sent, so that two tasks racing (two
-changes in a row) never send a moment twice. A moment that is over by the time the task runs (the
+``NoticeSent`` row per (player, key), written before anything is sent (all of a run's in one
+statement, marked with the run's claim), so that two tasks racing (two changes in a row) never send
+a moment twice. A moment that is over by the time the task runs (the
 pick made, the result confirmed) is not sent at all. What a player's page showed when they turned
 push or e-mail on counts as sent (``mark_seen``). A lost task (the broker down) loses nothing that
 is still current: the event's next change sends it.
@@ -23,11 +24,11 @@ it is gone is deleted; the mails of one task share one SMTP connection.
 from __future__ import annotations
 
 import logging
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -116,14 +117,20 @@ def mark_seen(entrant: Entrant) -> None:
     )
 
 
-def _claim(entrant_id: int, key: str) -> bool:
-    """Write that this moment goes to this player; False when another task did first."""
-    try:
-        with transaction.atomic():
-            NoticeSent.objects.create(entrant_id=entrant_id, key=key)
-    except IntegrityError:
-        return False
-    return True
+def _claim(wanted: list[tuple[int, str]]) -> set[tuple[int, str]]:
+    """Write that these (player, key) moments go out now; returns those this run wrote (a row
+    another run wrote first is left to it). Two statements however many."""
+    if not wanted:
+        return set()
+    claim = uuid.uuid4().hex
+    NoticeSent.objects.bulk_create(
+        [NoticeSent(entrant_id=entrant_id, key=key, claim=claim) for entrant_id, key in wanted],
+        ignore_conflicts=True,
+        batch_size=500,
+    )
+    players = {entrant_id for entrant_id, _ in wanted}  # by the players' index, not a scan of all
+    mine = NoticeSent.objects.filter(entrant_id__in=players, claim=claim)
+    return set(mine.values_list("entrant_id", "key"))
 
 
 # ---------------------------------------------------------------------------------- sending -------
@@ -163,8 +170,9 @@ def deliver(event_id: int) -> dict:
     page = reverse("tournaments:me", args=[event.pk])
     pushes: list[tuple[PushSubscription, Notice]] = []
     messages = []
+    claimed = _claim([(e.pk, n.key) for e in entrants for n in due[e.pk] if (e.pk, n.key) not in sent])
     for entrant in entrants:
-        fresh = [n for n in due[entrant.pk] if (entrant.pk, n.key) not in sent and _claim(entrant.pk, n.key)]
+        fresh = [n for n in due[entrant.pk] if (entrant.pk, n.key) in claimed]
         if not fresh:
             continue
         outcome.notices += len(fresh)

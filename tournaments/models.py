@@ -496,6 +496,9 @@ class NoticeSent(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=100)
     at = models.DateTimeField(auto_now_add=True)
+    # The delivery run that wrote the row (tournaments.delivery): a run sends what it wrote, so two
+    # runs at once claim every moment in one statement each and never send one twice.
+    claim = models.CharField(max_length=32, blank=True)
 
     class Meta:
         constraints = [

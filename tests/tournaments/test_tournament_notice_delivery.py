@@ -467,3 +467,16 @@ def test_a_confirmation_link_expires(settings, monkeypatch):
     fresh = reverse("tournaments:notice_mail_confirm", args=[mailing.confirm_token(row)])
     assert Client().post(fresh).status_code == 200
     assert NoticeEmail.objects.get(pk=row.pk).confirmed_at is not None
+
+
+@pytest.mark.django_db
+def test_two_runs_at_once_claim_each_moment_once():
+    """Two delivery runs of one change (two changes in a row): whichever writes a moment first sends
+    it; the other gets nothing of it (delivery._claim, one statement per run)."""
+    event, ada, bo = two_player_event()
+    first = delivery._claim([(ada.pk, "paired:1"), (bo.pk, "paired:1")])
+    second = delivery._claim([(ada.pk, "paired:1"), (bo.pk, "paired:1"), (ada.pk, "clock:1:600")])
+    assert first == {(ada.pk, "paired:1"), (bo.pk, "paired:1")}
+    assert second == {(ada.pk, "clock:1:600")}
+    assert delivery._claim([]) == set()
+    assert NoticeSent.objects.count() == 3
