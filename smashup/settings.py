@@ -154,6 +154,10 @@ PLAY_TIMER_QUEUE = "timers"  # turn timers running out
 SWEEP_QUEUE = "sweeps"  # beat's sweeps (CELERY_BEAT_SCHEDULE)
 TOURNAMENT_QUEUE = "tournaments"  # round clocks and pick timers
 CELERY_TASK_ROUTES = ("smashup.core.queues.route",)
+# The sending of players' notices by Web Push and e-mail (tournaments.delivery): None sends them on
+# TOURNAMENT_QUEUE; a queue of their own keeps a slow push service or mail server from ever delaying
+# a clock task behind them.
+NOTICE_QUEUE = None
 
 # Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
 # (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
@@ -192,6 +196,9 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
 globals().update(config.email_settings(os.environ))
+# Web Push of tournament notices (tournaments.push): VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY (derived),
+# VAPID_SUBJECT, WEB_PUSH_SERVICES (config.web_push_settings; no key: no Web Push).
+globals().update(config.web_push_settings(os.environ))
 # How long the e-mailed links of smashup/core/accounts.py work: a sign-up's link (the account is made
 # when it is opened) and a login link (asked of browsers an account does not know while someone is
 # guessing its password). A password reset link lasts Django's PASSWORD_RESET_TIMEOUT (3 days).

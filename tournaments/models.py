@@ -448,3 +448,62 @@ class AuditEntry(models.Model):
         if not self._state.adding:
             raise ValueError("the audit log is append-only")
         super().save(*args, **kwargs)
+
+
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription for one player (tournaments.push): where their notices go
+    when the page is closed or the phone locked. The endpoint is a push service's address (one of
+    ``WEB_PUSH_SERVICES``); `p256dh` and `auth` are the browser's keys that the messages are encrypted
+    to (RFC 8291). Deleted when the push service answers that it is gone (404, 410)."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=2000)
+    p256dh = models.CharField(max_length=100)  # base64url, 65 bytes: an uncompressed P-256 point
+    auth = models.CharField(max_length=40)  # base64url, 16 bytes
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entrant", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "endpoint"], name="tournaments_push_unique_endpoint")
+        ]
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.entrant_id}"
+
+
+class NoticeEmail(models.Model):
+    """The e-mail address a player gave for their notices (tournaments.mailing). Mails go out only once
+    it is confirmed: at once for the address of the player's own account, else by the link mailed to
+    it. The player stops them on their page or by the signed link in every mail (the row goes)."""
+
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="notice_email")
+    address = models.EmailField(max_length=254)
+    # The site as the player used it (scheme and host of their request): the links in the mails.
+    origin = models.CharField(max_length=200)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"notice e-mail of {self.entrant_id}{'' if self.confirmed_at else ' (unconfirmed)'}"
+
+
+class NoticeSent(models.Model):
+    """A notice (tournaments.notices, its key naming the moment) that went to a player's phone and
+    e-mail, or that they had seen on their page when they turned these on: each goes once."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    at = models.DateTimeField(auto_now_add=True)
+    # The delivery run that wrote the row (tournaments.delivery): a run sends what it wrote, so two
+    # runs at once claim every moment in one statement each and never send one twice.
+    claim = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "key"], name="tournaments_notice_sent_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} to {self.entrant_id}"

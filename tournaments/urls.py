@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import notice_views, views
 
 app_name = "tournaments"
 
@@ -9,6 +9,12 @@ urlpatterns = [
     path("new/", views.event_new, name="new"),
     path("p/<str:token>/", views.private_link, name="private"),
     path("notices-sw.js", views.notices_worker, name="notices_worker"),
+    # A player's notices by Web Push and e-mail (tournaments.notice_views).
+    path("<int:pk>/me/push/", notice_views.push_subscribe, name="push_subscribe"),
+    path("<int:pk>/me/push/remove/", notice_views.push_unsubscribe, name="push_unsubscribe"),
+    path("<int:pk>/me/mail/", notice_views.mail_settings, name="notice_mail"),
+    path("mail/confirm/<str:token>/", notice_views.mail_confirm, name="notice_mail_confirm"),
+    path("mail/stop/<str:token>/", notice_views.mail_stop, name="notice_mail_stop"),
     path("<int:pk>/", views.event_page, name="event"),
     path("<int:pk>/signup/", views.signup, name="signup"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),

@@ -515,6 +515,7 @@ def test_the_admin_covers_every_tournament_model(client):
 
     event = new_event(players=5, table_size=2, draft_mode=Event.DraftMode.TABLE)  # two tables and a bye
     services.generate_round(event, by=event.organizer)
+    _notice_rows(event)
     admin_user = get_user_model().objects.create_superuser("boss", password="pw-boss")
     client.force_login(admin_user)
     for model in apps.get_app_config("tournaments").get_models():
@@ -524,6 +525,17 @@ def test_the_admin_covers_every_tournament_model(client):
         obj = model.objects.first()
         assert obj is not None, meta.model_name
         assert client.get(f"/admin/tournaments/{meta.model_name}/{obj.pk}/change/").status_code == 200
+
+
+def _notice_rows(event: Event) -> None:
+    """A row of each model of the notices by push and e-mail (tournaments.delivery)."""
+    from tournaments.models import NoticeEmail, NoticeSent, PushSubscription
+
+    entrant = event.entrants.first()
+    PushSubscription.objects.create(entrant=entrant, endpoint="https://fcm.googleapis.com/fcm/send/x",
+                                    p256dh="p", auth="a")  # fmt: skip
+    NoticeEmail.objects.create(entrant=entrant, address="ada@example.org", origin="http://testserver")
+    NoticeSent.objects.create(entrant=entrant, key="paired:1")
 
 
 def test_bad_form_values_are_refused_with_a_message_not_an_error(org_client):

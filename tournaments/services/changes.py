@@ -106,6 +106,8 @@ def touch(event: Event) -> None:
 
 
 def notify(event_id: int, version: int) -> None:
+    from ..delivery import queue_delivery
     from ..live import notify_event
 
     notify_event(event_id, version)
+    queue_delivery(event_id)  # the notices by Web Push and e-mail, in a Celery task
