@@ -121,7 +121,7 @@ def start_table(table: Table | int, by):
             table=table.pk,
             game=game.public_id,
         )
-        if _time_is_called(table.round):  # started after the clock ran out: time is called at once
+        if _time_is_called(table):  # started after its time ran out: time is called at once
             game_pk = game.pk
             transaction.on_commit(lambda: _call_time_in([game_pk]))
     return game
@@ -202,8 +202,13 @@ def game_finished(sender=None, *, game_id: int, vp: list[int], **kwargs) -> bool
 
 
 # ---------------------------------------------------------------------------------- time ---------
-def _time_is_called(rnd: Round) -> bool:
-    return RoundClock.objects.filter(round=rnd, status=RoundClock.Status.CALLED).exists()
+def _time_is_called(table: Table) -> bool:
+    """Whether time is called at this table: the round's time is, and the table has no extra time
+    still to play (a judge call, clock.extend_table)."""
+    from .clock import table_called
+
+    clock = RoundClock.objects.filter(round_id=table.round_id).first()
+    return table_called(clock, table.pk)
 
 
 def time_called_in_round(round_id: int, skip=()) -> int:

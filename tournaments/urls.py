@@ -56,4 +56,5 @@ urlpatterns = [
     path("<int:pk>/rounds/in-app/", views.round_in_app, name="round_in_app"),
     path("<int:pk>/clock/<str:action>/", views.clock_action, name="clock"),
     path("<int:pk>/finish/", views.finish, name="finish"),
+    path("<int:pk>/archive/", views.archive, name="archive"),
 ]

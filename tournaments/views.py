@@ -138,14 +138,16 @@ def base_context(request, event: Event, rounds: list[Round] | None = None) -> di
 @require_safe
 def event_list(request):
     events = Event.objects.select_related("organizer").annotate(players=Count("entrants"))
-    mine = []
+    mine = archived = []
     if request.user.is_authenticated:
-        mine = list(events.filter(Q(organizer=request.user) | Q(co_organizers=request.user)).distinct()[:20])
-    upcoming = list(events.exclude(status=Event.Status.FINISHED).order_by("date", "pk")[:50])
-    finished = list(events.filter(status=Event.Status.FINISHED)[:20])
-    return render(
-        request, "tournaments/list.html", {"mine": mine, "upcoming": upcoming, "finished": finished}
-    )
+        own = events.filter(Q(organizer=request.user) | Q(co_organizers=request.user)).distinct()
+        mine = list(own.filter(archived_at__isnull=True)[:20])
+        archived = list(own.filter(archived_at__isnull=False)[:20])  # only its organizers see it
+    listed = events.filter(archived_at__isnull=True)
+    upcoming = list(listed.exclude(status=Event.Status.FINISHED).order_by("date", "pk")[:50])
+    finished = list(listed.filter(status=Event.Status.FINISHED)[:20])
+    context = {"mine": mine, "archived": archived, "upcoming": upcoming, "finished": finished}
+    return render(request, "tournaments/list.html", context)
 
 
 PREVIEW_COUNTS = (7, 10, 13, 17)  # player counts the layout preview shows besides the event's own
@@ -303,9 +305,12 @@ def signup(request, pk):
     return redirect("tournaments:me", event.pk)
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def private_link(request, token):
-    """A player's private link (from the organizer or the sign-up): this device acts for them."""
+    """A player's private link (from the organizer or the sign-up). GET only shows whose link it is
+    and one button; the POST of that button (CSRF-protected, so only from this page) makes this
+    browser act for the player. A plain GET never switches: another site's link, image or redirect
+    cannot turn a visitor into another player (whose "drop" would then drop that player)."""
     entrant = Entrant.objects.filter(token=token).select_related("event").first()
     if entrant is None:
         return render(
@@ -314,8 +319,18 @@ def private_link(request, token):
             {"title": "Player link", "message": "This player link is not valid."},
             status=404,
         )
-    services.remember_entrant(request.session, entrant)
-    return redirect("tournaments:me", entrant.event_id)
+    event = entrant.event
+    current = services.entrant_for(event, request.user, request.session)
+    if request.method == "POST":
+        services.remember_entrant(request.session, entrant)
+        return redirect("tournaments:me", entrant.event_id)
+    if current is not None and current.pk == entrant.pk:
+        return redirect("tournaments:me", entrant.event_id)  # already this player: nothing to switch
+    context = base_context(request, event)
+    context.update({"player": entrant, "current": current})
+    response = render(request, "tournaments/private_link.html", context)
+    response["Referrer-Policy"] = "no-referrer"  # the link is a secret: never sent on from this page
+    return response
 
 
 def _check_in_url(request, event: Event) -> str:
@@ -924,6 +939,16 @@ def top_cut(request, event):
 def final(request, event):
     _run(request, lambda: services.start_final(event, request.user), "The final is paired.")
     return _back(request, event)
+
+
+@organizer_only
+@require_POST
+def archive(request, event):
+    """Archive the event (or bring it back, `restore`): out of the lists, everything kept."""
+    restore = request.POST.get("restore") == "1"
+    ok = "The event is listed again." if restore else "The event is archived: it is no longer listed."
+    _run(request, lambda: services.archive_event(event, request.user, archived=not restore), ok)
+    return _back(request, event, "edit")
 
 
 @organizer_only

@@ -322,6 +322,53 @@ def test_the_sweep_calls_time_that_a_lost_commit_hook_missed():
     assert time_calls(game) == 1
 
 
+def _past_deadline(s: Scene, seconds: float) -> None:
+    RoundClock.objects.filter(round=s.round).update(
+        deadline=timezone.now() - datetime.timedelta(seconds=seconds)
+    )
+
+
+def test_time_is_not_called_in_the_game_of_a_table_with_extra_time_until_it_is_over():
+    """The real in-app time calling (no recorder in its place): when the round's time is called, the
+    game of a table with extra time (a judge call) plays on; the clock, the in-app sweep and calling
+    time in the round leave it alone; when its extra time is over, time is called in it, once."""
+    s = Scene()
+    extended, other = list(s.round.tables.order_by("number"))
+    games = {t.pk: in_app.start_table(t, s.org) for t in (extended, other)}
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(extended, 300, s.org)
+    _past_deadline(s, 1)
+    rc = RoundClock.objects.get(round=s.round)
+    assert "call" in clock.advance(rc.pk)
+    for game in games.values():
+        game.refresh_from_db()
+    assert time_calls(games[other.pk]) == 1
+    assert time_calls(games[extended.pk]) == 0 and not play.time_called(games[extended.pk])
+    assert in_app.sweep()["time_called"] == 0
+    assert clock.sweep() == 0
+    assert in_app.time_called_in_round(s.round.pk, skip=[extended.pk]) == 0
+    assert time_calls(games[extended.pk]) == 0
+    _past_deadline(s, 301)  # the table's 5 extra minutes are over too
+    assert clock.advance(rc.pk) == [f"table:{extended.pk}"]
+    assert time_calls(games[extended.pk]) == 1
+    assert in_app.sweep()["time_called"] == 0 and time_calls(games[extended.pk]) == 1
+
+
+def test_a_table_with_extra_time_started_in_the_app_after_the_rounds_time_plays_on():
+    s = Scene()
+    extended, other = list(s.round.tables.order_by("number"))
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(extended, 300, s.org)
+    _past_deadline(s, 1)
+    assert "call" in clock.advance(RoundClock.objects.get(round=s.round).pk)
+    game = in_app.start_table(extended, s.org)
+    late = in_app.start_table(other, s.org)  # no extra time: time is called in it at once
+    assert time_calls(game) == 0 and time_calls(late) == 1
+    _past_deadline(s, 301)
+    clock.advance(RoundClock.objects.get(round=s.round).pk)
+    assert time_calls(game) == 1
+
+
 # ---------------------------------------------------------------------------------- views --------
 START_URLS = ["tables/{table}/in-app/", "rounds/in-app/"]
 
@@ -499,7 +546,7 @@ def guest_of(s: Scene, game: PlayGame) -> tuple[Entrant, object]:
 
 def private_client(entrant: Entrant) -> Client:
     c = Client()
-    c.get(f"/tournaments/p/{entrant.token}/")  # the player's private link: this browser is them
+    c.post(f"/tournaments/p/{entrant.token}/")  # the player's private link: this browser is them
     return c
 
 

@@ -360,7 +360,7 @@ def test_the_dashboard_marks_and_undoes_a_no_show(org_client):
     html = response.content.decode()
     assert "no-show</span>" in html and f"{d.name} came after all" in html
     # The player's page and the public round page say so.
-    org_client.get(f"/tournaments/p/{d.token}/")
+    org_client.post(f"/tournaments/p/{d.token}/")
     me = org_client.get(f"/tournaments/{event.pk}/me/").content.decode()
     assert "marked you as a no-show" in me
     assert "no-show</span>" in org_client.get(f"/tournaments/{event.pk}/round/1/").content.decode()
@@ -560,7 +560,7 @@ def test_the_dashboard_projector_and_player_page_show_a_table_s_extra_time(org_c
         and "+4 minutes" in projector
     )
     player = t1.seats.first().entrant
-    org_client.get(f"/tournaments/p/{player.token}/")
+    org_client.post(f"/tournaments/p/{player.token}/")
     me = org_client.get(f"/tournaments/{event.pk}/me/").content.decode()
     assert "Your table has 4 minutes of extra time" in me and f'data-deadline="{deadline}"' in me
     move_deadline(c, -1)

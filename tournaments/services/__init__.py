@@ -72,6 +72,7 @@ from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
     add_co_organizer,
+    archive_event,
     bigbase_refusal,
     check_mode,
     check_settings,

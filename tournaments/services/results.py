@@ -140,7 +140,14 @@ def dispute_result(table: Table | int, entrant: Entrant, note: str = "") -> Tabl
     with transaction.atomic():
         event, table = _lock_table(table)
         _seat_of(table, entrant)
-        if table.state not in (Table.State.REPORTED, Table.State.DISPUTED):
+        if table.state == Table.State.DISPUTED:
+            # One open dispute per result: the organizers have it already (nothing is logged again).
+            raise Conflict(
+                f"This result is already disputed ({table.dispute_note.rstrip('.')}): an organizer "
+                "will settle it.",
+                "already_disputed",
+            )
+        if table.state != Table.State.REPORTED:
             raise Conflict("There is no reported result to dispute at this table.")
         table.state = Table.State.DISPUTED
         table.dispute_note = f"{entrant.name}: {note}" if note else f"{entrant.name} disputes the result."
