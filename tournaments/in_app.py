@@ -272,14 +272,16 @@ def sweep() -> dict:
 
 
 # ---------------------------------------------------------------------------------- pages --------
-def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
+def organizer_panel(event: Event, rnd: Round | None, absolute, clock=None) -> dict | None:
     """The organizers' view of the round's in-app tables: which can start, each game and its seat
-    links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes)."""
+    links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes),
+    and the clock of a table with extra time (`clock`: the round's, clock.table_state)."""
     from django.db.models import Prefetch
     from django.urls import reverse
 
     from smashup.play.models import Seat as PlaySeat
 
+    from .clock import table_state
     from .models import Seat
 
     if rnd is None or event.mode not in (Event.Mode.STANDARD, Event.Mode.BIGBASE):
@@ -320,6 +322,8 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
             row["url"] = reverse("play:game", args=[table.game.public_id])
             row["display_url"] = reverse("play:display", args=[table.game.public_id])
             row["time_called"] = table.game.is_active and play.time_called(table.game)
+            row["overridden"] = result_overrides_game(table)
+            row["extra"] = table_state(clock, table) if table.game.is_active else None
             play_seats = list(table.game.seats.all())
             for seat, play_seat in zip(table.seats.all(), play_seats, strict=False):
                 # A link only while nobody has taken the seat: the first to confirm it plays the
@@ -345,6 +349,12 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
 
 
 
+def result_overrides_game(table: Table) -> bool:
+    """Whether the table's result was entered by an organizer (not reported by its app game): the
+    game's own result is then ignored (services.set_result calls time in a game still running)."""
+    return table.state == Table.State.CONFIRMED and table.decided_by_id is not None
+
+
 def play_seat_of(table: Table, entrant_id: int):
     """The app seat of `entrant_id` at `table`'s game (the table's seats in position order are the
     game's seats in index order), or None."""
@@ -354,11 +364,13 @@ def play_seat_of(table: Table, entrant_id: int):
     return table.game.seats.filter(index=positions.index(entrant_id)).first()
 
 
-def player_panel(table: Table | None, me, session_seats=None) -> dict | None:
+def player_panel(table: Table | None, me, session_seats=None, clock=None) -> dict | None:
     """A player's view of their table's in-app game: where to play it. `seat`: "account" (they
     log in), "free" (their seat waits: "Play your game" takes it in this browser), "here" (this
     browser holds it) or "elsewhere" (taken on another device: its game page gave a link there)."""
     from django.urls import reverse
+
+    from .clock import table_state
 
     if table is None or table.game_id is None:
         return None
@@ -381,6 +393,8 @@ def player_panel(table: Table | None, me, session_seats=None) -> dict | None:
         "seat": state,
         "username": me.user.get_username() if me.user_id is not None else "",
         "time_called": game.is_active and play.time_called(game),
+        "overridden": result_overrides_game(table),
+        "extra": table_state(clock, table) if game.is_active else None,
     }
 
 

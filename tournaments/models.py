@@ -22,7 +22,7 @@ from django.db.models.functions import Lower
 
 from smashup import draft as kiq
 from smashup.draft import FACTIONS
-from tournaments import scoring
+from tournaments import names, scoring
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
@@ -253,9 +253,20 @@ class Event(models.Model):
         return sorted({int(m) * 60 for m in self.warning_minutes or [] if int(m) > 0}, reverse=True)
 
 
+class EntrantQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for entrant in objs:
+            entrant.name_key = names.name_key(entrant.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Entrant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     name = models.CharField(max_length=40)
+    # The name as names are compared (tournaments.names.name_key: case-folded, look-alike letters as
+    # one), kept by save(): one entrant per key and event, so "Ada" and "Аda" (Cyrillic А) are one.
+    name_key = models.TextField(editable=False, default="")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
     )
@@ -275,10 +286,12 @@ class Entrant(models.Model):
     promoted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = EntrantQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", Lower("name")]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "event", name="tournaments_entrant_unique_name"),
+            models.UniqueConstraint(fields=["event", "name_key"], name="tournaments_entrant_unique_name_key"),
             models.UniqueConstraint(
                 fields=["event", "user"],
                 condition=Q(user__isnull=False),
@@ -288,6 +301,13 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key = names.name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def waiting(self) -> bool:

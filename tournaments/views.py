@@ -33,7 +33,17 @@ from smashup.core import limits, params
 from . import api, drafting, exports, in_app, notices, services
 from . import clock as clocks
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
-from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .models import (
+    TIEBREAKER_LABELS,
+    TIEBREAKER_SHORT,
+    Draft,
+    Entrant,
+    Event,
+    Round,
+    RoundClock,
+    Seat,
+    Table,
+)
 from .pairing.layout import describe as describe_layout
 from .rules import layout_previews, plural, swap_summary
 from .standings_table import standings_table
@@ -282,13 +292,12 @@ def event_page(request, pk):
 )
 def signup(request, pk):
     event = _event_or_404(pk)
-    form = NameForm(request.POST)
     user = request.user if request.user.is_authenticated else None
     name = request.POST.get("name", "")
-    if user is None and not form.is_valid():
+    if user is None and not name.strip():
         messages.error(request, "Enter your name to sign up.")
         return redirect("tournaments:event", event.pk)
-    try:
+    try:  # the name is checked by the service (tournaments.names): a clear message, nothing stored
         entrant = services.register(event, name, user=user)
     except services.TournamentError as exc:
         messages.error(request, exc.message)
@@ -624,7 +633,7 @@ def me_page(request, pk):
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
-            "in_app": in_app.player_panel(table, me, request.session.get("play_seats")),
+            "in_app": in_app.player_panel(table, me, request.session.get("play_seats"), clock),
         }
     )
     return render(request, "tournaments/me.html", context)
@@ -646,6 +655,10 @@ def _player_action(request, pk, table_pk, action, ok):
         action(me, table)
     except services.NotAllowed as exc:
         return forbidden(request, exc.message)
+    except services.Unusual as exc:  # a result that looks mistyped: shown back before it is saved
+        action = reverse("tournaments:report", args=[event.pk, table.pk])
+        back = reverse("tournaments:me", args=[event.pk])
+        return _confirm_page(request, event, table, exc, action, "unusual_ok", "Send these VP", back)
     except (services.TournamentError, params.BadNumber) as exc:  # a malformed number: nothing done
         messages.error(request, exc.message)
     else:
@@ -653,13 +666,42 @@ def _player_action(request, pk, table_pk, action, ok):
     return _back(request, event, "me")
 
 
+def _confirm_page(request, event, table, exc, action: str, field: str, label: str, back: str):
+    """The result asked for needs a second look (services.Unusual, services.SemifinalWinner): the
+    reasons and the VP, a button that sends the same form again with `field` set, a way back.
+    Nothing was saved."""
+    names = dict(table.seats.values_list("entrant_id", "entrant__name"))
+    vps = vp_from(request.POST)
+    keep = ("next", "unusual_ok", "reseat_final")
+    fields = [(k, v) for k, v in request.POST.items() if k.startswith("vp_") or k in keep]
+    context = base_context(request, event)
+    context.update(
+        {
+            "table": table,
+            "warnings": getattr(exc, "warnings", None) or [exc.message],
+            "shown": [(names.get(pk, pk), vp) for pk, vp in vps.items()],
+            "fields": [(k, v) for k, v in fields if k != field],
+            "action": action,
+            "confirm_field": field,
+            "confirm_label": label,
+            "back": back,
+        }
+    )
+    return render(request, "tournaments/confirm_result.html", context, status=409)
+
+
+def _checked(request, name: str) -> bool:
+    return request.POST.get(name) in ("1", "on", "true")
+
+
 @require_POST
 def report(request, pk, table_pk):
+    unusual_ok = _checked(request, "unusual_ok")
     return _player_action(
         request,
         pk,
         table_pk,
-        lambda me, table: services.report_result(table, me, vp_from(request.POST)),
+        lambda me, table: services.report_result(table, me, vp_from(request.POST), unusual_ok=unusual_ok),
         "Result sent: the other players confirm it on their pages.",
     )
 
@@ -784,7 +826,7 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished
             and not event.is_finished,
-            "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
+            "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri, context["clock"]),
             "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
             "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
             "started": services.has_started(event),
@@ -839,12 +881,12 @@ def audit_page(request, event):
 @organizer_only
 @require_POST
 def entrant_add(request, event):
-    form = NameForm(request.POST)
-    if not form.is_valid():
+    name = request.POST.get("name", "")
+    if not name.strip():
         messages.error(request, "Enter the player's name.")
     else:
         try:
-            added = services.register(event, form.cleaned_data["name"], by=request.user)
+            added = services.register(event, name, by=request.user)
         except services.TournamentError as exc:
             messages.error(request, exc.message)
         else:
@@ -966,10 +1008,32 @@ def result(request, event, table_pk):
     table = get_object_or_404(Table.objects.select_related("round"), pk=table_pk, round__event=event)
     correcting = table.is_confirmed
     ok = "Result corrected: the standings are recomputed." if correcting else "Result saved."
-    done = _run(request, lambda: services.set_result(table, vp_from(request.POST), request.user), ok)
-    if done and correcting:
+    options = {name: _checked(request, name) for name in ("unusual_ok", "reseat_final")}
+    game_running = table.game_id is not None and table.game.is_active
+    try:
+        services.set_result(table, vp_from(request.POST), request.user, **options)
+    except (services.Unusual, services.SemifinalWinner) as exc:
+        reseat = isinstance(exc, services.SemifinalWinner)
+        if reseat and not exc.can_reseat:
+            messages.error(request, exc.message)
+            return _back(request, event)
+        action = reverse("tournaments:result", args=[event.pk, table.pk])
+        field, label = ("reseat_final", "Correct it and pair the final again") if reseat else (
+            "unusual_ok", "Save these VP"
+        )
+        back = request.POST.get("next") or reverse("tournaments:manage", args=[event.pk])
+        if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            back = reverse("tournaments:manage", args=[event.pk])
+        return _confirm_page(request, event, table, exc, action, field, label, back)
+    except (services.TournamentError, params.BadNumber) as exc:
+        messages.error(request, exc.message)
+        return _back(request, event)
+    messages.success(request, ok)
+    if correcting:
         for note in services.correction_effects(table):
             messages.warning(request, note)
+    if game_running:
+        messages.warning(request, "Its game in the app still ran: time is called in it, its result ignored.")
     return _back(request, event)
 
 
@@ -1253,10 +1317,11 @@ def api_standings(request, pk):
 @require_safe
 def api_pairings(request, pk):
     event = _event_or_404(pk)
-    number = request.GET.get("round")
-    if number is not None and not number.isdigit():
+    try:  # ASCII digits only: str.isdigit() passes "²", which int() refuses (a 500 before)
+        number = params.optional_number(request.GET.get("round"), "round", max_digits=5)
+    except params.BadNumber:
         return _json({"api": api.VERSION, "error": "round must be a round number"}, status=400)
-    data = api.pairings(event, int(number) if number is not None else None)
+    data = api.pairings(event, number)
     if data is None:
         return _json({"api": api.VERSION, "error": f"this event has no round {number}"}, status=404)
     return _json(data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -367,6 +368,55 @@ def test_a_table_with_extra_time_started_in_the_app_after_the_rounds_time_plays_
     _past_deadline(s, 301)
     clock.advance(RoundClock.objects.get(round=s.round).pk)
     assert time_calls(game) == 1
+
+
+def test_a_result_typed_in_for_a_table_whose_game_still_runs_ends_it_and_its_own_is_ignored():
+    """Issue 27: the game stayed "Playing" and waited forever. Now time is called in it (so it ends
+    with the turn in progress), its own result is ignored when it comes (logged once), and the
+    organizer's and the player's pages say so."""
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    vps = {seat.entrant_id: 9 - seat.position for seat in s.table.seats.all()}
+    org = s.client("org")
+    response = org.post(
+        f"/tournaments/{s.event.pk}/tables/{s.table.pk}/result/",
+        {f"vp_{k}": v for k, v in vps.items()},
+        follow=True,
+    )
+    assert "time is called in it, its result ignored" in response.content.decode()
+    s.table.refresh_from_db()
+    assert s.table.is_confirmed
+    game.refresh_from_db()
+    assert time_calls(game) == 1 and play.time_called(game)
+    assert (
+        "its own result will be ignored"
+        in AuditEntry.objects.filter(event=s.event, action="result").get().message
+    )
+    html = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert "result entered by an organizer: the game's own result is ignored" in html
+    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    assert "An organizer entered your table" in me
+    game = bots_play_out(game)
+    assert not game.is_active
+    s.table.refresh_from_db()
+    assert dict(s.table.seats.values_list("entrant_id", "vp")) == vps  # the organizer's result stands
+    ignored = AuditEntry.objects.filter(event=s.event, action="app_result_ignored")
+    assert ignored.count() == 1 and game.code in ignored.get().message
+    in_app.sweep()
+    assert ignored.count() == 1
+
+
+def test_the_in_app_panels_show_the_clock_of_a_table_with_extra_time():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(s.table, 300, s.org)
+    html = s.client("org").get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    row = re.search(rf'<li id="in-app-table-{s.table.number}">.*?</li>', html, re.S).group(0)
+    assert game.code in row and "extra time" in row and 'class="t-table-clock"' in row and "+5 minutes" in row
+    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    panel = re.search(r'id="t-in-app-me".*?</section>', me, re.S).group(0)
+    assert "Your game has 5 minutes of extra time" in panel and 'class="t-table-clock"' in panel
 
 
 # ---------------------------------------------------------------------------------- views --------

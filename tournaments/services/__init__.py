@@ -85,7 +85,10 @@ from .lifecycle import (  # noqa: F401
 )
 from .results import (  # noqa: F401
     Placed,
+    PlainEntrant,
     Row,
+    SemifinalWinner,
+    Unusual,
     _confirm_result,
     _lock_table,
     _maybe_confirm,
@@ -99,6 +102,7 @@ from .results import (  # noqa: F401
     dispute_result,
     final_standings,
     mark_no_show,
+    plain_entrants,
     points_of,
     record_app_result,
     report_result,

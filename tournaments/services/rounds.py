@@ -319,10 +319,30 @@ def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entr
     return table
 
 
-def table_winner(table: Table, seed: Mapping[int, int]) -> int:
-    """The player with the most VP; a tie goes to the better seed (the standings' order)."""
-    seats = list(table.seats.all())
+def table_winner(table, seed: Mapping[int, int]) -> int:
+    """The player with the most VP; a tie goes to the better seed (the standings' order). `table`:
+    a Table, or its seats."""
+    seats = list(table.seats.all()) if isinstance(table, Table) else list(table)
     return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
+
+
+def semifinal_seeds(event: Event) -> tuple[list[Entrant], dict[int, int]]:
+    """The Swiss standings order without dropped players, and each one's seed (1 = best)."""
+    ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
+    return ranked, {e.pk: i + 1 for i, e in enumerate(ranked)}
+
+
+def create_final(event: Event, number: int) -> Round:
+    """Inside the event's transaction: the final as round `number`, the winners of the semifinals
+    (most VP, ties to the better seed) seated by their original seed."""
+    ranked, seeds = semifinal_seeds(event)
+    semis = Round.objects.get(event=event, stage=Round.Stage.SEMIFINAL)
+    winners = [table_winner(t, seeds) for t in semis.tables.prefetch_related("seats")]
+    order = topcut.final_table(winners, [e.pk for e in ranked])
+    by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
+    rnd = _create_round(event, number, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values()))
+    _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seeds)
+    return rnd
 
 
 def start_final(event: Event, by) -> Round:
@@ -336,16 +356,8 @@ def start_final(event: Event, by) -> Round:
             raise Conflict("The final follows the semifinals.")
         if not last.is_finished:
             raise Conflict("The semifinals are not finished yet.")
-        ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
-        seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
-        winners = [table_winner(t, seed) for t in last.tables.prefetch_related("seats")]
-        order = topcut.final_table(winners, [e.pk for e in ranked])
-        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
-        rnd = _create_round(
-            event, last.number + 1, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values())
-        )
-        _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seed)
-        names = ", ".join(by_pk[p].name for p in order)
+        rnd = create_final(event, last.number + 1)
+        names = ", ".join(s.entrant.name for s in rnd.tables.get().seats.select_related("entrant"))
         _changed(event, by, "top_cut", f"Started the final: {names}.", round=rnd.number)
     return rnd
 
