@@ -272,13 +272,19 @@ def sweep() -> dict:
 
 
 # ---------------------------------------------------------------------------------- pages --------
-def organizer_panel(event: Event, rnd: Round | None, absolute, clock=None) -> dict | None:
+def organizer_panel(
+    event: Event, rnd: Round | None, absolute, clock=None, shown=None, tables=None
+) -> dict | None:
     """The organizers' view of the round's in-app tables: which can start, each game and its seat
     links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes),
-    and the clock of a table with extra time (`clock`: the round's, clock.table_state)."""
+    and the clock of a table with extra time (`clock`: the round's, clock.table_state).
+    `shown`: the pks of the tables to list one by one (the dashboard's page of tables; None:
+    every table); the others are only counted (`startable`, `with_cards`). `tables`: the round's
+    tables in number order with their seats and entrants, when the page has read them already."""
     from django.db.models import Prefetch
     from django.urls import reverse
 
+    from smashup.play.models import Game as PlayGame
     from smashup.play.models import Seat as PlaySeat
 
     from .clock import table_state
@@ -286,21 +292,26 @@ def organizer_panel(event: Event, rnd: Round | None, absolute, clock=None) -> di
 
     if rnd is None or event.mode not in (Event.Mode.STANDARD, Event.Mode.BIGBASE):
         return None
-    tables = (
-        rnd.tables.select_related("game")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position")),
-            Prefetch("game__seats", queryset=PlaySeat.objects.select_related("game").order_by("index")),
-        )
-        .order_by("number")
+    if tables is None:
+        tables = rnd.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position"))
+        ).order_by("number")
+    tables = list(tables)
+    # The games (and their seats) of the tables that play in the app, in one query each.
+    games = PlayGame.objects.filter(pk__in=[t.game_id for t in tables if t.game_id]).prefetch_related(
+        Prefetch("seats", queryset=PlaySeat.objects.select_related("game").order_by("index"))
     )
+    games = {game.pk: game for game in games}
+    for table in tables:
+        if table.game_id:
+            table.game = games[table.game_id]
     drafting_tables = set(
         Draft.objects.filter(table__round=rnd)
         .exclude(status=Draft.Status.DONE)
         .values_list("table_id", flat=True)
     )
     known = playable_factions()
-    rows = []
+    rows, startable, with_cards = [], 0, []
     for table in tables:
         open_table = table.game_id is None and table.state == Table.State.OPEN and not rnd.is_finished
         # "Start this table in the app" only where the app can play the table's factions.
@@ -311,10 +322,17 @@ def organizer_panel(event: Event, rnd: Round | None, absolute, clock=None) -> di
                 if table.pk in drafting_tables
                 else app_refusal(table.number, seat_pairs(table.seats.all()), known)
             )
+        can_start = open_table and why_not is None
+        startable += can_start
+        if table.game_id is None and not can_start and why_not is None:
+            with_cards.append(table.number)  # nothing to say but "plays with cards": one line for all
+            continue
+        if shown is not None and table.pk not in shown:
+            continue
         row = {
             "table": table,
             "game": table.game,
-            "can_start": open_table and why_not is None,
+            "can_start": can_start,
             "why_not": why_not,
             "seats": [],
         }
@@ -342,7 +360,9 @@ def organizer_panel(event: Event, rnd: Round | None, absolute, clock=None) -> di
         rows.append(row)
     return {
         "tables": rows,
-        "startable": sum(r["can_start"] for r in rows),
+        "startable": startable,
+        "with_cards": with_cards,
+        "more": shown is not None,
         "base_limit": "" if event.mode == Event.Mode.BIGBASE else event.base_limit_rule,
         "board": event.board_name,
     }

@@ -38,6 +38,7 @@ urlpatterns = [
     path("<int:pk>/organizers/add/", views.co_organizer_add, name="co_add"),
     path("<int:pk>/organizers/<int:user_id>/remove/", views.co_organizer_remove, name="co_remove"),
     path("<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
+    path("<int:pk>/entrants/<int:entrant_pk>/more/", views.entrant_more, name="entrant_more"),
     path("<int:pk>/entrants/<int:entrant_pk>/<str:action>/", views.entrant_action, name="entrant_action"),
     path("<int:pk>/cap/", views.player_cap, name="player_cap"),
     path("<int:pk>/self-check-in/<str:action>/", views.self_check_in_action, name="self_check_in"),

@@ -826,7 +826,7 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished
             and not event.is_finished,
-            "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri, context["clock"]),
+            "in_app": None,  # below, once the page of tables is known
             "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
             "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
             "started": services.has_started(event),
@@ -835,11 +835,22 @@ def manage(request, event):
     )
     context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
     context.update(dashboard_pages(request.GET, entrants, context["tables"]))
-    return render(request, "tournaments/manage.html", context)
+    shown = {t.pk for t in context["tables_page"]} if len(context["tables"]) > TABLES_PAGE else None
+    context["in_app"] = in_app.organizer_panel(
+        event, rnd, request.build_absolute_uri, context["clock"], shown, tables=context["tables"]
+    )
+    response = render(request, "tournaments/manage.html", context)
+    # The template's indentation was a sixth of a large event's dashboard: lines lose their leading
+    # blanks (the page has no <pre> or <textarea>, where they would count).
+    response.content = LEADING_BLANKS.sub(b"\n", response.content)
+    return response
+
+
+LEADING_BLANKS = re.compile(rb"\n\s+")
 
 
 PLAYERS_PAGE = 100  # players per page of the dashboard
-TABLES_PAGE = 48  # tables per page of the dashboard
+TABLES_PAGE = 32  # tables per page of the dashboard (512 players: 4 pages, under 150 KB each)
 
 
 def _page_number(value, pages: int) -> int:
@@ -921,6 +932,24 @@ ENTRANT_ACTIONS = {
         "{result.name} is number {result.wait_rank} on the waitlist.",
     ),
 }
+
+
+@organizer_only
+@require_safe
+def entrant_more(request, event, entrant_pk):
+    """A player's less frequent controls (factions, rename, their private link): the dashboard loads
+    them when its "More" opens (htmx); without JavaScript, a page of their own."""
+    entrant = get_object_or_404(Entrant, pk=entrant_pk, event=event)
+    back = reverse("tournaments:manage", args=[event.pk]) + f"#entrant-{entrant.pk}"
+    context = {
+        "event": event,
+        "e": entrant,
+        "factions": list(kiq.FACTIONS),
+        "back": back,
+        "link": request.build_absolute_uri(reverse("tournaments:private", args=[entrant.token])),
+    }
+    template = "tournaments/_entrant_more.html" if request.htmx else "tournaments/entrant_more.html"
+    return render(request, template, context)
 
 
 @organizer_only

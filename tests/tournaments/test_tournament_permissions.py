@@ -162,6 +162,7 @@ ORGANIZER_POSTS = [
 
 ORGANIZER_PAGES = [
     "manage/",
+    "entrants/{zed}/more/",
     "edit/",
     "audit/",
     "rounds/1/swap/?a=1&b=2",

@@ -91,6 +91,13 @@ class Grouping:
         # Per group, how many of its players hold each faction (kept only when factions are checked).
         self.held = [self._held(gi) for gi in range(len(self.groups))]
         self.hard = [self._hard(gi) for gi in range(len(self.groups))]
+        # metg[p][g]: how many earlier meetings p has with the players of group g, so that the
+        # change of repeats of a swap is four lookups (hard_delta), not a walk over both tables.
+        self.metg = [[0] * len(self.groups) for _ in range(ctx.n)]
+        for gi, g in enumerate(self.groups):
+            for m in g:
+                for p, k in ctx.met[m].items():
+                    self.metg[p][gi] += k
         self.evaluations = 0
         self.thresholds()
 
@@ -134,14 +141,12 @@ class Grouping:
         ctx = self.ctx
         self.evaluations += 1
         gx, gy = self.where[x], self.where[y]
-        met_x, met_y = ctx.met[x], ctx.met[y]
-        repeats = 0
-        for m in self.groups[gx]:
-            if m != x:
-                repeats += met_y.get(m, 0) - met_x.get(m, 0)
-        for m in self.groups[gy]:
-            if m != y:
-                repeats += met_x.get(m, 0) - met_y.get(m, 0)
+        if gx == gy:
+            return 0.0
+        # y takes x's place in gx and x takes y's in gy (x and y themselves do not count: metg).
+        metg_x, metg_y = self.metg[x], self.metg[y]
+        both = 2 * ctx.met[x].get(y, 0)
+        repeats = metg_y[gx] - metg_x[gx] + metg_x[gy] - metg_y[gy] - both
         delta = ctx.weights.repeat * repeats
         for g, out, into in ((gx, x, y), (gy, y, x)):
             if self.is_bye[g]:
@@ -164,6 +169,13 @@ class Grouping:
 
     def apply(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         gx, gy = self.where[x], self.where[y]
+        metg = self.metg
+        for p, k in self.ctx.met[y].items():  # y moves from gy to gx
+            metg[p][gx] += k
+            metg[p][gy] -= k
+        for p, k in self.ctx.met[x].items():  # x moves from gx to gy
+            metg[p][gx] -= k
+            metg[p][gy] += k
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
         for gi in (gx, gy):
