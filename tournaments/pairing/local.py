@@ -167,6 +167,38 @@ class Grouping:
             delta += ctx.weights.clash * clash
         return delta
 
+    def hard_deltas(self, x: int, gy: int) -> list[tuple[int, float]]:
+        """(y, hard_delta(x, y)) for every y of group gy, in its order: the same numbers in one pass
+        (the tabu search's inner loop)."""
+        ctx = self.ctx
+        group = self.groups[gy]
+        gx = self.where[x]
+        if ctx.factions is not None or gx == gy:
+            return [(y, self.hard_delta(x, y)) for y in group]
+        self.evaluations += len(group)
+        metg, w = self.metg, ctx.weights.repeat
+        met_x = ctx.met[x].get
+        row_x = metg[x]
+        base = row_x[gy] - row_x[gx]
+        # The fairness terms of hard_delta, side by side: into gx comes y (x leaves), into gy x.
+        gx_group = self.groups[gx]
+        side_x = (
+            ctx.bye_fair if self.is_bye[gx] else ctx.short_pen if len(gx_group) < ctx.table_size else None
+        )
+        side_y = ctx.bye_fair if self.is_bye[gy] else ctx.short_pen if len(group) < ctx.table_size else None
+        if side_x is None and side_y is None:
+            return [(y, w * (base + metg[y][gx] - metg[y][gy] - 2 * met_x(y, 0))) for y in group]
+        out = []
+        for y in group:
+            row = metg[y]
+            delta = w * (base + row[gx] - row[gy] - 2 * met_x(y, 0))
+            if side_x is not None:
+                delta += side_x[y] - side_x[x]
+            if side_y is not None:
+                delta += side_y[x] - side_y[y]
+            out.append((y, delta))
+        return out
+
     def apply(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         gx, gy = self.where[x], self.where[y]
         metg = self.metg
@@ -279,9 +311,18 @@ def local_search(
             state, cheap, rng, state.evaluations + budget, options.window, deadline, patience=QUICK_PATIENCE
         )
         if state.hard_total() > cheap + EPS:
-            bound = max(cheap, _proven_bound(ctx, kinds, state))
+            proven = _proven_bound(ctx, kinds, state)
+            bound = max(cheap, proven if proven is not None else 0.0)
             if state.hard_total() > bound + EPS:
-                state, more = _tabu(state, bound, rng, state.evaluations + budget, options.window, deadline)
+                # Full patience where a proof says better exists, or where no proof is tried (above
+                # PROVE_UP_TO players, where it found a table without repeats the first look had
+                # missed); a second look only where a proof was tried and failed (issue 27: from 13
+                # to 24 players the full search never improved on it, for 0.4-0.5 s a round).
+                tried = ctx.n <= PROVE_UP_TO
+                patience = SECOND_LOOK if tried and proven is None else PATIENCE
+                state, more = _tabu(
+                    state, bound, rng, state.evaluations + budget, options.window, deadline, patience=patience
+                )
                 done += more
     # Polish the tables that changed since the standings cut.
     changed = {
@@ -293,19 +334,20 @@ def local_search(
 
 
 PROVE_UP_TO = 24  # players: up to this, try to prove the fewest repeats exactly
-PROVE_NODES = 100_000  # groups the proof may look at before giving up
+PROVE_NODES = 30_000  # groups the proof may look at before giving up (about 0.03 s)
 STALL = 300  # tabu steps without a new best before a random kick from the best grouping
 PATIENCE = 12  # kicks in a row without a new best before the search gives up
 QUICK_PATIENCE = 2  # the same for the first search, against the cheap bound only
+SECOND_LOOK = 2  # the same for the search again when no proof says it can do better
 SAMPLE = 24  # troubled players looked at per tabu step, at most
 
 
-def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) -> float:
+def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) -> float | None:
     """For small events, the exact fewest repeats and faction clashes (weighted as the cost weighs
     them; when a short branch and bound proves it), so the tabu search stops as soon as it reaches
-    them instead of spending its whole budget."""
+    them instead of spending its whole budget. None when not proven."""
     if ctx.n > PROVE_UP_TO:
-        return 0.0
+        return None
     sizes = [size for size, is_bye in kinds if not is_bye]
     byes = sum(size for size, is_bye in kinds if is_bye)
     w = ctx.weights
@@ -314,7 +356,7 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     reached = (state.hard_total() - _fairness(state)) / w.repeat
     fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
     if fewest is None:
-        return 0.0
+        return None
     short_seats = sum(size for size in sizes if size < ctx.table_size)
     fairness = sum(sorted(ctx.short_pen)[:short_seats]) + sum(sorted(ctx.bye_fair)[:byes])
     return w.repeat * fewest + fairness
@@ -360,8 +402,7 @@ def _tabu(
         move, ties = None, 0
         for x in trouble:
             for gy in state.near(state.where[x], window):
-                for y in state.groups[gy]:
-                    delta = state.hard_delta(x, y)
+                for y, delta in state.hard_deltas(x, gy):
                     if tabu_until[x] >= step or tabu_until[y] >= step:
                         if current + delta >= best - EPS:
                             continue
