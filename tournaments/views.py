@@ -338,7 +338,9 @@ def private_link(request, token):
     context = base_context(request, event)
     context.update({"player": entrant, "current": current})
     response = render(request, "tournaments/private_link.html", context)
-    response["Referrer-Policy"] = "no-referrer"  # the link is a secret: never sent on from this page
+    # The link is a secret: never sent to another site from this page. (Not "no-referrer": the
+    # browser would then send "Origin: null" with the button's POST, which CSRF refuses.)
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

@@ -57,7 +57,7 @@ def test_a_get_of_a_private_link_switches_nothing_and_only_its_pages_post_does()
     page = browser.get(f"/tournaments/p/{ada.token}/")
     html = page.content.decode()
     assert page.status_code == 200 and "Continue as P1" in html and "acts for <strong>P2</strong>" in html
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     assert services.entrant_for(event, session=browser.session) == bob
     assert "P2" in browser.get(f"/tournaments/{event.pk}/me/").content.decode()
     # Its "drop" would have dropped Ada; it can only drop Bob, whom this browser is.
