@@ -99,6 +99,8 @@ class Grouping:
                 for p, k in ctx.met[m].items():
                     self.metg[p][gi] += k
         self.evaluations = 0
+        self._trouble: dict[int, list[int]] = {}
+        self._near: dict[tuple[int, int], list[int]] = {}
         self.thresholds()
 
     def total(self) -> float:
@@ -211,6 +213,7 @@ class Grouping:
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
         for gi in (gx, gy):
+            self._trouble.pop(gi, None)
             self.costs[gi] = group_cost(self.ctx, self.groups[gi], self.is_bye[gi])
             self.clash[gi] = 0 if self.is_bye[gi] else clash_excess(self.ctx, self.groups[gi])
             self.held[gi] = self._held(gi)
@@ -220,6 +223,7 @@ class Grouping:
         """A short seat (a bye) is only worth moving if someone at a full table (at any table) had
         fewer short tables (byes) than its holder: these minima say how few."""
         ctx = self.ctx
+        self._trouble.clear()
         tables = [
             (g, len(g) >= ctx.table_size) for g, b in zip(self.groups, self.is_bye, strict=True) if not b
         ]
@@ -227,6 +231,13 @@ class Grouping:
         self.seated_min = min((ctx.bye_fair[p] for g, _ in tables for p in g), default=0.0)
 
     def troubled_in(self, gi: int) -> list[int]:
+        """The players of group gi in trouble (cached until the group or the thresholds change)."""
+        found = self._trouble.get(gi)
+        if found is None:
+            found = self._trouble[gi] = self._troubled_in(gi)
+        return found
+
+    def _troubled_in(self, gi: int) -> list[int]:
         ctx, g = self.ctx, self.groups[gi]
         if self.hard[gi] <= EPS:
             return []
@@ -247,6 +258,12 @@ class Grouping:
 
     def near(self, gi: int, radius: int) -> range | list[int]:
         """Groups within `radius` places of gi in standings order (the byes reach everywhere)."""
+        found = self._near.get((gi, radius))
+        if found is None:
+            found = self._near[gi, radius] = self._near_groups(gi, radius)
+        return found
+
+    def _near_groups(self, gi: int, radius: int) -> list[int]:
         if self.is_bye[gi]:
             return [g for g in range(len(self.groups)) if g != gi]
         out = [g for g in range(max(0, gi - radius), min(len(self.groups), gi + radius + 1)) if g != gi]
@@ -305,21 +322,20 @@ def local_search(
     cheap = hard_bound(ctx, kinds)
     if budget and state.hard_total() > cheap + EPS:
         # First a short tabu search against the cheap bound (degree and pigeonhole: microseconds),
-        # which it usually meets; only if it does not, the branch-and-bound proof (up to seconds at
-        # 17-18 players with short tables), then the search again with its full patience.
+        # which it usually meets; only if it does not, the branch-and-bound proof (a few
+        # hundredths of a second, PROVE_NODES), then the search again (below).
         state, done = _tabu(
             state, cheap, rng, state.evaluations + budget, options.window, deadline, patience=QUICK_PATIENCE
         )
         if state.hard_total() > cheap + EPS:
             proven = _proven_bound(ctx, kinds, state)
             bound = max(cheap, proven if proven is not None else 0.0)
-            if state.hard_total() > bound + EPS:
-                # Full patience where a proof says better exists, or where no proof is tried (above
-                # PROVE_UP_TO players, where it found a table without repeats the first look had
-                # missed); a second look only where a proof was tried and failed (issue 27: from 13
-                # to 24 players the full search never improved on it, for 0.4-0.5 s a round).
-                tried = ctx.n <= PROVE_UP_TO
-                patience = SECOND_LOOK if tried and proven is None else PATIENCE
+            # Full patience where a proof says better exists. Without a proof: no second search
+            # where a proof was tried and failed (issue 27: from 13 to 24 players, over 23 sizes x
+            # 5 seeds, the second search never improved on the first, for 0.4-0.5 s a round), a
+            # shorter one above PROVE_UP_TO players, where it once found a table without repeats.
+            patience = PATIENCE if proven is not None else None if ctx.n <= PROVE_UP_TO else FAR_LOOK
+            if patience is not None and state.hard_total() > bound + EPS:
                 state, more = _tabu(
                     state, bound, rng, state.evaluations + budget, options.window, deadline, patience=patience
                 )
@@ -338,7 +354,7 @@ PROVE_NODES = 30_000  # groups the proof may look at before giving up (about 0.0
 STALL = 300  # tabu steps without a new best before a random kick from the best grouping
 PATIENCE = 12  # kicks in a row without a new best before the search gives up
 QUICK_PATIENCE = 2  # the same for the first search, against the cheap bound only
-SECOND_LOOK = 2  # the same for the search again when no proof says it can do better
+FAR_LOOK = 5  # the same for the second search above PROVE_UP_TO players, where no proof is tried
 SAMPLE = 24  # troubled players looked at per tabu step, at most
 
 
@@ -401,9 +417,10 @@ def _tabu(
             trouble = rng.sample(trouble, SAMPLE)
         move, ties = None, 0
         for x in trouble:
+            x_tabu = tabu_until[x] >= step
             for gy in state.near(state.where[x], window):
                 for y, delta in state.hard_deltas(x, gy):
-                    if tabu_until[x] >= step or tabu_until[y] >= step:
+                    if x_tabu or tabu_until[y] >= step:
                         if current + delta >= best - EPS:
                             continue
                     if move is None or delta < move[0] - EPS:
