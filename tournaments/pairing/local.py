@@ -170,12 +170,12 @@ class Grouping:
         return delta
 
     def hard_deltas(self, x: int, gy: int) -> list[tuple[int, float]]:
-        """(y, hard_delta(x, y)) for every y of group gy, in its order: the same numbers in one pass
-        (the tabu search's inner loop)."""
+        """(y, hard_delta(x, y)) for every y of group gy, in its order: the same numbers (added in
+        the same order) in one pass (the tabu search's inner loop)."""
         ctx = self.ctx
         group = self.groups[gy]
         gx = self.where[x]
-        if ctx.factions is not None or gx == gy:
+        if gx == gy:
             return [(y, self.hard_delta(x, y)) for y in group]
         self.evaluations += len(group)
         metg, w = self.metg, ctx.weights.repeat
@@ -183,13 +183,16 @@ class Grouping:
         row_x = metg[x]
         base = row_x[gy] - row_x[gx]
         # The fairness terms of hard_delta, side by side: into gx comes y (x leaves), into gy x.
-        gx_group = self.groups[gx]
-        side_x = (
-            ctx.bye_fair if self.is_bye[gx] else ctx.short_pen if len(gx_group) < ctx.table_size else None
-        )
-        side_y = ctx.bye_fair if self.is_bye[gy] else ctx.short_pen if len(group) < ctx.table_size else None
-        if side_x is None and side_y is None:
+        bye_x, bye_y = self.is_bye[gx], self.is_bye[gy]
+        side_x = ctx.bye_fair if bye_x else ctx.short_pen if len(self.groups[gx]) < ctx.table_size else None
+        side_y = ctx.bye_fair if bye_y else ctx.short_pen if len(group) < ctx.table_size else None
+        factions = ctx.factions
+        if factions is None and side_x is None and side_y is None:
             return [(y, w * (base + metg[y][gx] - metg[y][gy] - 2 * met_x(y, 0))) for y in group]
+        if factions is not None:
+            copies, w_clash = ctx.copies, ctx.weights.clash
+            held_x, held_y, mine = self.held[gx], self.held[gy], factions[x]
+            leaving = -sum(held_x[f] > copies for f in mine) if not bye_x else 0  # x leaves gx
         out = []
         for y in group:
             row = metg[y]
@@ -198,6 +201,19 @@ class Grouping:
                 delta += side_x[y] - side_x[x]
             if side_y is not None:
                 delta += side_y[x] - side_y[y]
+            if factions is not None:
+                clash = 0
+                theirs = factions[y]
+                if not bye_x:
+                    clash = leaving
+                    for f in theirs:
+                        clash += held_x.get(f, 0) - (f in mine) >= copies
+                if not bye_y:
+                    for f in theirs:
+                        clash -= held_y[f] > copies
+                    for f in mine:
+                        clash += held_y.get(f, 0) - (f in theirs) >= copies
+                delta += w_clash * clash
             out.append((y, delta))
         return out
 
