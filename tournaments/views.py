@@ -1049,8 +1049,10 @@ def result(request, event, table_pk):
             messages.error(request, exc.message)
             return _back(request, event)
         action = reverse("tournaments:result", args=[event.pk, table.pk])
-        field, label = ("reseat_final", "Correct it and pair the final again") if reseat else (
-            "unusual_ok", "Save these VP"
+        field, label = (
+            ("reseat_final", "Correct it and pair the final again")
+            if reseat
+            else ("unusual_ok", "Save these VP")
         )
         back = request.POST.get("next") or reverse("tournaments:manage", args=[event.pk])
         if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):

@@ -7,20 +7,23 @@ import tournaments.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0012_event_board'),
+        ("tournaments", "0012_event_board"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='archived_at',
+            model_name="event",
+            name="archived_at",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
         migrations.AlterField(
-            model_name='auditentry',
-            name='event',
-            field=models.ForeignKey(on_delete=tournaments.models.cascade_unless_results, related_name='audit', to='tournaments.event'),
+            model_name="auditentry",
+            name="event",
+            field=models.ForeignKey(
+                on_delete=tournaments.models.cascade_unless_results,
+                related_name="audit",
+                to="tournaments.event",
+            ),
         ),
     ]
