@@ -87,7 +87,6 @@ from .results import (  # noqa: F401
     Placed,
     PlainEntrant,
     Row,
-    SemifinalWinner,
     Unusual,
     _confirm_result,
     _lock_table,
@@ -108,7 +107,6 @@ from .results import (  # noqa: F401
     report_result,
     round_correction_effects,
     round_tables,
-    set_result,
     standings,
     standings_options,
     undo_no_show,
@@ -116,6 +114,7 @@ from .results import (  # noqa: F401
 )
 from .rounds import (  # noqa: F401
     RematchCheck,
+    SemifinalWinner,
     _create_cut_table,
     _create_round,
     _create_tables,
@@ -134,6 +133,7 @@ from .rounds import (  # noqa: F401
     published_draw,
     repeated_tables,
     seat_late,
+    set_result,
     start_final,
     start_top_cut,
     swap_players,
