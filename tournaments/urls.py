@@ -44,6 +44,7 @@ urlpatterns = [
     path("<int:pk>/organizers/add/", views.co_organizer_add, name="co_add"),
     path("<int:pk>/organizers/<int:user_id>/remove/", views.co_organizer_remove, name="co_remove"),
     path("<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
+    path("<int:pk>/entrants/<int:entrant_pk>/more/", views.entrant_more, name="entrant_more"),
     path("<int:pk>/entrants/<int:entrant_pk>/<str:action>/", views.entrant_action, name="entrant_action"),
     path("<int:pk>/cap/", views.player_cap, name="player_cap"),
     path("<int:pk>/self-check-in/<str:action>/", views.self_check_in_action, name="self_check_in"),
@@ -62,4 +63,5 @@ urlpatterns = [
     path("<int:pk>/rounds/in-app/", views.round_in_app, name="round_in_app"),
     path("<int:pk>/clock/<str:action>/", views.clock_action, name="clock"),
     path("<int:pk>/finish/", views.finish, name="finish"),
+    path("<int:pk>/archive/", views.archive, name="archive"),
 ]

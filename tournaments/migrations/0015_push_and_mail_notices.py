@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_event_board"),
+        ("tournaments", "0014_entrant_name_key"),
     ]
 
     operations = [

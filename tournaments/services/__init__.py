@@ -72,6 +72,7 @@ from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
     add_co_organizer,
+    archive_event,
     bigbase_refusal,
     check_mode,
     check_settings,
@@ -84,7 +85,9 @@ from .lifecycle import (  # noqa: F401
 )
 from .results import (  # noqa: F401
     Placed,
+    PlainEntrant,
     Row,
+    Unusual,
     _confirm_result,
     _lock_table,
     _maybe_confirm,
@@ -98,12 +101,12 @@ from .results import (  # noqa: F401
     dispute_result,
     final_standings,
     mark_no_show,
+    plain_entrants,
     points_of,
     record_app_result,
     report_result,
     round_correction_effects,
     round_tables,
-    set_result,
     standings,
     standings_options,
     undo_no_show,
@@ -111,6 +114,7 @@ from .results import (  # noqa: F401
 )
 from .rounds import (  # noqa: F401
     RematchCheck,
+    SemifinalWinner,
     _create_cut_table,
     _create_round,
     _create_tables,
@@ -129,6 +133,7 @@ from .rounds import (  # noqa: F401
     published_draw,
     repeated_tables,
     seat_late,
+    set_result,
     start_final,
     start_top_cut,
     swap_players,

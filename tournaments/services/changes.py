@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from smashup.core.errors import Refused
+from tournaments.names import MAX_NAME  # noqa: F401 (re-exported)
 
 from ..models import AuditEntry, Entrant, Event
 
-MAX_NAME = 40
 MAX_VP = 999
 
 

@@ -4,6 +4,7 @@ Part of ``tournaments.services`` (see its docstring); import from there."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -18,7 +19,9 @@ from tournaments.rules import plural
 from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .changes import Conflict, Invalid, _changed, _lock, require_manager
 from .entrants import _lock_entrant, active_entrants, latest_round
-from .results import round_tables, standings
+from .results import _check_plausible, _confirm_result, _lock_table, clean_vp, round_tables, standings
+
+logger = logging.getLogger(__name__)
 
 
 # ---------------------------------------------------------------------------------- pairing ------
@@ -319,10 +322,30 @@ def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entr
     return table
 
 
-def table_winner(table: Table, seed: Mapping[int, int]) -> int:
-    """The player with the most VP; a tie goes to the better seed (the standings' order)."""
-    seats = list(table.seats.all())
+def table_winner(table, seed: Mapping[int, int]) -> int:
+    """The player with the most VP; a tie goes to the better seed (the standings' order). `table`:
+    a Table, or its seats."""
+    seats = list(table.seats.all()) if isinstance(table, Table) else list(table)
     return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
+
+
+def semifinal_seeds(event: Event) -> tuple[list[Entrant], dict[int, int]]:
+    """The Swiss standings order without dropped players, and each one's seed (1 = best)."""
+    ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
+    return ranked, {e.pk: i + 1 for i, e in enumerate(ranked)}
+
+
+def create_final(event: Event, number: int) -> Round:
+    """Inside the event's transaction: the final as round `number`, the winners of the semifinals
+    (most VP, ties to the better seed) seated by their original seed."""
+    ranked, seeds = semifinal_seeds(event)
+    semis = Round.objects.get(event=event, stage=Round.Stage.SEMIFINAL)
+    winners = [table_winner(t, seeds) for t in semis.tables.prefetch_related("seats")]
+    order = topcut.final_table(winners, [e.pk for e in ranked])
+    by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
+    rnd = _create_round(event, number, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values()))
+    _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seeds)
+    return rnd
 
 
 def start_final(event: Event, by) -> Round:
@@ -336,18 +359,121 @@ def start_final(event: Event, by) -> Round:
             raise Conflict("The final follows the semifinals.")
         if not last.is_finished:
             raise Conflict("The semifinals are not finished yet.")
-        ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
-        seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
-        winners = [table_winner(t, seed) for t in last.tables.prefetch_related("seats")]
-        order = topcut.final_table(winners, [e.pk for e in ranked])
-        by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
-        rnd = _create_round(
-            event, last.number + 1, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values())
-        )
-        _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seed)
-        names = ", ".join(by_pk[p].name for p in order)
+        rnd = create_final(event, last.number + 1)
+        names = ", ".join(s.entrant.name for s in rnd.tables.get().seats.select_related("entrant"))
         _changed(event, by, "top_cut", f"Started the final: {names}.", round=rnd.number)
     return rnd
+
+
+# ---------------------------------------------------------------------------------- results ------
+# The organizer's result lives here, after the top cut it may have to pair again (services modules
+# import only those before them: results comes before rounds).
+def set_result(
+    table: Table | int, vps: Mapping, by, unusual_ok: bool = False, reseat_final: bool = False
+) -> Table:
+    """An organizer enters, settles or corrects a table's result (in any round): it is confirmed at
+    once. A correction is written to the log with the VP before and after and what it does not
+    change (`correction_effects`); the standings follow from the event's new version.
+
+    Refused (nothing changes): a result that looks mistyped, unless `unusual_ok` (`Unusual`); a
+    semifinal correction that changes who won once the final is seated (`SemifinalWinner`), unless
+    the final has not started and `reseat_final`: then the final is paired again with the new
+    winner, in the same transaction. A table playing in the app whose game still runs: the result
+    is the organizer's, time is called in the game and its own result will be ignored (the log and
+    the pages say so)."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        cleaned = clean_vp(table, vps)
+        if table.state == Table.State.CONFIRMED:
+            before = dict(table.seats.values_list("entrant_id", "vp"))
+            if before == cleaned:
+                raise Conflict(
+                    f"Table {table.number} of {table.round.label.lower()} already has these VP: "
+                    "nothing to correct."
+                )
+        _check_plausible(event, table, cleaned, unusual_ok)
+        final = _final_to_reseat(event, table, cleaned, reseat_final)
+        game_running = table.game_id is not None and table.game.is_active
+        _confirm_result(event, table, cleaned, by, overrides_game=game_running)
+        if final is not None:
+            _reseat_final(event, final, by)
+        if game_running:
+            game_pk = table.game_id
+            transaction.on_commit(lambda: _end_overridden_game(game_pk))
+    return table
+
+
+class SemifinalWinner(Conflict):
+    """A semifinal correction that would change who plays the final (issue 27): refused while the
+    final keeps the old winner. `can_reseat`: the final has not started, so it can be paired again."""
+
+    code = "semifinal_winner"
+
+    def __init__(self, message: str, can_reseat: bool):
+        super().__init__(message)
+        self.can_reseat = can_reseat
+
+
+def _final_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat: bool) -> Round | None:
+    """The final to pair again after correcting this semifinal table (None: nothing to redo).
+    Raises SemifinalWinner when the correction changes the table's winner and the final is seated
+    with the old one, unless `reseat` and the final can still be paired again."""
+    if table.round.stage != Round.Stage.SEMIFINAL or table.state != Table.State.CONFIRMED:
+        return None
+    final = Round.objects.filter(event=event, stage=Round.Stage.FINAL, number__gt=table.round.number).first()
+    if final is None:
+        return None
+    _, seed = semifinal_seeds(event)
+    seats = list(table.seats.all())
+    old_winner = table_winner(seats, seed)
+    for s in seats:
+        s.vp = cleaned[s.entrant_id]
+    new_winner = table_winner(seats, seed)
+    if new_winner == old_winner:
+        return None
+    names = {s.entrant_id: s.entrant.name for s in table.seats.select_related("entrant")}
+    started = (
+        final.status != Round.Status.PAIRED
+        or final.tables.exclude(state=Table.State.OPEN).exists()
+        or final.tables.filter(game__isnull=False).exists()
+        or Draft.objects.filter(table__round=final, version__gt=0).exists()
+    )
+    if started:
+        raise SemifinalWinner(
+            f"This correction makes {names[new_winner]} the winner of semifinal table {table.number}, but "
+            f"the final has started with {names[old_winner]}: it cannot be made now (the final stands "
+            "as played).",
+            can_reseat=False,
+        )
+    if not reseat:
+        raise SemifinalWinner(
+            f"This correction makes {names[new_winner]} the winner of semifinal table {table.number}, and "
+            f"the final is seated with {names[old_winner]}. Confirm to correct it and pair the final "
+            f"again with {names[new_winner]} (it has not started).",
+            can_reseat=True,
+        )
+    return final
+
+
+def _reseat_final(event: Event, final: Round, by) -> None:
+    number = final.number
+    final.delete()
+    rnd = create_final(event, number)
+    names = ", ".join(s.entrant.name for s in rnd.tables.get().seats.select_related("entrant"))
+    _changed(event, by, "top_cut", f"Paired the final again after the correction: {names}.", round=number)
+
+
+def _end_overridden_game(game_pk: int) -> None:
+    """After an organizer entered the result of a table whose app game still runs: time is called
+    in the game, so it ends at the end of the turn in progress (its result is ignored: the table's
+    is the organizer's). Ending it at once is play's to offer; until then the time call stops it."""
+    from smashup.play import services as play
+
+    try:
+        play.call_time(game_pk)
+    except play.PlayError:
+        logger.exception("could not call time in game %s after its table's result was entered", game_pk)
 
 
 # ---------------------------------------------------------------------------------- swaps --------
