@@ -448,3 +448,8 @@ class AuditEntry(models.Model):
         if not self._state.adding:
             raise ValueError("the audit log is append-only")
         super().save(*args, **kwargs)
+
+
+# Ratings and series live in modules of their own; imported here so Django registers them.
+from .rating_models import PlayerRating, RatedEvent, RatedRound, RatingChange, RatingState  # noqa: E402, F401
+from .series_models import Series  # noqa: E402, F401
