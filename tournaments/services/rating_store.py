@@ -194,6 +194,10 @@ def _rerate_from(start: Position) -> tuple[int, int]:
     users = {s.player[1] for r in pure_rounds for t in r.tables for s in t if s.player[0] == "u"}
     guests = {s.player[1] for r in pure_rounds for t in r.tables for s in t if s.player[0] == "e"}
     affected_users |= users
+    if RatedRound.objects.filter(round__isnull=True).exists():
+        # A deleted event took its rating rows with it: whose they were is unknown now, so every
+        # current rating is checked against what is left.
+        affected_users |= set(PlayerRating.objects.values_list("user_id", flat=True))
     start_skills = _skills_before(start, users, guests)
     later.delete()
     if start == BEGINNING:
