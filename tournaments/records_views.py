@@ -197,8 +197,9 @@ def profile(request, user_id):
     line = None
     if len(found.history) >= 2:
         line = charts.line_chart(
-            f"Rating of {found.name} after each event",
-            f"From {found.history[0][0]:.1f} after the first rated event to {found.history[-1][0]:.1f} now.",
+            f"Rating of {found.name}, event by event",
+            f"From {found.history[0][0]:.1f} before the first rated event to {found.history[-1][0]:.1f} now, "
+            f"after {len(found.history) - 1} event{'s' * (len(found.history) != 2)}.",
             found.history,
         )
     factions = None

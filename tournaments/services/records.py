@@ -125,7 +125,7 @@ class Profile:
     rating: PlayerRating | None
     rank: int | None  # among rated accounts
     rated_players: int
-    history: list[tuple[float, str]]  # rating after each rated event, in order
+    history: list[tuple[float, str]]  # the rating before the first rated event, then after each
     faction_games: list[tuple[str, int, float]]  # (faction, games, wins), most played first
 
 
@@ -186,6 +186,8 @@ def profile(user) -> Profile | None:
         item.rating_after = mu - 3 * s
     for item in by_event.values():
         if item.rating_after is not None:
+            if not history:  # where the line starts: the rating before the first rated event
+                history.append((item.rating_before, f"before {item.event.name}"))
             history.append((item.rating_after, f"after {item.event.name} ({item.event.date:%d %b %Y})"))
     rating = PlayerRating.objects.filter(user=user).first()
     rank = None
