@@ -95,3 +95,6 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False  # append-only
+
+
+from . import records_admin  # noqa: E402, F401  (series and the stored ratings)
