@@ -154,24 +154,32 @@ def _performance_order(p: Performance):
     return (-p.win_rate, -p.games, -p.average_vp, p.name)
 
 
+def win_shares(table: TableResult) -> dict[Hashable, float]:
+    """Each present player's share of the table's one win (a first place shared by k: 1/k each).
+    Empty when fewer than two players played: no game."""
+    present = [s for s in table.seats if not s.no_show]
+    if len(present) < 2:
+        return {}
+    places = placements({s.player: s.vp for s in present})
+    return {p: (1 / (last - first + 1) if first == 1 else 0.0) for p, (first, last) in places.items()}
+
+
 def faction_stats(tables: Iterable[TableResult], drafts: Iterable[DraftRecord] = ()) -> FactionStats:
     """Win rate, VP and pick order by faction, and win rate and VP by pair of factions."""
     out = FactionStats()
     by_faction: dict[str, Performance] = {}
     by_pair: dict[str, Performance] = {}
     for table in tables:
-        present = [s for s in table.seats if not s.no_show]
-        if len(present) < 2:
+        wins = win_shares(table)
+        if not wins:
             continue  # nobody to play against: no game
+        present = [s for s in table.seats if not s.no_show]
         out.tables += 1
-        vp = {i: s.vp for i, s in enumerate(present)}
-        places = placements(vp)
-        top = max(vp.values())
+        top = max(s.vp for s in present)
         size = len(present)
-        for i, seat in enumerate(present):
+        for seat in present:
             out.seats += 1
-            first, last = places[i]
-            win = 1 / (last - first + 1) if first == 1 else 0.0
+            win = wins[seat.player]
             share = seat.vp / top if top > 0 else 0.0
             factions = sorted(set(seat.factions))
             if not factions:

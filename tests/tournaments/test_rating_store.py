@@ -116,3 +116,17 @@ def test_a_no_show_is_left_out_and_a_table_left_with_one_player_is_not_rated():
     rating_store.refresh()
     rated = set(RatingChange.objects.values_list("entrant_id", flat=True))
     assert rated == {seats[0].entrant_id, seats[-1].entrant_id}
+
+
+def test_a_profile_shows_no_place_before_a_round_is_over_and_a_place_so_far_during_the_event(client):
+    org, event, entrants = small_event()
+    user = entrants[0].user
+    page = client.get(f"/tournaments/players/{user.pk}/").content.decode()
+    assert "Cup" in page and "of 8" not in page and "Not rated yet" in page  # no place yet
+    rnd = services.generate_round(event, by=org)
+    for table in rnd.tables.all():
+        services.set_result(table, results(table), by=org)
+    page = client.get(f"/tournaments/players/{user.pk}/").content.decode()
+    assert ", so far" in page and "rated game" in page
+    assert client.get(f"/tournaments/players/{org.pk}/").status_code == 404
+    assert client.get("/tournaments/players/999999/").status_code == 404

@@ -140,39 +140,41 @@ def profile(user) -> Profile | None:
     )
     if not entrants:
         return None
+    started = set(
+        Round.objects.filter(event__in=[e.event_id for e in entrants], status=Round.Status.FINISHED)
+        .values_list("event_id", flat=True)
+        .distinct()
+    )
     by_event = {}
     for e in entrants:
-        places = event_places(e.event)
+        # A place once a round of the event is over (before that, the standings are only a list).
+        places = event_places(e.event) if e.event_id in started else {}
         by_event[e.event_id] = ProfileEvent(e.event, e, places.get(e.pk), len(places))
-    seats = (
-        Seat.objects.filter(entrant__in=entrants, table__state=Table.State.CONFIRMED)
-        .order_by()
-        .values_list("round__event_id", "table_id", "entrant_id", "factions", "vp", "no_show")
-    )
-    my_seats = list(seats)
-    table_vp: dict[int, dict[int, tuple[int, bool]]] = defaultdict(dict)
-    for _, table_id, entrant_id, _, vp, no_show in Seat.objects.filter(
-        table_id__in=[s[1] for s in my_seats]
-    ).values_list("round__event_id", "table_id", "entrant_id", "factions", "vp", "no_show"):
-        table_vp[table_id][entrant_id] = (vp or 0, no_show)
+    mine = set(e.pk for e in entrants)
+    seats = Seat.objects.filter(
+        table__in=Table.objects.filter(seats__entrant__in=entrants, state=Table.State.CONFIRMED)
+    ).values_list("round__event_id", "table_id", "entrant_id", "factions", "vp", "no_show")
+    tables: dict[int, list] = defaultdict(list)
+    for event_id, table_id, entrant_id, factions, vp, no_show in seats.order_by():
+        tables[table_id].append(
+            (event_id, stats.SeatResult(entrant_id, tuple(factions or ()), vp or 0, no_show))
+        )
     faction_games: dict[str, list[float]] = {}
-    for event_id, table_id, entrant_id, factions, vp, no_show in my_seats:
-        item = by_event[event_id]
-        if no_show:
-            continue
-        present = {pk: v for pk, (v, gone) in table_vp[table_id].items() if not gone}
-        top = max(present.values())
-        firsts = sum(1 for v in present.values() if v == top)
-        win = 1 / firsts if present.get(entrant_id) == top else 0.0
-        item.games += 1
-        item.vp += vp or 0
-        item.wins += win
-        for f in factions or ():
-            if f not in item.factions:
-                item.factions.append(f)
-            games_wins = faction_games.setdefault(f, [0, 0.0])
-            games_wins[0] += 1
-            games_wins[1] += win
+    for rows in tables.values():
+        wins = stats.win_shares(stats.TableResult([seat for _, seat in rows]))
+        for event_id, seat in rows:
+            if seat.player not in mine or seat.player not in wins:
+                continue  # someone else, or a game this player did not play (a no-show)
+            item = by_event[event_id]
+            item.games += 1
+            item.vp += seat.vp
+            item.wins += wins[seat.player]
+            for f in seat.factions:
+                if f not in item.factions:
+                    item.factions.append(f)
+                games_wins = faction_games.setdefault(f, [0, 0.0])
+                games_wins[0] += 1
+                games_wins[1] += wins[seat.player]
     changes = RatingChange.objects.filter(user=user).order_by("event_date", "event_id", "round_number")
     history = []
     for event_id, mu_b, s_b, mu, s in changes.values_list(
