@@ -326,6 +326,15 @@ def snapshot() -> dict:
     }
 
 
+def refresh_before_reading() -> None:
+    """What pages call before they read ratings: a refresh whose failure (a lock timeout on SQLite,
+    the database busy) is logged and leaves the page showing the ratings as stored."""
+    try:
+        refresh()
+    except Exception:
+        log.exception("ratings: refresh before reading failed; showing the stored ratings")
+
+
 def refresh_after_commit() -> None:
     """Refresh the ratings once the current transaction commits (a result may have made a round
     final, or corrected one). A failure is logged and left to the next refresh (pages refresh

@@ -23,7 +23,7 @@ from tournaments.draft import DraftState
 
 from ..models import Draft, Entrant, Event, Round, Seat, Table
 from ..rating_models import PlayerRating, RatingChange
-from .rating_store import refresh
+from .rating_store import refresh_before_reading
 from .results import cached_standings, final_standings
 
 STATS_CACHE_SECONDS = 600
@@ -132,7 +132,7 @@ class Profile:
 def profile(user) -> Profile | None:
     """An account's tournament record: its events (place, games, VP, factions, rating change), its
     rating and the factions it played. None when it never entered an event (no profile to show)."""
-    refresh()
+    refresh_before_reading()
     entrants = list(
         Entrant.objects.filter(user=user, wait_rank=None)
         .select_related("event")
@@ -223,7 +223,7 @@ def display_names(user_ids: Iterable[int]) -> dict[int, str]:
 
 def leaderboard(limit: int = 100) -> list[tuple[int, PlayerRating, str]]:
     """The rated accounts, best rating first: (rank, rating, name)."""
-    refresh()
+    refresh_before_reading()
     top = list(PlayerRating.objects.order_by("-rating", "-mu", "user_id")[:limit])
     names = display_names(r.user_id for r in top)
     return [(i, r, names.get(r.user_id, "?")) for i, r in enumerate(top, 1)]
@@ -232,7 +232,7 @@ def leaderboard(limit: int = 100) -> list[tuple[int, PlayerRating, str]]:
 def event_ratings(event: Event) -> list[dict]:
     """Each rated player of an event: their rating before its first game and after its last, by
     final place (guests too: they are rated within the event only)."""
-    refresh()
+    refresh_before_reading()
     rows: dict[int, dict] = {}
     changes = RatingChange.objects.filter(event=event).order_by("round_number")
     for entrant_id, user_id, mu_b, s_b, mu, s in changes.values_list(
