@@ -150,3 +150,6 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+from . import records_admin  # noqa: E402, F401  (series and the stored ratings)

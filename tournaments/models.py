@@ -602,3 +602,7 @@ class NoticeSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} to {self.entrant_id}"
+
+# Ratings and series live in modules of their own; imported here so Django registers them.
+from .rating_models import PlayerRating, RatedEvent, RatedRound, RatingChange, RatingState  # noqa: E402, F401
+from .series_models import Series  # noqa: E402, F401

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import notice_views, views
+from . import notice_views, records_views, views
 
 app_name = "tournaments"
 
@@ -64,4 +64,31 @@ urlpatterns = [
     path("<int:pk>/clock/<str:action>/", views.clock_action, name="clock"),
     path("<int:pk>/finish/", views.finish, name="finish"),
     path("<int:pk>/archive/", views.archive, name="archive"),
+    # Across events: profiles, ratings, faction statistics, series (tournaments/records_views.py).
+    path("players/<int:user_id>/", records_views.profile, name="profile"),
+    path("ratings/", records_views.ratings_page, name="ratings"),
+    path("stats/", records_views.all_stats, name="all_stats"),
+    path("stats/<str:kind>.csv", records_views.all_stats_csv, name="all_stats_csv"),
+    path("stats.json", records_views.all_stats_json, name="all_stats_json"),
+    path("<int:pk>/stats/", records_views.event_stats, name="event_stats"),
+    path("<int:pk>/stats/<str:kind>.csv", records_views.event_stats_csv, name="event_stats_csv"),
+    path("<int:pk>/stats.json", records_views.event_stats_json, name="event_stats_json"),
+    path("series/", records_views.series_list, name="series_list"),
+    path("series/new/", records_views.series_new, name="series_new"),
+    path("series/<int:series_pk>/", records_views.series_page, name="series"),
+    path("series/<int:series_pk>/standings.csv", records_views.series_csv, name="series_csv"),
+    path("series/<int:series_pk>/standings.json", records_views.series_json, name="series_json"),
+    path("series/<int:series_pk>/stats/", records_views.series_stats, name="series_stats"),
+    path(
+        "series/<int:series_pk>/stats/<str:kind>.csv", records_views.series_stats_csv, name="series_stats_csv"
+    ),
+    path("series/<int:series_pk>/stats.json", records_views.series_stats_json, name="series_stats_json"),
+    # Series organizers only.
+    path("series/<int:series_pk>/edit/", records_views.series_edit, name="series_edit"),
+    path("series/<int:series_pk>/events/add/", records_views.series_add_event, name="series_add_event"),
+    path(
+        "series/<int:series_pk>/events/<int:event_pk>/remove/",
+        records_views.series_remove_event,
+        name="series_remove_event",
+    ),
 ]

@@ -513,8 +513,15 @@ def test_the_admin_covers_every_tournament_model(client):
     from django.apps import apps
     from django.contrib import admin
 
+    from tournaments.services import leagues, rating_store
+
     event = new_event(players=5, table_size=2, draft_mode=Event.DraftMode.TABLE)  # two tables and a bye
-    services.generate_round(event, by=event.organizer)
+    rnd = services.generate_round(event, by=event.organizer)
+    for table in rnd.tables.all():  # a finished round: ratings; and a series
+        services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=event.organizer)
+    Entrant.objects.filter(pk=rnd.tables.first().seats.first().entrant_id).update(user=event.organizer)
+    rating_store.refresh()
+    leagues.create_series(event.organizer, **leagues.clean_settings("League", "3, 1", "0", ""))
     _notice_rows(event)
     admin_user = get_user_model().objects.create_superuser("boss", password="pw-boss")
     client.force_login(admin_user)

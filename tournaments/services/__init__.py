@@ -25,6 +25,9 @@ Modules by what they serve (each imports only those before it; no circle): ``cha
 permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
 ``results`` (and standings), ``rounds`` (pairing,
 tables, swaps, top cut), ``lifecycle`` (settings, finishing). This package re-exports them all.
+Across events, imported by name (``from tournaments.services import records``): ``rating_store``
+(the stored ratings, refreshed after every confirmed result; before ``results``), ``records``
+(what the statistics, profile and ratings pages read) and ``leagues`` (series).
 """
 
 from .changes import (  # noqa: F401

@@ -20,6 +20,7 @@ from tournaments.standings import Standing, StandingsOptions, compute_standings
 
 from ..models import AuditEntry, Bye, Entrant, Event, Round, Seat, Table
 from .changes import MAX_VP, Conflict, Invalid, NotAllowed, TournamentError, _changed, _lock, require_manager
+from .rating_store import refresh_after_commit
 
 
 # ---------------------------------------------------------------------------------- results ------
@@ -443,6 +444,7 @@ def _maybe_confirm(event: Event, table: Table) -> None:
 
 
 def _maybe_finish_round(event: Event, rnd: Round) -> None:
+    refresh_after_commit()  # a result just became final (or was corrected): ratings follow it
     if rnd.is_finished or rnd.tables.exclude(state=Table.State.CONFIRMED).exists():
         return
     rnd.status = Round.Status.FINISHED
