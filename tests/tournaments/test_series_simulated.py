@@ -16,6 +16,7 @@ from collections import defaultdict
 
 import pytest
 from django.db import transaction
+from django.db.models import ProtectedError
 
 from tournaments import ratings, simulate_series, stats
 from tournaments.models import Draft, Entrant, Event, Round, Seat, Table
@@ -163,16 +164,18 @@ def test_a_correction_rerates_from_its_round_on_when_it_commits(sim, django_capt
     assert rating_store.snapshot() == snapshot
 
 
-def test_a_deleted_event_or_a_moved_date_rerates_what_follows(sim):
+def test_a_moved_date_rerates_what_follows_and_a_rated_event_cannot_be_deleted(sim):
     first = sim.events[0]
     moved = sim.events[2].date + datetime.timedelta(days=1)
     Event.objects.filter(pk=first.pk).update(date=moved, version=first.version + 1)  # as a settings change
     result = rating_store.refresh()
     assert result.rerated_from == (first.date, first.pk, 1)  # from where it was: everything after moves
     assert same_skills(stored(), recomputed_independently())
-    Event.objects.filter(pk=sim.events[1].pk).delete()  # the module's objects stay as they are
+    # An event with results is archived, never deleted (issue 28): its games stay rated.
+    with pytest.raises(ProtectedError):
+        Event.objects.filter(pk=sim.events[1].pk).delete()
     result = rating_store.refresh()
-    assert result.rerated_from[1] == sim.events[1].pk
+    assert result.rerated_from is None
     assert same_skills(stored(), recomputed_independently())
 
 
