@@ -7,9 +7,13 @@ link is refused
 with an error and close code 4403; an unknown game with 4404 before the handshake completes; a
 ``?seat=`` that is not a plain number (ASCII digits, ``params.whole_number``) with an error and 4400.
 
-Every connection joins the game's group, which only ever carries public pings
-(``{"type": "game.changed", "version", "status"}``); on a ping each connection renders ITS OWN
-seat's view and sends it to itself, so private content never travels through a group.
+Every connection joins one of the game's two groups, which only ever carry public pings
+(``{"type": "game.changed", "version", "status"}``): a seat holder's connection (and the table page's)
+the players' group, pinged first; on a ping it renders ITS OWN seat's view and sends it to itself, so
+private content never travels through a group. Every other connection (a spectator, the table
+display, a hot seat device's privacy screen) joins the watchers' group and is sent its audience's
+update, rendered once per state in this process for all of them (``watching``; issue 28: each
+rendering its own page made a crowd of spectators slow every table of the process).
 
 Client -> server (text frames, JSON):
 
@@ -66,7 +70,7 @@ from django.template.loader import render_to_string
 
 from smashup.core import catchup, limits, params, threads, wsjson
 
-from . import render, services
+from . import render, services, watching
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -120,6 +124,7 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         self.shown_status = None
         self.shown_log = None
         self.row = None  # the game row as last read or brought up to date by a ping
+        self.audience = None  # what this connection sees when it holds no seat (`watching`)
         if not await self.admit():
             return
         try:
@@ -132,7 +137,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send_error(exc.message, exc.code)
             await self.close(code=CLOSE_BAD_LINK)
             return
-        await self.join_group(services.group_name(self.game_pk))  # may fail while Redis is down
+        self.audience = self._audience()
+        group = services.group_name if self.audience is None else services.watch_group_name
+        await self.join_group(group(self.game_pk))  # may fail while Redis is down
         await self.accept()
         await self.push(full=True)
         await self.start_catching_up()
@@ -244,6 +251,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         seen = (event.get("undos", 0), event.get("version", 0))
         if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
             return
+        if self.audience is not None:
+            await self._show_watched(full=False, ping=event.get("row"))
+            return
         text = self._render_from_ping(event.get("row"))
         if text is not None:
             await self.send(text_data=text)
@@ -277,6 +287,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         if self.table_watch:
             await self.send(text_data=render.render_table_ping(self.pings, ""))
             return
+        if self.audience is not None:
+            await self._show_watched(full)
+            return
         try:
             text = await threads.live_play(self._render)(full)
         except services.PlayError as exc:
@@ -293,6 +306,46 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             return
         if text is not None:
             await self.send(text_data=text)
+
+    # ------------------------------------------------------------------ watchers (issue 28) -----
+    def _audience(self) -> watching.Audience | None:
+        """What this connection sees if it holds no seat: the same as every other connection of
+        its audience (None: a seat's own connection, or the table page's pings)."""
+        if self.table_watch or self.seat is not None:
+            return None
+        if self.json_mode:
+            return watching.Audience("json")
+        if self.display:
+            return watching.Audience("display")
+        if self.hot_seat:
+            return watching.Audience("hotseat", tuple(sorted(self.hot_held)))
+        return watching.Audience("page")
+
+    async def _show_watched(self, full: bool, ping: dict | None = None) -> None:
+        """Send this watcher its audience's update (shared by every watcher of this process that
+        shows the same state), unless it shows that state already; never an older state."""
+        since = None if full or self.shown_log is None else (self.shown_undos, self.shown_log)
+        try:
+            shown = await watching.shared().update(self.game_pk, self.audience, since, ping=ping)
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            return
+        except Exception:
+            logger.exception("rendering game %s for its watchers failed", self.game_pk)
+            await self.send_error("The server could not show the game; reload the page.", "server_error")
+            return
+        if shown is watching.GONE:
+            await self.send_error("This game no longer exists.", "not_found")
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        showing = (self.shown_undos, self.shown_version)
+        if shown.state < showing or (
+            shown.state == showing and shown.status == self.shown_status and not full
+        ):
+            return
+        self.shown_undos, self.shown_version, self.shown_status = shown.undos, shown.version, shown.status
+        self.shown_log = shown.log_total
+        await self.send(text_data=shown.text)
 
     # ------------------------------------------------------------------ catching up (issue 12) --
     # Pings lost while Redis is down, or before the layer has renewed its subscriptions, must not

@@ -11,6 +11,13 @@ answer from the decision in its view (a random number of options within min..max
 sends it. A choice's latency runs from the moment it is sent to the moment EVERY client of that table
 has received a state with a newer version. Nothing else is timed.
 
+``crowd`` more spectators watch the first table only (issue 28: do many spectators of one table slow
+its players, or other tables?), in HTML mode as browsers do (``crowd_format`` "json" for JSON). The
+report then adds, for the players alone (the seats' own connections), the latency on that table and
+on the others, and the latency until the last spectator of the crowded table has the new state. A
+crowd's spectator reads only the version and status of each state, so that the load generator's
+own work stays small.
+
 The run is bounded: new choices stop after ``seconds``; choices in flight then get ``grace`` seconds
 to land (those that do not are counted as ``timeout`` errors); every connection is then closed.
 """
@@ -21,13 +28,22 @@ import asyncio
 import json
 import math
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 MAX_TABLES = 1000  # a bound on what one run may open (3 connections a table by default)
+MAX_CROWD = 5000  # spectators of the first table (`crowd`)
 CONNECT_CONCURRENCY = 50  # handshakes in flight at once while the clients connect
+# What a crowd's spectator reads of each message: the head of a JSON state as the server writes it
+# (`consumers`), or the version and status of an HTML update's #play-status, which comes first.
+STATE_HEAD = re.compile(r'\{"type": "state", "version": (\d+), "status": "(\w+)"')
+HTML_VERSION = re.compile(r'id="play-status"[^>]*?data-version="(\d+)"')
+HTML_STATUS = re.compile(r'id="play-status"[^>]*?data-status="(\w+)"')
+HTML_ERROR = re.compile(r'id="play-error"[^>]*?data-code="(\w+)"')
+HTML_HEAD = 2000  # characters of an HTML update searched for its #play-status
 
 
 # ---------------------------------------------------------------------------------- pure parts ---
@@ -108,6 +124,16 @@ def format_report(report: dict) -> str:
         f"p95 {ms(lat['p95'])}  p99 {ms(lat['p99'])}  max {ms(lat['max'])}  mean {ms(lat['mean'])}",
         f"errors {report['errors']}" + (f" {report['errors_by_kind']}" if report["errors"] else ""),
     ]
+    crowd = report.get("crowd")
+    if crowd:
+        table, others = crowd["players_ms"]["crowd_table"], crowd["players_ms"]["other_tables"]
+        everyone = crowd["everyone_ms"]
+        lines.append(
+            f"crowd: {crowd['connected']}/{crowd['spectators']} spectators on table 1; players' latency "
+            f"ms there p50 {ms(table['p50'])} p95 {ms(table['p95'])} ({table['count']} choices), "
+            f"on the other tables p50 {ms(others['p50'])} p95 {ms(others['p95'])} ({others['count']}); "
+            f"until the last spectator has it p50 {ms(everyone['p50'])} p95 {ms(everyone['p95'])}"
+        )
     flood = report.get("flood")
     if flood:
         lines.append(
@@ -147,6 +173,7 @@ class _Conn:
     version: int = -1
     answered: int = -1  # the last version this seat has answered (or is about to)
     done: bool = False
+    crowd: bool = False  # one of the crowd watching the first table (reads only each state's head)
 
 
 @dataclass
@@ -156,7 +183,15 @@ class _Table:
     # Choices sent and not yet seen by every client: version answered -> perf_counter when sent.
     # A fast seat may answer its next decision before the others have seen its last choice.
     inflight: dict[int, float] = field(default_factory=dict)
+    # How many of the table's clients (and of its seats) have a version past each choice in flight:
+    # counted as each client's version moves, so a table of hundreds of clients costs little.
+    reached: dict[int, int] = field(default_factory=dict)
+    seats_reached: dict[int, int] = field(default_factory=dict)
+    players_landed: set[int] = field(default_factory=set)
     finished: bool = False
+    crowded: bool = False  # the first table, when the run has a crowd
+    open_conns: int = 0  # how many of its clients connected (and of its seats), once all have tried
+    open_seats: int = 0
 
 
 class LoadRun:
@@ -177,6 +212,8 @@ class LoadRun:
         max_choices: int | None = None,
         on_window=None,
         route: str = "connection",
+        crowd: int = 0,
+        crowd_format: str = "html",
     ):
         if isinstance(ws_bases, str):
             ws_bases = [ws_bases]
@@ -185,6 +222,11 @@ class LoadRun:
                 raise ValueError(f"the load test only targets the loopback interface, not {base!r}")
         if len(tables) > MAX_TABLES:
             raise ValueError(f"at most {MAX_TABLES} tables in one run")
+        if not 0 <= crowd <= MAX_CROWD:
+            raise ValueError(f"a crowd is 0 to {MAX_CROWD} spectators")
+        if crowd_format not in ("html", "json"):
+            raise ValueError(f"a crowd reads html or json, not {crowd_format!r}")
+        self.crowd = crowd
         self.ws_bases = [b.rstrip("/") for b in ws_bases]
         self.origin = origin
         self.seconds = seconds
@@ -195,6 +237,10 @@ class LoadRun:
         self.rng = random.Random(seed)
         self.errors: Counter = Counter()
         self.latencies: list[float] = []
+        # With a crowd: the players' latencies (a choice sent -> both seats have the new state) on
+        # the crowded table and on the others, and the crowded table's until its last spectator.
+        self.player_latencies: dict[str, list[float]] = {"crowd_table": [], "other_tables": []}
+        self.crowd_latencies: list[float] = []
         self.sent = 0
         self.closing = False
         self.stop_sending_at = math.inf
@@ -209,16 +255,21 @@ class LoadRun:
         spread = 0
         for number, table in enumerate(self.tables):
             seats = list(enumerate(table.plan.seat_links)) + [(None, None)] * spectators
+            if crowd and number == 0:
+                table.crowded = True
+                seats += [(None, "crowd")] * crowd
             for seat, link in seats:
                 index = number if route == "game" else spread
                 base = self.ws_bases[index % len(self.ws_bases)]
                 spread += 1
                 url = f"{base}/ws/games/{table.plan.public_id}/?format=json"
-                if link is not None:
+                if link == "crowd" and crowd_format == "html":
+                    url = url.replace("?format=json", "?format=html")  # any other value is HTML
+                if seat is not None:
                     url = f"{url}&token={link}"
                 elif table.plan.watch:
                     url = f"{url}&watch={table.plan.watch}"
-                table.conns.append(_Conn(table, seat, url))
+                table.conns.append(_Conn(table, seat, url, crowd=link == "crowd"))
         self.connections = sum(len(t.conns) for t in self.tables)
         self._tasks: set[asyncio.Task] = set()
         self._go = asyncio.Event()
@@ -233,6 +284,9 @@ class LoadRun:
         readers = []
         opened = await asyncio.gather(*(self._open(c, gate) for t in self.tables for c in t.conns))
         connect_seconds = time.perf_counter() - connect_started
+        for table in self.tables:
+            table.open_conns = sum(1 for c in table.conns if c.ws is not None)
+            table.open_seats = sum(1 for c in table.conns if c.ws is not None and c.seat is not None)
         for conn, ok in zip((c for t in self.tables for c in t.conns), opened, strict=True):
             if ok:
                 readers.append(asyncio.create_task(self._read(conn)))
@@ -262,19 +316,31 @@ class LoadRun:
         for task in readers:
             task.cancel()
         await asyncio.gather(*readers, return_exceptions=True)
-        return summarize(
-            self.latencies,
-            seconds=measured,
-            errors=self.errors,
-            extra={
-                "tables": len(self.tables),
-                "connections": self.connections,
-                "think": self.think,
-                "sent": self.sent,
-                "connect_seconds": round(connect_seconds, 3),
-                "games_finished": sum(1 for t in self.tables if t.finished),
-            },
-        )
+        extra = {
+            "tables": len(self.tables),
+            "connections": self.connections,
+            "think": self.think,
+            "sent": self.sent,
+            "connect_seconds": round(connect_seconds, 3),
+            "games_finished": sum(1 for t in self.tables if t.finished),
+        }
+        if self.crowd:
+            extra["crowd"] = self.crowd_report()
+        return summarize(self.latencies, seconds=measured, errors=self.errors, extra=extra)
+
+    def crowd_report(self) -> dict:
+        def spread(values: list[float]) -> dict:
+            return {
+                "count": len(values),
+                **{f"p{p}": None if values == [] else round(percentile(values, p), 2) for p in (50, 95, 99)},
+            }
+
+        return {
+            "spectators": self.crowd,
+            "connected": sum(1 for c in self.tables[0].conns if c.crowd and c.ws is not None),
+            "players_ms": {name: spread(values) for name, values in self.player_latencies.items()},
+            "everyone_ms": spread(self.crowd_latencies),
+        }
 
     def _all_finished(self) -> bool:
         return all(t.finished for t in self.tables)
@@ -321,6 +387,9 @@ class LoadRun:
 
     # ------------------------------------------------------------------ messages -----------------
     def _receive(self, conn: _Conn, raw) -> None:
+        if conn.crowd and isinstance(raw, str):
+            self._receive_head(conn, raw)
+            return
         try:
             message = json.loads(raw)
         except ValueError:
@@ -333,19 +402,7 @@ class LoadRun:
         if kind != "state":
             return  # "ok": the chooser's own acknowledgement
         version = int(message.get("version") or 0)
-        if version > conn.version:
-            conn.version = version
-        table = conn.table
-        if message.get("status") == "finished":
-            conn.done = True
-            table.finished = True
-        if table.inflight:
-            everyone = min(c.version for c in table.conns if c.ws is not None)
-            landed = [v for v in table.inflight if v < everyone]
-            if landed:
-                now = time.perf_counter()
-                for v in landed:
-                    self.latencies.append((now - table.inflight.pop(v)) * 1000.0)
+        self._reached(conn, version, message.get("status"))
         if conn.seat is None or message.get("status") != "active":
             return
         pending = (message.get("view") or {}).get("pending") or {}
@@ -354,6 +411,65 @@ class LoadRun:
             task = asyncio.get_running_loop().create_task(self._answer(conn, version, pending))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _receive_head(self, conn: _Conn, raw: str) -> None:
+        """A crowd's spectator reads the version and status of a state and nothing else."""
+        head = STATE_HEAD.match(raw[:120])
+        if head is not None:
+            self._reached(conn, int(head.group(1)), head.group(2))
+            return
+        if raw.startswith("{"):
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                self.errors["bad_json"] += 1
+                return
+            if message.get("type") == "error":
+                self.errors[f"server:{message.get('code')}"] += 1
+            return
+        start = raw[:HTML_HEAD]
+        version, status = HTML_VERSION.search(start), HTML_STATUS.search(start)
+        if version is not None and status is not None:
+            self._reached(conn, int(version.group(1)), status.group(1))
+            return
+        error = HTML_ERROR.search(start)
+        if error is not None and error.group(1) not in ("", "ok"):
+            self.errors[f"server:{error.group(1)}"] += 1
+
+    def _reached(self, conn: _Conn, version: int, status: str | None) -> None:
+        """`conn` has the state at `version`: count it for each choice in flight that it is past;
+        a choice has landed for the players once both seats are past it, and for everyone once
+        every client of the table is."""
+        table = conn.table
+        before = conn.version
+        if version > before:
+            conn.version = version
+        if status == "finished":
+            conn.done = True
+            table.finished = True
+        if version <= before or not table.inflight:
+            return
+        now = time.perf_counter()
+        for sent_at_version in [v for v in table.inflight if before <= v < version]:
+            sent = table.inflight[sent_at_version]
+            table.reached[sent_at_version] = table.reached.get(sent_at_version, 0) + 1
+            if conn.seat is not None:
+                table.seats_reached[sent_at_version] = table.seats_reached.get(sent_at_version, 0) + 1
+                if (
+                    table.seats_reached[sent_at_version] >= table.open_seats
+                    and sent_at_version not in table.players_landed
+                ):
+                    table.players_landed.add(sent_at_version)
+                    name = "crowd_table" if table.crowded else "other_tables"
+                    self.player_latencies[name].append((now - sent) * 1000.0)
+            if table.reached[sent_at_version] >= table.open_conns:
+                latency = (now - table.inflight.pop(sent_at_version)) * 1000.0
+                table.reached.pop(sent_at_version, None)
+                table.seats_reached.pop(sent_at_version, None)
+                table.players_landed.discard(sent_at_version)
+                self.latencies.append(latency)
+                if table.crowded:
+                    self.crowd_latencies.append(latency)
 
     async def _answer(self, conn: _Conn, version: int, pending: dict) -> None:
         await self._go.wait()
@@ -374,6 +490,7 @@ class LoadRun:
             "options": pick_options(pending, self.rng),
         }
         conn.table.inflight[version] = time.perf_counter()
+        conn.table.reached[version] = conn.table.seats_reached[version] = 0
         self.sent += 1
         try:
             await conn.ws.send(json.dumps(choice))

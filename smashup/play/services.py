@@ -77,6 +77,7 @@ from .live import (
     group_name,
     live_fields,
     notify,
+    watch_group_name,
 )
 from .seats import (
     MAX_GUEST_NAME,
