@@ -96,6 +96,10 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
     display = False
     hot_seat = False
     hot_held: list = []
+    audience: watching.Audience | None = None  # what a connection without a seat sees (`watching`)
+    hub: watching.Hub | None = None  # a watcher's hub: its place in the watchers' group
+    answered = (-1, -1)  # the newest ping a player's connection has handled (`watching.Hub`)
+    player_of: int | None = None  # the game whose players' connections this one is counted among
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
@@ -124,7 +128,6 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         self.shown_status = None
         self.shown_log = None
         self.row = None  # the game row as last read or brought up to date by a ping
-        self.audience = None  # what this connection sees when it holds no seat (`watching`)
         if not await self.admit():
             return
         try:
@@ -138,8 +141,14 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.close(code=CLOSE_BAD_LINK)
             return
         self.audience = self._audience()
-        group = services.group_name if self.audience is None else services.watch_group_name
-        await self.join_group(group(self.game_pk))  # may fail while Redis is down
+        if self.audience is None:
+            if self.seat is not None:
+                self.player_of = self.game_pk
+                watching.watchers().add_player(self.game_pk, self)
+            await self.join_group(services.group_name(self.game_pk))  # may fail while Redis is down
+        else:
+            self.hub = watching.watchers().hub(self.game_pk)
+            await self.join_group(services.watch_group_name(self.game_pk))
         await self.accept()
         await self.push(full=True)
         await self.start_catching_up()
@@ -158,6 +167,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
 
     async def disconnect(self, code):
         self.live_stop()
+        if self.player_of is not None:
+            watching.watchers().discard_player(self.player_of, self)
         await self.leave_group()
 
     # ------------------------------------------------------------------ incoming ----------------
@@ -249,16 +260,18 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send(text_data=render.render_table_ping(self.pings, event.get("status", "")))
             return
         seen = (event.get("undos", 0), event.get("version", 0))
-        if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
-            return
-        if self.audience is not None:
-            await self._show_watched(full=False, ping=event.get("row"))
-            return
-        text = self._render_from_ping(event.get("row"))
-        if text is not None:
-            await self.send(text_data=text)
-            return
-        await self.push(full=False)
+        try:
+            if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
+                return
+            text = self._render_from_ping(event.get("row"))
+            if text is not None:
+                await self.send(text_data=text)
+                return
+            await self.push(full=False)
+        finally:
+            # The watchers of this table in this process wait for its players (`watching.Hub`).
+            self.answered = max(self.answered, seen)
+            watching.watchers().player_sent(self.game_pk)
 
     def _render_from_ping(self, fields: dict | None) -> str | None:
         """The fast path of a ping after a choice: when this process holds the engine game at the
@@ -321,12 +334,60 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             return watching.Audience("hotseat", tuple(sorted(self.hot_held)))
         return watching.Audience("page")
 
-    async def _show_watched(self, full: bool, ping: dict | None = None) -> None:
-        """Send this watcher its audience's update (shared by every watcher of this process that
-        shows the same state), unless it shows that state already; never an older state."""
-        since = None if full or self.shown_log is None else (self.shown_undos, self.shown_log)
+    async def join_group(self, group: str) -> bool:
+        """A watcher is in its game's watchers' group through this process's hub of the game."""
+        if self.audience is None:
+            return await super().join_group(group)
+        self.group = group
+        self.joined = await self.hub.add(self)
+        return self.joined
+
+    async def leave_group(self) -> None:
+        if self.audience is None:
+            await super().leave_group()
+        else:
+            await self.hub.discard(self)
+
+    def shows_at_least(self, state: tuple) -> bool:
+        """Whether this connection shows the state (undos, version, status) of a ping, or later."""
+        showing = (self.shown_undos, self.shown_version)
+        return showing > state[:2] or (showing == state[:2] and self.shown_status == state[2])
+
+    def shows_before(self, state: tuple) -> bool:
+        """Whether this player's connection has neither shown nor handled (undos, version) yet."""
+        return max(self.answered, (self.shown_undos, self.shown_version)) < state
+
+    def watched_since(self) -> tuple | None:
+        """What a watcher's page shows already, which its next update builds on (the log lines)."""
+        if self.audience is None or not self.audience.appends_log or self.shown_log is None:
+            return None
+        return (self.shown_undos, self.shown_log)
+
+    def catch_up_soon(self) -> None:
+        """Have this connection bring itself up to date, on its own turn."""
+        catchup.Watch._tell(self, {"type": "live.check", "marker": None})
+
+    async def show_shared(self, shown: watching.Shown, full: bool = False) -> bool:
+        """Send a watcher's update unless it shows that state already (`full`: send it all the
+        same); never an older state. Returns whether it was sent."""
+        if self.game_pk is None:
+            return False
+        showing = (self.shown_undos, self.shown_version)
+        if shown.state < showing or (
+            shown.state == showing and shown.status == self.shown_status and not full
+        ):
+            return False
+        self.shown_undos, self.shown_version, self.shown_status = shown.undos, shown.version, shown.status
+        self.shown_log = shown.log_total
+        await self.send(text_data=shown.text)
+        return True
+
+    async def _show_watched(self, full: bool) -> None:
+        """Send this watcher its audience's update as the game is now (shared by every watcher of
+        this process that asks meanwhile), unless it shows that state already."""
+        since = None if full else self.watched_since()
         try:
-            shown = await watching.shared().update(self.game_pk, self.audience, since, ping=ping)
+            shown = await watching.watchers().renders.update(self.game_pk, self.audience, since)
         except services.PlayError as exc:
             await self.send_error(exc.message, exc.code)
             return
@@ -335,17 +396,17 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send_error("The server could not show the game; reload the page.", "server_error")
             return
         if shown is watching.GONE:
-            await self.send_error("This game no longer exists.", "not_found")
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self.game_gone()
             return
-        showing = (self.shown_undos, self.shown_version)
-        if shown.state < showing or (
-            shown.state == showing and shown.status == self.shown_status and not full
-        ):
+        await self.show_shared(shown, full=full)
+
+    async def game_gone(self) -> None:
+        """A stale connection: the game was deleted since this socket opened."""
+        if self.game_pk is None:
             return
-        self.shown_undos, self.shown_version, self.shown_status = shown.undos, shown.version, shown.status
-        self.shown_log = shown.log_total
-        await self.send(text_data=shown.text)
+        self.game_pk = None  # nothing more for it
+        await self.send_error("This game no longer exists.", "not_found")
+        await self.close(code=CLOSE_NOT_FOUND)
 
     # ------------------------------------------------------------------ catching up (issue 12) --
     # Pings lost while Redis is down, or before the layer has renewed its subscriptions, must not

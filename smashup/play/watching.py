@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from collections import Counter
 from dataclasses import dataclass
@@ -36,10 +37,12 @@ from smashup.core import threads
 from . import render
 from .gamecache import cache as game_cache
 from .gamecache import engine_game
-from .live import apply_live_fields
+from .live import apply_live_fields, watch_group_name
 from .lru import LRU
 from .models import Game
 from .undoing import may_undo
+
+logger = logging.getLogger(__name__)
 
 RENDERS_KEPT = 512  # updates kept per process: a few per audience of each game watched here
 
@@ -138,49 +141,56 @@ class SharedRenders:
         self.renders: Counter = Counter()
 
     async def update(
-        self, pk: int, audience: Audience, since: tuple | None, *, ping: dict | None = None
+        self,
+        pk: int,
+        audience: Audience,
+        since: tuple | None,
+        *,
+        state: tuple | None = None,
+        fields: dict | None = None,
     ) -> Shown:
-        """The update of `audience` for game `pk`: at the state of `ping` (a ping's row fields,
-        ``live.live_fields``) when given, else as the game is now (at least as new as the ping's
-        state, should the database have to be read). ``GONE`` when the game was deleted."""
+        """The update of `audience` for game `pk`: at `state` ((undos, version, status) of a ping)
+        when given, rendered from `fields` (the ping's row fields, ``live.live_fields``) and the
+        engine game this process holds when it can, else read from the database as the game is now
+        (at least as new as `state`). ``GONE`` when the game was deleted."""
         if not audience.appends_log:
             since = None
-        wanted = None
-        if ping is not None:
-            wanted = (pk, ping["undos"], ping["version"], ping["status"], audience, since)
+        if state is not None:
+            wanted = (pk, *state, audience, since)
             found = self.done.get(wanted)
             if found is not None:
                 return found
             making = self.pending.get(wanted)
             if making is not None:
                 return await asyncio.shield(making)
-            made = self._from_ping(pk, audience, since, ping, wanted)
-            if made is not None:
-                return made
+            if fields is not None:
+                made = self._from_ping(pk, audience, since, fields, wanted)
+                if made is not None:
+                    return made
         latest = ("latest", pk, audience, since)
         making = self.pending.get(latest)
         if making is not None:
             shown = await asyncio.shield(making)
-            if ping is None or shown is GONE or shown.state >= (ping["undos"], ping["version"]):
+            if state is None or shown is GONE or shown.state >= state[:2]:
                 return shown
-            # A read that began before this ping's change was committed: read again.
+            # A read that began before the change of `state` was committed: read again.
         return await self._share(latest, lambda: self._read(pk, audience, since))
 
-    def _from_ping(self, pk, audience, since, ping, key) -> Shown | None:
+    def _from_ping(self, pk, audience, since, fields, key) -> Shown | None:
         """The fast path after a choice: the process holds the engine game at the ping's version
         (it applied the choice, or caught up already) and a row of the game, brought up to date with
         the ping's fields. On the event loop, with no query; None when it cannot."""
         row = self.rows.get(pk)
-        if row is None or not can_render_alone(audience, row, ping["undos"]):
+        if row is None or not can_render_alone(audience, row, fields["undos"]):
             return None
-        state = (ping["undos"], ping["version"])
+        state = (fields["undos"], fields["version"])
         game = game_cache.take(pk, state)
         if game is None:
             return None
         try:
-            if len(game.choices) != ping["version"]:
+            if len(game.choices) != fields["version"]:
                 return None
-            apply_live_fields(row, ping)
+            apply_live_fields(row, fields)
             shown = render_for(audience, row, game, since)
         finally:
             game_cache.put(pk, state, game)
@@ -214,6 +224,182 @@ class SharedRenders:
         return await asyncio.shield(task)
 
 
+class Hub:
+    """The watchers of one game in this process, and their one place in the game's watchers' group.
+
+    The hub's channel is the group's only member here, whatever the number of watchers: a ping is
+    read and decoded once, not once per connection. On a ping the hub first lets the players of the
+    table in this process send theirs (``PLAYERS_FIRST`` seconds at most), then has each audience's
+    update rendered once and sends it to the watchers that do not show that state yet, ``CHUNK`` at
+    a time with a turn of the event loop between: the other tables' messages and the sockets'
+    writes go on meanwhile. Pings that come in while it sends are taken together: the newest one.
+    """
+
+    def __init__(self, watchers: Watchers, pk: int):
+        self.watchers = watchers
+        self.pk = pk
+        self.members: set = set()
+        self.channel: str | None = None
+        self.joined = False
+        self.reader: asyncio.Task | None = None
+        self.sender: asyncio.Task | None = None
+        self.next: dict | None = None  # the newest ping not sent yet
+        self.sent = 0  # updates sent (the tests read it)
+
+    async def add(self, consumer) -> bool:
+        """Count `consumer` in; join the group if the hub is not in it yet. Returns whether the hub
+        is in its group (False while the channel layer cannot be reached: the catch-up tries again)."""
+        self.members.add(consumer)
+        return await self.join()
+
+    async def join(self) -> bool:
+        from channels.layers import get_channel_layer
+
+        layer = get_channel_layer()
+        if self.joined or layer is None:
+            self.joined = True
+            return True
+        try:
+            if self.channel is None:
+                self.channel = await layer.new_channel(prefix="watchers.")
+                self.reader = asyncio.ensure_future(self._read(layer, self.channel))
+            await layer.group_add(watch_group_name(self.pk), self.channel)
+        except Exception as exc:  # noqa: BLE001 - Redis unreachable, in any of its forms
+            logger.warning("the watchers of game %s could not join their group (%s)", self.pk, exc)
+            return False
+        self.joined = True
+        return True
+
+    async def discard(self, consumer) -> None:
+        self.members.discard(consumer)
+        if self.members or self.watchers.hubs.get(self.pk) is not self:
+            return
+        del self.watchers.hubs[self.pk]
+        for task in (self.reader, self.sender):
+            if task is not None:
+                task.cancel()  # the layer drops the reader's channel's subscription
+        if self.joined and self.channel is not None:
+            from channels.layers import get_channel_layer
+
+            try:
+                await get_channel_layer().group_discard(watch_group_name(self.pk), self.channel)
+            except Exception:  # noqa: BLE001 - the layer is down: there is no subscription to drop
+                logger.debug("could not leave the watchers' group of game %s", self.pk, exc_info=True)
+
+    async def _read(self, layer, channel: str) -> None:
+        """Take the pings in; one task sends them, the newest first come when it is free."""
+        while True:
+            try:
+                event = await layer.receive(channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the catch-up covers what is missed meanwhile
+                logger.exception("the watchers of game %s could not read their pings", self.pk)
+                await asyncio.sleep(1.0)
+                continue
+            if event.get("type") != "game.changed":
+                continue
+            if self.next is None or _ping_state(event) >= _ping_state(self.next):
+                self.next = event
+            if self.sender is None or self.sender.done():
+                self.sender = asyncio.ensure_future(self._send_all())
+
+    async def _send_all(self) -> None:
+        while self.next is not None:
+            event, self.next = self.next, None
+            try:
+                await self.changed(event)
+            except Exception:  # noqa: BLE001 - the hub must outlive any one failure
+                logger.exception("the watchers of game %s missed an update", self.pk)
+
+    async def changed(self, event: dict) -> None:
+        state = (event.get("undos", 0), event.get("version", 0), event.get("status"))
+        await self.watchers.players_done(self.pk, state[:2])
+        behind: dict[tuple, list] = {}
+        for member in list(self.members):
+            if member.shows_at_least(state):
+                continue
+            behind.setdefault((member.audience, member.watched_since()), []).append(member)
+        for (audience, since), members in behind.items():
+            try:
+                shown = await self.watchers.renders.update(
+                    self.pk, audience, since, state=state, fields=event.get("row")
+                )
+            except Exception:  # noqa: BLE001 - each connection then reads for itself
+                logger.exception("rendering game %s for its watchers failed", self.pk)
+                for member in members:
+                    member.catch_up_soon()
+                continue
+            for start in range(0, len(members), CHUNK):
+                for member in members[start : start + CHUNK]:
+                    if shown is GONE:
+                        await member.game_gone()
+                    elif member.audience != audience or member.watched_since() != since:
+                        member.catch_up_soon()  # it showed something else meanwhile
+                    elif await member.show_shared(shown):
+                        self.sent += 1
+                await asyncio.sleep(0)
+
+
+CHUNK = 32  # watchers sent an update between two turns of the event loop
+PLAYERS_FIRST = 0.25  # seconds a hub waits at most for the players of its table in this process
+
+
+def _ping_state(event: dict) -> tuple[int, int]:
+    return (event.get("undos", 0), event.get("version", 0))
+
+
+class Watchers:
+    """What one event loop (one server process) keeps for the connections without a seat: their
+    hubs by game, the shared renders, and the players' connections by game (served first)."""
+
+    def __init__(self):
+        self.renders = SharedRenders()
+        self.hubs: dict[int, Hub] = {}
+        self.players: dict[int, weakref.WeakSet] = {}
+        self.players_sent: dict[int, asyncio.Event] = {}
+
+    def hub(self, pk: int) -> Hub:
+        found = self.hubs.get(pk)
+        if found is None:
+            found = self.hubs[pk] = Hub(self, pk)
+        return found
+
+    def add_player(self, pk: int, consumer) -> None:
+        self.players.setdefault(pk, weakref.WeakSet()).add(consumer)
+
+    def discard_player(self, pk: int, consumer) -> None:
+        players = self.players.get(pk)
+        if players is not None:
+            players.discard(consumer)
+            if not players:
+                del self.players[pk]
+                self.players_sent.pop(pk, None)
+
+    def player_sent(self, pk: int) -> None:
+        """A player's connection of game `pk` sent an update."""
+        event = self.players_sent.get(pk)
+        if event is not None:
+            event.set()
+
+    async def players_done(self, pk: int, state: tuple) -> None:
+        """Until every player's connection of game `pk` in this process shows `state` (undos,
+        version) or later, at most ``PLAYERS_FIRST`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + PLAYERS_FIRST
+        while any(p.shows_before(state) for p in self.players.get(pk, ())):
+            left = deadline - loop.time()
+            if left <= 0:
+                return
+            event = self.players_sent.setdefault(pk, asyncio.Event())
+            event.clear()
+            try:
+                await asyncio.wait_for(event.wait(), left)
+            except TimeoutError:
+                return
+        await asyncio.sleep(0)  # and their writes go out first
+
+
 def _read_and_render(pk: int, audience: Audience, since) -> tuple[Game, Shown] | None:
     """On live play's threads: the game as stored now, rendered for `audience`."""
     row = Game.objects.filter(pk=pk).first()
@@ -228,10 +414,10 @@ def _read_and_render(pk: int, audience: Audience, since) -> tuple[Game, Shown] |
 _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def shared() -> SharedRenders:
-    """The shared renders of the running event loop (one per server process)."""
+def watchers() -> Watchers:
+    """The watchers of the running event loop (one per server process)."""
     loop = asyncio.get_running_loop()
     found = _by_loop.get(loop)
     if found is None:
-        found = _by_loop[loop] = SharedRenders()
+        found = _by_loop[loop] = Watchers()
     return found
