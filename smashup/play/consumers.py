@@ -42,7 +42,7 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
 
 Error codes: malformed, too_large, too_deep (nested deeper than ``wsjson.MAX_DEPTH``, refused before
 parsing), unknown_type, bad_request, spectator, stale, not_your_decision, illegal, cannot_undo,
-game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+game_over, not_started, rate_limited, too_many_open, not_found, bad_link, broken, server_error.
 
 Limits (``limits``): each connection may send ``PLAY_WS_RATE`` messages (a token bucket); over it a
 message is refused (the first of a run gets a ``rate_limited`` error, the rest are dropped), and a
@@ -50,6 +50,10 @@ connection refused more times than the limit is closed (code 4029). Each browser
 ``PLAY_WS_CONNECT_RATE`` connections per window and each address ``ws_connect_address`` (a new
 session per seat link does not buy more), none for a while after a flood closed one: a
 refused connection gets a ``rate_limited`` error and code 4029 too (``smashup.core.limits``).
+Sockets OPEN AT ONCE are limited too (``smashup.core.opensockets``): per address (``ws_open_address``,
+game and event sockets together) and, for connections without a seat of the game, per game
+(``ws_open_game``); over either the connection gets a ``too_many_open`` error saying which, and
+close code 4503. A seat holder's own connection never counts against its game's limit.
 
 An undo takes the version back: pings and states carry ``undos`` (how many choices were taken back),
 and a connection compares (undos, version), redrawing everything (the whole log too) after an undo.
@@ -68,7 +72,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import catchup, limits, params, threads, wsjson
+from smashup.core import catchup, limits, opensockets, params, threads, wsjson
 
 from . import render, services, watching
 from .models import Game
@@ -80,6 +84,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
 CLOSE_FLOOD = limits.CLOSE_FLOOD
 CLOSE_BAD_REQUEST = 4400
+CLOSE_TOO_MANY_OPEN = opensockets.CLOSE_TOO_MANY_OPEN
 
 
 def _with_notifications(service, *args):
@@ -140,6 +145,11 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send_error(exc.message, exc.code)
             await self.close(code=CLOSE_BAD_LINK)
             return
+        if self.seat is None and not self.hot_held:
+            # Without a seat of this game: one of its places for spectators (issue 28).
+            if not await self.hold_place("ws_open_game", str(self.game_pk)):
+                self.game_pk = None
+                return
         self.audience = self._audience()
         if self.audience is None:
             if self.seat is not None:

@@ -212,7 +212,7 @@ class LoadRun:
         max_choices: int | None = None,
         on_window=None,
         route: str = "connection",
-        crowd: int = 0,
+        crowd: int | None = None,
         crowd_format: str = "html",
     ):
         if isinstance(ws_bases, str):
@@ -222,7 +222,7 @@ class LoadRun:
                 raise ValueError(f"the load test only targets the loopback interface, not {base!r}")
         if len(tables) > MAX_TABLES:
             raise ValueError(f"at most {MAX_TABLES} tables in one run")
-        if not 0 <= crowd <= MAX_CROWD:
+        if crowd is not None and not 0 <= crowd <= MAX_CROWD:
             raise ValueError(f"a crowd is 0 to {MAX_CROWD} spectators")
         if crowd_format not in ("html", "json"):
             raise ValueError(f"a crowd reads html or json, not {crowd_format!r}")
@@ -255,7 +255,7 @@ class LoadRun:
         spread = 0
         for number, table in enumerate(self.tables):
             seats = list(enumerate(table.plan.seat_links)) + [(None, None)] * spectators
-            if crowd and number == 0:
+            if crowd is not None and number == 0:
                 table.crowded = True
                 seats += [(None, "crowd")] * crowd
             for seat, link in seats:
@@ -324,7 +324,7 @@ class LoadRun:
             "connect_seconds": round(connect_seconds, 3),
             "games_finished": sum(1 for t in self.tables if t.finished),
         }
-        if self.crowd:
+        if self.crowd is not None:  # 0 too: the same figures without a crowd, to compare
             extra["crowd"] = self.crowd_report()
         return summarize(self.latencies, seconds=measured, errors=self.errors, extra=extra)
 
@@ -336,7 +336,7 @@ class LoadRun:
             }
 
         return {
-            "spectators": self.crowd,
+            "spectators": self.crowd or 0,
             "connected": sum(1 for c in self.tables[0].conns if c.crowd and c.ws is not None),
             "players_ms": {name: spread(values) for name, values in self.player_latencies.items()},
             "everyone_ms": spread(self.crowd_latencies),

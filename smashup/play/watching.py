@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 import weakref
 from collections import Counter
 from dataclasses import dataclass
@@ -72,13 +73,22 @@ class Shown:
     status: str
     log_total: int | None
     text: str
+    timed: bool = False  # it shows a turn timer's seconds left, as they were when it was made
+    made_at: float = 0.0  # time.monotonic()
 
     @property
     def state(self) -> tuple[int, int]:
         return (self.undos, self.version)
 
+    def fresh(self) -> bool:
+        """Whether it may still be sent: a page counts a turn timer down from the seconds left it
+        was sent (the server's clock, not the device's), so an update with a timer is good for
+        ``TIMER_FRESH`` seconds only; any other for as long as its state lasts."""
+        return not self.timed or time.monotonic() - self.made_at < TIMER_FRESH
+
 
 GONE = Shown(-1, -1, "", None, "")  # the game no longer exists
+TIMER_FRESH = 1.0
 
 
 # ---------------------------------------------------------------------------------- rendering -----
@@ -120,7 +130,8 @@ def render_for(audience: Audience, row: Game, game, since: tuple | None) -> Show
             redraw = since is None or since[0] != row.undos
             text = render.render_live(context, log_after=None if redraw else since[1])
             log_total = context["log_total"]
-    return Shown(row.undos, row.version, row.status, log_total, text)
+    timed = row.deadline is not None and row.status == Game.Status.ACTIVE
+    return Shown(row.undos, row.version, row.status, log_total, text, timed, time.monotonic())
 
 
 def can_render_alone(audience: Audience, row: Game, undos: int) -> bool:
@@ -132,13 +143,13 @@ def can_render_alone(audience: Audience, row: Game, undos: int) -> bool:
 # ---------------------------------------------------------------------------------- sharing -------
 class SharedRenders:
     """The updates of the watchers of this event loop's connections (see the module's docstring).
-    ``renders`` counts the renders actually made, by audience kind (the tests read it)."""
+    ``made`` counts the renders actually made, by audience kind (the tests read it)."""
 
     def __init__(self, size: int = RENDERS_KEPT):
         self.done = LRU(size)  # (pk, undos, version, status, audience, since) -> Shown
         self.pending: dict[tuple, asyncio.Future] = {}
         self.rows = LRU(size)  # game pk -> the last row read of it, for renders from a ping
-        self.renders: Counter = Counter()
+        self.made: Counter = Counter()
 
     async def update(
         self,
@@ -158,7 +169,7 @@ class SharedRenders:
         if state is not None:
             wanted = (pk, *state, audience, since)
             found = self.done.get(wanted)
-            if found is not None:
+            if found is not None and found.fresh():
                 return found
             making = self.pending.get(wanted)
             if making is not None:
@@ -194,19 +205,35 @@ class SharedRenders:
             shown = render_for(audience, row, game, since)
         finally:
             game_cache.put(pk, state, game)
-        self.renders[audience.kind] += 1
+        self.made[audience.kind] += 1
         self.done.put(key, shown)
         return shown
 
     async def _read(self, pk: int, audience: Audience, since) -> Shown:
-        result = await threads.live_play(_read_and_render)(pk, audience, since)
+        result = await threads.live_play(self._read_and_render)(pk, audience, since)
         if result is None:
             return GONE
-        row, shown = result
-        self.renders[audience.kind] += 1
+        row, shown, rendered = result
         self.rows.put(pk, row)
-        self.done.put((pk, shown.undos, shown.version, shown.status, audience, since), shown)
+        if rendered:
+            self.made[audience.kind] += 1
+            self.done.put((pk, shown.undos, shown.version, shown.status, audience, since), shown)
         return shown
+
+    def _read_and_render(self, pk: int, audience: Audience, since) -> tuple[Game, Shown, bool] | None:
+        """On live play's threads: the game as stored now, rendered for `audience` unless that
+        update was made already (a crowd connecting reads the row each, renders once). Returns the
+        row, the update and whether it was rendered here; None when the game is gone."""
+        row = Game.objects.filter(pk=pk).first()
+        if row is None:
+            return None
+        found = self.done.get((pk, row.undos, row.version, row.status, audience, since))
+        if found is not None and found.fresh():
+            return row, found, False
+        if row.is_lobby:
+            return row, render_for(audience, row, None, since), True
+        with engine_game(row) as game:
+            return row, render_for(audience, row, game, since), True
 
     async def _share(self, key: tuple, make) -> Shown:
         """`make()` once for everyone asking for `key` meanwhile. It runs as a task of its own, so a
@@ -398,17 +425,6 @@ class Watchers:
             except TimeoutError:
                 return
         await asyncio.sleep(0)  # and their writes go out first
-
-
-def _read_and_render(pk: int, audience: Audience, since) -> tuple[Game, Shown] | None:
-    """On live play's threads: the game as stored now, rendered for `audience`."""
-    row = Game.objects.filter(pk=pk).first()
-    if row is None:
-        return None
-    if row.is_lobby:
-        return row, render_for(audience, row, None, since)
-    with engine_game(row) as game:
-        return row, render_for(audience, row, game, since)
 
 
 _by_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

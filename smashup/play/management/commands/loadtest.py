@@ -106,9 +106,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--crowd",
             type=int,
-            default=0,
+            default=None,
             help="N more spectator clients on the first table only; the report adds the players' "
-            "latency there and on the other tables (default 0)",
+            "latency there and on the other tables (--crowd 0: the same figures without a crowd)",
         )
         parser.add_argument(
             "--crowd-format",
@@ -180,7 +180,7 @@ class Command(BaseCommand):
             raise CommandError("--mode is standard or bigbase.")
         if not 0 <= opts["flood"] <= 200:
             raise CommandError("--flood must be 0 to 200 loops.")
-        if not 0 <= opts.get("crowd", 0) <= loadtest.MAX_CROWD:
+        if not 0 <= (opts.get("crowd") or 0) <= loadtest.MAX_CROWD:
             raise CommandError(f"--crowd must be 0 to {loadtest.MAX_CROWD} spectators.")
         if opts["think"] < 0 or opts["spectators"] < 0 or not 0 <= opts["grace"] <= 60:
             raise CommandError("--think and --spectators cannot be negative; --grace is 0 to 60 seconds.")
@@ -495,7 +495,7 @@ async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
         max_choices=opts["max_choices"],
         on_window=window,
         route=opts["route"],
-        crowd=opts.get("crowd", 0),
+        crowd=opts.get("crowd"),
         crowd_format=opts.get("crowd_format", "html"),
     )
     try:
