@@ -193,6 +193,10 @@ class _Table:
     open_conns: int = 0  # how many of its clients connected (and of its seats), once all have tried
     open_seats: int = 0
 
+    def count_open(self) -> None:
+        self.open_conns = sum(1 for c in self.conns if c.ws is not None)
+        self.open_seats = sum(1 for c in self.conns if c.ws is not None and c.seat is not None)
+
 
 class LoadRun:
     """One bounded run of the clients against one or more server processes (``ws_bases``: their
@@ -285,8 +289,7 @@ class LoadRun:
         opened = await asyncio.gather(*(self._open(c, gate) for t in self.tables for c in t.conns))
         connect_seconds = time.perf_counter() - connect_started
         for table in self.tables:
-            table.open_conns = sum(1 for c in table.conns if c.ws is not None)
-            table.open_seats = sum(1 for c in table.conns if c.ws is not None and c.seat is not None)
+            table.count_open()
         for conn, ok in zip((c for t in self.tables for c in t.conns), opened, strict=True):
             if ok:
                 readers.append(asyncio.create_task(self._read(conn)))
@@ -449,6 +452,8 @@ class LoadRun:
             table.finished = True
         if version <= before or not table.inflight:
             return
+        if not table.open_conns:
+            table.count_open()
         now = time.perf_counter()
         for sent_at_version in [v for v in table.inflight if before <= v < version]:
             sent = table.inflight[sent_at_version]

@@ -127,6 +127,74 @@ def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():
     assert run.errors == Counter({"server:stale": 1})
 
 
+def test_a_crowd_watches_the_first_table_only_in_html_by_default():
+    plans = [loadtest.TablePlan("abc", ["t0", "t1"]), loadtest.TablePlan("def", ["u0", "u1"])]
+    run = loadtest.LoadRun(
+        ["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, spectators=0, crowd=3
+    )
+    first, second = run.tables
+    assert first.crowded and not second.crowded
+    assert [c.crowd for c in first.conns] == [False, False, True, True, True]
+    assert all("format=html" in c.url and "token" not in c.url for c in first.conns[2:])
+    assert len(second.conns) == 2 and run.connections == 7
+    as_json = loadtest.LoadRun(
+        ["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, crowd=2, crowd_format="json"
+    )
+    assert all("format=json" in c.url for c in as_json.tables[0].conns if c.crowd)
+    for bad in ({"crowd": -1}, {"crowd": loadtest.MAX_CROWD + 1}, {"crowd": 1, "crowd_format": "xml"}):
+        with pytest.raises(ValueError):
+            loadtest.LoadRun(["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, **bad)
+
+
+def test_with_a_crowd_the_players_latency_is_counted_apart_from_the_crowds():
+    """The players' latency of a choice ends when both seats have the new state; the table's ends
+    with its last client, here a crowd's spectator that reads only the head of an HTML update."""
+    plans = [loadtest.TablePlan("g", ["a", "b"]), loadtest.TablePlan("h", ["c", "d"])]
+    run = loadtest.LoadRun(
+        ["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, spectators=0, crowd=2
+    )
+    crowded, other = run.tables
+    for table in run.tables:
+        for conn in table.conns:
+            conn.ws = object()
+            conn.version = 3
+        table.open_conns = len(table.conns)
+        table.open_seats = 2
+        table.inflight = {3: 0.0}
+        table.reached = {3: 0}
+        table.seats_reached = {3: 0}
+
+    def state(conn, version):
+        run._receive(
+            conn, json.dumps({"type": "state", "version": version, "status": "active", "view": None})
+        )
+
+    def page(conn, version, status="active"):
+        run._receive(
+            conn, f'<div id="play-status" class="x" data-version="{version}" data-status="{status}">'
+        )
+
+    seat0, seat1, fan0, fan1 = crowded.conns
+    state(seat0, 4)
+    page(fan0, 4)
+    assert run.player_latencies == {"crowd_table": [], "other_tables": []}
+    state(seat1, 4)
+    assert len(run.player_latencies["crowd_table"]) == 1 and run.latencies == []
+    page(fan1, 4)
+    assert len(run.latencies) == 1 and len(run.crowd_latencies) == 1 and crowded.inflight == {}
+    for conn in other.conns:
+        state(conn, 4)
+    assert len(run.player_latencies["other_tables"]) == 1 and len(run.latencies) == 2
+    run._receive(fan0, '<div id="play-error" data-code="too_many_open">Full</div>')
+    assert run.errors == Counter({"server:too_many_open": 1})
+    report = run.crowd_report()
+    assert report["spectators"] == 2 and report["players_ms"]["crowd_table"]["count"] == 1
+    assert report["everyone_ms"]["count"] == 1
+    assert "crowd: 2/2 spectators on table 1" in loadtest.format_report(
+        loadtest.summarize(run.latencies, seconds=1.0, errors=Counter(), extra={"crowd": report})
+    )
+
+
 # ---------------------------------------------------------------------------------- the command --
 
 
@@ -139,6 +207,8 @@ def test_bad_arguments_are_refused():
         {"flood": -1},
         {"flood": 1000},
         {"mode": "classic"},
+        {"crowd": -1},
+        {"crowd": 100_000},
     ):
         with pytest.raises(CommandError):
             call_command("loadtest", **kwargs)
@@ -199,3 +269,20 @@ def test_a_small_big_base_run_against_a_real_server(django_db_blocker, _require_
     assert report["choices"] >= 1 and report["latency_ms"]["p50"] is not None
     assert "set up 2 bigbase tables" in err.getvalue()
     assert loadtest.format_report(report).startswith("bigbase: server daphne")
+
+
+def test_a_small_run_with_a_crowd_on_one_table(django_db_blocker, _require_database, redis_url):
+    out, err = io.StringIO(), io.StringIO()
+    with django_db_blocker.unblock():
+        call_command(
+            "loadtest", tables=2, seconds=3, think=0.1, spectators=0, crowd=20, json=True, stdout=out,
+            stderr=err, startup_timeout=120,
+        )  # fmt: skip
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert report["errors"] == 0, (report["errors_by_kind"], err.getvalue())
+    assert report["connections"] == 24
+    crowd = report["crowd"]
+    assert crowd["spectators"] == 20 and crowd["connected"] == 20
+    assert crowd["players_ms"]["crowd_table"]["count"] >= 1 and crowd["everyone_ms"]["count"] >= 1
+    assert crowd["players_ms"]["other_tables"]["count"] >= 1
+    assert "20 more on the first" in err.getvalue()
