@@ -365,6 +365,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
 
     def shows_before(self, state: tuple) -> bool:
         """Whether this player's connection has neither shown nor handled (undos, version) yet."""
+        if self.game_pk is None:
+            return False  # closed (a flood, a deleted game): it handles nothing more
         return max(self.answered, (self.shown_undos, self.shown_version)) < state
 
     def watched_since(self) -> tuple | None:
