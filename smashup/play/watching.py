@@ -258,10 +258,11 @@ class Hub:
     read and decoded once, not once per connection. On a ping the hub first lets the players of the
     table in this process send theirs (``PLAYERS_FIRST`` seconds at most), then has each audience's
     update rendered once and sends it to the watchers that do not show that state yet, ``CHUNK`` at
-    a time, each chunk followed by a pause as long as it took (``PACE_MAX`` at most): the event loop
-    is free half the time for the other tables' messages, the sockets' writes and live play's
-    threads. Pings that come in while it sends are taken together (the newest one), and a newer
-    ping stops the sending of an older update: the watchers not sent it yet get the newer one.
+    a time, each chunk followed by a pause ``PACE`` times as long as it took (``PACE_MAX`` at most):
+    the event loop is free two thirds of the time for the other tables' messages, the sockets'
+    writes and live play's threads. Pings that come in while it sends are taken together (the
+    newest one), and a newer ping stops the sending of an older update: the watchers not sent it yet
+    get the newer one.
     """
 
     def __init__(self, watchers: Watchers, pk: int):
@@ -370,12 +371,13 @@ class Hub:
                         member.catch_up_soon()  # it showed something else meanwhile
                     elif await member.show_shared(shown):
                         self.sent += 1
-                # As long again with the event loop free (and the GIL for live play's threads):
-                # the players of every table come first, the watchers take half the time at most.
-                await asyncio.sleep(min(time.monotonic() - began, PACE_MAX))
+                # Twice as long with the event loop free (and the GIL for live play's threads): the
+                # players of every table come first, the watchers take a third of the time at most.
+                await asyncio.sleep(min(PACE * (time.monotonic() - began), PACE_MAX))
 
 
-CHUNK = 16  # watchers sent an update between two pauses
+CHUNK = 8  # watchers sent an update between two pauses
+PACE = 2.0  # a pause lasts this many times as long as sending the chunk before it took
 PACE_MAX = 0.02  # seconds a pause between two chunks lasts at most
 PLAYERS_FIRST = 0.25  # seconds a hub waits at most for the players of its table in this process
 
