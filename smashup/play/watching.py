@@ -18,7 +18,8 @@ read of the database already under way for its audience.
 Private content never goes through here: an audience is only ever rendered for ``seat=None``, and a
 seat holder's connection renders its own view itself (``consumers``). The watchers are in a channel
 group of their own (``live.watch_group_name``), pinged after the players' group, so that a crowd of
-spectators is served after the players of its table.
+spectators is served after the players of its table; in that group each process is one member per
+game (its ``Hub``), whatever the number of watchers it serves.
 """
 
 from __future__ import annotations
