@@ -180,6 +180,11 @@ SERVER_SWITCH_INTERVAL = None
 # (PLAY_WS_RATE's too): the one knob the load test and the browser tests raise.
 RATE_LIMITS: dict = {}
 RATE_LIMIT_SCALE = 1
+# Sockets open at once (smashup.core.opensockets): SOCKET_LIMITS overrides any of
+# opensockets.DEFAULT_LIMITS by name, as a count (scaled by RATE_LIMIT_SCALE too). A server process
+# that dies stops counting after OPEN_SOCKETS_TTL seconds.
+SOCKET_LIMITS: dict = {}
+OPEN_SOCKETS_TTL = 30.0
 # Turn timers (smashup.play.timers): the seconds per decision a table may choose (their tasks go to
 # PLAY_TIMER_QUEUE).
 PLAY_TURN_SECONDS_MIN = 10

@@ -79,6 +79,7 @@ from .live import (
     group_name,
     live_fields,
     notify,
+    watch_group_name,
 )
 from .quotas import Creator, TableRefused, creator_of
 from .seats import (

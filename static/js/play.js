@@ -130,6 +130,7 @@
     else if (code === 4404) setState("This game no longer exists", "closed");
     else if (code === 4403) setState("Not connected: the seat link is not valid", "closed");
     else if (code === 4029) setState("Disconnected: too many messages. Reload the page.", "closed");
+    else if (code === 4503) setState("Not live: too many connections are open. Reload later.", "closed");
     else if (RETRIED_BY_HTMX.indexOf(code) >= 0) setState("Reconnecting…", "closed");
     else if (ownRetries < 5 && detail.socketWrapper) {
       // A normal close (a server restart, a proxy): htmx does not retry those; we do, a few times.
