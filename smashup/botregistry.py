@@ -66,6 +66,11 @@ class Budget:
 
 Bot = Callable[..., list]  # (game, seat, rng, budget) -> option ids
 
+# A searching bot's thinking time per decision when its table says nothing else (issue 25: 1 s by
+# default; a table may set 0.3 to 5 s).
+DEFAULT_THINK_SECONDS = 1.0
+THINK_SECONDS_RANGE = (0.3, 5.0)
+
 
 def random_bot(game, seat: int, rng: random.Random, budget: Budget | None = None) -> list[str]:
     return random_choice(game, rng)

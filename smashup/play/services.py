@@ -112,8 +112,10 @@ from .tables import (
     get_game,
     is_bot_seat,
     lock_game,
+    pace_seconds,
     player_names,
     random_stream,
+    table_bot,
     table_stream,
 )
 from .timecall import call_time, time_called

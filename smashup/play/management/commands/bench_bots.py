@@ -28,7 +28,10 @@ class Command(BaseCommand):
             "--think", type=float, default=None, help="seconds a bot that searches may think per decision"
         )
         parser.add_argument(
-            "--iterations", type=int, default=None, help="iterations a bot that searches may make per decision"
+            "--iterations",
+            type=int,
+            default=None,
+            help="iterations a bot that searches may make per decision",
         )
         parser.add_argument("--json", action="store_true")
         parser.add_argument("--progress", action="store_true", help="a line on stderr after each game")
