@@ -110,6 +110,7 @@ from .tables import (
     factions_available,
     game_by_code,
     get_game,
+    hints_on,
     is_bot_seat,
     lock_game,
     pace_seconds,
