@@ -10,7 +10,7 @@ from smashup.botregistry import DEFAULT_LEVEL, level_bot, offered_levels
 from . import timers
 from .errors import PlayError
 from .seats import MAX_GUEST_NAME, clean_factions
-from .tables import DEFAULT_PACE, PACE_LABELS, SeatSpec, factions_available
+from .tables import DEFAULT_PACE, SeatSpec, factions_available, pace_choices
 
 MAX_SEATS = 4
 QUICK_NAME = "Player"
@@ -101,7 +101,7 @@ class NewGameForm(forms.Form):
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
     pace = forms.ChoiceField(
         label="Bots' pace",
-        choices=list(PACE_LABELS.items()),
+        choices=pace_choices,
         initial=DEFAULT_PACE,
         required=False,
         help_text="How long each bot's move stays on the screen before the next; a bot thinks meanwhile.",

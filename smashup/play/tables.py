@@ -58,12 +58,7 @@ TABLE_KEY = "table"
 # A bot's move comes this many times PLAY_BOT_DELAY (1.2 s) after the move before it, whatever its
 # thinking took (it thinks meanwhile). "instant": as soon as it has chosen.
 PACES = {"instant": 0.0, "quick": 0.5, "normal": 1.0, "slow": 2.0}
-PACE_LABELS = {
-    "instant": "Instant: as fast as they choose",
-    "quick": "Quick: about 0.6 s a move",
-    "normal": "Normal: about 1.2 s a move",
-    "slow": "Slow: about 2.4 s a move",
-}
+PACE_WORDS = {"instant": "Instant", "quick": "Quick", "normal": "Normal", "slow": "Slow"}
 DEFAULT_PACE = "normal"
 
 
@@ -97,6 +92,16 @@ def bot_delay() -> float:
     from django.conf import settings
 
     return float(getattr(settings, "PLAY_BOT_DELAY", 1.2))
+
+
+def pace_choices() -> list[tuple[str, str]]:
+    """The paces a lobby offers, each with its seconds under the current PLAY_BOT_DELAY."""
+    choices = []
+    for name, times in PACES.items():
+        seconds = times * bot_delay()
+        said = "as soon as they have chosen" if seconds <= 0 else f"about {seconds:.1f} s a move"
+        choices.append((name, f"{PACE_WORDS[name]}: {said}"))
+    return choices
 
 
 def pace_seconds(config: dict | None) -> float:
