@@ -159,11 +159,12 @@ CELERY_TASK_ROUTES = ("smashup.core.queues.route",)
 # a clock task behind them.
 NOTICE_QUEUE = None
 
-# Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
-# (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
+# Live play (smashup.play). A bot's move comes PLAY_BOT_DELAY seconds after the previous choice at a
+# table's normal pace, its thinking time included (a table's pace scales it: instant 0, quick 0.5x,
+# slow 2x; smashup.play.tables.PACES; 0 plays bots at once). Each WebSocket connection may send
 # PLAY_WS_RATE = (messages, seconds) before it is refused. PLAY_GAME_CACHE_SIZE rebuilt games are kept
 # per process.
-PLAY_BOT_DELAY = 0.6
+PLAY_BOT_DELAY = 1.2
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
 # Live play's database work runs on PLAY_DB_THREADS threads of its own per process, and at most

@@ -30,6 +30,7 @@ the browser tests raise):
   from one address; ``account_mail_email``: mails of either kind (and login links) to one e-mail
   address, over which nothing is sent and the page says the same as ever.
 - ``signup_address``: sign-ups to events by people without an account.
+- ``hint_seat``: hints asked by one seat of one game (``smashup.play.hints``), whatever its devices.
 - ``live_tables_session``, ``live_tables_account``, ``live_tables_address``: tables waiting for
   players or in play (``smashup.play.quotas``; counted in the database, the seconds being how long
   a table with nothing happening in it still counts).
@@ -72,6 +73,7 @@ DEFAULT_RATES: dict[str, tuple[int, float]] = {
     "password_reset_address": (5, 3600.0),
     "account_mail_email": (3, 3600.0),
     "signup_address": (10, 3600.0),
+    "hint_seat": (6, 60.0),
 }
 DEFAULT_RATE = DEFAULT_RATES["ws_message"]
 # Live tables (issue 28; smashup.play.quotas): at most this many tables waiting for players or in play

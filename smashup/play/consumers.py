@@ -22,6 +22,7 @@ Client -> server (text frames, JSON):
     {"type": "undo", "seq": 13}  # take back my last choice (seq: the version I see)
     {"type": "refresh"}  # send me everything again
     {"type": "check"}  # I heard nothing for a while: send what changed, and that you are there
+    {"type": "hint", "seq": 12, "decision": "d7"}  # suggest a choice for my open decision
 
 htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
 strings ("12") and a single option a string rather than a list: both are accepted.
@@ -40,6 +41,13 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
     {"type": "ok", "version": 13}  # your choice (or undo) landed
     {"type": "live", "state": "reconnecting"}  # or "live": whether pings get through (see above)
     {"type": "error", "code": "stale", "message": "..."}
+
+A hint (``hints``; a table whose settings allow it): the ask is answered at once with ``hint``
+fragment ``data-state="asked"`` (JSON ``{"type": "hint", "state": "asked", "version": 12}``), then,
+when a worker has computed it from this seat's view, every connection of the seat and no other gets
+``#hint`` with ``data-state="ready"`` (JSON ``{"type": "hint", "state": "ready", "version",
+"decision", "options", "labels", "why"}``), unless it shows another version by then. Refusals:
+``no_hints``, ``stale``, ``rate_limited`` (``hint_seat``), ``spectator``.
 
 Error codes: malformed, too_large, too_deep (nested deeper than ``wsjson.MAX_DEPTH``, refused before
 parsing), unknown_type, bad_request, spectator, stale, not_your_decision, illegal, cannot_undo,
@@ -78,7 +86,7 @@ from django.template.loader import render_to_string
 
 from smashup.core import catchup, limits, opensockets, params, threads, wsjson
 
-from . import render, services, watching
+from . import hints, render, services, watching
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -206,9 +214,12 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.push(full=True)
         elif kind == "check":
             await self.answer_check()
+        elif kind == "hint":
+            await self.ask_hint(message)
         else:
             await self.send_error(
-                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo', 'refresh' or 'check'.",
+                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo', 'refresh', 'check' "
+                "or 'hint'.",
                 "unknown_type",
             )
 
@@ -263,6 +274,34 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send(text_data=json.dumps({"type": "ok", "version": outcome.version}))
         else:
             await self.send(text_data=render.render_error("", "ok"))
+
+    # ------------------------------------------------------------------ hints ------------------
+    async def ask_hint(self, message: dict):
+        try:
+            version = await threads.live_play(hints.request)(
+                self.game_pk, self.seat, message.get("seq"), message.get("decision")
+            )
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            return
+        await self.send(text_data=self._hint_text({"version": version}, "asked"))
+
+    async def game_hint(self, event):
+        """A hint is ready at a version (a public ping): this connection shows its own seat's, if
+        there is one for the state it shows."""
+        if self.game_pk is None or self.seat is None or self.table_watch or self.display or self.hot_seat:
+            return
+        state = (event.get("undos", 0), event.get("version"))
+        if state != (self.shown_undos, self.shown_version):
+            return  # answered meanwhile (or not shown yet): the hint is for another state
+        hint = await threads.live_play(hints.stored)(self.game_pk, self.seat, *state)
+        if hint is not None and (hint["undos"], hint["version"]) == (self.shown_undos, self.shown_version):
+            await self.send(text_data=self._hint_text(hint, "ready"))
+
+    def _hint_text(self, hint: dict, state: str) -> str:
+        if self.json_mode:
+            return json.dumps({"type": "hint", "state": state, **hint})
+        return render_to_string("play/_hint.html", {"hint": hint, "state": state, "oob": True})
 
     # ------------------------------------------------------------------ outgoing ----------------
     async def game_changed(self, event):
