@@ -32,6 +32,13 @@ Variables (all optional):
                   ``EMAIL_PORT`` (587), ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``
                   (true) or ``EMAIL_USE_SSL`` (false), ``DEFAULT_FROM_EMAIL`` go with it
                   (``email_settings``).
+``VAPID_PRIVATE_KEY`` the private key that signs Web Push messages (RFC 8292), base64url of the raw
+                  32-byte P-256 key, as ``manage.py vapid_keys`` prints it. Unset: no Web Push (a
+                  player's notices show on their open page and go by e-mail). ``VAPID_PUBLIC_KEY``
+                  (optional: checked against the private key) and ``VAPID_SUBJECT`` (required with the
+                  key: ``mailto:you@example.org`` or ``https://your.site``, for push services to reach
+                  you) go with it; ``WEB_PUSH_SERVICES`` lists the push services a subscription may
+                  name (``web_push_settings``).
 ``SMASHUP_VAR_DIR`` where the embedded setup keeps its files (SQLite database, embedded Redis, Celery
                   beat schedule). Default: ``var/`` in the project directory.
 """
@@ -470,3 +477,108 @@ def email_settings(env: Mapping[str, str]) -> dict:
         "EMAIL_USE_SSL": use_ssl,
         "DEFAULT_FROM_EMAIL": sender,
     }
+
+
+# The push services of the browsers people use (where a subscription's endpoint may point): Chrome,
+# Edge's FCM and Samsung/Opera (FCM), Firefox, Safari, Edge on Windows. A subscription naming any
+# other host is refused, so nobody can make the server POST to an address of their choosing.
+DEFAULT_PUSH_SERVICES = [
+    "https://fcm.googleapis.com",
+    "https://android.googleapis.com",
+    "https://updates.push.services.mozilla.com",
+    "https://*.push.apple.com",
+    "https://*.notify.windows.com",
+]
+
+
+def _b64url_decode(value: str) -> bytes:
+    import base64
+
+    return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+
+
+def vapid_public_key(private_key: str) -> str:
+    """The base64url uncompressed P-256 public key (what a page gives ``pushManager.subscribe``) of
+    a base64url raw private key; ValueError when it is not one."""
+    import base64
+    import binascii
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    try:
+        raw = _b64url_decode(private_key)
+    except (binascii.Error, ValueError):
+        raise ValueError("not base64url") from None
+    if len(raw) != 32:
+        raise ValueError(f"{len(raw)} bytes, not 32")
+    key = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())  # ValueError out of range
+    point = key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    return base64.urlsafe_b64encode(point).rstrip(b"=").decode()
+
+
+def parse_push_services(value: str) -> list[str]:
+    """Comma separated origins (``https://push.example.org``, ``https://*.example.org`` for its
+    subdomains; ``http://`` only on loopback, for tests)."""
+    services = []
+    for entry in parse_list("WEB_PUSH_SERVICES", value):
+        parts = urlsplit(entry)
+        host = parts.hostname or ""
+        loopback = host in ("127.0.0.1", "localhost", "::1")
+        if (
+            parts.scheme not in ("https", "http")
+            or (parts.scheme == "http" and not loopback)
+            or not host
+            or parts.path not in ("", "/")
+            or parts.query
+            or parts.username
+        ):
+            raise ImproperlyConfigured(
+                f"WEB_PUSH_SERVICES: {entry!r} is not an origin such as https://push.example.org "
+                "(or https://*.example.org for its subdomains; http:// only on loopback)"
+            )
+        services.append(entry.rstrip("/").lower())
+    return services
+
+
+def web_push_settings(env: Mapping[str, str]) -> dict:
+    """Web Push settings from the environment: ``VAPID_PRIVATE_KEY`` (base64url raw P-256 key; unset:
+    no Web Push), ``VAPID_PUBLIC_KEY`` (optional, must match), ``VAPID_SUBJECT`` (``mailto:`` or
+    ``https:``, required with a key) and ``WEB_PUSH_SERVICES`` (default ``DEFAULT_PUSH_SERVICES``)."""
+
+    def get(name: str) -> str | None:
+        value = env.get(name)
+        return None if value is None or value.strip() == "" else value.strip()
+
+    raw_services = get("WEB_PUSH_SERVICES")
+    services = parse_push_services(raw_services) if raw_services else list(DEFAULT_PUSH_SERVICES)
+    private = get("VAPID_PRIVATE_KEY")
+    if private is None:
+        for name in ("VAPID_PUBLIC_KEY", "VAPID_SUBJECT"):
+            if get(name) is not None:
+                raise ImproperlyConfigured(f"{name} is set without VAPID_PRIVATE_KEY: set both, or neither")
+        return {"VAPID_PRIVATE_KEY": None, "VAPID_PUBLIC_KEY": None, "VAPID_SUBJECT": None,
+                "WEB_PUSH_SERVICES": services}  # fmt: skip
+    try:
+        public = vapid_public_key(private)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"VAPID_PRIVATE_KEY is not a P-256 private key in base64url ({exc}); make a key pair with "
+            "python manage.py vapid_keys"
+        ) from None
+    given = get("VAPID_PUBLIC_KEY")
+    if given is not None and given.rstrip("=") != public:
+        raise ImproperlyConfigured(
+            "VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY (leave it unset: it is derived from the "
+            f"private key, {public})"
+        )
+    subject = get("VAPID_SUBJECT")
+    mail = subject is not None and subject.startswith("mailto:") and "@" in subject[7:].strip("@")
+    web = subject is not None and subject.startswith("https://") and bool(urlsplit(subject).hostname)
+    if not (mail or web):
+        raise ImproperlyConfigured(
+            f"VAPID_SUBJECT={subject!r}: with VAPID_PRIVATE_KEY, name who runs the site for the push "
+            "services, as mailto:you@example.org or https://your.site"
+        )
+    return {"VAPID_PRIVATE_KEY": private, "VAPID_PUBLIC_KEY": public, "VAPID_SUBJECT": subject,
+            "WEB_PUSH_SERVICES": services}  # fmt: skip

@@ -154,12 +154,17 @@ PLAY_TIMER_QUEUE = "timers"  # turn timers running out
 SWEEP_QUEUE = "sweeps"  # beat's sweeps (CELERY_BEAT_SCHEDULE)
 TOURNAMENT_QUEUE = "tournaments"  # round clocks and pick timers
 CELERY_TASK_ROUTES = ("smashup.core.queues.route",)
+# The sending of players' notices by Web Push and e-mail (tournaments.delivery): None sends them on
+# TOURNAMENT_QUEUE; a queue of their own keeps a slow push service or mail server from ever delaying
+# a clock task behind them.
+NOTICE_QUEUE = None
 
-# Live play (smashup.play). A bot answers its decision PLAY_BOT_DELAY seconds after the previous choice
-# (a Celery task per (game, seq); 0 plays bots at once). Each WebSocket connection may send
+# Live play (smashup.play). A bot's move comes PLAY_BOT_DELAY seconds after the previous choice at a
+# table's normal pace, its thinking time included (a table's pace scales it: instant 0, quick 0.5x,
+# slow 2x; smashup.play.tables.PACES; 0 plays bots at once). Each WebSocket connection may send
 # PLAY_WS_RATE = (messages, seconds) before it is refused. PLAY_GAME_CACHE_SIZE rebuilt games are kept
 # per process.
-PLAY_BOT_DELAY = 0.6
+PLAY_BOT_DELAY = 1.2
 PLAY_WS_RATE = (40, 10.0)
 PLAY_GAME_CACHE_SIZE = 256
 # Live play's database work runs on PLAY_DB_THREADS threads of its own per process, and at most
@@ -176,6 +181,11 @@ SERVER_SWITCH_INTERVAL = None
 # (PLAY_WS_RATE's too): the one knob the load test and the browser tests raise.
 RATE_LIMITS: dict = {}
 RATE_LIMIT_SCALE = 1
+# Sockets open at once (smashup.core.opensockets): SOCKET_LIMITS overrides any of
+# opensockets.DEFAULT_LIMITS by name, as a count (scaled by RATE_LIMIT_SCALE too). A server process
+# that dies stops counting after OPEN_SOCKETS_TTL seconds.
+SOCKET_LIMITS: dict = {}
+OPEN_SOCKETS_TTL = 30.0
 # Turn timers (smashup.play.timers): the seconds per decision a table may choose (their tasks go to
 # PLAY_TIMER_QUEUE).
 PLAY_TURN_SECONDS_MIN = 10
@@ -192,6 +202,9 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # Sign-up and password reset mails: console without EMAIL_HOST, SMTP with it (config.email_settings).
 globals().update(config.email_settings(os.environ))
+# Web Push of tournament notices (tournaments.push): VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY (derived),
+# VAPID_SUBJECT, WEB_PUSH_SERVICES (config.web_push_settings; no key: no Web Push).
+globals().update(config.web_push_settings(os.environ))
 # How long the e-mailed links of smashup/core/accounts.py work: a sign-up's link (the account is made
 # when it is opened) and a login link (asked of browsers an account does not know while someone is
 # guessing its password). A password reset link lasts Django's PASSWORD_RESET_TIMEOUT (3 days).

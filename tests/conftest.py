@@ -87,10 +87,14 @@ def redis_url() -> str:
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """The limits per client count in the cache (``smashup.core.limits``; per process in the tests,
-    see settings_test.CACHES): every test starts with none, so tests never count each other's
-    connections, logins or sign-ups."""
+    see settings_test.CACHES), and the sockets open at once in the process (``opensockets``): every
+    test starts with none, so tests never count each other's connections, logins or sign-ups."""
     from django.core.cache import cache
 
+    from smashup.core import opensockets
+
     cache.clear()
+    opensockets.counts().reset()  # the sockets open at once, counted in this process
     yield
     cache.clear()
+    opensockets.counts().reset()

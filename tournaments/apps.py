@@ -14,3 +14,4 @@ class TournamentsConfig(AppConfig):
         from .in_app import game_finished as record_result
 
         game_finished.connect(record_result, dispatch_uid="tournaments.in_app.game_finished")
+        from . import notice_admin  # noqa: F401 - the admin of push subscriptions and notice e-mails

@@ -121,7 +121,7 @@ def start_table(table: Table | int, by):
             table=table.pk,
             game=game.public_id,
         )
-        if _time_is_called(table.round):  # started after the clock ran out: time is called at once
+        if _time_is_called(table):  # started after its time ran out: time is called at once
             game_pk = game.pk
             transaction.on_commit(lambda: _call_time_in([game_pk]))
     return game
@@ -202,8 +202,13 @@ def game_finished(sender=None, *, game_id: int, vp: list[int], **kwargs) -> bool
 
 
 # ---------------------------------------------------------------------------------- time ---------
-def _time_is_called(rnd: Round) -> bool:
-    return RoundClock.objects.filter(round=rnd, status=RoundClock.Status.CALLED).exists()
+def _time_is_called(table: Table) -> bool:
+    """Whether time is called at this table: the round's time is, and the table has no extra time
+    still to play (a judge call, clock.extend_table)."""
+    from .clock import table_called
+
+    clock = RoundClock.objects.filter(round_id=table.round_id).first()
+    return table_called(clock, table.pk)
 
 
 def time_called_in_round(round_id: int, skip=()) -> int:
@@ -267,33 +272,46 @@ def sweep() -> dict:
 
 
 # ---------------------------------------------------------------------------------- pages --------
-def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
+def organizer_panel(
+    event: Event, rnd: Round | None, absolute, clock=None, shown=None, tables=None
+) -> dict | None:
     """The organizers' view of the round's in-app tables: which can start, each game and its seat
-    links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes)."""
+    links (`absolute` makes a full URL of a path: the links are handed out or shown as QR codes),
+    and the clock of a table with extra time (`clock`: the round's, clock.table_state).
+    `shown`: the pks of the tables to list one by one (the dashboard's page of tables; None:
+    every table); the others are only counted (`startable`, `with_cards`). `tables`: the round's
+    tables in number order with their seats and entrants, when the page has read them already."""
     from django.db.models import Prefetch
     from django.urls import reverse
 
+    from smashup.play.models import Game as PlayGame
     from smashup.play.models import Seat as PlaySeat
 
+    from .clock import table_state
     from .models import Seat
 
     if rnd is None or event.mode not in (Event.Mode.STANDARD, Event.Mode.BIGBASE):
         return None
-    tables = (
-        rnd.tables.select_related("game")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position")),
-            Prefetch("game__seats", queryset=PlaySeat.objects.select_related("game").order_by("index")),
-        )
-        .order_by("number")
+    if tables is None:
+        tables = rnd.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("entrant").order_by("position"))
+        ).order_by("number")
+    tables = list(tables)
+    # The games (and their seats) of the tables that play in the app, in one query each.
+    games = PlayGame.objects.filter(pk__in=[t.game_id for t in tables if t.game_id]).prefetch_related(
+        Prefetch("seats", queryset=PlaySeat.objects.select_related("game").order_by("index"))
     )
+    games = {game.pk: game for game in games}
+    for table in tables:
+        if table.game_id:
+            table.game = games[table.game_id]
     drafting_tables = set(
         Draft.objects.filter(table__round=rnd)
         .exclude(status=Draft.Status.DONE)
         .values_list("table_id", flat=True)
     )
     known = playable_factions()
-    rows = []
+    rows, startable, with_cards = [], 0, []
     for table in tables:
         open_table = table.game_id is None and table.state == Table.State.OPEN and not rnd.is_finished
         # "Start this table in the app" only where the app can play the table's factions.
@@ -304,10 +322,17 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
                 if table.pk in drafting_tables
                 else app_refusal(table.number, seat_pairs(table.seats.all()), known)
             )
+        can_start = open_table and why_not is None
+        startable += can_start
+        if table.game_id is None and not can_start and why_not is None:
+            with_cards.append(table.number)  # nothing to say but "plays with cards": one line for all
+            continue
+        if shown is not None and table.pk not in shown:
+            continue
         row = {
             "table": table,
             "game": table.game,
-            "can_start": open_table and why_not is None,
+            "can_start": can_start,
             "why_not": why_not,
             "seats": [],
         }
@@ -315,6 +340,8 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
             row["url"] = reverse("play:game", args=[table.game.public_id])
             row["display_url"] = reverse("play:display", args=[table.game.public_id])
             row["time_called"] = table.game.is_active and play.time_called(table.game)
+            row["overridden"] = result_overrides_game(table)
+            row["extra"] = table_state(clock, table) if table.game.is_active else None
             play_seats = list(table.game.seats.all())
             for seat, play_seat in zip(table.seats.all(), play_seats, strict=False):
                 # A link only while nobody has taken the seat: the first to confirm it plays the
@@ -333,11 +360,19 @@ def organizer_panel(event: Event, rnd: Round | None, absolute) -> dict | None:
         rows.append(row)
     return {
         "tables": rows,
-        "startable": sum(r["can_start"] for r in rows),
+        "startable": startable,
+        "with_cards": with_cards,
+        "more": shown is not None,
         "base_limit": "" if event.mode == Event.Mode.BIGBASE else event.base_limit_rule,
         "board": event.board_name,
     }
 
+
+
+def result_overrides_game(table: Table) -> bool:
+    """Whether the table's result was entered by an organizer (not reported by its app game): the
+    game's own result is then ignored (services.set_result calls time in a game still running)."""
+    return table.state == Table.State.CONFIRMED and table.decided_by_id is not None
 
 
 def play_seat_of(table: Table, entrant_id: int):
@@ -349,11 +384,13 @@ def play_seat_of(table: Table, entrant_id: int):
     return table.game.seats.filter(index=positions.index(entrant_id)).first()
 
 
-def player_panel(table: Table | None, me, session_seats=None) -> dict | None:
+def player_panel(table: Table | None, me, session_seats=None, clock=None) -> dict | None:
     """A player's view of their table's in-app game: where to play it. `seat`: "account" (they
     log in), "free" (their seat waits: "Play your game" takes it in this browser), "here" (this
     browser holds it) or "elsewhere" (taken on another device: its game page gave a link there)."""
     from django.urls import reverse
+
+    from .clock import table_state
 
     if table is None or table.game_id is None:
         return None
@@ -376,6 +413,8 @@ def player_panel(table: Table | None, me, session_seats=None) -> dict | None:
         "seat": state,
         "username": me.user.get_username() if me.user_id is not None else "",
         "time_called": game.is_active and play.time_called(game),
+        "overridden": result_overrides_game(table),
+        "extra": table_state(clock, table) if game.is_active else None,
     }
 
 

@@ -17,12 +17,12 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import CASCADE, ProtectedError, Q
 from django.db.models.functions import Lower
 
 from smashup import draft as kiq
 from smashup.draft import FACTIONS
-from tournaments import penalties, scoring
+from tournaments import names, penalties, scoring
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
@@ -63,6 +63,31 @@ def default_tiebreakers() -> list[str]:
 
 def default_warnings() -> list[int]:
     return [10]
+
+
+ARCHIVE_INSTEAD = (
+    "An event with results is archived, not deleted: its results and audit log stay (archive it: "
+    "it leaves the lists of events)."
+)
+
+
+def events_with_results(event_ids) -> set[int]:
+    """The events among `event_ids` that have a result: a VP entered at a table (reported,
+    disputed, confirmed, or a no-show's 0)."""
+    return set(
+        Seat.objects.filter(round__event_id__in=list(event_ids), vp__isnull=False)
+        .values_list("round__event_id", flat=True)
+        .distinct()
+    )
+
+
+class EventQuerySet(models.QuerySet):
+    def delete(self):
+        """Refused when any of these events has results (ARCHIVE_INSTEAD): nothing is deleted."""
+        kept = events_with_results(self.values_list("pk", flat=True))
+        if kept:
+            raise ProtectedError(ARCHIVE_INSTEAD, set(Event.objects.filter(pk__in=kept)))
+        return super().delete()
 
 
 class Event(models.Model):
@@ -164,14 +189,33 @@ class Event(models.Model):
     co_organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_events"
     )
+    # Archived: out of the lists of events, everything kept (an event with results is never deleted;
+    # services.archive_event). Its pages still open by their address.
+    archived_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "-pk"]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    def delete(self, *args, **kwargs):
+        """Refused for an event with results (ARCHIVE_INSTEAD). One without (set up by mistake, a
+        test) goes with its players, rounds and audit log."""
+        if self.pk is not None and events_with_results([self.pk]):
+            raise ProtectedError(ARCHIVE_INSTEAD, {self})
+        return super().delete(*args, **kwargs)
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+    def has_results(self) -> bool:
+        return bool(self.pk is not None and events_with_results([self.pk]))
 
     @property
     def group_name(self) -> str:
@@ -210,9 +254,20 @@ class Event(models.Model):
         return sorted({int(m) * 60 for m in self.warning_minutes or [] if int(m) > 0}, reverse=True)
 
 
+class EntrantQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for entrant in objs:
+            entrant.name_key = names.name_key(entrant.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Entrant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     name = models.CharField(max_length=40)
+    # The name as names are compared (tournaments.names.name_key: case-folded, look-alike letters as
+    # one), kept by save(): one entrant per key and event, so "Ada" and "Аda" (Cyrillic А) are one.
+    name_key = models.TextField(editable=False, default="")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
     )
@@ -238,10 +293,12 @@ class Entrant(models.Model):
     fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = EntrantQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", Lower("name")]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "event", name="tournaments_entrant_unique_name"),
+            models.UniqueConstraint(fields=["event", "name_key"], name="tournaments_entrant_unique_name_key"),
             models.UniqueConstraint(
                 fields=["event", "user"],
                 condition=Q(user__isnull=False),
@@ -256,6 +313,13 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key = names.name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def waiting(self) -> bool:
@@ -527,10 +591,36 @@ class Draft(models.Model):
         return f"draft of table {self.table_id}: {self.status} v{self.version}"
 
 
-class AuditEntry(models.Model):
-    """Every change an organizer (or a player, or the clock) made to an event, append-only."""
+APPEND_ONLY = "the audit log is append-only: entries are never changed or deleted"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+
+def cascade_unless_results(collector, field, sub_objs, using):
+    """`on_delete` of an audit entry's event: the log goes with an event that has no results (one set
+    up by mistake); for an event with results the deletion is refused (ARCHIVE_INSTEAD), however it
+    was asked for (a queryset, the admin's bulk action), so its log is never lost."""
+    kept = events_with_results({entry.event_id for entry in sub_objs})
+    if kept:
+        raise ProtectedError(ARCHIVE_INSTEAD, set(Event.objects.filter(pk__in=kept)))
+    CASCADE(collector, field, sub_objs, using)
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """`update()` and `delete()` refused: audit entries are written once (AuditEntry)."""
+
+    def update(self, **kwargs):
+        raise ValueError(APPEND_ONLY)
+
+    def delete(self):
+        raise ValueError(APPEND_ONLY)
+
+
+class AuditEntry(models.Model):
+    """Every change an organizer (or a player, or the clock) made to an event, append-only: saving
+    an existing entry, `delete()` and the queryset's `update()`/`delete()` are refused, and the admin
+    only shows them. The one way an entry goes is with an event that has no results
+    (`cascade_unless_results`)."""
+
+    event = models.ForeignKey(Event, on_delete=cascade_unless_results, related_name="audit")
     at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     actor = models.CharField(max_length=80)  # who, as shown: a user name, "Ada (player)", "clock"
@@ -545,7 +635,75 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor}: {self.message}"
 
+    objects = AppendOnlyQuerySet.as_manager()
+
     def save(self, *args, **kwargs):
         if not self._state.adding:
-            raise ValueError("the audit log is append-only")
+            raise ValueError(APPEND_ONLY)
         super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError(APPEND_ONLY)
+
+
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription for one player (tournaments.push): where their notices go
+    when the page is closed or the phone locked. The endpoint is a push service's address (one of
+    ``WEB_PUSH_SERVICES``); `p256dh` and `auth` are the browser's keys that the messages are encrypted
+    to (RFC 8291). Deleted when the push service answers that it is gone (404, 410)."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.CharField(max_length=2000)
+    p256dh = models.CharField(max_length=100)  # base64url, 65 bytes: an uncompressed P-256 point
+    auth = models.CharField(max_length=40)  # base64url, 16 bytes
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entrant", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "endpoint"], name="tournaments_push_unique_endpoint")
+        ]
+
+    def __str__(self) -> str:
+        return f"push subscription {self.pk} of {self.entrant_id}"
+
+
+class NoticeEmail(models.Model):
+    """The e-mail address a player gave for their notices (tournaments.mailing). Mails go out only once
+    it is confirmed: at once for the address of the player's own account, else by the link mailed to
+    it. The player stops them on their page or by the signed link in every mail (the row goes)."""
+
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="notice_email")
+    address = models.EmailField(max_length=254)
+    # The site as the player used it (scheme and host of their request): the links in the mails.
+    origin = models.CharField(max_length=200)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"notice e-mail of {self.entrant_id}{'' if self.confirmed_at else ' (unconfirmed)'}"
+
+
+class NoticeSent(models.Model):
+    """A notice (tournaments.notices, its key naming the moment) that went to a player's phone and
+    e-mail, or that they had seen on their page when they turned these on: each goes once."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    at = models.DateTimeField(auto_now_add=True)
+    # The delivery run that wrote the row (tournaments.delivery): a run sends what it wrote, so two
+    # runs at once claim every moment in one statement each and never send one twice.
+    claim = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "key"], name="tournaments_notice_sent_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} to {self.entrant_id}"
+
+# Ratings and series live in modules of their own; imported here so Django registers them.
+from .rating_models import PlayerRating, RatedEvent, RatedRound, RatingChange, RatingState  # noqa: E402, F401
+from .series_models import Series  # noqa: E402, F401

@@ -4,7 +4,9 @@ the clock runs low, time is called, a result waits for their confirmation, a pla
 A pure function of what the page shows. Each notice has a key that names the moment (the round, the
 table and the result version it is about), so the page alerts once per moment (a banner, and on a
 phone the Notification API and a vibration; static/js/tournament-notices.js) however often it is
-refreshed, and a new moment (a corrected result, the next round) alerts again.
+refreshed, and a new moment (a corrected result, the next round) alerts again. The same notices,
+by the same keys, go once each by Web Push and e-mail to players who turned those on
+(tournaments.delivery).
 """
 
 from __future__ import annotations

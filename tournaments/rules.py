@@ -22,7 +22,8 @@ TIEBREAKER_RULES = {
     ),
     "firsts": (
         "Wins per game",
-        "The share of your games you won (a shared first place counts as a win).",
+        "The share of your games you won (a shared first place counts as a win; a table where nobody "
+        "scored has no winner, unless only one player came).",
     ),
     "vp": ("VP per game", "Your average VP per game played."),
 }

@@ -8,6 +8,7 @@ cover, so a table always hands out the same total whatever the ties.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping
+from functools import lru_cache
 
 NORMALISED = "normalised"
 FIXED_4321 = "4321"
@@ -23,13 +24,17 @@ def placements(vp: Mapping[Hashable, float], absent: Collection[Hashable] = ()) 
     loss: a present player with 0 VP still beats them), and share the last places among themselves."""
     present = [score for player, score in vp.items() if player not in absent]
     order = sorted(present, reverse=True)
+    first: dict[float, int] = {}
+    count: dict[float, int] = {}
+    for i, score in enumerate(order, 1):
+        first.setdefault(score, i)
+        count[score] = count.get(score, 0) + 1
     result = {}
     for player, score in vp.items():
         if player in absent:
             result[player] = (len(order) + 1, len(vp))
-            continue
-        first = order.index(score) + 1
-        result[player] = (first, first + order.count(score) - 1)
+        else:
+            result[player] = (first[score], first[score] + count[score] - 1)
     return result
 
 
@@ -49,8 +54,9 @@ def place_points(size: int, place: int, preset: str = NORMALISED) -> float:
     raise ValueError(f"unknown scoring preset {preset!r}; choose from {PRESETS}")
 
 
+@lru_cache(maxsize=1024)
 def shared_points(size: int, place: Place, preset: str = NORMALISED) -> float:
-    """The average of the points of the places a tie covers."""
+    """The average of the points of the places a tie covers (cached: a few dozen distinct values)."""
     first, last = place
     return sum(place_points(size, p, preset) for p in range(first, last + 1)) / (last - first + 1)
 
@@ -66,3 +72,34 @@ def table_points(
 def average_points(size: int = 4, preset: str = NORMALISED) -> float:
     """What a table of `size` hands out per player; the default value of a bye."""
     return sum(place_points(size, p, preset) for p in range(1, size + 1)) / size
+
+
+# A standard game ends at the end of a turn once someone has 15 VP; the bases that score in that last
+# turn rarely add more than a dozen. Above this, a typing slip (150 for 15) is likelier than a game.
+PLAUSIBLE_VP = {"standard": 40, "bigbase": 60}
+# The table's top VP this far above everyone else's best: a slip too (the game ends at 15).
+PLAUSIBLE_LEAD = 20
+
+
+def implausible(
+    vp: Mapping[Hashable, int], names: Mapping[Hashable, str], mode: str = "standard", absent=()
+) -> list[str]:
+    """Why a result looks mistyped, in words ([] when it looks like a game): a VP above what a game
+    gives (PLAUSIBLE_VP), or a lead far beyond the table's others (PLAUSIBLE_LEAD). A warning to
+    confirm before saving, never a refusal: a strange game can be real."""
+    warnings = []
+    limit = PLAUSIBLE_VP.get(mode, PLAUSIBLE_VP["standard"])
+    for player, score in vp.items():
+        if score > limit:
+            warnings.append(
+                f"{names.get(player, player)} has {score} VP: a game rarely gives more than {limit}."
+            )
+    present = sorted((score, player) for player, score in vp.items() if player not in absent)
+    if len(present) >= 2:
+        (second, _), (top, leader) = present[-2], present[-1]
+        if top - second > PLAUSIBLE_LEAD and top <= limit:
+            warnings.append(
+                f"{names.get(leader, leader)} has {top} VP, {top - second} more than anyone else at the "
+                f"table: a game ends at 15."
+            )
+    return warnings

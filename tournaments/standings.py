@@ -22,7 +22,7 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.penalties import Penalty, apply_penalties, by_player, disqualified
-from tournaments.scoring import NORMALISED, average_points, placements, table_points
+from tournaments.scoring import NORMALISED, average_points, placements, shared_points
 
 # The tie-breakers an organizer can order. The draw is always the last resort and is not listed.
 TIEBREAKERS = ("vp_share", "sos", "firsts", "vp")
@@ -72,7 +72,7 @@ class Standing:
     penalties: tuple[Penalty, ...] = ()  # the player's penalties, by round
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tally:
     points: float = 0.0
     vp: float = 0.0
@@ -80,7 +80,8 @@ class _Tally:
     firsts: int = 0
     games: int = 0
     byes: int = 0
-    opponents: list = field(default_factory=list)  # one entry per opponent per game
+    tables: list = field(default_factory=list)  # the index of each game played (in `games`)
+    opponents: int = 0  # opponents met, once per opponent per game
 
 
 def draw_key(seed: str | int, player: Hashable) -> float:
@@ -105,8 +106,8 @@ def compute_standings(
     games, out, given = apply_penalties(games, penalties), disqualified(penalties), by_player(penalties)
 
     tally = {p: _Tally() for p in players}
-    for game in games:
-        _add_game(tally, game, options.preset)
+    for index, game in enumerate(games):
+        _add_game(tally, game, options.preset, index)
     bye_value = options.bye_points
     if bye_value is None:
         bye_value = average_points(options.table_size, options.preset)
@@ -120,9 +121,12 @@ def compute_standings(
         return max(t.points / rounds if rounds else 0.0, options.sos_floor)
 
     per_round_of = {p: per_round(p) for p in tally}
+    table_sums = [sum(per_round_of[o] for o in game.vp) for game in games]
     rows = []
     for p, t in tally.items():
-        sos = sum(per_round_of[o] for o in t.opponents) / len(t.opponents) if t.opponents else 0.0
+        # Each opponent once per game: every table's players, less the player themselves.
+        met = sum(table_sums[i] for i in t.tables) - t.games * per_round_of[p]
+        sos = met / t.opponents if t.opponents else 0.0
         games = t.games or 1
         values = {
             "vp_share": t.vp_share / games,
@@ -157,19 +161,32 @@ def compute_standings(
     ]
 
 
-def _add_game(tally: dict, game: Game, preset: str) -> None:
-    unknown = [p for p in game.vp if p not in tally]
-    if unknown:
-        raise ValueError(f"round {game.round}: unknown players {unknown}")
-    points = table_points(game.vp, preset, game.absent)
-    places = placements(game.vp, game.absent)
-    top = max(game.vp.values())
-    for p, vp in game.vp.items():
-        t = tally[p]
-        t.points += points[p]
-        t.vp += vp
+def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
+    vp, absent = game.vp, game.absent
+    try:
+        tallies = [tally[p] for p in vp]
+    except KeyError:
+        unknown = [p for p in vp if p not in tally]
+        raise ValueError(f"round {game.round}: unknown players {unknown}") from None
+    places = placements(vp, absent)
+    size = len(vp)
+    top = max(vp.values())
+    # Ruling (issue 27): a win needs VP, or being the only one who came; where nobody scored, nobody
+    # won (the points, shared, still say they tied).
+    if absent:
+        present = [score for p, score in vp.items() if p not in absent]
+        winnable = len(present) == 1 or max(present, default=0) > 0
+    else:
+        winnable = size == 1 or top > 0
+    for (p, score), t in zip(vp.items(), tallies, strict=True):
+        place = places[p]
+        t.points += shared_points(size, place, preset)  # scoring.table_points, one player at a time
+        t.vp += score
         # Ruling: when nobody scored any VP, nobody gets a share (0/0 counts as 0).
-        t.vp_share += vp / top if top > 0 else 0.0
-        t.firsts += places[p][0] == 1
+        if top > 0:
+            t.vp_share += score / top
+        if place[0] == 1 and winnable:
+            t.firsts += 1
         t.games += 1
-        t.opponents.extend(o for o in game.vp if o != p)
+        t.tables.append(index)
+        t.opponents += size - 1

@@ -10,21 +10,21 @@ of plain strings and one join. The markup is the one `_standings_table.html` had
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from . import services
 from .models import Event
 from .penalties import summary
 from .services.results import STANDINGS_CACHE_SECONDS
-from .templatetags.tournament_tags import num
 
+# Not "draw": on a standings table that reads as a drawn game (issue 27). The order was settled by lot.
 DRAW_MARK = (
-    ' <abbr class="t-draw" title="Tied on points and every tie-breaker: the seeded draw decided this'
-    ' place">draw</abbr>'
+    ' <abbr class="t-draw" title="Tied on points and every tie-breaker: this order was settled by lot'
+    ' (a draw seeded from the event, the same on every page)">by lot</abbr>'
 )
 
 
@@ -47,21 +47,28 @@ class StandingsTable:
         )
 
 
+def _num(value: float, places: int) -> str:
+    """tournament_tags.num for a float (no trailing zeros), without the filter's checks."""
+    return f"{value:.{places}f}".rstrip("0").rstrip(".")
+
+
 def row_html(row) -> str:
-    """One standings row (a `services.Row`) as HTML, every text escaped."""
-    name = escape(row.entrant.name)
-    if row.dropped and not row.disqualified:
+    """One standings row (a `services.Row`, or its entrant and `Standing`) as HTML, every text
+    escaped (the standard library's `html.escape`: the same five characters as Django's)."""
+    entrant, standing = (row.entrant, row.standing) if hasattr(row, "standing") else row
+    name = html.escape(entrant.name)
+    if standing.dropped and not standing.disqualified:
         name += ' <span class="t-muted">(dropped)</span>'
-    name += penalty_marks(row.penalties)
-    if row.draw_decided:
+    name += penalty_marks(standing.penalties)
+    if standing.draw_decided:
         name += DRAW_MARK
-    tiebreaks = "".join(f'<td class="n">{num(value, 2)}</td>' for value in row.tiebreaks)
-    games = str(row.games)
-    if row.byes:
-        games += f" + {row.byes} bye{'s' * (row.byes != 1)}"
+    tiebreaks = "".join([f'<td class="n">{_num(value, 2)}</td>' for value in standing.tiebreaks])
+    games = str(standing.games)
+    if standing.byes:
+        games += f" + {standing.byes} bye{'s' * (standing.byes != 1)}"
     return (
-        f'<tr class="{"dropped" if row.dropped else ""}"><td>{row.rank}</td><td>{name}</td>'
-        f'<td class="n"><strong>{num(row.points)}</strong></td>{tiebreaks}'
+        f'<tr class="{"dropped" if standing.dropped else ""}"><td>{standing.rank}</td><td>{name}</td>'
+        f'<td class="n"><strong>{_num(standing.points, 3)}</strong></td>{tiebreaks}'
         f'<td class="n">{games}</td></tr>'
     )
 
@@ -69,29 +76,33 @@ def row_html(row) -> str:
 def penalty_marks(given) -> str:
     """A row's penalties (tournaments.penalties.summary) as marks after the name: "disqualified",
     a VP or game loss with its round, the warnings counted."""
+    if not given:  # most rows
+        return ""
     return "".join(
-        f' <span class="t-penalty{" t-dq" if text == "disqualified" else ""}">{escape(text)}</span>'
+        f' <span class="t-penalty{" t-dq" if text == "disqualified" else ""}">{html.escape(text)}</span>'
         for text in summary(given)
     )
 
 
 def build(rows) -> StandingsTable:
     return StandingsTable(
-        rows=tuple((row.entrant.pk, row_html(row)) for row in rows),
+        rows=tuple((row.entrant.pk, row_html((row.entrant, row.standing))) for row in rows),
         leader=rows[0].entrant.name if rows else None,
     )
 
 
 def standings_table(event: Event) -> StandingsTable:
-    """The table of `services.cached_standings(event)`, cached by the event's version (read-only
-    pages only, like `cached_standings`). A cache that is down only costs the building."""
+    """The table of `services.standings(event)` (from plain entrants), cached by the event's
+    version (read-only pages only, like `cached_standings`). A cache that is down only costs the
+    building."""
     key = f"tournaments:standings-table:{event.pk}:{event.version}"
     try:
         table = cache.get(key)
     except Exception:  # the cache (Redis) is down: build
         table = None
     if table is None:
-        table = build(services.cached_standings(event))
+        # From plain values (no Entrant instances, nothing unpickled): what a page after a change costs.
+        table = build(services.standings(event, entrants=services.plain_entrants(event)))
         try:
             cache.set(key, table, STANDINGS_CACHE_SECONDS)
         except Exception:

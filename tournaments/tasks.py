@@ -1,4 +1,5 @@
-"""Celery tasks of tournaments: the round clock, the draft pick timer and the beat sweep.
+"""Celery tasks of tournaments: the round clock, the draft pick timer, the beat sweep, and the
+sending of players' notices by Web Push and e-mail.
 
 Each task re-reads the database row and does nothing if it changed since the task was scheduled, so
 duplicates, retries and a restarted worker are harmless (see clock.py and drafting.py).
@@ -30,3 +31,12 @@ def sweep() -> dict:
     from . import clock, drafting, in_app
 
     return {"clocks": clock.sweep(), "drafts": drafting.sweep(), "in_app": in_app.sweep()}
+
+
+@shared_task(name="tournaments.deliver_notices", ignore_result=True)
+def deliver_notices(event_id: int) -> dict:
+    """Send the players of an event who turned on push or e-mail the notices they have not had
+    (tournaments.delivery: each moment once, whatever the number of tasks)."""
+    from .delivery import deliver
+
+    return deliver(event_id)

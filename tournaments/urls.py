@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import desk_views, views
+from . import desk_views, notice_views, records_views, views
 
 app_name = "tournaments"
 
@@ -9,6 +9,12 @@ urlpatterns = [
     path("new/", views.event_new, name="new"),
     path("p/<str:token>/", views.private_link, name="private"),
     path("notices-sw.js", views.notices_worker, name="notices_worker"),
+    # A player's notices by Web Push and e-mail (tournaments.notice_views).
+    path("<int:pk>/me/push/", notice_views.push_subscribe, name="push_subscribe"),
+    path("<int:pk>/me/push/remove/", notice_views.push_unsubscribe, name="push_unsubscribe"),
+    path("<int:pk>/me/mail/", notice_views.mail_settings, name="notice_mail"),
+    path("mail/confirm/<str:token>/", notice_views.mail_confirm, name="notice_mail_confirm"),
+    path("mail/stop/<str:token>/", notice_views.mail_stop, name="notice_mail_stop"),
     path("<int:pk>/", views.event_page, name="event"),
     path("<int:pk>/signup/", views.signup, name="signup"),
     path("<int:pk>/standings/", views.standings_page, name="standings"),
@@ -38,6 +44,7 @@ urlpatterns = [
     path("<int:pk>/organizers/add/", views.co_organizer_add, name="co_add"),
     path("<int:pk>/organizers/<int:user_id>/remove/", views.co_organizer_remove, name="co_remove"),
     path("<int:pk>/entrants/add/", views.entrant_add, name="entrant_add"),
+    path("<int:pk>/entrants/<int:entrant_pk>/more/", views.entrant_more, name="entrant_more"),
     path("<int:pk>/entrants/<int:entrant_pk>/<str:action>/", views.entrant_action, name="entrant_action"),
     path("<int:pk>/cap/", views.player_cap, name="player_cap"),
     path("<int:pk>/self-check-in/<str:action>/", views.self_check_in_action, name="self_check_in"),
@@ -71,5 +78,33 @@ urlpatterns = [
         "<int:pk>/tables/<int:table_pk>/draft/random-rest/",
         desk_views.draft_random_rest,
         name="draft_random_rest",
+    ),
+    path("<int:pk>/archive/", views.archive, name="archive"),
+    # Across events: profiles, ratings, faction statistics, series (tournaments/records_views.py).
+    path("players/<int:user_id>/", records_views.profile, name="profile"),
+    path("ratings/", records_views.ratings_page, name="ratings"),
+    path("stats/", records_views.all_stats, name="all_stats"),
+    path("stats/<str:kind>.csv", records_views.all_stats_csv, name="all_stats_csv"),
+    path("stats.json", records_views.all_stats_json, name="all_stats_json"),
+    path("<int:pk>/stats/", records_views.event_stats, name="event_stats"),
+    path("<int:pk>/stats/<str:kind>.csv", records_views.event_stats_csv, name="event_stats_csv"),
+    path("<int:pk>/stats.json", records_views.event_stats_json, name="event_stats_json"),
+    path("series/", records_views.series_list, name="series_list"),
+    path("series/new/", records_views.series_new, name="series_new"),
+    path("series/<int:series_pk>/", records_views.series_page, name="series"),
+    path("series/<int:series_pk>/standings.csv", records_views.series_csv, name="series_csv"),
+    path("series/<int:series_pk>/standings.json", records_views.series_json, name="series_json"),
+    path("series/<int:series_pk>/stats/", records_views.series_stats, name="series_stats"),
+    path(
+        "series/<int:series_pk>/stats/<str:kind>.csv", records_views.series_stats_csv, name="series_stats_csv"
+    ),
+    path("series/<int:series_pk>/stats.json", records_views.series_stats_json, name="series_stats_json"),
+    # Series organizers only.
+    path("series/<int:series_pk>/edit/", records_views.series_edit, name="series_edit"),
+    path("series/<int:series_pk>/events/add/", records_views.series_add_event, name="series_add_event"),
+    path(
+        "series/<int:series_pk>/events/<int:event_pk>/remove/",
+        records_views.series_remove_event,
+        name="series_remove_event",
     ),
 ]

@@ -33,7 +33,17 @@ from smashup.core import limits, params
 from . import api, drafting, exports, in_app, notices, services
 from . import clock as clocks
 from .forms import CoOrganizerForm, DisputeForm, EventForm, ExtendForm, NameForm, vp_from
-from .models import TIEBREAKER_LABELS, TIEBREAKER_SHORT, Draft, Entrant, Event, Round, RoundClock, Seat, Table
+from .models import (
+    TIEBREAKER_LABELS,
+    TIEBREAKER_SHORT,
+    Draft,
+    Entrant,
+    Event,
+    Round,
+    RoundClock,
+    Seat,
+    Table,
+)
 from .pairing.layout import describe as describe_layout
 from .rules import layout_previews, plural, swap_summary
 from .standings_table import standings_table
@@ -138,14 +148,16 @@ def base_context(request, event: Event, rounds: list[Round] | None = None) -> di
 @require_safe
 def event_list(request):
     events = Event.objects.select_related("organizer").annotate(players=Count("entrants"))
-    mine = []
+    mine = archived = []
     if request.user.is_authenticated:
-        mine = list(events.filter(Q(organizer=request.user) | Q(co_organizers=request.user)).distinct()[:20])
-    upcoming = list(events.exclude(status=Event.Status.FINISHED).order_by("date", "pk")[:50])
-    finished = list(events.filter(status=Event.Status.FINISHED)[:20])
-    return render(
-        request, "tournaments/list.html", {"mine": mine, "upcoming": upcoming, "finished": finished}
-    )
+        own = events.filter(Q(organizer=request.user) | Q(co_organizers=request.user)).distinct()
+        mine = list(own.filter(archived_at__isnull=True)[:20])
+        archived = list(own.filter(archived_at__isnull=False)[:20])  # only its organizers see it
+    listed = events.filter(archived_at__isnull=True)
+    upcoming = list(listed.exclude(status=Event.Status.FINISHED).order_by("date", "pk")[:50])
+    finished = list(listed.filter(status=Event.Status.FINISHED)[:20])
+    context = {"mine": mine, "archived": archived, "upcoming": upcoming, "finished": finished}
+    return render(request, "tournaments/list.html", context)
 
 
 PREVIEW_COUNTS = (7, 10, 13, 17)  # player counts the layout preview shows besides the event's own
@@ -280,13 +292,12 @@ def event_page(request, pk):
 )
 def signup(request, pk):
     event = _event_or_404(pk)
-    form = NameForm(request.POST)
     user = request.user if request.user.is_authenticated else None
     name = request.POST.get("name", "")
-    if user is None and not form.is_valid():
+    if user is None and not name.strip():
         messages.error(request, "Enter your name to sign up.")
         return redirect("tournaments:event", event.pk)
-    try:
+    try:  # the name is checked by the service (tournaments.names): a clear message, nothing stored
         entrant = services.register(event, name, user=user)
     except services.TournamentError as exc:
         messages.error(request, exc.message)
@@ -303,9 +314,12 @@ def signup(request, pk):
     return redirect("tournaments:me", event.pk)
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def private_link(request, token):
-    """A player's private link (from the organizer or the sign-up): this device acts for them."""
+    """A player's private link (from the organizer or the sign-up). GET only shows whose link it is
+    and one button; the POST of that button (CSRF-protected, so only from this page) makes this
+    browser act for the player. A plain GET never switches: another site's link, image or redirect
+    cannot turn a visitor into another player (whose "drop" would then drop that player)."""
     entrant = Entrant.objects.filter(token=token).select_related("event").first()
     if entrant is None:
         return render(
@@ -314,8 +328,20 @@ def private_link(request, token):
             {"title": "Player link", "message": "This player link is not valid."},
             status=404,
         )
-    services.remember_entrant(request.session, entrant)
-    return redirect("tournaments:me", entrant.event_id)
+    event = entrant.event
+    current = services.entrant_for(event, request.user, request.session)
+    if request.method == "POST":
+        services.remember_entrant(request.session, entrant)
+        return redirect("tournaments:me", entrant.event_id)
+    if current is not None and current.pk == entrant.pk:
+        return redirect("tournaments:me", entrant.event_id)  # already this player: nothing to switch
+    context = base_context(request, event)
+    context.update({"player": entrant, "current": current})
+    response = render(request, "tournaments/private_link.html", context)
+    # The link is a secret: never sent to another site from this page. (Not "no-referrer": the
+    # browser would then send "Origin: null" with the button's POST, which CSRF refuses.)
+    response["Referrer-Policy"] = "same-origin"
+    return response
 
 
 def _check_in_url(request, event: Event) -> str:
@@ -609,7 +635,7 @@ def me_page(request, pk):
             "games": _my_games(event, me),
             "link": request.build_absolute_uri(reverse("tournaments:private", args=[me.token])),
             "dispute_form": DisputeForm(),
-            "in_app": in_app.player_panel(table, me, request.session.get("play_seats")),
+            "in_app": in_app.player_panel(table, me, request.session.get("play_seats"), clock),
         }
     )
     return render(request, "tournaments/me.html", context)
@@ -631,6 +657,10 @@ def _player_action(request, pk, table_pk, action, ok):
         action(me, table)
     except services.NotAllowed as exc:
         return forbidden(request, exc.message)
+    except services.Unusual as exc:  # a result that looks mistyped: shown back before it is saved
+        action = reverse("tournaments:report", args=[event.pk, table.pk])
+        back = reverse("tournaments:me", args=[event.pk])
+        return _confirm_page(request, event, table, exc, action, "unusual_ok", "Send these VP", back)
     except (services.TournamentError, params.BadNumber) as exc:  # a malformed number: nothing done
         messages.error(request, exc.message)
     else:
@@ -638,13 +668,42 @@ def _player_action(request, pk, table_pk, action, ok):
     return _back(request, event, "me")
 
 
+def _confirm_page(request, event, table, exc, action: str, field: str, label: str, back: str):
+    """The result asked for needs a second look (services.Unusual, services.AdvancingChanged): the
+    reasons and the VP, a button that sends the same form again with `field` set, a way back.
+    Nothing was saved."""
+    names = dict(table.seats.values_list("entrant_id", "entrant__name"))
+    vps = vp_from(request.POST)
+    keep = ("next", "unusual_ok", "reseat_final")
+    fields = [(k, v) for k, v in request.POST.items() if k.startswith("vp_") or k in keep]
+    context = base_context(request, event)
+    context.update(
+        {
+            "table": table,
+            "warnings": getattr(exc, "warnings", None) or [exc.message],
+            "shown": [(names.get(pk, pk), vp) for pk, vp in vps.items()],
+            "fields": [(k, v) for k, v in fields if k != field],
+            "action": action,
+            "confirm_field": field,
+            "confirm_label": label,
+            "back": back,
+        }
+    )
+    return render(request, "tournaments/confirm_result.html", context, status=409)
+
+
+def _checked(request, name: str) -> bool:
+    return request.POST.get(name) in ("1", "on", "true")
+
+
 @require_POST
 def report(request, pk, table_pk):
+    unusual_ok = _checked(request, "unusual_ok")
     return _player_action(
         request,
         pk,
         table_pk,
-        lambda me, table: services.report_result(table, me, vp_from(request.POST)),
+        lambda me, table: services.report_result(table, me, vp_from(request.POST), unusual_ok=unusual_ok),
         "Result sent: the other players confirm it on their pages.",
     )
 
@@ -772,7 +831,7 @@ def manage(request, event):
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished
             and not event.is_finished,
-            "in_app": in_app.organizer_panel(event, rnd, request.build_absolute_uri),
+            "in_app": None,  # below, once the page of tables is known
             "waitlist": [e for e in sorted(entrants, key=lambda e: e.wait_rank or 0) if e.waiting],
             "placed_count": sum(1 for e in entrants if not e.dropped and not e.waiting),
             "started": services.has_started(event),
@@ -781,11 +840,22 @@ def manage(request, event):
     )
     context["room"] = event.player_cap is None or context["placed_count"] < event.player_cap
     context.update(dashboard_pages(request.GET, entrants, context["tables"]))
-    return render(request, "tournaments/manage.html", context)
+    shown = {t.pk for t in context["tables_page"]} if len(context["tables"]) > TABLES_PAGE else None
+    context["in_app"] = in_app.organizer_panel(
+        event, rnd, request.build_absolute_uri, context["clock"], shown, tables=context["tables"]
+    )
+    response = render(request, "tournaments/manage.html", context)
+    # The template's indentation was a sixth of a large event's dashboard: lines lose their leading
+    # blanks (the page has no <pre> or <textarea>, where they would count).
+    response.content = LEADING_BLANKS.sub(b"\n", response.content)
+    return response
+
+
+LEADING_BLANKS = re.compile(rb"\n\s+")
 
 
 PLAYERS_PAGE = 100  # players per page of the dashboard
-TABLES_PAGE = 48  # tables per page of the dashboard
+TABLES_PAGE = 32  # tables per page of the dashboard (512 players: 4 pages, under 150 KB each)
 
 
 def _page_number(value, pages: int) -> int:
@@ -827,12 +897,12 @@ def audit_page(request, event):
 @organizer_only
 @require_POST
 def entrant_add(request, event):
-    form = NameForm(request.POST)
-    if not form.is_valid():
+    name = request.POST.get("name", "")
+    if not name.strip():
         messages.error(request, "Enter the player's name.")
     else:
         try:
-            added = services.register(event, form.cleaned_data["name"], by=request.user)
+            added = services.register(event, name, by=request.user)
         except services.TournamentError as exc:
             messages.error(request, exc.message)
         else:
@@ -867,6 +937,24 @@ ENTRANT_ACTIONS = {
         "{result.name} is number {result.wait_rank} on the waitlist.",
     ),
 }
+
+
+@organizer_only
+@require_safe
+def entrant_more(request, event, entrant_pk):
+    """A player's less frequent controls (factions, rename, their private link): the dashboard loads
+    them when its "More" opens (htmx); without JavaScript, a page of their own."""
+    entrant = get_object_or_404(Entrant, pk=entrant_pk, event=event)
+    back = reverse("tournaments:manage", args=[event.pk]) + f"#entrant-{entrant.pk}"
+    context = {
+        "event": event,
+        "e": entrant,
+        "factions": list(kiq.FACTIONS),
+        "back": back,
+        "link": request.build_absolute_uri(reverse("tournaments:private", args=[entrant.token])),
+    }
+    template = "tournaments/_entrant_more.html" if request.htmx else "tournaments/entrant_more.html"
+    return render(request, template, context)
 
 
 @organizer_only
@@ -931,6 +1019,16 @@ def final(request, event):
 
 @organizer_only
 @require_POST
+def archive(request, event):
+    """Archive the event (or bring it back, `restore`): out of the lists, everything kept."""
+    restore = request.POST.get("restore") == "1"
+    ok = "The event is listed again." if restore else "The event is archived: it is no longer listed."
+    _run(request, lambda: services.archive_event(event, request.user, archived=not restore), ok)
+    return _back(request, event, "edit")
+
+
+@organizer_only
+@require_POST
 def finish(request, event):
     _run(request, lambda: services.finish_event(event, request.user), "The event is finished.")
     return _back(request, event)
@@ -944,10 +1042,34 @@ def result(request, event, table_pk):
     table = get_object_or_404(Table.objects.select_related("round"), pk=table_pk, round__event=event)
     correcting = table.is_confirmed
     ok = "Result corrected: the standings are recomputed." if correcting else "Result saved."
-    done = _run(request, lambda: services.set_result(table, vp_from(request.POST), request.user), ok)
-    if done and correcting:
+    options = {name: _checked(request, name) for name in ("unusual_ok", "reseat_final")}
+    game_running = table.game_id is not None and table.game.is_active
+    try:
+        services.set_result(table, vp_from(request.POST), request.user, **options)
+    except (services.Unusual, services.AdvancingChanged) as exc:
+        reseat = isinstance(exc, services.AdvancingChanged)
+        if reseat and not exc.can_reseat:
+            messages.error(request, exc.message)
+            return _back(request, event)
+        action = reverse("tournaments:result", args=[event.pk, table.pk])
+        field, label = (
+            ("reseat_final", f"Correct it and pair the {exc.next_stage} again")
+            if reseat
+            else ("unusual_ok", "Save these VP")
+        )
+        back = request.POST.get("next") or reverse("tournaments:manage", args=[event.pk])
+        if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            back = reverse("tournaments:manage", args=[event.pk])
+        return _confirm_page(request, event, table, exc, action, field, label, back)
+    except (services.TournamentError, params.BadNumber) as exc:
+        messages.error(request, exc.message)
+        return _back(request, event)
+    messages.success(request, ok)
+    if correcting:
         for note in services.correction_effects(table):
             messages.warning(request, note)
+    if game_running:
+        messages.warning(request, "Its game in the app still ran: time is called in it, its result ignored.")
     return _back(request, event)
 
 
@@ -1231,8 +1353,8 @@ def api_standings(request, pk):
 @require_safe
 def api_pairings(request, pk):
     event = _event_or_404(pk)
-    try:  # ASCII digits only: "²" passes str.isdigit() but not int()
-        number = params.optional_number(request.GET.get("round"), "round")
+    try:  # ASCII digits only: str.isdigit() passes "²", which int() refuses (a 500 before)
+        number = params.optional_number(request.GET.get("round"), "round", max_digits=5)
     except params.BadNumber:
         return _json({"api": api.VERSION, "error": "round must be a round number"}, status=400)
     data = api.pairings(event, number)

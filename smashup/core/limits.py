@@ -30,6 +30,7 @@ the browser tests raise):
   from one address; ``account_mail_email``: mails of either kind (and login links) to one e-mail
   address, over which nothing is sent and the page says the same as ever.
 - ``signup_address``: sign-ups to events by people without an account.
+- ``hint_seat``: hints asked by one seat of one game (``smashup.play.hints``), whatever its devices.
 - ``live_tables_session``, ``live_tables_account``, ``live_tables_address``: tables waiting for
   players or in play (``smashup.play.quotas``; counted in the database, the seconds being how long
   a table with nothing happening in it still counts).
@@ -72,6 +73,7 @@ DEFAULT_RATES: dict[str, tuple[int, float]] = {
     "password_reset_address": (5, 3600.0),
     "account_mail_email": (3, 3600.0),
     "signup_address": (10, 3600.0),
+    "hint_seat": (6, 60.0),
 }
 DEFAULT_RATE = DEFAULT_RATES["ws_message"]
 # Live tables (issue 28; smashup.play.quotas): at most this many tables waiting for players or in play
@@ -344,11 +346,33 @@ class LimitedSocket:
         self.flooded = False
         self.client = client_key(self.scope)
         if await self.in_thread(connection_allowed)(self.scope):
-            return True
+            return await self.hold_place("ws_open_address", scope_address(self.scope))
         await self.accept()
         await self.send_error(too_many_connections_message(), "rate_limited")
         await self.close(code=CLOSE_FLOOD)
         return False
+
+    async def hold_place(self, name: str, who: str | None) -> bool:
+        """Hold one of the places of `who` in limit `name` of the sockets open at once while this
+        connection is open (``smashup.core.opensockets``). Over it: told why, closed with
+        ``CLOSE_TOO_MANY_OPEN``, every place it held given back, and False."""
+        from . import opensockets
+
+        places = opensockets.counts()
+        if await self.in_thread(places.claim)(self, name, who):
+            return True
+        places.release(self)
+        await self.accept()
+        await self.send_error(opensockets.refusal_message(name), "too_many_open")
+        await self.close(code=opensockets.CLOSE_TOO_MANY_OPEN)
+        return False
+
+    async def websocket_disconnect(self, message):
+        """Closed: give back the places this connection held, then the consumer's own handling."""
+        from . import opensockets
+
+        opensockets.counts().release(self)
+        await super().websocket_disconnect(message)
 
     async def within_rate(self) -> bool:
         """The connection's message budget (`MessageBudget`). Over it, the first refused message of

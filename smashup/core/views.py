@@ -10,10 +10,16 @@ from smashup.core.help import help_context
 @require_safe
 def home(request):
     """What works, "Play against bots" first (one tap to a game), and this visitor's games."""
+    from smashup.botregistry import DEFAULT_LEVEL, offered_levels
     from smashup.play import mygames
     from smashup.play.tables import factions_available
 
-    context = {"my_games": mygames.for_request(request), "faction_count": len(factions_available())}
+    context = {
+        "my_games": mygames.for_request(request),
+        "faction_count": len(factions_available()),
+        "bot_levels": offered_levels(),  # "Play against bots": its bots' level
+        "default_level": DEFAULT_LEVEL,
+    }
     return render(request, "home.html", context)
 
 

@@ -11,23 +11,20 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.utils import timezone
 
 from . import timers
 from .gamecache import cache, undo_snapshots
 from .live import notify
 from .models import Game
-from .tables import is_bot_only, is_bot_seat
+from .tables import bot_delay, is_bot_only, is_bot_seat, slowest_pace_seconds  # noqa: F401 (bot_delay)
 
 logger = logging.getLogger(__name__)
 
-# The name of the bot task (`tasks.play_bot`), registered when the app is ready (`apps.PlayConfig`).
+# The names of the bot tasks (`tasks.play_bot`, `tasks.deliver_bot`), registered when the app is
+# ready (`apps.PlayConfig`): the first thinks, the second plays what it chose at the table's pace.
 PLAY_BOT = "smashup.play.bot_move"
-
-
-def bot_delay() -> float:
-    return float(getattr(settings, "PLAY_BOT_DELAY", 0.6))
+DELIVER_BOT = "smashup.play.bot_deliver"
 
 
 def celery_eager() -> bool:
@@ -97,7 +94,7 @@ def committed(
     cache.put(pk, (outcome.undos, version), game)
     notify(pk, version, outcome.status, undos=outcome.undos, live=live)
     if schedule_bots and outcome.bot_next:
-        schedule_bot(pk, version, bot_only=outcome.bot_only)
+        schedule_bot(pk, version, undos=outcome.undos, bot_only=outcome.bot_only)
     if outcome.deadline is not None:
         timers.schedule(pk, version, outcome.deadline)
     if final is not None:
@@ -122,28 +119,48 @@ def bot_queue(bot_only: bool) -> str:
     return queues.queue("bots_only" if bot_only else "bots")
 
 
-def schedule_bot(game_id: int, seq: int, *, bot_only: bool = False, at_once: bool = False) -> bool:
-    """Schedule the bot task for (game, seq) after PLAY_BOT_DELAY seconds (`at_once`: now, for a move
-    that is late already), on its table's queue (`bot_queue`). Returns whether it was sent."""
+def schedule_bot(
+    game_id: int, seq: int, *, undos: int | None = None, bot_only: bool = False, at_once: bool = True
+) -> bool:
+    """Send the bot task for the decision open at (game, seq) (and `undos`, when known: a decision
+    at the same version after an undo is another one), on its table's queue (`bot_queue`). It is
+    sent at once: the bot thinks meanwhile, and its move is played at the table's pace after the
+    move before it (`bots.run_bots`). Returns whether it was sent. (`at_once` is always so now.)"""
     from smashup.celery import app
     from smashup.core.schedule import send_at
 
     play_bot = app.tasks[PLAY_BOT]
-    when = timezone.now() + timedelta(seconds=0 if at_once else bot_delay())
+    args = (game_id, seq) if undos is None else (game_id, seq, undos)
     try:
-        return send_at(play_bot, (game_id, seq), when, queue=bot_queue(bot_only))
+        return send_at(play_bot, args, timezone.now(), queue=bot_queue(bot_only))
     except Exception:  # broker down: beat's bot sweep (or the next page load) plays it once it is back
         logger.exception("could not schedule the bot for game %s at %s", game_id, seq)
         return False
 
 
-# A bot's decision open this much longer than its delay has lost its task (a worker killed while it
-# held it, a broker outage when it was sent): `kick_bots` and `sweep_bots` play it then.
+def schedule_delivery(
+    game_id: int, seq: int, undos: int, choice: list, when: datetime, bot_only: bool
+) -> bool:
+    """Send the move a bot chose (`choice`: seat, decision id, option ids) to be played at `when`,
+    the table's pace after the move before it. A lost delivery is played again by the sweep."""
+    from smashup.celery import app
+    from smashup.core.schedule import send_at
+
+    deliver = app.tasks[DELIVER_BOT]
+    try:
+        return send_at(deliver, (game_id, seq, undos, *choice), when, queue=bot_queue(bot_only))
+    except Exception:
+        logger.exception("could not send the bot's move for game %s at %s", game_id, seq)
+        return False
+
+
+# A bot's decision open this much longer than the slowest pace has lost its task (a worker killed while
+# it held it, a broker outage when it was sent): `kick_bots` and `sweep_bots` play it then.
 BOT_LATE_SECONDS = 2
 
 
 def bot_overdue_after() -> timedelta:
-    return timedelta(seconds=bot_delay() + BOT_LATE_SECONDS)
+    return timedelta(seconds=slowest_pace_seconds() + BOT_LATE_SECONDS)
 
 
 def kick_bots(row: Game) -> bool:
@@ -153,5 +170,5 @@ def kick_bots(row: Game) -> bool:
         return False
     if row.updated_at and timezone.now() - row.updated_at < bot_overdue_after():
         return False
-    schedule_bot(row.pk, row.version, bot_only=is_bot_only(row))
+    schedule_bot(row.pk, row.version, undos=row.undos, bot_only=is_bot_only(row))
     return True

@@ -7,9 +7,13 @@ link is refused
 with an error and close code 4403; an unknown game with 4404 before the handshake completes; a
 ``?seat=`` that is not a plain number (ASCII digits, ``params.whole_number``) with an error and 4400.
 
-Every connection joins the game's group, which only ever carries public pings
-(``{"type": "game.changed", "version", "status"}``); on a ping each connection renders ITS OWN
-seat's view and sends it to itself, so private content never travels through a group.
+Every connection joins one of the game's two groups, which only ever carry public pings
+(``{"type": "game.changed", "version", "status"}``): a seat holder's connection (and the table page's)
+the players' group, pinged first; on a ping it renders ITS OWN seat's view and sends it to itself, so
+private content never travels through a group. Every other connection (a spectator, the table
+display, a hot seat device's privacy screen) joins the watchers' group and is sent its audience's
+update, rendered once per state in this process for all of them (``watching``; issue 28: each
+rendering its own page made a crowd of spectators slow every table of the process).
 
 Client -> server (text frames, JSON):
 
@@ -18,6 +22,7 @@ Client -> server (text frames, JSON):
     {"type": "undo", "seq": 13}  # take back my last choice (seq: the version I see)
     {"type": "refresh"}  # send me everything again
     {"type": "check"}  # I heard nothing for a while: send what changed, and that you are there
+    {"type": "hint", "seq": 12, "decision": "d7"}  # suggest a choice for my open decision
 
 htmx's ws extension sends a form's values this way plus a ``HEADERS`` key (ignored); values may be
 strings ("12") and a single option a string rather than a list: both are accepted.
@@ -37,9 +42,16 @@ element carries ``data-card="<id>"``. JSON mode (``?format=json``, for load test
     {"type": "live", "state": "reconnecting"}  # or "live": whether pings get through (see above)
     {"type": "error", "code": "stale", "message": "..."}
 
+A hint (``hints``; a table whose settings allow it): the ask is answered at once with ``hint``
+fragment ``data-state="asked"`` (JSON ``{"type": "hint", "state": "asked", "version": 12}``), then,
+when a worker has computed it from this seat's view, every connection of the seat and no other gets
+``#hint`` with ``data-state="ready"`` (JSON ``{"type": "hint", "state": "ready", "version",
+"decision", "options", "labels", "why"}``), unless it shows another version by then. Refusals:
+``no_hints``, ``stale``, ``rate_limited`` (``hint_seat``), ``spectator``.
+
 Error codes: malformed, too_large, too_deep (nested deeper than ``wsjson.MAX_DEPTH``, refused before
 parsing), unknown_type, bad_request, spectator, stale, not_your_decision, illegal, cannot_undo,
-game_over, not_started, rate_limited, not_found, bad_link, broken, server_error.
+game_over, not_started, rate_limited, too_many_open, not_found, bad_link, broken, server_error.
 
 Limits (``limits``): each connection may send ``PLAY_WS_RATE`` messages (a token bucket); over it a
 message is refused (the first of a run gets a ``rate_limited`` error, the rest are dropped), and a
@@ -47,6 +59,10 @@ connection refused more times than the limit is closed (code 4029). Each browser
 ``PLAY_WS_CONNECT_RATE`` connections per window and each address ``ws_connect_address`` (a new
 session per seat link does not buy more), none for a while after a flood closed one: a
 refused connection gets a ``rate_limited`` error and code 4029 too (``smashup.core.limits``).
+Sockets OPEN AT ONCE are limited too (``smashup.core.opensockets``): per address (``ws_open_address``,
+game and event sockets together) and, for connections without a seat of the game, per game
+(``ws_open_game``); over either the connection gets a ``too_many_open`` error saying which, and
+close code 4503. A seat holder's own connection never counts against its game's limit.
 
 ``undo_note`` (null, or a code of ``undo.REASONS`` and its words) says why this seat may not take
 back its last choice; the HTML mode shows it where the Undo button would be (``data-undo``).
@@ -68,9 +84,9 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from smashup.core import catchup, limits, params, threads, wsjson
+from smashup.core import catchup, limits, opensockets, params, threads, wsjson
 
-from . import render, services
+from . import hints, render, services, watching
 from .models import Game
 
 logger = logging.getLogger(__name__)
@@ -80,6 +96,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_LINK = 4403
 CLOSE_FLOOD = limits.CLOSE_FLOOD
 CLOSE_BAD_REQUEST = 4400
+CLOSE_TOO_MANY_OPEN = opensockets.CLOSE_TOO_MANY_OPEN
 
 
 def _with_notifications(service, *args):
@@ -96,6 +113,10 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
     display = False
     hot_seat = False
     hot_held: list = []
+    audience: watching.Audience | None = None  # what a connection without a seat sees (`watching`)
+    hub: watching.Hub | None = None  # a watcher's hub: its place in the watchers' group
+    answered = (-1, -1)  # the newest ping a player's connection has handled (`watching.Hub`)
+    player_of: int | None = None  # the game whose players' connections this one is counted among
 
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
@@ -136,7 +157,20 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send_error(exc.message, exc.code)
             await self.close(code=CLOSE_BAD_LINK)
             return
-        await self.join_group(services.group_name(self.game_pk))  # may fail while Redis is down
+        if self.seat is None and not self.hot_held:
+            # Without a seat of this game: one of its places for spectators (issue 28).
+            if not await self.hold_place("ws_open_game", str(self.game_pk)):
+                self.game_pk = None
+                return
+        self.audience = self._audience()
+        if self.audience is None:
+            if self.seat is not None:
+                self.player_of = self.game_pk
+                watching.watchers().add_player(self.game_pk, self)
+            await self.join_group(services.group_name(self.game_pk))  # may fail while Redis is down
+        else:
+            self.hub = watching.watchers().hub(self.game_pk)
+            await self.join_group(services.watch_group_name(self.game_pk))
         await self.accept()
         await self.push(full=True)
         await self.start_catching_up()
@@ -155,6 +189,8 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
 
     async def disconnect(self, code):
         self.live_stop()
+        if self.player_of is not None:
+            watching.watchers().discard_player(self.player_of, self)
         await self.leave_group()
 
     # ------------------------------------------------------------------ incoming ----------------
@@ -178,9 +214,12 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.push(full=True)
         elif kind == "check":
             await self.answer_check()
+        elif kind == "hint":
+            await self.ask_hint(message)
         else:
             await self.send_error(
-                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo', 'refresh' or 'check'.",
+                f"Unknown message type {str(kind)[:40]!r}: expected 'choice', 'undo', 'refresh', 'check' "
+                "or 'hint'.",
                 "unknown_type",
             )
 
@@ -236,6 +275,34 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         else:
             await self.send(text_data=render.render_error("", "ok"))
 
+    # ------------------------------------------------------------------ hints ------------------
+    async def ask_hint(self, message: dict):
+        try:
+            version = await threads.live_play(hints.request)(
+                self.game_pk, self.seat, message.get("seq"), message.get("decision")
+            )
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            return
+        await self.send(text_data=self._hint_text({"version": version}, "asked"))
+
+    async def game_hint(self, event):
+        """A hint is ready at a version (a public ping): this connection shows its own seat's, if
+        there is one for the state it shows."""
+        if self.game_pk is None or self.seat is None or self.table_watch or self.display or self.hot_seat:
+            return
+        state = (event.get("undos", 0), event.get("version"))
+        if state != (self.shown_undos, self.shown_version):
+            return  # answered meanwhile (or not shown yet): the hint is for another state
+        hint = await threads.live_play(hints.stored)(self.game_pk, self.seat, *state)
+        if hint is not None and (hint["undos"], hint["version"]) == (self.shown_undos, self.shown_version):
+            await self.send(text_data=self._hint_text(hint, "ready"))
+
+    def _hint_text(self, hint: dict, state: str) -> str:
+        if self.json_mode:
+            return json.dumps({"type": "hint", "state": state, **hint})
+        return render_to_string("play/_hint.html", {"hint": hint, "state": state, "oob": True})
+
     # ------------------------------------------------------------------ outgoing ----------------
     async def game_changed(self, event):
         """A public ping from the group: render my own view if I have not shown this version yet."""
@@ -246,13 +313,18 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             await self.send(text_data=render.render_table_ping(self.pings, event.get("status", "")))
             return
         seen = (event.get("undos", 0), event.get("version", 0))
-        if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
-            return
-        text = self._render_from_ping(event.get("row"))
-        if text is not None:
-            await self.send(text_data=text)
-            return
-        await self.push(full=False)
+        try:
+            if seen <= (self.shown_undos, self.shown_version) and event.get("status") == self.shown_status:
+                return
+            text = self._render_from_ping(event.get("row"))
+            if text is not None:
+                await self.send(text_data=text)
+                return
+            await self.push(full=False)
+        finally:
+            # The watchers of this table in this process wait for its players (`watching.Hub`).
+            self.answered = max(self.answered, seen)
+            watching.watchers().player_sent(self.game_pk)
 
     def _render_from_ping(self, fields: dict | None) -> str | None:
         """The fast path of a ping after a choice: when this process holds the engine game at the
@@ -283,6 +355,9 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
         if self.table_watch:
             await self.send(text_data=render.render_table_ping(self.pings, ""))
             return
+        if self.audience is not None:
+            await self._show_watched(full)
+            return
         try:
             text = await threads.live_play(self._render)(full)
         except services.PlayError as exc:
@@ -299,6 +374,96 @@ class GameConsumer(limits.LimitedSocket, catchup.CatchUp, AsyncWebsocketConsumer
             return
         if text is not None:
             await self.send(text_data=text)
+
+    # ------------------------------------------------------------------ watchers (issue 28) -----
+    def _audience(self) -> watching.Audience | None:
+        """What this connection sees if it holds no seat: the same as every other connection of
+        its audience (None: a seat's own connection, or the table page's pings)."""
+        if self.table_watch or self.seat is not None:
+            return None
+        if self.json_mode:
+            return watching.Audience("json")
+        if self.display:
+            return watching.Audience("display")
+        if self.hot_seat:
+            return watching.Audience("hotseat", tuple(sorted(self.hot_held)))
+        return watching.Audience("page")
+
+    async def join_group(self, group: str) -> bool:
+        """A watcher is in its game's watchers' group through this process's hub of the game."""
+        if self.audience is None:
+            return await super().join_group(group)
+        self.group = group
+        self.joined = await self.hub.add(self)
+        return self.joined
+
+    async def leave_group(self) -> None:
+        if self.audience is None:
+            await super().leave_group()
+        else:
+            await self.hub.discard(self)
+
+    def shows_at_least(self, state: tuple) -> bool:
+        """Whether this connection shows the state (undos, version, status) of a ping, or later."""
+        showing = (self.shown_undos, self.shown_version)
+        return showing > state[:2] or (showing == state[:2] and self.shown_status == state[2])
+
+    def shows_before(self, state: tuple) -> bool:
+        """Whether this player's connection has neither shown nor handled (undos, version) yet."""
+        if self.game_pk is None:
+            return False  # closed (a flood, a deleted game): it handles nothing more
+        return max(self.answered, (self.shown_undos, self.shown_version)) < state
+
+    def watched_since(self) -> tuple | None:
+        """What a watcher's page shows already, which its next update builds on (the log lines)."""
+        if self.audience is None or not self.audience.appends_log or self.shown_log is None:
+            return None
+        return (self.shown_undos, self.shown_log)
+
+    def catch_up_soon(self) -> None:
+        """Have this connection bring itself up to date, on its own turn."""
+        catchup.Watch._tell(self, {"type": "live.check", "marker": None})
+
+    async def show_shared(self, shown: watching.Shown, full: bool = False) -> bool:
+        """Send a watcher's update unless it shows that state already (`full`: send it all the
+        same); never an older state. Returns whether it was sent."""
+        if self.game_pk is None:
+            return False
+        showing = (self.shown_undos, self.shown_version)
+        if shown.state < showing or (
+            shown.state == showing and shown.status == self.shown_status and not full
+        ):
+            return False
+        self.shown_undos, self.shown_version, self.shown_status = shown.undos, shown.version, shown.status
+        self.shown_log = shown.log_total
+        await self.send(text_data=shown.text)
+        return True
+
+    async def _show_watched(self, full: bool) -> None:
+        """Send this watcher its audience's update as the game is now (shared by every watcher of
+        this process that asks meanwhile), unless it shows that state already."""
+        since = None if full else self.watched_since()
+        try:
+            shown = await watching.watchers().renders.update(self.game_pk, self.audience, since)
+        except services.PlayError as exc:
+            await self.send_error(exc.message, exc.code)
+            return
+        except Exception:
+            logger.exception("rendering game %s for its watchers failed", self.game_pk)
+            await self.send_error("The server could not show the game; reload the page.", "server_error")
+            return
+        if shown is watching.GONE:
+            await self.game_gone()
+            return
+        await self.show_shared(shown, full=full)
+
+    async def game_gone(self) -> None:
+        """A stale connection: the game was deleted since this socket opened."""
+        if self.game_pk is None:
+            return
+        self.game_pk = None  # nothing more for it
+        await self.send_error("This game no longer exists.", "not_found")
+        await self.close(code=CLOSE_NOT_FOUND)
 
     # ------------------------------------------------------------------ catching up (issue 12) --
     # Pings lost while Redis is down, or before the layer has renewed its subscriptions, must not

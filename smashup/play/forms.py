@@ -5,10 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
+from smashup.botregistry import DEFAULT_LEVEL, level_bot, offered_levels
+
 from . import timers
 from .errors import PlayError
 from .seats import MAX_GUEST_NAME, clean_factions
-from .tables import SeatSpec, factions_available
+from .tables import DEFAULT_PACE, SeatSpec, factions_available, pace_choices
 
 MAX_SEATS = 4
 QUICK_NAME = "Player"
@@ -18,6 +20,15 @@ KIND_CHOICES = [("person", "Person"), ("bot", "Bot"), ("none", "No seat")]
 DEFAULT_KINDS = ["person", "bot", "none", "none"]
 
 
+def level_choices() -> list[tuple[str, str]]:
+    """The bots' difficulty levels whose bot exists (smashup.botregistry): "hard" only once the
+    expert bot is registered."""
+    return [(level.key, level.label) for level in offered_levels()]
+
+
+LEVEL_REFUSED = "Choose one of the levels offered."
+
+
 def faction_choices() -> list[tuple[str, str]]:
     return [(RANDOM, "Random")] + [(f, f) for f in factions_available()]
 
@@ -25,8 +36,11 @@ def faction_choices() -> list[tuple[str, str]]:
 FACTION_MODES = [
     ("seat", "Picked per seat below (a seat left on Random gets random ones)"),
     ("random", "Random for every seat"),
-    ("pick", "Each player picks their own when they sit down (bots get random ones; if you sit, "
-     "pick yours in your seat's row below)"),
+    (
+        "pick",
+        "Each player picks their own when they sit down (bots get random ones; if you sit, "
+        "pick yours in your seat's row below)",
+    ),
     ("draft", "Draft at the table (Kickin' It Queensberry: one pick each in turn, then back)"),
 ]
 
@@ -85,10 +99,33 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     sit = forms.BooleanField(label="I sit at the first person seat", required=False, initial=True)
+    pace = forms.ChoiceField(
+        label="Bots' pace",
+        choices=pace_choices,
+        initial=DEFAULT_PACE,
+        required=False,
+        help_text="How long each bot's move stays on the screen before the next; a bot thinks meanwhile.",
+    )
+    hints = forms.BooleanField(
+        label="Hint button: a player may ask what to play (from what they can see)",
+        required=False,
+        initial=True,
+    )
+    # "Play against bots": one level for every bot (the seats below have one each).
+    level = forms.ChoiceField(
+        label="Bots",
+        choices=level_choices,
+        initial=DEFAULT_LEVEL,
+        required=False,
+        error_messages={"invalid_choice": LEVEL_REFUSED},
+    )
     # "Play against bots" (the lobby's one button): me at seat 1, this many bots, factions at random,
     # the rest as the defaults; a guest who gave no name plays as QUICK_NAME.
     bots = forms.TypedChoiceField(
-        label="Against", choices=[(1, "1 bot"), (2, "2 bots"), (3, "3 bots")], coerce=int, required=False,
+        label="Against",
+        choices=[(1, "1 bot"), (2, "2 bots"), (3, "3 bots")],
+        coerce=int,
+        required=False,
         empty_value=None,
     )
     your_name = forms.CharField(
@@ -113,6 +150,13 @@ class NewGameForm(forms.Form):
             self.fields[f"seat{i}_name"] = forms.CharField(
                 label=f"Seat {i + 1}, name (hot seat)", max_length=MAX_GUEST_NAME, required=False
             )
+            self.fields[f"seat{i}_level"] = forms.ChoiceField(
+                label=f"Seat {i + 1}, bot's level",
+                choices=level_choices,
+                initial=DEFAULT_LEVEL,
+                required=False,
+                error_messages={"invalid_choice": LEVEL_REFUSED},
+            )
         if user is not None and user.is_authenticated:
             self.fields["your_name"].widget = forms.HiddenInput()
         low, high = timers.min_turn_seconds(), timers.max_turn_seconds()
@@ -135,6 +179,7 @@ class NewGameForm(forms.Form):
                 "kind": self[f"seat{i}_kind"],
                 "factions": [self[f"seat{i}_faction{j}"] for j in range(2)],
                 "name": self[f"seat{i}_name"],
+                "level": self[f"seat{i}_level"],
                 "mine": i == first,
             }
             for i in range(MAX_SEATS)
@@ -184,7 +229,10 @@ class NewGameForm(forms.Form):
                     )
                 elif faction:
                     holder[faction] = i
-            specs.append(SeatSpec(kind=kind, factions=pair))
+            spec = SeatSpec(kind=kind, factions=pair)
+            if kind == "bot":
+                spec.bot = level_bot(data.get(f"seat{i}_level") or DEFAULT_LEVEL) or "heuristic"
+            specs.append(spec)
         if not 2 <= len(specs) <= MAX_SEATS:
             raise forms.ValidationError(
                 "A game has 2 to 4 seats: make at least two of them a person or a bot."
@@ -207,6 +255,7 @@ class NewGameForm(forms.Form):
             if not authenticated and not (data.get("your_name") or "").strip():
                 self.add_error("your_name", "Enter your name to take a seat (or log in).")
         data["specs"] = specs
+        data["pace"] = data.get("pace") or DEFAULT_PACE
         return data
 
     def _clean_quick(self, data):
@@ -215,7 +264,13 @@ class NewGameForm(forms.Form):
         data.update(mode="standard", board_data=None, hotseat=False)
         data["base_sets"] = data.get("base_sets") or "factions"
         data["specials"] = data.get("specials") or "fast"
-        data["specs"] = [SeatSpec(kind="person")] + [SeatSpec(kind="bot") for _ in range(data["bots"])]
+        bot = level_bot(data.get("level") or DEFAULT_LEVEL) or "heuristic"
+        data["specs"] = [SeatSpec(kind="person")] + [
+            SeatSpec(kind="bot", bot=bot) for _ in range(data["bots"])
+        ]
+        # A casual game against bots: the hint button on, the bots at the pace asked for (normal).
+        data["pace"] = data.get("pace") or DEFAULT_PACE
+        data["hints"] = True
         if not (data.get("your_name") or "").strip():
             data["your_name"] = QUICK_NAME
         return data

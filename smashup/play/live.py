@@ -1,5 +1,10 @@
-"""Telling open pages that a game changed: the channel group of a game, the public fields a ping
+"""Telling open pages that a game changed: the channel groups of a game, the public fields a ping
 carries, and notifications sent after a commit (or collected for an async caller to send).
+
+A game has two groups: its players' (``group_name``: the seats' own connections, and the table page's
+small pings) and its watchers' (``watch_group_name``: every connection without a seat, which this
+process serves from one render per state, ``watching``). Each change pings the players' group first,
+then the watchers': a crowd of spectators is served after the players of its table.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ logger = logging.getLogger(__name__)
 
 def group_name(game_id: int) -> str:
     return f"play.game.{game_id}"
+
+
+def watch_group_name(game_id: int) -> str:
+    return f"play.game.{game_id}.watch"
 
 
 # The game row's fields that change with every choice. A ping after a choice carries them (they are
@@ -66,9 +75,11 @@ def deferred_notifications() -> Iterator[list]:
 
 
 def notify(game_id: int, version: int, status: str, undos: int = 0, live: dict | None = None) -> None:
-    """Tell every connection of a game that it changed. Only public data goes to the group: each
-    connection then renders its own seat's view. (`undos` grows with each choice taken back: the
-    version alone would go down then.) `live`: the row's `live_fields` after the change."""
+    """Tell every connection of a game that it changed, its players' group first, then its
+    watchers'. Only public data goes to the groups: each seat's connection then renders its own
+    view, the watchers share one render per audience (`watching`). (`undos` grows with each choice
+    taken back: the version alone would go down then.) `live`: the row's `live_fields` after the
+    change."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
@@ -77,15 +88,21 @@ def notify(game_id: int, version: int, status: str, undos: int = 0, live: dict |
         event["undos"] = undos
     if live is not None:
         event["row"] = live
+    groups = (group_name(game_id), watch_group_name(game_id))
     collecting = getattr(_deferred, "events", None)
     if collecting is not None:
-        collecting.append((group_name(game_id), event))
+        collecting.extend((group, event) for group in groups)
         return
     layer = get_channel_layer()
     if layer is None:
         return
+
+    async def send() -> None:
+        for group in groups:
+            await layer.group_send(group, event)
+
     try:
-        async_to_sync(layer.group_send)(group_name(game_id), event)
+        async_to_sync(send)()
     except Exception:  # the change is committed; clients catch up on their next message or reconnect
         logger.exception("could not notify game %s of version %s", game_id, version)
 

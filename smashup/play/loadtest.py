@@ -11,6 +11,15 @@ answer from the decision in its view (a random number of options within min..max
 sends it. A choice's latency runs from the moment it is sent to the moment EVERY client of that table
 has received a state with a newer version. Nothing else is timed.
 
+``crowd`` more spectators watch the first table only (issue 28: do many spectators of one table slow
+its players, or other tables?), in HTML mode as browsers do (``crowd_format`` "json" for JSON). The
+crowd runs in a process of its own (``Crowd``): reading hundreds of updates in the players' event loop
+would delay the players' own messages there and be measured as the server's latency. A crowd's
+spectator reads only the version and status of each update. The report then adds, for the players
+alone (the seats' own connections), the latency on that table and on the others, and the latency
+until the last spectator of the crowded table has the new state (both processes stamp with the
+system's monotonic clock).
+
 The run is bounded: new choices stop after ``seconds``; choices in flight then get ``grace`` seconds
 to land (those that do not are counted as ``timeout`` errors); every connection is then closed.
 """
@@ -20,14 +29,24 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import multiprocessing
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 MAX_TABLES = 1000  # a bound on what one run may open (3 connections a table by default)
+MAX_CROWD = 5000  # spectators of the first table (`crowd`)
 CONNECT_CONCURRENCY = 50  # handshakes in flight at once while the clients connect
+# What a crowd's spectator reads of each message: the head of a JSON state as the server writes it
+# (`consumers`), or the version and status of an HTML update's #play-status, which comes first.
+STATE_HEAD = re.compile(r'\{"type": "state", "version": (\d+), "status": "(\w+)"')
+HTML_VERSION = re.compile(r'id="play-status"[^>]*?data-version="(\d+)"')
+HTML_STATUS = re.compile(r'id="play-status"[^>]*?data-status="(\w+)"')
+HTML_ERROR = re.compile(r'id="play-error"[^>]*?data-code="(\w+)"')
+HTML_HEAD = 2000  # characters of an HTML update searched for its #play-status
 
 
 # ---------------------------------------------------------------------------------- pure parts ---
@@ -108,6 +127,17 @@ def format_report(report: dict) -> str:
         f"p95 {ms(lat['p95'])}  p99 {ms(lat['p99'])}  max {ms(lat['max'])}  mean {ms(lat['mean'])}",
         f"errors {report['errors']}" + (f" {report['errors_by_kind']}" if report["errors"] else ""),
     ]
+    crowd = report.get("crowd")
+    if crowd:
+        table, others = crowd["players_ms"]["crowd_table"], crowd["players_ms"]["other_tables"]
+        everyone = crowd["everyone_ms"]
+        lines.append(
+            f"crowd: {crowd['connected']}/{crowd['spectators']} spectators on table 1; players' latency "
+            f"ms there p50 {ms(table['p50'])} p95 {ms(table['p95'])} ({table['count']} choices), "
+            f"on the other tables p50 {ms(others['p50'])} p95 {ms(others['p95'])} ({others['count']}); "
+            f"until the last spectator has it p50 {ms(everyone['p50'])} p95 {ms(everyone['p95'])}"
+            + (f" ({crowd['crowd_missed']} the crowd never all had)" if crowd.get("crowd_missed") else "")
+        )
     flood = report.get("flood")
     if flood:
         lines.append(
@@ -156,7 +186,20 @@ class _Table:
     # Choices sent and not yet seen by every client: version answered -> perf_counter when sent.
     # A fast seat may answer its next decision before the others have seen its last choice.
     inflight: dict[int, float] = field(default_factory=dict)
+    # How many of the table's clients (and of its seats) have a version past each choice in flight:
+    # counted as each client's version moves, so a table of hundreds of clients costs little.
+    reached: dict[int, int] = field(default_factory=dict)
+    seats_reached: dict[int, int] = field(default_factory=dict)
+    players_landed: set[int] = field(default_factory=set)
     finished: bool = False
+    crowded: bool = False  # the first table, when the run has a crowd
+    sent_at: dict[int, float] = field(default_factory=dict)  # the crowded table's, time.monotonic()
+    open_conns: int = 0  # how many of its clients connected (and of its seats), once all have tried
+    open_seats: int = 0
+
+    def count_open(self) -> None:
+        self.open_conns = sum(1 for c in self.conns if c.ws is not None)
+        self.open_seats = sum(1 for c in self.conns if c.ws is not None and c.seat is not None)
 
 
 class LoadRun:
@@ -177,6 +220,8 @@ class LoadRun:
         max_choices: int | None = None,
         on_window=None,
         route: str = "connection",
+        crowd: int | None = None,
+        crowd_format: str = "html",
     ):
         if isinstance(ws_bases, str):
             ws_bases = [ws_bases]
@@ -185,6 +230,11 @@ class LoadRun:
                 raise ValueError(f"the load test only targets the loopback interface, not {base!r}")
         if len(tables) > MAX_TABLES:
             raise ValueError(f"at most {MAX_TABLES} tables in one run")
+        if crowd is not None and not 0 <= crowd <= MAX_CROWD:
+            raise ValueError(f"a crowd is 0 to {MAX_CROWD} spectators")
+        if crowd_format not in ("html", "json"):
+            raise ValueError(f"a crowd reads html or json, not {crowd_format!r}")
+        self.crowd = crowd
         self.ws_bases = [b.rstrip("/") for b in ws_bases]
         self.origin = origin
         self.seconds = seconds
@@ -195,6 +245,13 @@ class LoadRun:
         self.rng = random.Random(seed)
         self.errors: Counter = Counter()
         self.latencies: list[float] = []
+        # With a crowd: the players' latencies (a choice sent -> both seats have the new state) on
+        # the crowded table and on the others; and the crowded table's choices as (version, sent,
+        # its clients here have it), time.monotonic(), for the latency until the crowd has it too.
+        self.player_latencies: dict[str, list[float]] = {"crowd_table": [], "other_tables": []}
+        self.crowd_landed: list[tuple[int, float, float]] = []
+        self.crowd_urls: list[str] = []
+        self.crowd_result: dict = {}
         self.sent = 0
         self.closing = False
         self.stop_sending_at = math.inf
@@ -209,17 +266,24 @@ class LoadRun:
         spread = 0
         for number, table in enumerate(self.tables):
             seats = list(enumerate(table.plan.seat_links)) + [(None, None)] * spectators
+            if crowd is not None and number == 0:
+                table.crowded = True
+                seats += [(None, "crowd")] * crowd
             for seat, link in seats:
                 index = number if route == "game" else spread
                 base = self.ws_bases[index % len(self.ws_bases)]
                 spread += 1
-                url = f"{base}/ws/games/{table.plan.public_id}/?format=json"
-                if link is not None:
+                fmt = crowd_format if link == "crowd" else "json"  # any value but json is HTML
+                url = f"{base}/ws/games/{table.plan.public_id}/?format={fmt}"
+                if seat is not None:
                     url = f"{url}&token={link}"
                 elif table.plan.watch:
                     url = f"{url}&watch={table.plan.watch}"
-                table.conns.append(_Conn(table, seat, url))
-        self.connections = sum(len(t.conns) for t in self.tables)
+                if link == "crowd":
+                    self.crowd_urls.append(url)
+                else:
+                    table.conns.append(_Conn(table, seat, url))
+        self.connections = sum(len(t.conns) for t in self.tables) + len(self.crowd_urls)
         self._tasks: set[asyncio.Task] = set()
         self._go = asyncio.Event()
 
@@ -231,8 +295,14 @@ class LoadRun:
         gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
         connect_started = time.perf_counter()
         readers = []
+        crowd = None
+        if self.crowd_urls:
+            crowd = Crowd(self.crowd_urls, self.origin)
+            await crowd.start()
         opened = await asyncio.gather(*(self._open(c, gate) for t in self.tables for c in t.conns))
         connect_seconds = time.perf_counter() - connect_started
+        for table in self.tables:
+            table.count_open()
         for conn, ok in zip((c for t in self.tables for c in t.conns), opened, strict=True):
             if ok:
                 readers.append(asyncio.create_task(self._read(conn)))
@@ -255,6 +325,11 @@ class LoadRun:
         timeouts = sum(len(t.inflight) for t in self.tables)
         if timeouts:
             self.errors["timeout"] += timeouts
+        if crowd is not None:
+            await asyncio.sleep(CROWD_SETTLE)  # the crowd is served after the players
+            self.crowd_result = await crowd.stop()
+            for kind, count in self.crowd_result["errors"].items():
+                self.errors[f"crowd:{kind}"] += count
         self.closing = True
         for task in list(self._tasks):
             task.cancel()
@@ -262,19 +337,33 @@ class LoadRun:
         for task in readers:
             task.cancel()
         await asyncio.gather(*readers, return_exceptions=True)
-        return summarize(
-            self.latencies,
-            seconds=measured,
-            errors=self.errors,
-            extra={
-                "tables": len(self.tables),
-                "connections": self.connections,
-                "think": self.think,
-                "sent": self.sent,
-                "connect_seconds": round(connect_seconds, 3),
-                "games_finished": sum(1 for t in self.tables if t.finished),
-            },
-        )
+        extra = {
+            "tables": len(self.tables),
+            "connections": self.connections,
+            "think": self.think,
+            "sent": self.sent,
+            "connect_seconds": round(connect_seconds, 3),
+            "games_finished": sum(1 for t in self.tables if t.finished),
+        }
+        if self.crowd is not None:  # 0 too: the same figures without a crowd, to compare
+            extra["crowd"] = self.crowd_report()
+        return summarize(self.latencies, seconds=measured, errors=self.errors, extra=extra)
+
+    def crowd_report(self) -> dict:
+        def spread(values: list[float]) -> dict:
+            return {
+                "count": len(values),
+                **{f"p{p}": None if values == [] else round(percentile(values, p), 2) for p in (50, 95, 99)},
+            }
+
+        everyone, missed = crowd_latencies(self.crowd_landed, self.crowd_result.get("all_at") or {})
+        return {
+            "spectators": self.crowd or 0,
+            "connected": self.crowd_result.get("connected", 0),
+            "players_ms": {name: spread(values) for name, values in self.player_latencies.items()},
+            "everyone_ms": spread(everyone),
+            "crowd_missed": missed,
+        }
 
     def _all_finished(self) -> bool:
         return all(t.finished for t in self.tables)
@@ -333,19 +422,7 @@ class LoadRun:
         if kind != "state":
             return  # "ok": the chooser's own acknowledgement
         version = int(message.get("version") or 0)
-        if version > conn.version:
-            conn.version = version
-        table = conn.table
-        if message.get("status") == "finished":
-            conn.done = True
-            table.finished = True
-        if table.inflight:
-            everyone = min(c.version for c in table.conns if c.ws is not None)
-            landed = [v for v in table.inflight if v < everyone]
-            if landed:
-                now = time.perf_counter()
-                for v in landed:
-                    self.latencies.append((now - table.inflight.pop(v)) * 1000.0)
+        self._reached(conn, version, message.get("status"))
         if conn.seat is None or message.get("status") != "active":
             return
         pending = (message.get("view") or {}).get("pending") or {}
@@ -354,6 +431,44 @@ class LoadRun:
             task = asyncio.get_running_loop().create_task(self._answer(conn, version, pending))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _reached(self, conn: _Conn, version: int, status: str | None) -> None:
+        """`conn` has the state at `version`: count it for each choice in flight that it is past;
+        a choice has landed for the players once both seats are past it, and for everyone once
+        every client of the table is."""
+        table = conn.table
+        before = conn.version
+        if version > before:
+            conn.version = version
+        if status == "finished":
+            conn.done = True
+            table.finished = True
+        if version <= before or not table.inflight:
+            return
+        if not table.open_conns:
+            table.count_open()
+        now = time.perf_counter()
+        for sent_at_version in [v for v in table.inflight if before <= v < version]:
+            sent = table.inflight[sent_at_version]
+            table.reached[sent_at_version] = table.reached.get(sent_at_version, 0) + 1
+            if conn.seat is not None:
+                table.seats_reached[sent_at_version] = table.seats_reached.get(sent_at_version, 0) + 1
+                if (
+                    table.seats_reached[sent_at_version] >= table.open_seats
+                    and sent_at_version not in table.players_landed
+                ):
+                    table.players_landed.add(sent_at_version)
+                    name = "crowd_table" if table.crowded else "other_tables"
+                    self.player_latencies[name].append((now - sent) * 1000.0)
+            if table.reached[sent_at_version] >= table.open_conns:
+                latency = (now - table.inflight.pop(sent_at_version)) * 1000.0
+                table.reached.pop(sent_at_version, None)
+                table.seats_reached.pop(sent_at_version, None)
+                table.players_landed.discard(sent_at_version)
+                self.latencies.append(latency)
+                if table.crowded and sent_at_version in table.sent_at:
+                    sent_mono = table.sent_at.pop(sent_at_version)
+                    self.crowd_landed.append((sent_at_version, sent_mono, time.monotonic()))
 
     async def _answer(self, conn: _Conn, version: int, pending: dict) -> None:
         await self._go.wait()
@@ -374,6 +489,9 @@ class LoadRun:
             "options": pick_options(pending, self.rng),
         }
         conn.table.inflight[version] = time.perf_counter()
+        conn.table.reached[version] = conn.table.seats_reached[version] = 0
+        if conn.table.crowded:
+            conn.table.sent_at[version] = time.monotonic()
         self.sent += 1
         try:
             await conn.ws.send(json.dumps(choice))
@@ -389,6 +507,168 @@ def _page_origin(url: str, default: str) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.netloc:
         return default
     return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+
+
+# ---------------------------------------------------------------------------------- the crowd ----
+CROWD_START_TIMEOUT = 300.0  # seconds for the crowd to connect
+CROWD_SETTLE = 2.0  # seconds the crowd gets after the run's last choice landed for its players
+
+
+def head_of(raw) -> tuple[int, str] | str | None:
+    """What a crowd's spectator reads of an update: its (version, status), or an error's code, or
+    None (anything else: an acknowledgement, the live state)."""
+    if not isinstance(raw, str):
+        return None
+    head = STATE_HEAD.match(raw[:120])
+    if head is not None:
+        return int(head.group(1)), head.group(2)
+    if raw.startswith("{"):
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            return "bad_json"
+        return message.get("code") if message.get("type") == "error" else None
+    start = raw[:HTML_HEAD]
+    version, status = HTML_VERSION.search(start), HTML_STATUS.search(start)
+    if version is not None and status is not None:
+        return int(version.group(1)), status.group(1)
+    error = HTML_ERROR.search(start)
+    if error is not None and error.group(1) not in ("", "ok"):
+        return error.group(1)
+    return None
+
+
+class CrowdCount:
+    """When every spectator of the crowd had each version (time.monotonic()): counted as each one's
+    version moves, so that hundreds of them cost little."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.versions = [-1] * size
+        self.reached: Counter = Counter()
+        self.all_at: dict[int, float] = {}
+
+    def saw(self, index: int, version: int, now: float) -> None:
+        before = self.versions[index]
+        if version <= before:
+            return
+        self.versions[index] = version
+        for v in range(before + 1, version + 1):
+            self.reached[v] += 1
+            if self.reached[v] == self.size:
+                self.all_at[v] = now
+
+
+def crowd_latencies(landed: list[tuple[int, float, float]], all_at: dict) -> tuple[list[float], int]:
+    """The crowded table's latencies (ms) until its players and its whole crowd had each choice:
+    `landed` (version answered, sent, the players' process had it), `all_at` (version -> when the
+    whole crowd had it). Also how many choices the crowd never all had."""
+    latencies, missed = [], 0
+    for version, sent, here in landed:
+        crowd_at = all_at.get(version + 1)
+        if crowd_at is None:
+            missed += 1
+            continue
+        latencies.append((max(here, crowd_at) - sent) * 1000.0)
+    return latencies, missed
+
+
+class Crowd:
+    """The crowd's spectators in a process of their own (``multiprocessing``, spawned: no state of
+    this one), so that reading their updates takes nothing from the players' event loop. ``await
+    start()`` returns once they have connected; ``await stop()`` closes them and returns how many
+    connected, when the whole crowd had each version, and the errors."""
+
+    def __init__(self, urls: list[str], origin: str):
+        self.urls = urls
+        self.origin = origin
+        self.pipe = None
+        self.process = None
+
+    async def start(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipe, child = context.Pipe()
+        self.process = context.Process(target=_crowd_main, args=(child, self.urls, self.origin), daemon=True)
+        self.process.start()
+        child.close()
+        ready = await self._receive(CROWD_START_TIMEOUT)
+        if ready != "ready":
+            raise RuntimeError(f"the crowd did not start: {ready!r}")
+
+    async def stop(self) -> dict:
+        try:
+            self.pipe.send("stop")
+            result = await self._receive(60.0)
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, self.process.join, 10)
+            if self.process.is_alive():
+                self.process.kill()
+        return result
+
+    async def _receive(self, timeout: float):
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(None, self.pipe.poll, timeout):
+            self.process.kill()
+            raise RuntimeError("the crowd's process did not answer")
+        return self.pipe.recv()
+
+
+def _crowd_main(pipe, urls: list[str], origin: str) -> None:  # pragma: no cover - a child process
+    asyncio.run(_crowd_watch(pipe, urls, origin))
+
+
+async def _crowd_watch(pipe, urls: list[str], origin: str) -> None:  # pragma: no cover - its process
+    from websockets.asyncio.client import connect
+
+    errors: Counter = Counter()
+    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
+
+    async def open_one(url: str):
+        async with gate:
+            try:
+                return await connect(
+                    url, origin=_page_origin(url, origin), compression=None, proxy=None, open_timeout=30,
+                    ping_interval=None, max_size=4 * 1024 * 1024, max_queue=None,
+                )  # fmt: skip
+            except Exception as exc:  # noqa: BLE001 - counted
+                errors[f"connect:{type(exc).__name__}"] += 1
+                return None
+
+    sockets = [ws for ws in await asyncio.gather(*(open_one(url) for url in urls)) if ws is not None]
+    count = CrowdCount(len(sockets))
+    closing = False
+
+    async def read(index: int, ws) -> None:
+        try:
+            async for raw in ws:
+                head = head_of(raw)
+                if isinstance(head, tuple):
+                    count.saw(index, head[0], time.monotonic())
+                elif head is not None:
+                    errors[f"server:{head}"] += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            if not closing:
+                errors[f"closed:{type(exc).__name__}"] += 1
+
+    readers = [asyncio.create_task(read(i, ws)) for i, ws in enumerate(sockets)]
+    loop = asyncio.get_running_loop()
+    pipe.send("ready")
+    await loop.run_in_executor(None, pipe.recv)  # "stop"
+    closing = True
+    for task in readers:
+        task.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+
+    async def close(ws) -> None:
+        try:
+            await asyncio.wait_for(ws.close(), 5)
+        except Exception:  # noqa: BLE001 - closing at the end
+            pass
+
+    await asyncio.gather(*(close(ws) for ws in sockets))
+    pipe.send({"connected": len(sockets), "all_at": count.all_at, "errors": dict(errors)})
 
 
 # ---------------------------------------------------------------------------------- the flood ----

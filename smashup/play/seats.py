@@ -17,17 +17,26 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from smashup.botregistry import BOTS, engine_bot
 from smashup.core import params
 from smashup.engine import ConfigError, new_game
 from smashup.engine import rng as engine_rng
-from smashup.engine.bots import BOTS
 
 from . import drafting, quotas, timers
 from .errors import BadRequest, BadSeatLink, FactionError, PlayError, SeatError
 from .live import changed_on_commit
 from .models import Game, Seat, new_seat_token
 from .starting import maybe_start
-from .tables import SeatSpec, draw_factions, factions_available, lock_game, random_stream
+from .tables import (
+    DEFAULT_PACE,
+    PACES,
+    SeatSpec,
+    draw_factions,
+    factions_available,
+    lock_game,
+    random_stream,
+    with_table_settings,
+)
 
 SEAT_LINK_SALT = "smashup.play.seat-link"
 
@@ -58,6 +67,8 @@ def create_game(
     mode: str = "standard",
     board: dict | None = None,
     creator: quotas.Creator | None = None,
+    pace: str = DEFAULT_PACE,
+    hints: bool = False,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
@@ -74,7 +85,11 @@ def create_game(
 
     `creator`: who sets the table up in the lobby (`quotas.Creator`): the limits on live tables and
     on tables of bots only apply (`quotas.TableRefused`, nothing made), and the table remembers its
-    address and session for them. None (tournaments, tests, commands): no limit."""
+    address and session for them. None (tournaments, tests, commands): no limit.
+
+    Each bot seat plays with its `SeatSpec.bot` (a name of smashup.botregistry.BOTS); `pace` spaces
+    the bots' moves (`tables.PACES`) and `hints` lets each person ask for a hint (a casual table's
+    choice; off unless asked for). They are kept in the config's table settings (`tables`)."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
     bot_only = all(spec.kind == Seat.Kind.BOT for spec in seats)
@@ -87,6 +102,10 @@ def create_game(
             raise PlayError(f"Seat {i + 1}: a seat is a person or a bot.", "config")
         if spec.kind == Seat.Kind.BOT and spec.bot not in BOTS:
             raise PlayError(f"Seat {i + 1}: unknown bot {spec.bot!r}.", "config")
+    if pace not in PACES:
+        raise PlayError(f"A bots' pace is one of {', '.join(PACES)}.", "config")
+    if not isinstance(hints, bool):
+        raise PlayError("Hints are on or off.", "config")
     if mode not in (Game.Mode.STANDARD, Game.Mode.BIGBASE):
         raise PlayError("A table is a standard game or a Big Base game.", "config")
     if mode == Game.Mode.STANDARD and board is not None:
@@ -139,7 +158,7 @@ def create_game(
             {
                 "name": f"Bot {i + 1}" if spec.kind == Seat.Kind.BOT else f"Seat {i + 1}",
                 "factions": pair,
-                "bot": spec.bot if spec.kind == Seat.Kind.BOT else None,
+                "bot": engine_bot(spec.bot) if spec.kind == Seat.Kind.BOT else None,
             }
             for i, (spec, pair) in enumerate(zip(seats, factions, strict=True))
         ],
@@ -150,8 +169,13 @@ def create_game(
     }
     if mode == Game.Mode.BIGBASE:
         config["board"] = board
+    table = {
+        "pace": pace,
+        "hints": hints,
+        "bots": {str(i): spec.bot for i, spec in enumerate(seats) if spec.kind == Seat.Kind.BOT},
+    }
     try:  # the engine's own check, and a trial setup (enough bases for this many players?)
-        config = new_game(config, seed, rng_version=rng_version).config
+        config = with_table_settings(new_game(config, seed, rng_version=rng_version).config, table)
     except ConfigError as exc:
         hint = " Choose bases from all sets." if "bases" in str(exc) and base_sets != "all" else ""
         raise PlayError(f"This table cannot be set up: {exc}.{hint}", "config") from exc

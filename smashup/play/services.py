@@ -79,6 +79,7 @@ from .live import (
     group_name,
     live_fields,
     notify,
+    watch_group_name,
 )
 from .quotas import Creator, TableRefused, creator_of
 from .seats import (
@@ -110,10 +111,13 @@ from .tables import (
     factions_available,
     game_by_code,
     get_game,
+    hints_on,
     is_bot_seat,
     lock_game,
+    pace_seconds,
     player_names,
     random_stream,
+    table_bot,
     table_stream,
 )
 from .timecall import call_time, time_called

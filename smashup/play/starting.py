@@ -8,13 +8,21 @@ from django.db import transaction
 from django.utils import timezone
 
 from smashup import draft as kiq
+from smashup.botregistry import engine_bot
 from smashup.engine import ConfigError, new_game
 
 from . import timers
 from .commits import committed, outcome_of, sync_row
 from .errors import PlayError
 from .models import Game, Seat
-from .tables import SeatSpec, draw_factions, factions_available, table_stream
+from .tables import (
+    SeatSpec,
+    draw_factions,
+    factions_available,
+    table_settings,
+    table_stream,
+    with_table_settings,
+)
 
 
 def maybe_start(row: Game) -> bool:
@@ -33,7 +41,7 @@ def maybe_start(row: Game) -> bool:
     for seat, player in zip(seats, players, strict=True):
         # A reserved seat keeps the name it was given (a user's own claim clears guest_name).
         player["name"] = seat.guest_name or seat.display_name
-        player["bot"] = (seat.bot or "heuristic") if seat.is_bot else None
+        player["bot"] = engine_bot(seat.bot or "heuristic") if seat.is_bot else None
         player["factions"] = list(seat.factions)
     config["players"] = players
     try:
@@ -41,7 +49,7 @@ def maybe_start(row: Game) -> bool:
                         resolution=row.resolution)
     except ConfigError as exc:
         raise PlayError(f"The game cannot start: {exc}", "config") from exc
-    row.config = game.config
+    row.config = with_table_settings(game.config, table_settings(config))  # the engine keeps only its own
     row.status = Game.Status.ACTIVE
     row.version = 0
     row.started_at = timezone.now()

@@ -1,5 +1,6 @@
-"""Finding a table and the plain facts about it: lookups, seat names, who is a bot, the faction pool,
-the table's random streams, and the row lock every change starts with.
+"""Finding a table and the plain facts about it: lookups, seat names, who is a bot and which bot, the
+table's settings (bots' pace, hints), the faction pool, the table's random streams, and the row lock
+every change starts with.
 """
 
 from __future__ import annotations
@@ -39,6 +40,92 @@ def player_names(row: Game) -> dict[int, str]:
 def is_bot_seat(row: Game, seat: int | None) -> bool:
     players = row.config.get("players", [])
     return seat is not None and 0 <= seat < len(players) and bool(players[seat].get("bot"))
+
+
+# ---------------------------------------------------------------------------- table settings ----
+# What a table's creator chose beyond the engine's rules lives in its config under "table" (the engine
+# reads only its own keys, so a record replays the same with or without it):
+#
+#     {"pace": "normal", "hints": true, "bots": {"1": "easy"}}
+#
+# "bots": the bot (smashup.botregistry.BOTS) each bot seat plays with. The engine's own "bot" of a
+# seat names only the bots it knows (botregistry.engine_bot), so "easy" or "expert" is kept here; a
+# seat not listed plays with the bot its engine entry names. "pace": how bots' moves are spaced, by
+# name (PACES, times PLAY_BOT_DELAY). "hints": whether a seat may ask for a hint (casual tables; a
+# table made without saying so, such as a tournament's, has none). "think": a searching bot's
+# seconds per decision (no bot searches yet, so no page sets it: botregistry.DEFAULT_THINK_SECONDS).
+TABLE_KEY = "table"
+# A bot's move comes this many times PLAY_BOT_DELAY (1.2 s) after the move before it, whatever its
+# thinking took (it thinks meanwhile). "instant": as soon as it has chosen.
+PACES = {"instant": 0.0, "quick": 0.5, "normal": 1.0, "slow": 2.0}
+PACE_WORDS = {"instant": "Instant", "quick": "Quick", "normal": "Normal", "slow": "Slow"}
+DEFAULT_PACE = "normal"
+
+
+def table_settings(config: dict | None) -> dict:
+    value = (config or {}).get(TABLE_KEY)
+    return value if isinstance(value, dict) else {}
+
+
+def with_table_settings(config: dict, settings: dict | None) -> dict:
+    """`config` (e.g. as the engine normalised it) carrying the table's `settings` again."""
+    if not settings:
+        return config
+    return {**config, TABLE_KEY: settings}
+
+
+def table_bot(row: Game, seat: int) -> str:
+    """The bot a bot seat plays with (a name of smashup.botregistry.BOTS)."""
+    chosen = table_settings(row.config).get("bots") or {}
+    players = row.config.get("players", [])
+    engine_name = players[seat].get("bot") if 0 <= seat < len(players) else None
+    return chosen.get(str(seat)) or engine_name or "heuristic"
+
+
+def pace_name(config: dict | None) -> str:
+    pace = table_settings(config).get("pace")
+    return pace if pace in PACES else DEFAULT_PACE
+
+
+def bot_delay() -> float:
+    """PLAY_BOT_DELAY: the seconds between a move and a bot's move after it at the normal pace."""
+    from django.conf import settings
+
+    return float(getattr(settings, "PLAY_BOT_DELAY", 1.2))
+
+
+def pace_choices() -> list[tuple[str, str]]:
+    """The paces a lobby offers, each with its seconds under the current PLAY_BOT_DELAY."""
+    choices = []
+    for name, times in PACES.items():
+        seconds = times * bot_delay()
+        said = "as soon as they have chosen" if seconds <= 0 else f"about {seconds:.1f} s a move"
+        choices.append((name, f"{PACE_WORDS[name]}: {said}"))
+    return choices
+
+
+def pace_seconds(config: dict | None) -> float:
+    """The seconds a table's bot's move comes after the move before it (its pace)."""
+    return PACES[pace_name(config)] * bot_delay()
+
+
+def slowest_pace_seconds() -> float:
+    return max(PACES.values()) * bot_delay()
+
+
+def think_seconds(config: dict | None) -> float:
+    """A searching bot's thinking time per decision at this table ("think", seconds; clamped)."""
+    from smashup.botregistry import DEFAULT_THINK_SECONDS, THINK_SECONDS_RANGE
+
+    value = table_settings(config).get("think")
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return DEFAULT_THINK_SECONDS
+    low, high = THINK_SECONDS_RANGE
+    return min(high, max(low, float(value)))
+
+
+def hints_on(config: dict | None) -> bool:
+    return table_settings(config).get("hints") is True
 
 
 def is_bot_only(row: Game) -> bool:

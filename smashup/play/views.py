@@ -15,9 +15,10 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from smashup.botregistry import offered_levels
 from smashup.core import catchup, limits, params, threads
 
-from . import drafting, mygames, services
+from . import drafting, hints, mygames, services
 from . import render as presenter
 from .forms import NewGameForm, SitForm
 from .models import Game
@@ -143,6 +144,8 @@ def lobby(request):
                 mode=data["mode"],
                 board=data["board_data"],
                 creator=services.creator_of(request),  # the limits on live tables (quotas)
+                pace=data["pace"],
+                hints=data.get("hints", False),
             )
         except services.TableRefused as exc:
             form.add_error(None, exc.message)
@@ -175,6 +178,7 @@ def lobby(request):
         "seat_rows": form.seat_rows(),
         "my_games": mygames.for_request(request),
         "faction_names": services.factions_available(),
+        "bot_levels": offered_levels(),
     }
     response = render(request, "play/lobby.html", context, status=status)
     if retry_after is not None:
@@ -478,6 +482,9 @@ def game(request, public_id):
             "quiet_seconds": catchup.page_quiet_seconds(),
             # A hot seat device (`?hot=1`): back to the privacy screen once the decision moves on.
             "hot_seat": request.GET.get("hot") == "1" and seat is not None,
+            # How long the page shows each move before the next (play.js): the bots' pace.
+            "pace_ms": round(services.pace_seconds(row.config) * 1000),
+            "hint_offered": hints.offer(row, seat),
         }
     )
     return render(request, "play/game.html", context)

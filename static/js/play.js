@@ -130,6 +130,7 @@
     else if (code === 4404) setState("This game no longer exists", "closed");
     else if (code === 4403) setState("Not connected: the seat link is not valid", "closed");
     else if (code === 4029) setState("Disconnected: too many messages. Reload the page.", "closed");
+    else if (code === 4503) setState("Not live: too many connections are open. Reload later.", "closed");
     else if (RETRIED_BY_HTMX.indexOf(code) >= 0) setState("Reconnecting…", "closed");
     else if (ownRetries < 5 && detail.socketWrapper) {
       // A normal close (a server restart, a proxy): htmx does not retry those; we do, a few times.
@@ -416,6 +417,48 @@
     if (leaving || !seats || !document.getElementById("table-ping") || !window.htmx) return;
     htmx.trigger(seats, "refresh");
   });
+
+  // The hint button (issue 25; casual tables): it asks over the socket about this seat's open
+  // decision; the answer arrives as #hint, sent to this seat's pages only. A hint is about one
+  // decision: it goes as soon as the page shows another, and the button waits for the next one
+  // that is this seat's (or a while, when no answer came: a lost task).
+  var HINT_WAIT_MS = 15000;
+  var hintAskedAt = 0;
+  function showHintState() {
+    var button = document.getElementById("hint-button");
+    if (!button) return;
+    var status = document.getElementById("play-status");
+    var version = status ? status.dataset.version || "" : "";
+    var decision = status ? status.dataset.decision || "" : "";
+    var box = document.getElementById("hint");
+    if (box && box.dataset.state && (box.dataset.version !== version ||
+        (box.dataset.state === "ready" && box.dataset.decision !== decision))) {
+      box.replaceChildren();
+      box.dataset.state = "";
+    }
+    var waiting = !!box && box.dataset.state === "asked" && Date.now() - hintAskedAt < HINT_WAIT_MS;
+    button.disabled = !decision || waiting;
+  }
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("#hint-button");
+    if (!button) return;
+    var status = document.getElementById("play-status");
+    var box = document.getElementById("hint");
+    if (!status || !status.dataset.decision || !box) return;
+    if (!socketLive()) {
+      var line = document.createElement("p");
+      line.textContent = "A hint needs the live connection: ask again once the page says Live.";
+      box.replaceChildren(line);
+      box.dataset.state = "offline";
+      box.dataset.version = status.dataset.version;
+      return;
+    }
+    hintAskedAt = Date.now();
+    currentSocket.send(JSON.stringify({ type: "hint", seq: status.dataset.version, decision: status.dataset.decision }));
+    setTimeout(showHintState, HINT_WAIT_MS + 50);
+  });
+  document.addEventListener("htmx:wsAfterMessage", showHintState);
+  document.addEventListener("DOMContentLoaded", showHintState);
 })();
 
 /* Direct play (issues 13 and 26): tap or click a card in the hand, then a base (or a minion) to play

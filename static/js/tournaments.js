@@ -200,10 +200,13 @@
     };
   }
 
-  // Irreversible actions (finish the event, drop a player, take back a pairing) ask first.
+  // Irreversible actions (finish the event, drop a player, take back a pairing) ask first: the
+  // question is on the form, or on the button that sent it (one form serves a row of buttons).
   document.addEventListener("submit", function (evt) {
     var form = evt.target;
-    var question = form && form.getAttribute && form.getAttribute("data-confirm");
+    var button = evt.submitter;
+    var question = (button && button.getAttribute && button.getAttribute("data-confirm")) ||
+      (form && form.getAttribute && form.getAttribute("data-confirm"));
     if (question && !window.confirm(question)) {
       evt.preventDefault();
       evt.stopImmediatePropagation();

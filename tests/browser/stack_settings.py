@@ -14,6 +14,10 @@ from smashup.settings_test import DATABASES, REDIS_URL
 DATABASES = {"default": {**DATABASES["default"], "NAME": os.environ["BROWSER_TEST_DB"]}}
 CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=os.environ["BROWSER_TEST_PREFIX"])
 PLAY_BOT_QUEUE = os.environ["BROWSER_TEST_QUEUE"]
+# One cache for the stack's processes, as in production (Redis): what a worker keeps for the pages
+# (a hint) must be there for the web server. A prefix of its own; the test process keeps its own cache.
+CACHES = config.caches(REDIS_URL)
+CACHES["default"]["KEY_PREFIX"] = os.environ["BROWSER_TEST_PREFIX"]
 PLAY_BOT_DELAY = float(os.environ.get("BROWSER_TEST_BOT_DELAY", "0"))
 PLAY_WS_RATE = (1000, 10.0)  # a test clicks faster than people do
 # Every page and socket of every test comes from 127.0.0.1: no limit per client may trip.
@@ -27,3 +31,9 @@ if os.environ.get("BROWSER_TEST_PRODUCTION_LIMITS"):
     PLAY_WS_RATE = production.PLAY_WS_RATE
     RATE_LIMIT_SCALE = production.RATE_LIMIT_SCALE
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+if os.environ.get("BROWSER_TEST_EXPERT_DOUBLE"):
+    # The pages' "hard" level appears once the bot registry has an "expert": a test's double stands
+    # in for it in these server processes (bot_doubles.py).
+    import bot_doubles
+
+    bot_doubles.register_expert()

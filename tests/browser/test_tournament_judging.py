@@ -89,7 +89,8 @@ def test_a_judge_call_reaches_the_open_dashboard_and_a_warning_the_players_page(
     number, token = _in_db_thread(_seat_of, org.event_pk, "Cleo")
     phone_context = browser.new_context(viewport=PHONE)
     phone = phone_context.new_page()
-    phone.goto(f"{base}/tournaments/p/{token}/")
+    phone.goto(f"{base}/tournaments/p/{token}/")  # the private link's page: its button switches the phone
+    phone.get_by_role("button", name="Continue as Cleo").click()
     phone.wait_for_url(re.compile(r".*/me/$"))
     phone.locator("#judge-ask > summary").click()
     phone.fill("#judge-note", "Does a talent count twice?")

@@ -59,7 +59,9 @@ def _event() -> tuple[int, str]:
 def test_the_standings_on_a_phone_and_find_your_table_on_the_projector(stack, browser, screenshots):
     pk, token = _in_db_thread(_event)
     phone = browser.new_context(viewport=PHONE).new_page()
-    phone.goto(f"{stack.base_url}/tournaments/p/{token}/")  # this phone is Émile's
+    phone.goto(f"{stack.base_url}/tournaments/p/{token}/")  # this phone is Émile's, by the link's button
+    phone.get_by_role("button", name="Continue as Émile Zola").click()
+    phone.wait_for_url(re.compile(r".*/me/$"))
     phone.goto(f"{stack.base_url}/tournaments/{pk}/standings/")
     rows = phone.locator("table.t-standings:not(.t-final) tbody tr")
     assert rows.count() == len(NAMES)

@@ -17,6 +17,9 @@ FIELDS = {
     "seconds_median",
     "seconds_max",
     "seconds_by_round",
+    "cpu_seconds_median",
+    "cpu_seconds_max",
+    "cpu_seconds_by_round",
     "repeats",
     "repeats_by_round",
     "lower_bound",
@@ -42,6 +45,8 @@ def test_json_report_has_the_agreed_fields_and_sane_counts():
     assert data["avoidable"] == 0  # exact search: nothing is avoidable
     assert data["methods"] == ["exact", "random"]
     assert 0 <= data["seconds_median"] <= data["seconds_max"]
+    assert 0 <= data["cpu_seconds_median"] <= data["cpu_seconds_max"]
+    assert len(data["cpu_seconds_by_round"]) == 3
 
 
 def test_same_seed_gives_the_same_repeats():

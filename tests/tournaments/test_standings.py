@@ -141,9 +141,17 @@ def test_a_bye_is_neutral_in_the_tie_breakers():
     assert wins_first["X"].rank < wins_first["Y"].rank
 
 
-def test_a_game_with_no_vp_gives_no_share_and_a_shared_first_counts_as_a_first():
-    rows = by_player(compute_standings("AB", [Game(1, {"A": 0, "B": 0})]))
-    assert rows["A"].vp_share == 0 and rows["A"].firsts == 1 and rows["A"].points == 2.5
+def test_a_game_with_no_vp_gives_no_share_and_no_win_while_a_shared_first_counts_as_a_first():
+    # Nobody scored: nobody won (issue 27: it counted a win for everyone); the points are shared.
+    rows = by_player(compute_standings("ABCD", [Game(1, {"A": 0, "B": 0, "C": 0, "D": 0})]))
+    assert all(rows[p].vp_share == 0 and rows[p].firsts == 0 and rows[p].points == 2.5 for p in "ABCD")
+    # The only one who came wins, 0 VP or not; two who came and did not score do not.
+    rows = by_player(compute_standings("AB", [Game(1, {"A": 0, "B": 0}, frozenset({"B"}))]))
+    assert rows["A"].firsts == 1 and rows["A"].points == 4 and rows["B"].firsts == 0
+    rows = by_player(compute_standings("ABC", [Game(1, {"A": 0, "B": 0, "C": 0}, frozenset({"C"}))]))
+    assert rows["A"].firsts == rows["B"].firsts == 0
+    rows = by_player(compute_standings("AB", [Game(1, {"A": 7, "B": 7})]))
+    assert rows["A"].firsts == rows["B"].firsts == 1  # a shared first with VP is a win each
 
 
 def test_unknown_player_in_a_game_is_an_error():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -322,6 +323,102 @@ def test_the_sweep_calls_time_that_a_lost_commit_hook_missed():
     assert time_calls(game) == 1
 
 
+def _past_deadline(s: Scene, seconds: float) -> None:
+    RoundClock.objects.filter(round=s.round).update(
+        deadline=timezone.now() - datetime.timedelta(seconds=seconds)
+    )
+
+
+def test_time_is_not_called_in_the_game_of_a_table_with_extra_time_until_it_is_over():
+    """The real in-app time calling (no recorder in its place): when the round's time is called, the
+    game of a table with extra time (a judge call) plays on; the clock, the in-app sweep and calling
+    time in the round leave it alone; when its extra time is over, time is called in it, once."""
+    s = Scene()
+    extended, other = list(s.round.tables.order_by("number"))
+    games = {t.pk: in_app.start_table(t, s.org) for t in (extended, other)}
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(extended, 300, s.org)
+    _past_deadline(s, 1)
+    rc = RoundClock.objects.get(round=s.round)
+    assert "call" in clock.advance(rc.pk)
+    for game in games.values():
+        game.refresh_from_db()
+    assert time_calls(games[other.pk]) == 1
+    assert time_calls(games[extended.pk]) == 0 and not play.time_called(games[extended.pk])
+    assert in_app.sweep()["time_called"] == 0
+    assert clock.sweep() == 0
+    assert in_app.time_called_in_round(s.round.pk, skip=[extended.pk]) == 0
+    assert time_calls(games[extended.pk]) == 0
+    _past_deadline(s, 301)  # the table's 5 extra minutes are over too
+    assert clock.advance(rc.pk) == [f"table:{extended.pk}"]
+    assert time_calls(games[extended.pk]) == 1
+    assert in_app.sweep()["time_called"] == 0 and time_calls(games[extended.pk]) == 1
+
+
+def test_a_table_with_extra_time_started_in_the_app_after_the_rounds_time_plays_on():
+    s = Scene()
+    extended, other = list(s.round.tables.order_by("number"))
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(extended, 300, s.org)
+    _past_deadline(s, 1)
+    assert "call" in clock.advance(RoundClock.objects.get(round=s.round).pk)
+    game = in_app.start_table(extended, s.org)
+    late = in_app.start_table(other, s.org)  # no extra time: time is called in it at once
+    assert time_calls(game) == 0 and time_calls(late) == 1
+    _past_deadline(s, 301)
+    clock.advance(RoundClock.objects.get(round=s.round).pk)
+    assert time_calls(game) == 1
+
+
+def test_a_result_typed_in_for_a_table_whose_game_still_runs_ends_it_and_its_own_is_ignored():
+    """Issue 27: the game stayed "Playing" and waited forever. Now time is called in it (so it ends
+    with the turn in progress), its own result is ignored when it comes (logged once), and the
+    organizer's and the player's pages say so."""
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    vps = {seat.entrant_id: 9 - seat.position for seat in s.table.seats.all()}
+    org = s.client("org")
+    response = org.post(
+        f"/tournaments/{s.event.pk}/tables/{s.table.pk}/result/",
+        {f"vp_{k}": v for k, v in vps.items()},
+        follow=True,
+    )
+    assert "time is called in it, its result ignored" in response.content.decode()
+    s.table.refresh_from_db()
+    assert s.table.is_confirmed
+    game.refresh_from_db()
+    assert time_calls(game) == 1 and play.time_called(game)
+    assert (
+        "its own result will be ignored"
+        in AuditEntry.objects.filter(event=s.event, action="result").get().message
+    )
+    html = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert "result entered by an organizer: the game's own result is ignored" in html
+    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    assert "An organizer entered your table" in me
+    game = bots_play_out(game)
+    assert not game.is_active
+    s.table.refresh_from_db()
+    assert dict(s.table.seats.values_list("entrant_id", "vp")) == vps  # the organizer's result stands
+    ignored = AuditEntry.objects.filter(event=s.event, action="app_result_ignored")
+    assert ignored.count() == 1 and game.code in ignored.get().message
+    in_app.sweep()
+    assert ignored.count() == 1
+
+
+def test_the_in_app_panels_show_the_clock_of_a_table_with_extra_time():
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    clock.start(s.round.clock, s.org)
+    clock.extend_table(s.table, 300, s.org)
+    html = s.client("org").get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    row = re.search(rf'<li id="in-app-table-{s.table.number}">.*?</li>', html, re.S).group(0)
+    assert game.code in row and "extra time" in row and 'class="t-table-clock"' in row and "+5 minutes" in row
+    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    panel = re.search(r'id="t-in-app-me".*?</section>', me, re.S).group(0)
+    assert "Your game has 5 minutes of extra time" in panel and 'class="t-table-clock"' in panel
+
+
 # ---------------------------------------------------------------------------------- views --------
 START_URLS = ["tables/{table}/in-app/", "rounds/in-app/"]
 
@@ -499,7 +596,7 @@ def guest_of(s: Scene, game: PlayGame) -> tuple[Entrant, object]:
 
 def private_client(entrant: Entrant) -> Client:
     c = Client()
-    c.get(f"/tournaments/p/{entrant.token}/")  # the player's private link: this browser is them
+    c.post(f"/tournaments/p/{entrant.token}/")  # the player's private link: this browser is them
     return c
 
 

@@ -44,7 +44,7 @@ def play(rnd: Round) -> None:
 
 def as_player(entrant: Entrant) -> Client:
     client = Client()
-    client.get(f"/tournaments/p/{entrant.token}/")
+    client.post(f"/tournaments/p/{entrant.token}/")  # the private link's "Continue as ..."
     return client
 
 
@@ -316,3 +316,45 @@ def test_the_judge_desk_gives_and_revokes_through_its_forms():
         assert state(event) == before, data
     org.post(f"{base}/penalties/{penalty.pk}/revoke/")
     assert not Penalty.objects.get(pk=penalty.pk).in_force
+
+
+# ---------------------------------------------------------------------------------- ratings ------
+def test_penalties_move_the_event_places_but_ratings_rate_the_games_as_played(client):
+    """Ruling: a rating measures play, so it rates the games as they were played (the seats' VP);
+    penalties are the event's (its standings, its places, a series' points). A penalty changes no
+    rating and breaks no page that reads ratings."""
+    from tournaments.rating_models import PlayerRating, RatingChange
+    from tournaments.services import leagues, rating_store
+    from tournaments.services.records import event_places
+
+    event = new_event(8)
+    for i, entrant in enumerate(Entrant.objects.filter(event=event).order_by("pk")):
+        Entrant.objects.filter(pk=entrant.pk).update(user=user(f"acct{i}"))
+    r1 = services.generate_round(event, user("org"))
+    play(r1)
+    play(services.generate_round(event, user("org")))
+    rating_store.refresh()
+    rated = sorted(RatingChange.objects.values_list("entrant_id", "round_id", "mu", "sigma"))
+    ratings = dict(PlayerRating.objects.values_list("user_id", "rating"))
+    assert len(rated) == 16
+    services.give_penalty(event, seated(r1, 2, 0).pk, "vp_loss", user("org"), round_number=1, vp=5)
+    services.give_penalty(event, seated(r1, 1, 1).pk, "game_loss", user("org"), round_number=1)
+    cheat = services.standings(event)[0].entrant  # first, until disqualified
+    services.give_penalty(event, cheat.pk, "disqualification", user("org"), note="Marked cards")
+    assert rating_store.refresh().rerated_from is None  # the event changed, its rated games did not
+    assert sorted(RatingChange.objects.values_list("entrant_id", "round_id", "mu", "sigma")) == rated
+    assert dict(PlayerRating.objects.values_list("user_id", "rating")) == ratings
+    services.finish_event(event, user("org"))
+    places = event_places(event)
+    assert places[cheat.pk] == max(places.values())  # disqualified: last
+    series = leagues.create_series(user("org"), **leagues.clean_settings("League", "3, 1", "0", ""))
+    leagues.add_event(series, event, user("org"))
+    line = next(line for line in leagues.standings(series).lines if line.user_id == cheat.user_id)
+    assert line.row.points == 0  # first place's 3 points went to the next player
+    for url in (
+        f"/tournaments/players/{cheat.user_id}/",
+        f"/tournaments/{event.pk}/stats/",
+        "/tournaments/ratings/",
+        f"/tournaments/series/{series.pk}/",
+    ):
+        assert client.get(url).status_code == 200, url

@@ -9,7 +9,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import RestrictedError
+from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
 from tournaments import clock, drafting, services
@@ -703,15 +703,22 @@ def test_swap_with_warnings_and_the_audit_log():
         services.swap_players(r2, a, b, by=org)
 
 
-def test_deleting_an_event_deletes_its_history_but_a_player_with_games_stays():
+def test_an_event_with_results_is_not_deleted_one_without_goes_whole_and_a_seated_player_stays():
     event = new_event(players=5, table_size=2)
     rnd = services.generate_round(event, by=event.organizer)
-    play_round(rnd, event.organizer)
     seated = Seat.objects.filter(round=rnd).first().entrant
     with pytest.raises(RestrictedError), transaction.atomic():  # not on its own
         seated.delete()
-    event.delete()
-    assert not Entrant.objects.exists() and not Seat.objects.exists() and not Bye.objects.exists()
+    play_round(rnd, event.organizer)
+    with pytest.raises(ProtectedError), transaction.atomic():  # archived instead (issue 28)
+        event.delete()
+    assert Seat.objects.filter(round=rnd).count() == 4 and Bye.objects.filter(round=rnd).exists()
+    unplayed = new_event(players=5, table_size=2)
+    services.generate_round(unplayed, by=unplayed.organizer)  # paired, no result yet
+    Event.objects.get(pk=unplayed.pk).delete()
+    assert not Entrant.objects.filter(event_id=unplayed.pk).exists()
+    assert not Seat.objects.filter(round__event_id=unplayed.pk).exists()
+    assert Entrant.objects.filter(event=event).count() == 5
 
 
 def test_a_round_1_bye_and_a_late_entrant_draft_in_round_2_without_clashing_at_their_table():

@@ -112,7 +112,7 @@ def test_the_player_page_carries_its_notices_as_they_happen():
     ada = services.register(event, "Ada", by=org)
     bo = services.register(event, "Bo", by=org)
     client = Client()
-    client.get(reverse("tournaments:private", args=[ada.token]))
+    client.post(reverse("tournaments:private", args=[ada.token]))
     assert _page_notices(client, event) == []
     rnd = services.generate_round(event, org)
     table = rnd.tables.get()

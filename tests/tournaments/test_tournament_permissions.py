@@ -1,6 +1,8 @@
 """Only organizers change an event. Every state-changing view, as a stranger (not logged in: redirect
-to the login page; logged in: 403) and as a player of the event (403), changes nothing; the same
-request by the organizer does change something, so each check is about a request that matters.
+to the login page; logged in: 403), as a staff account that does not organize it (403: staff may use
+the admin, not run other people's events) and as a player of the event (403), changes nothing; the
+same request by the organizer (after the staff account's: by a superuser, who manages every event)
+does change something, so each check is about a request that matters.
 Players may act only for themselves: their own table's result and their own draft pick."""
 
 from __future__ import annotations
@@ -19,9 +21,18 @@ from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, Ro
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str):
+def user(name: str, **flags):
     found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
+    return found or get_user_model().objects.create_user(username=name, password="pw-" + name, **flags)
+
+
+def staff():
+    """A staff account (the admin's door) that organizes nothing."""
+    return user("staffer", is_staff=True)
+
+
+def superuser():
+    return user("root", is_staff=True, is_superuser=True)
 
 
 def snapshot(event: Event) -> tuple:
@@ -148,6 +159,7 @@ ORGANIZER_POSTS = [
     ("finished", "rounds/top-cut/", {}),
     ("finished", "finish/", {}),
     ("semis", "rounds/final/", {}),
+    ("finished", "archive/", {}),
     # The organizer's desk and the judge (tournaments.desk_views).
     ("registration", "entrants/import/", {"action": "import", "text": "Newer, newer@example.org"}),
     ("paired", "judge/calls/{call}/handled/", {}),
@@ -160,6 +172,7 @@ ORGANIZER_POSTS = [
 
 ORGANIZER_PAGES = [
     "manage/",
+    "entrants/{zed}/more/",
     "edit/",
     "audit/",
     "rounds/1/swap/?a=1&b=2",
@@ -208,7 +221,7 @@ def _short_table(scene: Scene) -> None:
 @pytest.mark.parametrize(
     "state, path, data", ORGANIZER_POSTS, ids=[f"{s}:{p}" for s, p, _ in ORGANIZER_POSTS]
 )
-@pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "staff", "player"])
 def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, data, who):
     scene = Scene(state)
     if path.startswith(("entrants/{zed}/seat/", "rounds/1/move/")):
@@ -222,7 +235,7 @@ def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, 
     url, post = _url(scene, path), _data(scene, data)
     client = Client()
     if who != "anonymous":
-        client.force_login(scene.player_user if who == "player" else scene.stranger)
+        client.force_login({"player": scene.player_user, "staff": staff()}.get(who, scene.stranger))
         if who == "player":
             assert services.entrant_for(scene.event, scene.player_user) is not None
     before = snapshot(scene.event)
@@ -232,29 +245,49 @@ def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, 
     else:
         assert response.status_code == 403
     assert snapshot(scene.event) == before
-    # The organizer's same request goes through (so the refusal above was about who asked).
+    # The organizer's same request goes through (so the refusal above was about who asked); after
+    # the staff account's, a superuser's (superusers manage every event).
     organizer = Client()
-    organizer.force_login(scene.org)
+    organizer.force_login(superuser() if who == "staff" else scene.org)
     response = organizer.post(url, post, follow=True)
     assert response.status_code == 200
     assert snapshot(scene.event) != before, [str(m) for m in response.context["messages"]]
 
 
 @pytest.mark.parametrize("path", ORGANIZER_PAGES)
-@pytest.mark.parametrize("who", ["anonymous", "stranger", "player"])
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "staff", "player"])
 def test_organizer_pages_are_for_organizers(path, who):
     scene = Scene("paired")
     client = Client()
     if who != "anonymous":
-        client.force_login(scene.player_user if who == "player" else scene.stranger)
+        client.force_login({"player": scene.player_user, "staff": staff()}.get(who, scene.stranger))
     response = client.get(_url(scene, path))
     if who == "anonymous":
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     else:
         assert response.status_code == 403
-    co = Client()
-    co.force_login(user("helper"))  # a co-organizer
-    assert co.get(_url(scene, path)).status_code == 200
+    for allowed in (user("helper"), superuser()):  # a co-organizer; a superuser manages every event
+        c = Client()
+        c.force_login(allowed)
+        assert c.get(_url(scene, path)).status_code == 200
+
+
+def test_who_manages_an_event_in_the_services():
+    """The rule of services.can_manage: the organizer, co-organizers and superusers; a staff account
+    (the admin's door), a player or a stranger manages nothing, and a service refuses them."""
+    scene = Scene("registration")
+    assert services.can_manage(scene.org, scene.event) and services.can_manage(user("helper"), scene.event)
+    assert services.can_manage(superuser(), scene.event)
+    for nobody in (staff(), scene.player_user, scene.stranger, None):
+        assert not services.can_manage(nobody, scene.event)
+    before = snapshot(scene.event)
+    with pytest.raises(services.NotAllowed):
+        services.check_in(scene.zed, staff())
+    assert snapshot(scene.event) == before
+    assert services.check_in(scene.zed, superuser()).checked_in
+    # A staff account becomes an organizer like anyone: as a co-organizer.
+    services.add_co_organizer(scene.event, "staffer", scene.org)
+    assert services.can_manage(staff(), scene.event)
 
 
 def test_the_manage_link_shows_only_to_organizers(client):
@@ -274,10 +307,14 @@ def test_the_manage_link_shows_only_to_organizers(client):
 # What players and visitors may POST: for themselves only, each with its test in this file (the
 # draft pick), test_tournament_views.py (sign-up, results) or for anyone logged in (a new event).
 # Self check-in with the venue's code: test_tournament_self_check_in.py; "Play your game" (a player
-# takes their own seat in the app): test_tournament_in_app.py.
+# takes their own seat in the app): test_tournament_in_app.py; the private link's "Continue as":
+# test_tournament_safeguards.py.
 OWN_POSTS = {
     "new", "signup", "drop_me", "play_my_game", "report", "confirm", "dispute", "draft_pick", "code_check_in",
-}
+    "private",
+}  # fmt: skip
+# A new series (anyone logged in) and a series' own organizers' views: test_series_pages.py.
+SERIES_POSTS = {"series_new"}
 OWN_POSTS |= {"judge_call", "judge_withdraw"}  # a player's own judge call: test_tournament_judging.py
 
 
@@ -319,7 +356,11 @@ def test_no_other_view_changes_anything_by_post(client):
     event = services.create_event(user("org"), name="Read only", date=datetime.date(2026, 5, 1))
     before = snapshot(event)
     for route in _routes():
-        if getattr(route.callback, "organizers_only", False) or route.name in OWN_POSTS:
+        if getattr(route.callback, "organizers_only", False) or route.name in OWN_POSTS | SERIES_POSTS:
+            continue
+        if getattr(route.callback, "series_organizers_only", False):
+            continue
+        if getattr(route.callback, "own_post", False):  # tested in test_tournament_notice_delivery.py
             continue
         path = str(route.pattern)
         for key, value in (("<int:pk>", event.pk), ("<str:token>", "x"), ("<str:kind>", "standings")):
@@ -333,7 +374,7 @@ def test_no_other_view_changes_anything_by_post(client):
 # ---------------------------------------------------------------------------------- players ------
 def _as(entrant: Entrant) -> Client:
     client = Client()
-    client.get(f"/tournaments/p/{entrant.token}/")
+    client.post(f"/tournaments/p/{entrant.token}/")
     return client
 
 

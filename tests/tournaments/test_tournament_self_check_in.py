@@ -41,7 +41,7 @@ def snapshot(event: Event) -> list:
 
 def as_guest(client, name: str) -> None:
     """This browser opens the player link of `name` (what a guest does on their phone)."""
-    client.get(reverse("tournaments:private", args=[Entrant.objects.get(name=name).token]))
+    client.post(reverse("tournaments:private", args=[Entrant.objects.get(name=name).token]))
 
 
 def code_url(event: Event, secret: str | None = None) -> str:

@@ -165,7 +165,7 @@ def test_sign_up_on_the_event_page_without_an_account(client):
     # Another browser is somebody else; the private link makes it Ada's.
     other = client.__class__()
     assert "not signed up" in other.get(f"/tournaments/{event.pk}/me/").content.decode()
-    assert other.get(f"/tournaments/p/{ada.token}/")["Location"] == f"/tournaments/{event.pk}/me/"
+    assert other.post(f"/tournaments/p/{ada.token}/")["Location"] == f"/tournaments/{event.pk}/me/"
     assert "Ada" in other.get(f"/tournaments/{event.pk}/me/").content.decode()
     assert other.get("/tournaments/p/not-a-token/").status_code == 404
 
@@ -218,7 +218,7 @@ def test_an_organizer_runs_an_event_in_the_browser(org_client, client):
     assert first.state == Table.State.CONFIRMED
     players = [s.entrant for s in second.seats.order_by("position")]
     player_client = client
-    player_client.get(f"/tournaments/p/{players[0].token}/")
+    player_client.post(f"/tournaments/p/{players[0].token}/")
     html = player_client.get(f"{base}/me/").content.decode()
     assert f"table {second.number}" in html and "Enter the result of your table" in html
     player_client.post(
@@ -226,7 +226,7 @@ def test_an_organizer_runs_an_event_in_the_browser(org_client, client):
     )
     for p in players[1:]:
         c = client.__class__()
-        c.get(f"/tournaments/p/{p.token}/")
+        c.post(f"/tournaments/p/{p.token}/")
         assert "Confirm these VP" in c.get(f"{base}/me/").content.decode()
         c.post(f"{base}/tables/{second.pk}/confirm/", {"result_version": "1"})
     second.refresh_from_db()
@@ -268,7 +268,7 @@ def test_a_dispute_shows_on_the_dashboard_and_the_organizer_settles_it(org_clien
     table = rnd.tables.get()
     a, b, *_ = [s.entrant for s in table.seats.order_by("position")]
     services.report_result(table, a, {s.entrant_id: 5 for s in table.seats.all()})
-    client.get(f"/tournaments/p/{b.token}/")
+    client.post(f"/tournaments/p/{b.token}/")
     client.post(f"/tournaments/{event.pk}/tables/{table.pk}/dispute/", {"note": "I had 9"})
     html = org_client.get(f"/tournaments/{event.pk}/manage/").content.decode()
     assert "Disputed results" in html and "I had 9" in html
@@ -306,7 +306,7 @@ def test_every_event_page_shows_the_clock_from_the_server_deadline(org_client, c
     services.generate_round(event, by=event.organizer)
     org_client.post(f"/tournaments/{event.pk}/clock/start/")
     clock = RoundClock.objects.get()
-    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    client.post(f"/tournaments/p/{Entrant.objects.first().token}/")
     for path in ("", "standings/", "round/1/", "me/", "projector/"):
         html = client.get(f"/tournaments/{event.pk}/{path}").content.decode()
         tag = re.search(r'<div class="t-clock" data-clock[^>]*>', html)
@@ -335,7 +335,7 @@ def test_a_fired_clock_warning_shows_an_alert_on_every_page(org_client, client):
 
     event = new_event(players=4, warning_minutes=[10, 5])
     services.generate_round(event, by=event.organizer)
-    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    client.post(f"/tournaments/p/{Entrant.objects.first().token}/")
     paths = ("", "standings/", "round/1/", "me/", "projector/", "manage/")
     org_client.post(f"/tournaments/{event.pk}/clock/start/")
 
@@ -418,7 +418,7 @@ def test_the_base_limit_shows_on_the_players_pages_and_when_time_is_called(org_c
     and projector pages state it, and so does the time-called alert; off, none of them does."""
     event = new_event(players=4, in_app_base_limit=on)
     services.generate_round(event, by=event.organizer)
-    client.get(f"/tournaments/p/{Entrant.objects.first().token}/")
+    client.post(f"/tournaments/p/{Entrant.objects.first().token}/")
     for path in ("", "round/1/", "me/", "projector/"):
         html = client.get(f"/tournaments/{event.pk}/{path}").content.decode()
         assert (BASE_RULE in html) is on, path
@@ -460,7 +460,7 @@ def test_the_standings_page_query_count_does_not_grow_with_the_entrants(client, 
 # ---------------------------------------------------------------------------------- draft --------
 def _player(client_class, entrant: Entrant):
     c = client_class()
-    c.get(f"/tournaments/p/{entrant.token}/")
+    c.post(f"/tournaments/p/{entrant.token}/")
     return c
 
 
@@ -513,9 +513,17 @@ def test_the_admin_covers_every_tournament_model(client):
     from django.apps import apps
     from django.contrib import admin
 
+    from tournaments.services import leagues, rating_store
+
     event = new_event(players=5, table_size=2, draft_mode=Event.DraftMode.TABLE)  # two tables and a bye
     _judging_rows(event)
-    services.generate_round(event, by=event.organizer)
+    rnd = services.generate_round(event, by=event.organizer)
+    for table in rnd.tables.all():  # a finished round: ratings; and a series
+        services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=event.organizer)
+    Entrant.objects.filter(pk=rnd.tables.first().seats.first().entrant_id).update(user=event.organizer)
+    rating_store.refresh()
+    leagues.create_series(event.organizer, **leagues.clean_settings("League", "3, 1", "0", ""))
+    _notice_rows(event)
     admin_user = get_user_model().objects.create_superuser("boss", password="pw-boss")
     client.force_login(admin_user)
     for model in apps.get_app_config("tournaments").get_models():
@@ -525,6 +533,17 @@ def test_the_admin_covers_every_tournament_model(client):
         obj = model.objects.first()
         assert obj is not None, meta.model_name
         assert client.get(f"/admin/tournaments/{meta.model_name}/{obj.pk}/change/").status_code == 200
+
+
+def _notice_rows(event: Event) -> None:
+    """A row of each model of the notices by push and e-mail (tournaments.delivery)."""
+    from tournaments.models import NoticeEmail, NoticeSent, PushSubscription
+
+    entrant = event.entrants.first()
+    PushSubscription.objects.create(entrant=entrant, endpoint="https://fcm.googleapis.com/fcm/send/x",
+                                    p256dh="p", auth="a")  # fmt: skip
+    NoticeEmail.objects.create(entrant=entrant, address="ada@example.org", origin="http://testserver")
+    NoticeSent.objects.create(entrant=entrant, key="paired:1")
 
 
 def test_bad_form_values_are_refused_with_a_message_not_an_error(org_client):

@@ -27,6 +27,7 @@ from smashup.play import services as play
 from tournaments import clock as clocks
 from tournaments import services as events
 from tournaments.models import Entrant, Event
+from tournaments.services import leagues
 
 from .play_helpers import eager_bots, person_vs_bot, resume_path
 
@@ -93,6 +94,8 @@ def build_world() -> World:
     game_waiting = play.create_game([play.SeatSpec("person"), play.SeatSpec("person")], seed=4)
     with eager_bots():
         game_over = play.create_game([play.SeatSpec("bot"), play.SeatSpec("bot")], seed=5)
+    series = leagues.create_series(organizer, **leagues.clean_settings("League", "3, 2, 1", "0", ""))
+    leagues.add_event(series, event, organizer)
     world = World(event, entrant, game_live, game_waiting, game_over, organizer, player, superuser)
     seat_token = play.seat_link_token(game_waiting.seats.get(index=0))
     world.values = {
@@ -116,6 +119,8 @@ def build_world() -> World:
         "action:clock": "pause",
         "app_label": "tournaments",
         "url": "nothing-here",
+        "series_pk": str(series.pk),
+        "event_pk": str(event.pk),
     }
     return world
 

@@ -127,6 +127,90 @@ def test_a_choice_counts_when_every_client_of_its_table_has_a_newer_state():
     assert run.errors == Counter({"server:stale": 1})
 
 
+def test_a_crowd_watches_the_first_table_only_in_html_by_default():
+    plans = [loadtest.TablePlan("abc", ["t0", "t1"]), loadtest.TablePlan("def", ["u0", "u1"])]
+    base = ["ws://127.0.0.1:1"]
+    run = loadtest.LoadRun(base, "http://127.0.0.1:1", plans, seconds=1, spectators=0, crowd=3)
+    first, second = run.tables
+    assert first.crowded and not second.crowded
+    assert len(first.conns) == len(second.conns) == 2  # the crowd runs in a process of its own
+    assert len(run.crowd_urls) == 3 and run.connections == 7
+    assert all("/ws/games/abc/?format=html" in url and "token" not in url for url in run.crowd_urls)
+    as_json = loadtest.LoadRun(base, "http://127.0.0.1:1", plans, seconds=1, crowd=2, crowd_format="json")
+    assert all("format=json" in url for url in as_json.crowd_urls)
+    assert loadtest.LoadRun(base, "http://127.0.0.1:1", plans, seconds=1).crowd_urls == []
+    for bad in ({"crowd": -1}, {"crowd": loadtest.MAX_CROWD + 1}, {"crowd": 1, "crowd_format": "xml"}):
+        with pytest.raises(ValueError):
+            loadtest.LoadRun(base, "http://127.0.0.1:1", plans, seconds=1, **bad)
+
+
+def test_a_crowds_spectator_reads_the_version_of_an_update_and_nothing_more():
+    state = json.dumps({"type": "state", "version": 12, "status": "active", "seat": None, "view": {}})
+    assert loadtest.head_of(state) == (12, "active")
+    page = '<div id="play-status" class="x" data-version="7" data-status="finished" data-seat="">'
+    assert loadtest.head_of(page + "<div>" * 100) == (7, "finished")
+    assert loadtest.head_of('<div id="play-error" data-code="too_many_open">Full</div>') == "too_many_open"
+    assert loadtest.head_of('<div id="play-error" data-code="ok"></div>') is None
+    assert loadtest.head_of('{"type": "error", "code": "rate_limited", "message": "..."}') == "rate_limited"
+    assert loadtest.head_of('{"type": "live", "state": "live"}') is None
+    assert loadtest.head_of("{nonsense") == "bad_json"
+
+
+def test_the_crowded_tables_latency_ends_when_its_players_and_its_whole_crowd_have_it():
+    count = loadtest.CrowdCount(3)
+    count.saw(0, 4, 1.0)
+    count.saw(1, 5, 2.0)  # skipped version 4: it has it all the same
+    assert count.all_at == {}
+    count.saw(2, 4, 3.0)
+    assert count.all_at == {0: 3.0, 1: 3.0, 2: 3.0, 3: 3.0, 4: 3.0}
+    count.saw(0, 3, 9.0)  # an older update changes nothing
+    count.saw(0, 5, 4.0)
+    count.saw(2, 5, 5.0)
+    assert count.all_at[5] == 5.0
+    # Choices answered at versions 3 (the crowd had 4 at 3.0, the players at 2.5), 4 (the players
+    # last, at 6.0) and 5 (the crowd never had 6).
+    landed = [(3, 2.0, 2.5), (4, 3.5, 6.0), (5, 6.5, 7.0)]
+    latencies, missed = loadtest.crowd_latencies(landed, count.all_at)
+    assert latencies == [1000.0, 2500.0] and missed == 1
+
+
+def test_the_players_latency_is_counted_apart_on_the_crowded_table():
+    plans = [loadtest.TablePlan("g", ["a", "b"]), loadtest.TablePlan("h", ["c", "d"])]
+    run = loadtest.LoadRun(
+        ["ws://127.0.0.1:1"], "http://127.0.0.1:1", plans, seconds=1, spectators=1, crowd=0
+    )
+    crowded, other = run.tables
+    for table in run.tables:
+        for conn in table.conns:
+            conn.ws = object()
+            conn.version = 3
+        table.inflight = {3: 0.0}
+        table.sent_at = {3: 0.0} if table.crowded else {}
+
+    def state(conn, version):
+        run._receive(
+            conn, json.dumps({"type": "state", "version": version, "status": "active", "view": None})
+        )
+
+    seat0, seat1, spectator = crowded.conns
+    state(seat0, 4)
+    state(spectator, 4)
+    assert run.player_latencies == {"crowd_table": [], "other_tables": []}
+    state(seat1, 4)
+    assert len(run.player_latencies["crowd_table"]) == 1 and len(run.latencies) == 1
+    assert [v for v, _, _ in run.crowd_landed] == [3]
+    for conn in other.conns:
+        state(conn, 4)
+    assert len(run.player_latencies["other_tables"]) == 1 and len(run.latencies) == 2
+    run.crowd_result = {"connected": 0, "all_at": {}, "errors": {}}
+    report = run.crowd_report()
+    assert report["players_ms"]["crowd_table"]["count"] == 1 and report["crowd_missed"] == 1
+    text = loadtest.format_report(
+        loadtest.summarize(run.latencies, seconds=1.0, errors=Counter(), extra={"crowd": report})
+    )
+    assert "crowd: 0/0 spectators on table 1" in text
+
+
 # ---------------------------------------------------------------------------------- the command --
 
 
@@ -139,6 +223,8 @@ def test_bad_arguments_are_refused():
         {"flood": -1},
         {"flood": 1000},
         {"mode": "classic"},
+        {"crowd": -1},
+        {"crowd": 100_000},
     ):
         with pytest.raises(CommandError):
             call_command("loadtest", **kwargs)
@@ -199,3 +285,20 @@ def test_a_small_big_base_run_against_a_real_server(django_db_blocker, _require_
     assert report["choices"] >= 1 and report["latency_ms"]["p50"] is not None
     assert "set up 2 bigbase tables" in err.getvalue()
     assert loadtest.format_report(report).startswith("bigbase: server daphne")
+
+
+def test_a_small_run_with_a_crowd_on_one_table(django_db_blocker, _require_database, redis_url):
+    out, err = io.StringIO(), io.StringIO()
+    with django_db_blocker.unblock():
+        call_command(
+            "loadtest", tables=2, seconds=3, think=0.1, spectators=0, crowd=20, json=True, stdout=out,
+            stderr=err, startup_timeout=120,
+        )  # fmt: skip
+    report = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert report["errors"] == 0, (report["errors_by_kind"], err.getvalue())
+    assert report["connections"] == 24
+    crowd = report["crowd"]
+    assert crowd["spectators"] == 20 and crowd["connected"] == 20
+    assert crowd["players_ms"]["crowd_table"]["count"] >= 1 and crowd["everyone_ms"]["count"] >= 1
+    assert crowd["players_ms"]["other_tables"]["count"] >= 1
+    assert "20 more on the first" in err.getvalue()

@@ -80,11 +80,11 @@ def test_the_bot_sweep_sends_the_task_of_a_bot_whose_task_was_lost_once(bot_queu
     assert waiting_for_ada.pending_seat == 0
     client.delete(queue)  # every task so far is lost
     before = {g.pk: snapshot(g) for g in (lost, recent, waiting_for_ada)}
-    version = lost.version
+    version, undos = lost.version, lost.undos
 
     assert services.sweep_bots() == 1
     assert {g.pk: snapshot(g) for g in (lost, recent, waiting_for_ada)} == before
-    assert bot_tasks(client, queue) == [f"({lost.pk}, {version})"]
+    assert bot_tasks(client, queue) == [f"({lost.pk}, {version}, {undos})"]
     assert services.sweep_bots() == 0  # its copy is on its way: not sent again
     moves = tasks.play_bot(lost.pk, version)  # what a worker does with it
     lost.refresh_from_db()

@@ -687,13 +687,26 @@ def people_game(seats: int, seed: int, specials: str, end_after_bases: int | Non
     ids=["2-fast", "2-ask", "3-fast", "4-ask"],
 )
 async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_see(
-    seats, specials, seed, end_after_bases
+    seats, specials, seed, end_after_bases, monkeypatch
 ):
     """Play a whole game between people, each seat driven over its own socket (HTML for even seats,
-    JSON for odd ones), with an HTML and a JSON spectator watching. Every message each connection
-    receives is checked against the engine's hidden set for that connection at the version the message
-    shows: every card id it names (data-card, minion element ids, option values, the decision's source;
-    in JSON the "id"/"card"/"source" keys and option ids)."""
+    JSON for odd ones), with an HTML and a JSON spectator and the table display watching (the
+    watchers share one render per audience, issue 28). Every message each connection receives is
+    checked against the engine's hidden set for that connection at the version the message shows:
+    every card id it names (data-card, minion element ids, option values, the decision's source; in
+    JSON the "id"/"card"/"source" keys and option ids). And every message sent through the channel
+    layer's groups (the players' and the watchers') is a public ping: no card, no view."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    real_group_send = layer.group_send
+    group_messages: list[tuple[str, dict]] = []
+
+    async def recording_group_send(group, message):
+        group_messages.append((group, message))
+        await real_group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", recording_group_send, raising=False)
     game = await database_sync_to_async(people_game)(seats, seed, specials, end_after_bases)
     fmts = {i: "html" if i % 2 == 0 else "json" for i in range(seats)}
     conns = {}
@@ -701,6 +714,9 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
         conns[(f"seat{i}", i, fmts[i])] = await connect(game, token=await link_for(game, i), fmt=fmts[i])
     conns[("spec", None, "html")] = await connect(game)
     conns[("specj", None, "json")] = await connect(game, fmt="json")
+    display = WebsocketCommunicator(application, f"/ws/games/{game.public_id}/?watch=display", SITE_HEADERS)
+    assert (await display.connect(timeout=TIMEOUT))[0]
+    conns[("display", None, "html")] = display
     logs: dict = {key: [] for key in conns}
     # The test's own copy of the game, kept in step with the server's, for the hidden sets.
     engine = new_game(game.config, game.seed)
@@ -799,3 +815,13 @@ async def test_no_message_to_a_seat_or_a_spectator_ever_names_a_card_it_may_not_
             leaked = [line for line in secret if line in text]
             assert not leaked, f"{name} was sent another seat's private log lines: {leaked[:3]}"
     assert panels["since"] and panels["scored"], f"the panels were never sent: {panels}"
+    # What went through the groups: pings of public fields only, to the players' group and then the
+    # watchers', the same ping to both.
+    ours = [(group, message) for group, message in group_messages if group.startswith(f"play.game.{game.pk}")]
+    assert len(ours) > 20
+    groups = {f"play.game.{game.pk}", f"play.game.{game.pk}.watch"}
+    for (first, ping), (second, again) in zip(ours[::2], ours[1::2], strict=True):
+        assert (first, second) == tuple(sorted(groups)) and ping == again
+        assert set(ping) <= {"type", "version", "status", "undos", "row"} and ping["type"] == "game.changed"
+        assert set(ping.get("row") or {}) <= set(services.LIVE_FIELDS)
+        assert not card_ids_in(json.dumps(ping))

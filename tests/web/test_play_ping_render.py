@@ -91,8 +91,12 @@ def test_deferred_notifications_are_collected_not_sent(monkeypatch):
         with services.deferred_notifications() as inner:
             services.notify(6, 1, "active", undos=2)
         services.notify(7, 2, "finished")
-    assert inner == [("play.game.6", {"type": "game.changed", "version": 1, "status": "active", "undos": 2})]
-    assert [group for group, _ in outer] == ["play.game.5", "play.game.7"]
+    ping = {"type": "game.changed", "version": 1, "status": "active", "undos": 2}
+    # The players' group first, then the watchers' (the spectators are served after the players).
+    assert inner == [("play.game.6", ping), ("play.game.6.watch", ping)]
+    assert [group for group, _ in outer] == [
+        "play.game.5", "play.game.5.watch", "play.game.7", "play.game.7.watch",
+    ]  # fmt: skip
     assert outer[0][1]["row"] == {"version": 3}
 
 

@@ -660,7 +660,8 @@ def test_kick_bots_reschedules_a_lost_bot_task(monkeypatch):
 
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timezone.timedelta(minutes=1))
     game.refresh_from_db()
-    assert services.kick_bots(game) is True and scheduled == [(game.pk, game.version, {"bot_only": False})]
+    assert services.kick_bots(game) is True
+    assert scheduled == [(game.pk, game.version, {"undos": game.undos, "bot_only": False})]
 
 
 # ---------------------------------------------------------------------------------- each picks ---

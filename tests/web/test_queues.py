@@ -139,15 +139,16 @@ def test_each_task_goes_to_its_queue(own_queues):
 def test_a_table_sends_its_bots_moves_to_its_own_kind_of_queue(own_queues):
     names, client = own_queues
     bots_only = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=4)
-    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0)")]
+    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0, 0)")]
     game = person_vs_bot(seed=5)
     while game.pending_seat != 1:  # the person's choices until the bot's turn comes
         with services.engine_game(game) as engine:
             option = engine.pending.options[0].id
         services.submit_choice(game.pk, 0, game.version, game.pending_decision, [option])
         game.refresh_from_db()
-    assert (tasks.play_bot.name, f"({game.pk}, {game.version})") in messages(client, names["bots"])
-    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0)")]
+    sent = (tasks.play_bot.name, f"({game.pk}, {game.version}, {game.undos})")
+    assert sent in messages(client, names["bots"])
+    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0, 0)")]
 
 
 # ---------------------------------------------------------------------------------- the sweep ----
@@ -174,8 +175,9 @@ def test_the_bot_sweep_sends_lost_moves_to_their_queues_and_plays_none_itself(ow
     assert services.sweep_bots() == 2
     after = {g.pk: (g.version, g.state_hash) for g in Game.objects.filter(pk__in=before)}
     assert after == before, "the sweep played a move itself"
-    assert messages(client, names["bots"]) == [(tasks.play_bot.name, f"({people.pk}, {people.version})")]
-    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0)")]
+    sent = (tasks.play_bot.name, f"({people.pk}, {people.version}, {people.undos})")
+    assert messages(client, names["bots"]) == [sent]
+    assert messages(client, names["bots_only"]) == [(tasks.play_bot.name, f"({bots_only.pk}, 0, 0)")]
     assert services.sweep_bots() == 0  # sent a moment ago: not again
     assert len(messages(client, names["bots"])) == 1
 

@@ -57,7 +57,7 @@ def run_bench(
     games: list[Game] = []
     byes: list[tuple[int, int]] = []
     history: list[PastRound] = []
-    seconds, repeats, units, bounds, methods, proven = [], [], [], [], [], []
+    seconds, cpu, repeats, units, bounds, methods, proven = [], [], [], [], [], [], []
     w = options.weights
     ratio = w.clash / w.repeat if faction_copies is not None else 0.0
     bye_value = average_points(table_size)
@@ -72,9 +72,10 @@ def run_bench(
             Player(s.player, s.points, s.tiebreaks, dropped=s.dropped, factions=held.get(s.player, ()))
             for s in standings
         ]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         pairing = pair_round(entrants, history, r, seed, options)
         seconds.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
         cost = pairing.repeats + ratio * pairing.clashes  # in repeats
         bound, tight = _bound(pairing, cost, ratio, entrants, history, r, seed, options)
         repeats.append(pairing.repeats)
@@ -102,6 +103,11 @@ def run_bench(
         "seconds_median": round(statistics.median(seconds), 4),
         "seconds_max": round(max(seconds), 4),
         "seconds_by_round": [round(s, 4) for s in seconds],
+        # CPU seconds of this process: on a shared machine the steadier figure (wall time includes
+        # waiting for a core).
+        "cpu_seconds_median": round(statistics.median(cpu), 4),
+        "cpu_seconds_max": round(max(cpu), 4),
+        "cpu_seconds_by_round": [round(s, 4) for s in cpu],
         "repeats": sum(repeats),
         "repeats_by_round": repeats,
         "lower_bound": _int(sum(bounds)),

@@ -145,6 +145,7 @@ def min_repeats(
     best = upper + 1 if upper is not None else sum(len(m) for m in ctx.met) + 1
     nodes = 0
     met = ctx.met
+    met_sets = [set(m) for m in met]  # who each player met: counted against those left in C
 
     def walk(left: list[int], cost: int) -> bool:
         nonlocal best, nodes
@@ -154,7 +155,7 @@ def min_repeats(
         # How many of those left each player has met; it picks the most constrained player to open
         # the next group, and bounds the repeats still to come (the degree bound on what is left).
         left_set = set(left)
-        met_left = {p: sum(1 for q in met[p] if q in left_set) for p in left}
+        met_left = {p: len(met_sets[p] & left_set) for p in left}
         tables_left = [k for k, c in kinds.items() if c and k > 0]
         need = min(tables_left) - 1 if tables_left else 0
         short = sorted((max(0, need - (len(left) - 1 - met_left[p])) for p in left), reverse=True)
@@ -206,4 +207,9 @@ def _allowed(ctx: Context, kinds: dict[int, int], sizes: list[int], byes: int) -
 
 
 def _repeats(group: list[int], met: list[dict[int, int]]) -> int:
-    return sum(met[a].get(b, 0) for i, a in enumerate(group) for b in group[i + 1 :])
+    total = 0
+    for i, a in enumerate(group):
+        met_a = met[a]
+        for b in group[i + 1 :]:
+            total += met_a.get(b, 0)
+    return total

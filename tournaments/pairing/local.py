@@ -91,7 +91,16 @@ class Grouping:
         # Per group, how many of its players hold each faction (kept only when factions are checked).
         self.held = [self._held(gi) for gi in range(len(self.groups))]
         self.hard = [self._hard(gi) for gi in range(len(self.groups))]
+        # metg[p][g]: how many earlier meetings p has with the players of group g, so that the
+        # change of repeats of a swap is four lookups (hard_delta), not a walk over both tables.
+        self.metg = [[0] * len(self.groups) for _ in range(ctx.n)]
+        for gi, g in enumerate(self.groups):
+            for m in g:
+                for p, k in ctx.met[m].items():
+                    self.metg[p][gi] += k
         self.evaluations = 0
+        self._trouble: dict[int, list[int]] = {}
+        self._near: dict[tuple[int, int], list[int]] = {}
         self.thresholds()
 
     def total(self) -> float:
@@ -134,14 +143,12 @@ class Grouping:
         ctx = self.ctx
         self.evaluations += 1
         gx, gy = self.where[x], self.where[y]
-        met_x, met_y = ctx.met[x], ctx.met[y]
-        repeats = 0
-        for m in self.groups[gx]:
-            if m != x:
-                repeats += met_y.get(m, 0) - met_x.get(m, 0)
-        for m in self.groups[gy]:
-            if m != y:
-                repeats += met_x.get(m, 0) - met_y.get(m, 0)
+        if gx == gy:
+            return 0.0
+        # y takes x's place in gx and x takes y's in gy (x and y themselves do not count: metg).
+        metg_x, metg_y = self.metg[x], self.metg[y]
+        both = 2 * ctx.met[x].get(y, 0)
+        repeats = metg_y[gx] - metg_x[gx] + metg_x[gy] - metg_y[gy] - both
         delta = ctx.weights.repeat * repeats
         for g, out, into in ((gx, x, y), (gy, y, x)):
             if self.is_bye[g]:
@@ -162,11 +169,67 @@ class Grouping:
             delta += ctx.weights.clash * clash
         return delta
 
+    def hard_deltas(self, x: int, gy: int) -> list[tuple[int, float]]:
+        """(y, hard_delta(x, y)) for every y of group gy, in its order: the same numbers (added in
+        the same order) in one pass (the tabu search's inner loop)."""
+        ctx = self.ctx
+        group = self.groups[gy]
+        gx = self.where[x]
+        if gx == gy:
+            return [(y, self.hard_delta(x, y)) for y in group]
+        self.evaluations += len(group)
+        metg, w = self.metg, ctx.weights.repeat
+        met_x = ctx.met[x].get
+        row_x = metg[x]
+        base = row_x[gy] - row_x[gx]
+        # The fairness terms of hard_delta, side by side: into gx comes y (x leaves), into gy x.
+        bye_x, bye_y = self.is_bye[gx], self.is_bye[gy]
+        side_x = ctx.bye_fair if bye_x else ctx.short_pen if len(self.groups[gx]) < ctx.table_size else None
+        side_y = ctx.bye_fair if bye_y else ctx.short_pen if len(group) < ctx.table_size else None
+        factions = ctx.factions
+        if factions is None and side_x is None and side_y is None:
+            return [(y, w * (base + metg[y][gx] - metg[y][gy] - 2 * met_x(y, 0))) for y in group]
+        if factions is not None:
+            copies, w_clash = ctx.copies, ctx.weights.clash
+            held_x, held_y, mine = self.held[gx], self.held[gy], factions[x]
+            leaving = -sum(held_x[f] > copies for f in mine) if not bye_x else 0  # x leaves gx
+        out = []
+        for y in group:
+            row = metg[y]
+            delta = w * (base + row[gx] - row[gy] - 2 * met_x(y, 0))
+            if side_x is not None:
+                delta += side_x[y] - side_x[x]
+            if side_y is not None:
+                delta += side_y[x] - side_y[y]
+            if factions is not None:
+                clash = 0
+                theirs = factions[y]
+                if not bye_x:
+                    clash = leaving
+                    for f in theirs:
+                        clash += held_x.get(f, 0) - (f in mine) >= copies
+                if not bye_y:
+                    for f in theirs:
+                        clash -= held_y[f] > copies
+                    for f in mine:
+                        clash += held_y.get(f, 0) - (f in theirs) >= copies
+                delta += w_clash * clash
+            out.append((y, delta))
+        return out
+
     def apply(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         gx, gy = self.where[x], self.where[y]
+        metg = self.metg
+        for p, k in self.ctx.met[y].items():  # y moves from gy to gx
+            metg[p][gx] += k
+            metg[p][gy] -= k
+        for p, k in self.ctx.met[x].items():  # x moves from gx to gy
+            metg[p][gx] -= k
+            metg[p][gy] += k
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
         for gi in (gx, gy):
+            self._trouble.pop(gi, None)
             self.costs[gi] = group_cost(self.ctx, self.groups[gi], self.is_bye[gi])
             self.clash[gi] = 0 if self.is_bye[gi] else clash_excess(self.ctx, self.groups[gi])
             self.held[gi] = self._held(gi)
@@ -176,6 +239,7 @@ class Grouping:
         """A short seat (a bye) is only worth moving if someone at a full table (at any table) had
         fewer short tables (byes) than its holder: these minima say how few."""
         ctx = self.ctx
+        self._trouble.clear()
         tables = [
             (g, len(g) >= ctx.table_size) for g, b in zip(self.groups, self.is_bye, strict=True) if not b
         ]
@@ -183,6 +247,13 @@ class Grouping:
         self.seated_min = min((ctx.bye_fair[p] for g, _ in tables for p in g), default=0.0)
 
     def troubled_in(self, gi: int) -> list[int]:
+        """The players of group gi in trouble (cached until the group or the thresholds change)."""
+        found = self._trouble.get(gi)
+        if found is None:
+            found = self._trouble[gi] = self._troubled_in(gi)
+        return found
+
+    def _troubled_in(self, gi: int) -> list[int]:
         ctx, g = self.ctx, self.groups[gi]
         if self.hard[gi] <= EPS:
             return []
@@ -203,6 +274,12 @@ class Grouping:
 
     def near(self, gi: int, radius: int) -> range | list[int]:
         """Groups within `radius` places of gi in standings order (the byes reach everywhere)."""
+        found = self._near.get((gi, radius))
+        if found is None:
+            found = self._near[gi, radius] = self._near_groups(gi, radius)
+        return found
+
+    def _near_groups(self, gi: int, radius: int) -> list[int]:
         if self.is_bye[gi]:
             return [g for g in range(len(self.groups)) if g != gi]
         out = [g for g in range(max(0, gi - radius), min(len(self.groups), gi + radius + 1)) if g != gi]
@@ -261,15 +338,23 @@ def local_search(
     cheap = hard_bound(ctx, kinds)
     if budget and state.hard_total() > cheap + EPS:
         # First a short tabu search against the cheap bound (degree and pigeonhole: microseconds),
-        # which it usually meets; only if it does not, the branch-and-bound proof (up to seconds at
-        # 17-18 players with short tables), then the search again with its full patience.
+        # which it usually meets; only if it does not, the branch-and-bound proof (a few
+        # hundredths of a second, PROVE_NODES), then the search again (below).
         state, done = _tabu(
             state, cheap, rng, state.evaluations + budget, options.window, deadline, patience=QUICK_PATIENCE
         )
         if state.hard_total() > cheap + EPS:
-            bound = max(cheap, _proven_bound(ctx, kinds, state))
-            if state.hard_total() > bound + EPS:
-                state, more = _tabu(state, bound, rng, state.evaluations + budget, options.window, deadline)
+            proven = _proven_bound(ctx, kinds, state)
+            bound = max(cheap, proven if proven is not None else 0.0)
+            # Full patience where a proof says better exists. Without a proof: no second search
+            # where a proof was tried and failed (issue 27: from 13 to 24 players, over 23 sizes x
+            # 5 seeds, the second search never improved on the first, for 0.4-0.5 s a round), a
+            # shorter one above PROVE_UP_TO players, where it once found a table without repeats.
+            patience = PATIENCE if proven is not None else None if ctx.n <= PROVE_UP_TO else FAR_LOOK
+            if patience is not None and state.hard_total() > bound + EPS:
+                state, more = _tabu(
+                    state, bound, rng, state.evaluations + budget, options.window, deadline, patience=patience
+                )
                 done += more
     # Polish the tables that changed since the standings cut.
     changed = {
@@ -281,19 +366,20 @@ def local_search(
 
 
 PROVE_UP_TO = 24  # players: up to this, try to prove the fewest repeats exactly
-PROVE_NODES = 100_000  # groups the proof may look at before giving up
+PROVE_NODES = 30_000  # groups the proof may look at before giving up (about 0.03 s)
 STALL = 300  # tabu steps without a new best before a random kick from the best grouping
 PATIENCE = 12  # kicks in a row without a new best before the search gives up
 QUICK_PATIENCE = 2  # the same for the first search, against the cheap bound only
+FAR_LOOK = 5  # the same for the second search above PROVE_UP_TO players, where no proof is tried
 SAMPLE = 24  # troubled players looked at per tabu step, at most
 
 
-def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) -> float:
+def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) -> float | None:
     """For small events, the exact fewest repeats and faction clashes (weighted as the cost weighs
     them; when a short branch and bound proves it), so the tabu search stops as soon as it reaches
-    them instead of spending its whole budget."""
+    them instead of spending its whole budget. None when not proven."""
     if ctx.n > PROVE_UP_TO:
-        return 0.0
+        return None
     sizes = [size for size, is_bye in kinds if not is_bye]
     byes = sum(size for size, is_bye in kinds if is_bye)
     w = ctx.weights
@@ -302,7 +388,7 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     reached = (state.hard_total() - _fairness(state)) / w.repeat
     fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
     if fewest is None:
-        return 0.0
+        return None
     short_seats = sum(size for size in sizes if size < ctx.table_size)
     fairness = sum(sorted(ctx.short_pen)[:short_seats]) + sum(sorted(ctx.bye_fair)[:byes])
     return w.repeat * fewest + fairness
@@ -347,10 +433,10 @@ def _tabu(
             trouble = rng.sample(trouble, SAMPLE)
         move, ties = None, 0
         for x in trouble:
+            x_tabu = tabu_until[x] >= step
             for gy in state.near(state.where[x], window):
-                for y in state.groups[gy]:
-                    delta = state.hard_delta(x, y)
-                    if tabu_until[x] >= step or tabu_until[y] >= step:
+                for y, delta in state.hard_deltas(x, gy):
+                    if x_tabu or tabu_until[y] >= step:
                         if current + delta >= best - EPS:
                             continue
                     if move is None or delta < move[0] - EPS:

@@ -27,6 +27,9 @@ permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``
 tables, swaps, top cut), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
 ``importing`` (a list of players), ``manual`` (moving a player, tables kept for accessible seats).
 This package re-exports them all.
+Across events, imported by name (``from tournaments.services import records``): ``rating_store``
+(the stored ratings, refreshed after every confirmed result; before ``results``), ``records``
+(what the statistics, profile and ratings pages read) and ``leagues`` (series).
 """
 
 from .changes import (  # noqa: F401
@@ -88,6 +91,7 @@ from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
     add_co_organizer,
+    archive_event,
     bigbase_refusal,
     check_mode,
     check_settings,
@@ -101,7 +105,9 @@ from .lifecycle import (  # noqa: F401
 from .manual import MAX_TABLE_NUMBER, check_move, move_player, set_fixed_table  # noqa: F401
 from .results import (  # noqa: F401
     Placed,
+    PlainEntrant,
     Row,
+    Unusual,
     _confirm_result,
     _lock_table,
     _maybe_confirm,
@@ -115,18 +121,19 @@ from .results import (  # noqa: F401
     dispute_result,
     final_standings,
     mark_no_show,
+    plain_entrants,
     points_of,
     record_app_result,
     report_result,
     round_correction_effects,
     round_tables,
-    set_result,
     standings,
     standings_options,
     undo_no_show,
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
+    AdvancingChanged,
     RematchCheck,
     _create_cut_table,
     _create_round,
@@ -149,10 +156,10 @@ from .rounds import (  # noqa: F401
     repeated_tables,
     seat_late,
     semifinal_seeds,
+    set_result,
     start_final,
     start_top_cut,
     swap_players,
-    table_winner,
     unpair_round,
     whole_table_repeats,
 )

@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from smashup.core.errors import Refused
+from tournaments.names import MAX_NAME  # noqa: F401 (re-exported)
 
 from ..models import AuditEntry, Entrant, Event
 
-MAX_NAME = 40
 MAX_VP = 999
 
 
@@ -106,6 +106,8 @@ def touch(event: Event) -> None:
 
 
 def notify(event_id: int, version: int) -> None:
+    from ..delivery import queue_delivery
     from ..live import notify_event
 
     notify_event(event_id, version)
+    queue_delivery(event_id)  # the notices by Web Push and e-mail, in a Celery task

@@ -18,10 +18,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from smashup import draft as kiq
+from tournaments import names
 
 from ..models import Entrant, Event, Round, Seat, Table
 from .changes import (
-    MAX_NAME,
     Conflict,
     Invalid,
     TournamentError,
@@ -34,12 +34,19 @@ from .changes import (
 
 # ---------------------------------------------------------------------------------- entrants -----
 def clean_name(name) -> str:
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise Invalid("Enter a name.")
-    if len(name) > MAX_NAME:
-        raise Invalid(f"A name has at most {MAX_NAME} characters.")
-    return name
+    """The name as stored (tournaments.names.clean_name: no control or invisible characters)."""
+    try:
+        return names.clean_name(name)
+    except names.BadName as exc:
+        raise Invalid(exc.message) from None
+
+
+def _same_name(event: Event, name: str, but=None) -> Entrant | None:
+    """The entrant of `event` whose name is `name` as names are compared (case, look-alike letters)."""
+    found = event.entrants.filter(name_key=names.name_key(name))
+    if but is not None:
+        found = found.exclude(pk=but.pk)
+    return found.first()
 
 
 def latest_round(event: Event) -> Round | None:
@@ -66,8 +73,12 @@ def register(event: Event, name: str = "", *, user=None, by=None, checked_in: bo
             raise Conflict("Registration for this event is closed; ask an organizer.")
         if user is not None and event.entrants.filter(user=user).exists():
             raise Conflict("You are already signed up for this event.")
-        if event.entrants.filter(name__iexact=name).exists():
-            raise Conflict(f"Someone called {name} is already signed up; add something to tell you apart.")
+        twin = _same_name(event, name)
+        if twin is not None:
+            looks = "" if twin.name == name else f" (as {twin.name}, which looks the same)"
+            raise Conflict(
+                f"Someone called {name} is already signed up{looks}; add something to tell you apart."
+            )
         last = latest_round(event)
         wait_rank = None
         if event.player_cap is not None and (_room(event) <= 0 or _waiting(event).exists()):
@@ -295,8 +306,10 @@ def rename(entrant: Entrant | int, name: str, by) -> Entrant:
     with transaction.atomic():
         event, entrant = _lock_entrant(entrant)
         require_manager(by, event)
-        if event.entrants.filter(name__iexact=name).exclude(pk=entrant.pk).exists():
-            raise Conflict(f"Someone called {name} is already signed up.")
+        twin = _same_name(event, name, but=entrant)
+        if twin is not None:
+            looks = "" if twin.name == name else f" (as {twin.name}, which looks the same)"
+            raise Conflict(f"Someone called {name} is already signed up{looks}.")
         old = entrant.name
         entrant.name = name
         entrant.save(update_fields=["name"])

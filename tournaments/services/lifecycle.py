@@ -17,7 +17,7 @@ from tournaments import topcut
 from tournaments.standings import TIEBREAKERS
 
 from ..models import Event, Round
-from .changes import Conflict, Invalid, _changed, _lock
+from .changes import Conflict, Invalid, _changed, _lock, require_manager
 from .entrants import active_entrants, set_player_cap
 
 
@@ -215,6 +215,24 @@ def remove_co_organizer(event: Event, user_id: int, by) -> None:
         _changed(
             event, by, "co_organizer", f"Removed {user.get_username()} from the co-organizers.", user=user.pk
         )
+
+
+def archive_event(event: Event, by, archived: bool = True) -> Event:
+    """Archive an event (or bring it back): it leaves the lists of events, and everything it holds
+    stays, its results and audit log included. What an organizer does in place of deleting an event
+    with results, which is refused (models.ARCHIVE_INSTEAD)."""
+    with transaction.atomic():
+        event = _lock(event)
+        require_manager(by, event)
+        if event.is_archived == archived:
+            raise Conflict("The event is already archived." if archived else "The event is not archived.")
+        event.archived_at = timezone.now() if archived else None
+        event.save(update_fields=["archived_at", "updated_at"])
+        if archived:
+            _changed(event, by, "archive", "Archived the event: it is no longer listed.")
+        else:
+            _changed(event, by, "archive", "Brought the event back from the archive: it is listed again.")
+    return event
 
 
 def finish_event(event: Event, by) -> Event:

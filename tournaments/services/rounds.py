@@ -4,6 +4,7 @@ Part of ``tournaments.services`` (see its docstring); import from there."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -19,7 +20,9 @@ from tournaments.rules import plural
 from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .changes import Conflict, Invalid, _changed, _lock, require_manager
 from .entrants import _lock_entrant, active_entrants, latest_round
-from .results import round_tables, standings
+from .results import _check_plausible, _confirm_result, _lock_table, clean_vp, round_tables, standings
+
+logger = logging.getLogger(__name__)
 
 
 # ---------------------------------------------------------------------------------- pairing ------
@@ -333,12 +336,6 @@ def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entr
     return table
 
 
-def table_winner(table: Table, seed: Mapping[int, int]) -> int:
-    """The player with the most VP; a tie goes to the better seed (the standings' order)."""
-    seats = list(table.seats.all())
-    return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
-
-
 def semifinal_seeds(event: Event) -> tuple[list[Entrant], dict[int, int]]:
     """The Swiss standings order without dropped players, and each one's seed (1 = best)."""
     ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
@@ -412,6 +409,149 @@ def start_final(event: Event, by) -> Round:
         )
         _changed(event, by, "top_cut", f"Started the {STAGE_PLURALS[rnd.stage]}: {names}.", round=rnd.number)
     return rnd
+
+
+# ---------------------------------------------------------------------------------- results ------
+# The organizer's result lives here, after the top cut it may have to pair again (services modules
+# import only those before them: results comes before rounds).
+def set_result(
+    table: Table | int, vps: Mapping, by, unusual_ok: bool = False, reseat_final: bool = False
+) -> Table:
+    """An organizer enters, settles or corrects a table's result (in any round): it is confirmed at
+    once. A correction is written to the log with the VP before and after and what it does not
+    change (`correction_effects`); the standings follow from the event's new version.
+
+    Refused (nothing changes): a result that looks mistyped, unless `unusual_ok` (`Unusual`); a
+    correction at a knockout stage (semifinals, quarterfinals, round of 16) that changes who goes
+    through once the next stage is seated (`AdvancingChanged`), unless that stage has not started
+    and `reseat_final`: then it is paired again with the players who go through now, in the same
+    transaction (named for the final, the next stage in most cuts). A table playing in the app whose
+    game still runs: the result is the organizer's, time is called in the game and its own result
+    will be ignored (the log and the pages say so)."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        cleaned = clean_vp(table, vps)
+        if table.state == Table.State.CONFIRMED:
+            before = dict(table.seats.values_list("entrant_id", "vp"))
+            if before == cleaned:
+                raise Conflict(
+                    f"Table {table.number} of {table.round.label.lower()} already has these VP: "
+                    "nothing to correct."
+                )
+        _check_plausible(event, table, cleaned, unusual_ok)
+        following = _stage_to_reseat(event, table, cleaned, reseat_final)
+        game_running = table.game_id is not None and table.game.is_active
+        _confirm_result(event, table, cleaned, by, overrides_game=game_running)
+        if following is not None:
+            _reseat_stage(event, following, by)
+        if game_running:
+            game_pk = table.game_id
+            transaction.on_commit(lambda: _end_overridden_game(game_pk))
+    return table
+
+
+class AdvancingChanged(Conflict):
+    """A correction at a knockout stage that would change who goes through to the next stage, which
+    is already seated with the old players (issue 27): refused. `can_reseat`: that stage has not
+    started, so it can be paired again; `next_stage`: its name ("final", "semifinals"...)."""
+
+    code = "advancing_changed"
+
+    def __init__(self, message: str, can_reseat: bool, next_stage: str):
+        super().__init__(message)
+        self.can_reseat = can_reseat
+        self.next_stage = next_stage
+
+
+def _has_started(rnd: Round) -> bool:
+    """A round is under way once its clock ran, a table has a result or an app game, or a draft
+    has a pick."""
+    return (
+        rnd.status != Round.Status.PAIRED
+        or rnd.tables.exclude(state=Table.State.OPEN).exists()
+        or rnd.tables.filter(game__isnull=False).exists()
+        or Draft.objects.filter(table__round=rnd, version__gt=0).exists()
+    )
+
+
+def _going_through(table: Table, vps: Mapping[int, int], seed: Mapping[int, int]) -> list[int]:
+    """Who of a knockout table goes through with these VP (tournaments.topcut.advancing): as many as
+    the stage sends on per table, never a player who dropped or was disqualified (not in `seed`), as
+    `create_final` pairs them."""
+    per_table = topcut.advance_per_table(table.round.tables.count(), table.round.event.table_size)
+    played = [(pk, vp or 0) for pk, vp in vps.items() if pk in seed]
+    return topcut.advancing(played, seed, per_table)
+
+
+def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat: bool) -> Round | None:
+    """The next knockout stage to pair again after correcting this table of a stage before the
+    final: semifinals, a 1v1 bracket's quarterfinals or round of 16 (None: nothing to redo). Raises
+    AdvancingChanged when the correction changes the SET of players going through (the order among
+    them is the seeds', not the VP) and the next stage is seated with the old ones, unless `reseat`
+    and that stage has not started."""
+    stage = table.round.stage
+    if stage in (Round.Stage.SWISS, Round.Stage.FINAL) or table.state != Table.State.CONFIRMED:
+        return None
+    following = (
+        Round.objects.filter(event=event, number__gt=table.round.number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("number")
+        .first()
+    )
+    if following is None:
+        return None
+    _, seed = semifinal_seeds(event)
+    before = dict(table.seats.values_list("entrant_id", "vp"))
+    old, new = _going_through(table, before, seed), _going_through(table, cleaned, seed)
+    if set(old) == set(new):
+        return None
+    names = dict(table.seats.values_list("entrant_id", "entrant__name"))
+    gone = _names([names[pk] for pk in old if pk not in new])
+    coming = _names([names[pk] for pk in new if pk not in old])
+    next_name = STAGE_PLURALS[following.stage]
+    where = f"table {table.number} of the {STAGE_PLURALS[stage]}"
+    change = f"This correction sends {coming} through from {where} instead of {gone}"
+    plural = next_name.endswith("s")  # "the semifinals have", "the final has"
+    if _has_started(following):
+        raise AdvancingChanged(
+            f"{change}, but the {next_name} {'have' if plural else 'has'} started with {gone}: it "
+            f"cannot be made now (the {next_name} {'stand' if plural else 'stands'} as played).",
+            can_reseat=False,
+            next_stage=next_name,
+        )
+    if not reseat:
+        raise AdvancingChanged(
+            f"{change}, and the {next_name} {'are' if plural else 'is'} seated with {gone}. Confirm "
+            f"to correct it and pair the {next_name} again with {coming} "
+            f"({'they have' if plural else 'it has'} not started).",
+            can_reseat=True,
+            next_stage=next_name,
+        )
+    return following
+
+
+def _reseat_stage(event: Event, stage: Round, by) -> None:
+    """Pair a knockout stage that has not started again (after a correction before it)."""
+    number = stage.number
+    stage.delete()
+    rnd = create_final(event, number)
+    seats = Seat.objects.filter(round=rnd).select_related("entrant").order_by("table__number", "position")
+    names = ", ".join(s.entrant.name for s in seats)
+    again = f"Paired the {STAGE_PLURALS[rnd.stage]} again after the correction: {names}."
+    _changed(event, by, "top_cut", again, round=number)
+
+
+def _end_overridden_game(game_pk: int) -> None:
+    """After an organizer entered the result of a table whose app game still runs: time is called
+    in the game, so it ends at the end of the turn in progress (its result is ignored: the table's
+    is the organizer's). Ending it at once is play's to offer; until then the time call stops it."""
+    from smashup.play import services as play
+
+    try:
+        play.call_time(game_pk)
+    except play.PlayError:
+        logger.exception("could not call time in game %s after its table's result was entered", game_pk)
 
 
 # ---------------------------------------------------------------------------------- swaps --------

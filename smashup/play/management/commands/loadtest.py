@@ -27,6 +27,11 @@ set up too, and while the tables play, N loops fetch that game's replay pages (a
 each) and N loops open, use and close the event's socket, as fast as the server answers. The report
 adds what the flood got (pages, sockets, errors); compare the choices' p99 with a run without it.
 
+``--crowd N`` puts N more spectators on the first table only (issue 28: many spectators of one table
+must not slow its players, nor other tables): the report adds the players' latency (both seats have
+the new state) on that table and on the others, and the crowded table's until its last spectator.
+Compare a run with ``--crowd 0``.
+
 Only loopback addresses are ever contacted;
 the run stops by itself after ``--seconds`` (plus ``--grace`` for the choices in flight).
 """
@@ -99,6 +104,19 @@ class Command(BaseCommand):
             "--spectators", type=int, default=1, help="spectator clients per table (default 1)"
         )
         parser.add_argument(
+            "--crowd",
+            type=int,
+            default=None,
+            help="N more spectator clients on the first table only; the report adds the players' "
+            "latency there and on the other tables (--crowd 0: the same figures without a crowd)",
+        )
+        parser.add_argument(
+            "--crowd-format",
+            choices=["html", "json"],
+            default="html",
+            help="what the crowd's spectators ask for: HTML fragments as browsers do (default), or JSON",
+        )
+        parser.add_argument(
             "--grace", type=float, default=5.0, help="seconds for the choices in flight at the end"
         )
         parser.add_argument(
@@ -162,6 +180,8 @@ class Command(BaseCommand):
             raise CommandError("--mode is standard or bigbase.")
         if not 0 <= opts["flood"] <= 200:
             raise CommandError("--flood must be 0 to 200 loops.")
+        if not 0 <= (opts.get("crowd") or 0) <= loadtest.MAX_CROWD:
+            raise CommandError(f"--crowd must be 0 to {loadtest.MAX_CROWD} spectators.")
         if opts["think"] < 0 or opts["spectators"] < 0 or not 0 <= opts["grace"] <= 60:
             raise CommandError("--think and --spectators cannot be negative; --grace is 0 to 60 seconds.")
         try:
@@ -416,6 +436,7 @@ class Command(BaseCommand):
         self.note(
             f"{len(plans)} tables, {opts['seconds']:g} s, think {opts['think']:g} s, "
             f"{opts['spectators']} spectator(s) a table"
+            + (f", {opts['crowd']} more on the first" if opts.get("crowd") else "")
         )
         window: dict = {}
 
@@ -474,6 +495,8 @@ async def _run(ws_bases, origin, plans, opts, on_window) -> dict:
         max_choices=opts["max_choices"],
         on_window=window,
         route=opts["route"],
+        crowd=opts.get("crowd"),
+        crowd_format=opts.get("crowd_format", "html"),
     )
     try:
         report = await run.run()

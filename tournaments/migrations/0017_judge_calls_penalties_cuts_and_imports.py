@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_event_board"),
+        ("tournaments", "0016_ratings_and_series"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
