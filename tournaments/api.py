@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from . import services
+from . import penalties, services
 from .models import Event, Round, Seat
 
 VERSION = 1
@@ -24,13 +24,14 @@ DOCS = {
     "api": VERSION,
     "endpoints": {
         "standings.json": "Standings: rank, name, points, the tie-breakers in the event's order (by "
-        "name), games, byes, dropped, draw (the seeded draw decided the place); 'final' is the order "
-        "after the top cut's final (null before).",
+        "name), games, byes, dropped, draw (the seeded draw decided the place), disqualified and "
+        "penalties (in words: 'disqualified', a VP or game loss with its round, warnings counted); "
+        "'final' is the order after the top cut's final (null before).",
         "pairings.json": "A round's tables in seat order with VP and tournament points once "
         "confirmed, 'no_show' for a player marked absent (0 VP, a loss), and its byes. ?round=N "
         "picks a round (default: the latest).",
-        "../export.json": "Organizers only: the whole event (entrants with their status, every "
-        "round, table, result and bye, and the standings).",
+        "../export.json": "Organizers only: the whole event (entrants with their status, e-mail and "
+        "club, every round, table, result and bye, and the standings).",
     },
     "read_only": True,
 }
@@ -75,6 +76,8 @@ def standings(event: Event) -> dict:
                 "byes": r.byes,
                 "dropped": r.dropped,
                 "draw": r.draw_decided,
+                "disqualified": r.disqualified,
+                "penalties": penalties.summary(r.penalties),
             }
             for r in rows
         ],
@@ -142,6 +145,8 @@ def export(event: Event) -> dict:
                 "dropped_after_round": e.dropped_after,
                 "late_round": e.late_round,
                 "factions": list(e.factions or ()),
+                "email": e.email,
+                "club": e.club,
             }
             for e in entrants
         ],

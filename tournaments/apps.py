@@ -10,6 +10,7 @@ class TournamentsConfig(AppConfig):
         # imports tournaments).
         from smashup.play.signals import game_finished
 
+        from . import judging_admin  # noqa: F401 - the admin of judge calls and penalties
         from .in_app import game_finished as record_result
 
         game_finished.connect(record_result, dispatch_uid="tournaments.in_app.game_finished")

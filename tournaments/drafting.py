@@ -159,6 +159,42 @@ def pick_for_current(draft_id: int, user) -> Draft:
     return draft
 
 
+def pick_rest_at_random(draft_id: int, expected_version, user) -> list[tuple[int, str, str]]:
+    """An organizer ends a draft at once: every ban and pick left is taken at random for whoever's
+    turn it is, as the pick timer would (the seeded default choice, so the same draft gives the same
+    picks whoever runs it). Names the version the organizer saw, so a pick made meanwhile is not
+    overrun. Returns (player, ban/pick, faction) in order; one audit entry lists them."""
+    with transaction.atomic():
+        event, draft = _lock_draft(draft_id)
+        if not can_manage(user, event):
+            raise NotAllowed("Only the organizers can pick for the players.")
+        if draft.status != Draft.Status.OPEN:
+            raise Conflict("This draft is over.")
+        if str(expected_version) != str(draft.version):
+            raise Conflict("Someone chose in the meantime; here is the draft as it is now.", "stale")
+        state = state_of(draft)
+        made = []
+        while not kiq.is_done(state):
+            player, kind = kiq.current_step(state)
+            state = kiq.apply_timeout(state)
+            made.append((player, kind, (state.picks if kind == kiq.PICK else state.bans)[-1].faction))
+        # `version` counts the choices made; _save adds the last one.
+        draft.version += len(made) - 1
+        _save(event, draft, state)
+        names = dict(Entrant.objects.filter(pk__in={p for p, _, _ in made}).values_list("pk", "name"))
+        listed = ", ".join(f"{kind} {faction} for {names[player]}" for player, kind, faction in made)
+        _changed(
+            event,
+            user,
+            "draft",
+            f"Table {draft.table.number} of {draft.table.round.label.lower()}: random choices for everyone "
+            f"left: {listed}.",
+            table=draft.table_id,
+            random=[[player, kind, faction] for player, kind, faction in made],
+        )
+    return made
+
+
 def timeout(draft_id: int, version: int | None = None) -> bool:
     """The pick timer ran out: take the default choice. Does nothing (False) if the draft moved on
     from `version`, is over, has no deadline or its deadline is still ahead."""

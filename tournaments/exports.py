@@ -52,6 +52,7 @@ def write(kind: str, event: Event, out) -> None:
 def entrants(event: Event, writer) -> None:
     writer.writerow(
         ["name", "account", "status", "checked_in_at", "dropped_after_round", "late_round", "factions"]
+        + ["email", "club"]  # from the organizer's list of players (services.importing)
     )
     for e in event.entrants.select_related("user"):
         writer.writerow(
@@ -63,6 +64,8 @@ def entrants(event: Event, writer) -> None:
                 "" if e.dropped_after is None else e.dropped_after,
                 e.late_round or "",
                 " + ".join(e.factions),
+                e.email,
+                e.club,
             ]
         )
 

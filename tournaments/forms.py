@@ -15,6 +15,34 @@ TIEBREAKER_SLOTS = len(TIEBREAKERS)
 FACTION_CHOICES = [(f, f"{f} ({kiq.SETS[s]})") for f, s in kiq.FACTIONS.items()]
 
 
+# The event form in short sections (event_form.html): what most events set, then the rest folded
+# under "More" (a <details>), opened when one of its fields has an error or a value that is not the
+# default. Every field of the form is in exactly one place (a test checks it).
+FORM_SECTIONS = (
+    ("The event", ("name", "date", "place", "description"), (), ""),
+    ("Format", ("table_size", "rounds", "top_cut"), ("mode", "board", "layout"), "Big Base, table layout"),
+    (
+        "Round clock and the end of a game",
+        ("round_minutes",),
+        ("warnings", "end_rule", "in_app_base_limit"),
+        "clock warnings, when time is called, the base limit",
+    ),
+    (
+        "Factions and draft (Kickin' It Queensberry)",
+        ("draft_mode",),
+        ("faction_pool", "bans_per_player", "pick_seconds", "faction_copies", "min_factions_per_player"),
+        "the faction pool, bans, pick timer, copies, minimum pool",
+    ),
+    (
+        "Scoring and standings",
+        ("scoring",),
+        tuple(f"tiebreaker_{i + 1}" for i in range(len(TIEBREAKERS))),
+        "tie-breakers",
+    ),
+    ("Registration", ("registration_open", "require_check_in"), ("player_cap",), "player cap and waitlist"),
+)
+
+
 class EventForm(forms.ModelForm):
     """Everything an organizer sets about an event. `settings()` gives the services' keyword arguments."""
 
@@ -92,6 +120,38 @@ class EventForm(forms.ModelForm):
         self.fields[
             "rounds"
         ].help_text = "Empty: suggested from the number of players when round 1 is paired."
+
+    def sections(self) -> list[dict]:
+        """FORM_SECTIONS with their bound fields, for the template: `main`, `more` (folded),
+        `more_labels` (what is folded, in words), and `open`: a folded field has an error, or (the
+        settings of an event, as saved) a value other than a new event's, so nothing set is out of
+        sight."""
+        fresh = Event()
+        defaults = {"warnings": "10"}
+        for i in range(len(TIEBREAKERS)):
+            defaults[f"tiebreaker_{i + 1}"] = fresh.tiebreakers[i] if i < len(fresh.tiebreakers) else ""
+
+        def changed(field) -> bool:
+            if self.is_bound or not self.instance.pk or field.name in ("faction_pool", "board", "mode"):
+                return False  # the pool is long (its own summary); the board follows the mode
+            default = defaults.get(field.name, getattr(fresh, field.name, None))
+            return str(field.value() if field.value() is not None else "") != str(
+                default if default is not None else ""
+            )
+
+        out = []
+        for title, main, more, summary in FORM_SECTIONS:
+            folded = [self[name] for name in more]
+            out.append(
+                {
+                    "title": title,
+                    "main": [self[name] for name in main],
+                    "more": folded,
+                    "more_labels": summary,
+                    "open": any(field.errors or changed(field) for field in folded),
+                }
+            )
+        return out
 
     def _set_mode_choices(self) -> None:
         """Big Base is offered only when it works: with a board in the database (else the mode field

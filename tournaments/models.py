@@ -22,7 +22,7 @@ from django.db.models.functions import Lower
 
 from smashup import draft as kiq
 from smashup.draft import FACTIONS
-from tournaments import names, scoring
+from tournaments import names, penalties, scoring
 from tournaments.standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 # The same rule as games played in the app (smashup/engine/game.py, call_time), so cardboard and
@@ -153,8 +153,9 @@ class Event(models.Model):
             (0, "No top cut"),
             (3, "Top 3 (tables of 3: one final table)"),
             (4, "Top 4 (one final table; at 1v1, two semifinals and a final)"),
+            (8, "Top 8 (two semifinals, the first two of each to the final table; at 1v1, a bracket)"),
             (9, "Top 9 (tables of 3: three semifinals, then a final table)"),
-            (16, "Top 16 (semifinals, then a final table)"),
+            (16, "Top 16 (semifinals, then a final table; at 1v1, a bracket from a round of 16)"),
         ],
     )
     # The tournament end option: a game ends after a number of scored bases (BASE_LIMITS). Games in
@@ -284,6 +285,12 @@ class Entrant(models.Model):
     wait_rank = models.PositiveIntegerField(null=True, blank=True)
     # When a place opened for them after waiting (their page says so until the event starts).
     promoted_at = models.DateTimeField(null=True, blank=True)
+    # From the organizer's list of players (services.importing); only organizers see them.
+    email = models.EmailField(blank=True)
+    club = models.CharField(max_length=60, blank=True)
+    # An accessible seat: the table this player keeps every round; pairing gives their table this
+    # number (services.manual, tournaments.moves.number_tables). None: wherever they are paired.
+    fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EntrantQuerySet.as_manager()
@@ -296,6 +303,11 @@ class Entrant(models.Model):
                 fields=["event", "user"],
                 condition=Q(user__isnull=False),
                 name="tournaments_entrant_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="tournaments_entrant_one_player_per_fixed_table",
             ),
         ]
 
@@ -325,6 +337,8 @@ class Entrant(models.Model):
 class Round(models.Model):
     class Stage(models.TextChoices):
         SWISS = "swiss", "Swiss"
+        EIGHTHFINAL = "eighthfinal", "Round of 16"  # a 1v1 top 16 (tournaments.topcut)
+        QUARTERFINAL = "quarterfinal", "Quarterfinal"  # a 1v1 top 8 or 16
         SEMIFINAL = "semifinal", "Semifinal"
         FINAL = "final", "Final"
 
@@ -469,6 +483,93 @@ class RoundClock(models.Model):
 
     def __str__(self) -> str:
         return f"clock of round {self.round_id}: {self.status} v{self.version}"
+
+
+class JudgeCall(models.Model):
+    """A player asks for a judge, from their page or their table's draft (services.judging); the
+    organizers see it on the dashboard with the table, and mark it handled."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for a judge"
+        HANDLED = "handled", "Handled"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judge_calls")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="judge_calls")
+    # The caller's table in the round of the call, if they had one (kept if the round is taken back).
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_label = models.CharField(max_length=40, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entrant"], condition=Q(status="open"), name="tournaments_one_open_judge_call"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"judge call of {self.entrant_id}: {self.status}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Penalty(models.Model):
+    """A penalty a judge gave (tournaments.penalties says what each kind does to the standings).
+    Revoking one keeps the row (and the audit log says who and when)."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "Warning"
+        VP_LOSS = "vp_loss", "VP loss"
+        GAME_LOSS = "game_loss", "Game loss"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # The round of the game a VP or game loss touches (a number: a round taken back keeps it).
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(default=0)  # VP lost
+    note = models.CharField(max_length=200, blank=True)  # why: organizers and the player see it
+    created_at = models.DateTimeField(auto_now_add=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.entrant_id}"
+
+    @property
+    def in_force(self) -> bool:
+        return self.revoked_at is None
+
+    @classmethod
+    def standings_inputs(cls, event: Event, before_round: int | None = None) -> list[penalties.Penalty]:
+        """The event's penalties in force as the pure standings take them (before `before_round`,
+        as a pairing saw them)."""
+        rows = cls.objects.filter(event=event, revoked_at__isnull=True)
+        if before_round is not None:
+            rows = rows.exclude(round_number__gte=before_round)
+        fields = ("entrant_id", "kind", "round_number", "vp")
+        return [penalties.Penalty(*values) for values in rows.values_list(*fields)]
 
 
 class Draft(models.Model):

@@ -11,6 +11,8 @@ Fairness rules (issue 14), one rule for everyone:
   an opponent's weakness (or leaving) moves nobody's SoS below the floor.
 - Where the seeded draw decided a place, the row says so (`draw_decided`), so a tie at a top-cut line
   is visible and explained.
+- Penalties (tournaments.penalties) are inputs too: VP and game losses change the games they touch
+  before anything is counted; a disqualified player is listed below everyone else.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import hashlib
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tournaments.penalties import Penalty, apply_penalties, by_player, disqualified
 from tournaments.scoring import NORMALISED, average_points, placements, shared_points
 
 # The tie-breakers an organizer can order. The draw is always the last resort and is not listed.
@@ -65,6 +68,8 @@ class Standing:
     tiebreaks: tuple[float, ...] = field(default=())  # in the configured order, for pairing
     # The seeded draw, not points or tie-breakers, put this player above or below a neighbour.
     draw_decided: bool = False
+    disqualified: bool = False  # listed below everyone else (tournaments.penalties)
+    penalties: tuple[Penalty, ...] = ()  # the player's penalties, by round
 
 
 @dataclass(slots=True)
@@ -91,13 +96,16 @@ def compute_standings(
     byes: Iterable[tuple[int, Hashable]] = (),
     dropped: Collection[Hashable] = (),
     options: StandingsOptions = StandingsOptions(),
+    penalties: Iterable[Penalty] = (),
 ) -> list[Standing]:
     """Every player (dropped ones included, flagged) in rank order."""
     for name in options.tiebreakers:
         if name not in TIEBREAKERS:
             raise ValueError(f"unknown tie-breaker {name!r}; choose from {TIEBREAKERS}")
+    penalties = list(penalties)
+    games, out, given = apply_penalties(games, penalties), disqualified(penalties), by_player(penalties)
+
     tally = {p: _Tally() for p in players}
-    games = list(games)
     for index, game in enumerate(games):
         _add_game(tally, game, options.preset, index)
     bye_value = options.bye_points
@@ -129,8 +137,8 @@ def compute_standings(
         # Rounded so that float noise (1/3 + 2/3 against 1) never decides a tie.
         tiebreaks = tuple(round(values[name], 9) for name in options.tiebreakers)
         rows.append((p, t, values, tiebreaks, draw_key(options.seed, p)))
-    rows.sort(key=lambda r: (-round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
-    keys = [(round(r[1].points, 9), r[3]) for r in rows]
+    rows.sort(key=lambda r: (r[0] in out, -round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
+    keys = [(r[0] in out, round(r[1].points, 9), r[3]) for r in rows]
     return [
         Standing(
             rank=i + 1,
@@ -146,6 +154,8 @@ def compute_standings(
             dropped=p in dropped,
             tiebreaks=tiebreaks,
             draw_decided=(i > 0 and keys[i - 1] == keys[i]) or (i + 1 < len(keys) and keys[i + 1] == keys[i]),
+            disqualified=p in out,
+            penalties=given.get(p, ()),
         )
         for i, (p, t, values, tiebreaks, draw) in enumerate(rows)
     ]

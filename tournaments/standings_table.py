@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from . import services
 from .models import Event
+from .penalties import summary
 from .services.results import STANDINGS_CACHE_SECONDS
 
 # Not "draw": on a standings table that reads as a drawn game (issue 27). The order was settled by lot.
@@ -56,8 +57,9 @@ def row_html(row) -> str:
     escaped (the standard library's `html.escape`: the same five characters as Django's)."""
     entrant, standing = (row.entrant, row.standing) if hasattr(row, "standing") else row
     name = html.escape(entrant.name)
-    if standing.dropped:
+    if standing.dropped and not standing.disqualified:
         name += ' <span class="t-muted">(dropped)</span>'
+    name += penalty_marks(standing.penalties)
     if standing.draw_decided:
         name += DRAW_MARK
     tiebreaks = "".join([f'<td class="n">{_num(value, 2)}</td>' for value in standing.tiebreaks])
@@ -68,6 +70,17 @@ def row_html(row) -> str:
         f'<tr class="{"dropped" if standing.dropped else ""}"><td>{standing.rank}</td><td>{name}</td>'
         f'<td class="n"><strong>{_num(standing.points, 3)}</strong></td>{tiebreaks}'
         f'<td class="n">{games}</td></tr>'
+    )
+
+
+def penalty_marks(given) -> str:
+    """A row's penalties (tournaments.penalties.summary) as marks after the name: "disqualified",
+    a VP or game loss with its round, the warnings counted."""
+    if not given:  # most rows
+        return ""
+    return "".join(
+        f' <span class="t-penalty{" t-dq" if text == "disqualified" else ""}">{html.escape(text)}</span>'
+        for text in summary(given)
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import notice_views, records_views, views
+from . import desk_views, notice_views, records_views, views
 
 app_name = "tournaments"
 
@@ -63,6 +63,22 @@ urlpatterns = [
     path("<int:pk>/rounds/in-app/", views.round_in_app, name="round_in_app"),
     path("<int:pk>/clock/<str:action>/", views.clock_action, name="clock"),
     path("<int:pk>/finish/", views.finish, name="finish"),
+    # The organizer's desk and the judge (desk_views).
+    path("<int:pk>/entrants/import/", desk_views.players_import, name="players_import"),
+    path("<int:pk>/judge/", desk_views.judge_desk, name="judge"),
+    path("<int:pk>/judge/call/", desk_views.judge_call, name="judge_call"),
+    path("<int:pk>/judge/calls/<int:call_pk>/withdraw/", desk_views.judge_withdraw, name="judge_withdraw"),
+    path("<int:pk>/judge/calls/<int:call_pk>/handled/", desk_views.judge_handled, name="judge_handled"),
+    path("<int:pk>/penalties/new/", desk_views.penalty_give, name="penalty_give"),
+    path("<int:pk>/penalties/<int:penalty_pk>/revoke/", desk_views.penalty_revoke, name="penalty_revoke"),
+    path("<int:pk>/fixed-table/", desk_views.fixed_table, name="fixed_table"),
+    path("<int:pk>/rounds/<int:number>/move/", desk_views.move, name="move"),
+    path("<int:pk>/tables/<int:table_pk>/seats/<int:index>/qr.svg", desk_views.seat_qr, name="seat_qr"),
+    path(
+        "<int:pk>/tables/<int:table_pk>/draft/random-rest/",
+        desk_views.draft_random_rest,
+        name="draft_random_rest",
+    ),
     path("<int:pk>/archive/", views.archive, name="archive"),
     # Across events: profiles, ratings, faction statistics, series (tournaments/records_views.py).
     path("players/<int:user_id>/", records_views.profile, name="profile"),

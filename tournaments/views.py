@@ -669,7 +669,7 @@ def _player_action(request, pk, table_pk, action, ok):
 
 
 def _confirm_page(request, event, table, exc, action: str, field: str, label: str, back: str):
-    """The result asked for needs a second look (services.Unusual, services.SemifinalWinner): the
+    """The result asked for needs a second look (services.Unusual, services.AdvancingChanged): the
     reasons and the VP, a button that sends the same form again with `field` set, a way back.
     Nothing was saved."""
     names = dict(table.seats.values_list("entrant_id", "entrant__name"))
@@ -820,7 +820,10 @@ def manage(request, event):
             and rnd is not None
             and rnd.stage == Round.Stage.SWISS
             and rnd.is_finished,
-            "can_final": rnd is not None and rnd.stage == Round.Stage.SEMIFINAL and rnd.is_finished,
+            "can_final": rnd is not None
+            and rnd.stage not in (Round.Stage.SWISS, Round.Stage.FINAL)
+            and rnd.is_finished,
+            "next_stage": services.next_stage_name(rnd) if rnd is not None else "",
             "rounds": rounds,
             "earlier_rounds": [r for r in rounds if rnd is not None and r.number < rnd.number],
             "check_rematches": event.draft_mode == Event.DraftMode.EVENT
@@ -1043,14 +1046,14 @@ def result(request, event, table_pk):
     game_running = table.game_id is not None and table.game.is_active
     try:
         services.set_result(table, vp_from(request.POST), request.user, **options)
-    except (services.Unusual, services.SemifinalWinner) as exc:
-        reseat = isinstance(exc, services.SemifinalWinner)
+    except (services.Unusual, services.AdvancingChanged) as exc:
+        reseat = isinstance(exc, services.AdvancingChanged)
         if reseat and not exc.can_reseat:
             messages.error(request, exc.message)
             return _back(request, event)
         action = reverse("tournaments:result", args=[event.pk, table.pk])
         field, label = (
-            ("reseat_final", "Correct it and pair the final again")
+            ("reseat_final", f"Correct it and pair the {exc.next_stage} again")
             if reseat
             else ("unusual_ok", "Save these VP")
         )

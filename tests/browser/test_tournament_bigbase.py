@@ -67,6 +67,7 @@ def test_an_organizer_runs_a_big_base_round_in_the_app(stack, browser, screensho
     page.wait_for_url("**/tournaments/new/")
     page.fill("#id_name", "Big Base night")
     page.fill("#id_date", "2026-11-28")
+    page.locator("details.t-more-settings:has(#id_mode) > summary").click()  # Big Base is under "More"
     page.select_option("#id_mode", "bigbase")
     page.select_option("#id_board", "default")
     page.select_option("#id_table_size", "4")

@@ -278,9 +278,12 @@ def test_an_organizer_runs_a_13_player_event(stack, browser, screenshots):
     page.fill("#id_place", "The Meeple Cafe")
     page.fill("#id_rounds", "3")
     page.fill("#id_round_minutes", "45")
+    # The layout and the player cap are under their sections' folded "More" (as an organizer opens it).
+    page.locator("details.t-more-settings:has(#id_layout) > summary").click()
     page.select_option("#id_layout", "byes")
     page.select_option("#id_draft_mode", "event")
     page.select_option("#id_top_cut", "4")
+    page.locator("details.t-more-settings:has(#id_player_cap) > summary").click()
     page.fill("#id_player_cap", "12")
     with page.expect_navigation():
         page.locator("form.t-form button[type=submit]").last.click()

@@ -70,7 +70,7 @@ def test_correcting_a_semifinal_winner_after_the_final_is_seated_is_refused_then
     assert old_winner in final_players(final)
     before = (final_players(final), list(Seat.objects.filter(table=table).values_list("vp", flat=True)))
     logged = AuditEntry.objects.filter(event=event).count()
-    with pytest.raises(services.SemifinalWinner, match="Confirm to correct it") as refused:
+    with pytest.raises(services.AdvancingChanged, match="Confirm to correct it") as refused:
         services.set_result(table, flip(table), by=user("org"))
     assert refused.value.can_reseat
     assert (
@@ -103,7 +103,7 @@ def test_a_semifinal_winner_cannot_change_once_the_final_has_started():
     table = semis.tables.order_by("number").first()
     before = final_players(final)
     for reseat in (False, True):
-        with pytest.raises(services.SemifinalWinner, match="has started") as refused:
+        with pytest.raises(services.AdvancingChanged, match="has started") as refused:
             services.set_result(table, flip(table), by=user("org"), reseat_final=reseat)
         assert not refused.value.can_reseat
     assert final_players(Round.objects.get(pk=final.pk)) == before
@@ -113,6 +113,105 @@ def test_a_semifinal_winner_cannot_change_once_the_final_has_started():
         follow=True,
     )
     assert "has started" in response.content.decode()
+
+
+def seated(rnd: Round) -> list[list[int]]:
+    """Each table's players of a round, table by table, in seat order."""
+    return [
+        list(t.seats.order_by("position").values_list("entrant_id", flat=True))
+        for t in Round.objects.get(pk=rnd.pk).tables.order_by("number")
+    ]
+
+
+def cut_snapshot(event: Event, table: Table) -> tuple:
+    """What a refused correction must leave alone: the table's VP, every cut round's seats, the log."""
+    return (
+        list(Seat.objects.filter(table=table).order_by("position").values_list("vp", flat=True)),
+        list(
+            Seat.objects.filter(round__event=event)
+            .exclude(round__stage=Round.Stage.SWISS)
+            .order_by("round__number", "table__number", "position")
+            .values_list("round__number", "table__number", "entrant_id")
+        ),
+        AuditEntry.objects.filter(event=event).count(),
+    )
+
+
+def test_a_top_8_semifinal_correction_counts_who_goes_through_not_who_won():
+    event = new_event(12, top_cut=8, rounds=2)  # two semifinals of 4, their first two to the final
+    for _ in range(2):
+        play(services.generate_round(event, user("org")))
+    semis = services.start_top_cut(event, user("org"))
+    play(semis)  # seats 1 and 2 of each table go through
+    final = services.start_final(event, user("org"))
+    table = semis.tables.get(number=1)
+    first, second, third, fourth = seated(semis)[0]
+    assert {first, second} <= set(seated(final)[0])
+    # The first two change places: the same two go through, so the correction needs nothing more.
+    services.set_result(table, {first: 10, second: 12, third: 8, fourth: 6}, by=user("org"))
+    assert {first, second} <= set(seated(final)[0])
+    # The third overtakes the second: who goes through changes, so it is asked first.
+    before = cut_snapshot(event, table)
+    third_through = {first: 12, second: 6, third: 10, fourth: 4}
+    with pytest.raises(services.AdvancingChanged, match="Confirm to correct it") as refused:
+        services.set_result(table, third_through, by=user("org"))
+    assert refused.value.can_reseat and refused.value.next_stage == "final"
+    names = dict(Entrant.objects.filter(event=event).values_list("pk", "name"))
+    assert f"sends {names[third]} through from table 1 of the semifinals instead of {names[second]}" in (
+        refused.value.message
+    )
+    assert cut_snapshot(event, table) == before
+    services.set_result(table, third_through, by=user("org"), reseat_final=True)
+    final = Round.objects.get(event=event, stage=Round.Stage.FINAL)
+    assert third in seated(final)[0] and second not in seated(final)[0] and first in seated(final)[0]
+    assert "Paired the final again" in AuditEntry.objects.filter(event=event).first().message
+    # Once the final is under way, a change of who went through is refused, consent or not.
+    clock.start(final.clock, user("org"))
+    before = cut_snapshot(event, table)
+    for reseat in (False, True):
+        with pytest.raises(services.AdvancingChanged, match="has started") as refused:
+            services.set_result(
+                table, {first: 12, second: 10, third: 8, fourth: 6}, by=user("org"), reseat_final=reseat
+            )
+        assert not refused.value.can_reseat
+    assert cut_snapshot(event, table) == before
+
+
+def test_a_one_v_one_quarterfinal_correction_pairs_the_semifinals_again_or_is_refused():
+    event = new_event(10, table_size=2, top_cut=8, rounds=3)
+    for _ in range(3):
+        play(services.generate_round(event, user("org")))
+    quarters = services.start_top_cut(event, user("org"))
+    assert quarters.stage == Round.Stage.QUARTERFINAL
+    play(quarters)  # the better seed wins each quarterfinal
+    semis = services.start_final(event, user("org"))
+    table = quarters.tables.get(number=1)
+    old_winner, new_winner = seated(quarters)[0]
+    assert old_winner in sum(seated(semis), []) and new_winner not in sum(seated(semis), [])
+    before = cut_snapshot(event, table)
+    with pytest.raises(services.AdvancingChanged, match="Confirm to correct it") as refused:
+        services.set_result(table, flip(table), by=user("org"))
+    assert refused.value.can_reseat and refused.value.next_stage == "semifinals"
+    assert "table 1 of the quarterfinals" in refused.value.message
+    assert cut_snapshot(event, table) == before
+    # The dashboard's correction asks, then pairs the semifinals again with the organizer's consent.
+    org = org_client()
+    post = {f"vp_{pk}": str(vp) for pk, vp in flip(table).items()}
+    page = org.post(f"/tournaments/{event.pk}/tables/{table.pk}/result/", post)
+    assert page.status_code == 409 and "Correct it and pair the semifinals again" in page.content.decode()
+    assert cut_snapshot(event, table) == before
+    org.post(f"/tournaments/{event.pk}/tables/{table.pk}/result/", {**post, "reseat_final": "1"})
+    semis = Round.objects.get(event=event, stage=Round.Stage.SEMIFINAL)
+    players = sum(seated(semis), [])
+    assert new_winner in players and old_winner not in players and len(players) == 4
+    assert "Paired the semifinals again" in AuditEntry.objects.filter(event=event).first().message
+    # Once a semifinal has a result, the quarterfinals' winners stand as played.
+    services.set_result(semis.tables.get(number=1), flip(semis.tables.get(number=1)), by=user("org"))
+    other = quarters.tables.get(number=2)
+    before = cut_snapshot(event, other)
+    with pytest.raises(services.AdvancingChanged, match="the semifinals have started"):
+        services.set_result(other, flip(other), by=user("org"), reseat_final=True)
+    assert cut_snapshot(event, other) == before
 
 
 # ---------------------------------------------------------------------------------- no-shows -----

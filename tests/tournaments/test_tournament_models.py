@@ -654,11 +654,11 @@ def test_a_one_v_one_top_four_plays_semifinals_of_two_then_a_final_of_two():
         services.set_result(table, {s.entrant_id: 5 + s.position for s in table.seats.all()}, by=org)
     final = services.start_final(event, by=org)
     assert final.stage == Round.Stage.FINAL and seats_of(final) == [[ranked[2], ranked[3]]]
-    # A top 16 at 1v1 would need more knockout rounds than the cut has: refused in the settings.
+    # A top 9 is for tables of 3: a 1v1 bracket is a top 4, 8 or 16 (refused in the settings).
+    with pytest.raises(services.Invalid, match="1v1 event's top cut is a top 4, 8 or 16"):
+        services.update_event(event, org, top_cut=9)
     with pytest.raises(services.Invalid, match="1v1"):
-        services.update_event(event, org, top_cut=16)
-    with pytest.raises(services.Invalid, match="1v1"):
-        new_event(name="Big 1v1", table_size=2, top_cut=16)
+        new_event(name="Big 1v1", table_size=2, top_cut=3)
 
 
 def test_top_sixteen_semifinals_then_the_final():

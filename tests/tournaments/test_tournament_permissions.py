@@ -115,6 +115,8 @@ def _url(scene: Scene, template: str) -> str:
         values[f"w{i}"] = waiting.pk
     if scene.round is not None:
         values["table"] = scene.table.pk
+    values["call"] = scene.call.pk if getattr(scene, "call", None) else 0
+    values["penalty"] = scene.penalty.pk if getattr(scene, "penalty", None) else 0
     return "/tournaments/{e}/".format(**values) + template.format(**values)
 
 
@@ -158,6 +160,14 @@ ORGANIZER_POSTS = [
     ("finished", "finish/", {}),
     ("semis", "rounds/final/", {}),
     ("finished", "archive/", {}),
+    # The organizer's desk and the judge (tournaments.desk_views).
+    ("registration", "entrants/import/", {"action": "import", "text": "Newer, newer@example.org"}),
+    ("paired", "judge/calls/{call}/handled/", {}),
+    ("finished", "penalties/new/", {"entrant": "seat1", "kind": "warning"}),
+    ("finished", "penalties/{penalty}/revoke/", {}),
+    ("paired", "fixed-table/", {"entrant": "seat1", "table": "7"}),
+    ("paired", "rounds/1/move/", {"entrant": "other", "table": "{table}"}),
+    ("paired", "tables/{table}/draft/random-rest/", {"version": "0"}),
 ]  # fmt: skip
 
 ORGANIZER_PAGES = [
@@ -169,6 +179,10 @@ ORGANIZER_PAGES = [
     "export/entrants.csv",
     "rounds/1/results/",
     "rounds/next/check/",
+    "judge/",
+    "entrants/import/",
+    "rounds/1/move/?entrant=1&table=2",
+    "rounds/1/move/?form=1",
 ]
 
 
@@ -185,6 +199,8 @@ def _data(scene: Scene, data):
             value = str(
                 scene.round.tables.order_by("number").first().seats.order_by("position").first().entrant_id
             )
+        elif value == "other":  # a player of another table than the scene's
+            value = str(Seat.objects.filter(round=scene.round).exclude(table=scene.table).first().entrant_id)
         elif value == "last":
             value = str(
                 scene.round.tables.order_by("number").last().seats.order_by("position").last().entrant_id
@@ -208,8 +224,12 @@ def _short_table(scene: Scene) -> None:
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "staff", "player"])
 def test_organizer_actions_refuse_everyone_else_and_change_nothing(state, path, data, who):
     scene = Scene(state)
-    if path.startswith("entrants/{zed}/seat/"):
+    if path.startswith(("entrants/{zed}/seat/", "rounds/1/move/")):
         _short_table(scene)
+    if "{call}" in path:
+        scene.call = services.call_judge(scene.event, scene.seated(1))
+    if "{penalty}" in path:
+        scene.penalty = services.give_penalty(scene.event, scene.seated(1).pk, "warning", scene.org)
     if path.endswith("no-show/undo/"):
         services.mark_no_show(scene.table, scene.seated(1).pk, scene.org)
     url, post = _url(scene, path), _data(scene, data)
@@ -295,6 +315,7 @@ OWN_POSTS = {
 }  # fmt: skip
 # A new series (anyone logged in) and a series' own organizers' views: test_series_pages.py.
 SERIES_POSTS = {"series_new"}
+OWN_POSTS |= {"judge_call", "judge_withdraw"}  # a player's own judge call: test_tournament_judging.py
 
 
 def _routes() -> list:
@@ -306,18 +327,19 @@ def _routes() -> list:
 def _resolve(path: str):
     from django.urls import resolve
 
-    ids = dict.fromkeys(("e", "zed", "gone", "in", "helper", "table", "w1", "w2"), 1)
+    ids = dict.fromkeys(("e", "zed", "gone", "in", "helper", "table", "w1", "w2", "call", "penalty"), 1)
     return resolve("/tournaments/{e}/".format(**ids) + path.split("?")[0].format(**ids))
 
 
 def test_every_organizer_view_and_action_has_a_permission_test():
     """A new organizer view (or a new entrant or clock action) fails here until it is added to the
     lists above (or to the in-app start views' own test)."""
+    from tests.tournaments.test_tournament_desk import DESK_URLS
     from tests.tournaments.test_tournament_in_app import START_URLS
     from tournaments import views
 
     covered = set()
-    for path in [p for _, p, _ in ORGANIZER_POSTS] + START_URLS + ORGANIZER_PAGES:
+    for path in [p for _, p, _ in ORGANIZER_POSTS] + START_URLS + ORGANIZER_PAGES + DESK_URLS:
         match = _resolve(path)
         covered.add((match.url_name, match.kwargs.get("action")))
     organizer_views = {r.name for r in _routes() if getattr(r.callback, "organizers_only", False)}

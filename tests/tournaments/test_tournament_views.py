@@ -516,6 +516,7 @@ def test_the_admin_covers_every_tournament_model(client):
     from tournaments.services import leagues, rating_store
 
     event = new_event(players=5, table_size=2, draft_mode=Event.DraftMode.TABLE)  # two tables and a bye
+    _judging_rows(event)
     rnd = services.generate_round(event, by=event.organizer)
     for table in rnd.tables.all():  # a finished round: ratings; and a series
         services.set_result(table, {s.entrant_id: s.position for s in table.seats.all()}, by=event.organizer)
@@ -565,3 +566,10 @@ def test_bad_form_values_are_refused_with_a_message_not_an_error(org_client):
         assert any(m.level_tag == "error" for m in response.context["messages"]), path
     assert org_client.post(f"{base}/entrants/{late.pk}/nothing/").status_code == 404
     assert org_client.post(f"{base}/clock/nothing/").status_code == 404
+
+
+def _judging_rows(event: Event) -> None:
+    """A judge call and a penalty (services.judging)."""
+    entrant = event.entrants.first()
+    services.call_judge(event, entrant, "A rules question")
+    services.give_penalty(event, entrant.pk, "warning", event.organizer, note="Slow play")

@@ -24,7 +24,9 @@ event; a player only for their own registration, their own table's result and th
 Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
 permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
 ``results`` (and standings), ``rounds`` (pairing,
-tables, swaps, top cut), ``lifecycle`` (settings, finishing). This package re-exports them all.
+tables, swaps, top cut), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
+``importing`` (a list of players), ``manual`` (moving a player, tables kept for accessible seats).
+This package re-exports them all.
 Across events, imported by name (``from tournaments.services import records``): ``rating_store``
 (the stored ratings, refreshed after every confirmed result; before ``results``), ``records``
 (what the statistics, profile and ratings pages read) and ``leagues`` (series).
@@ -71,6 +73,20 @@ from .entrants import (  # noqa: F401
     set_player_cap,
     waitlist,
 )
+from .importing import ImportLine, ImportResult, import_players, preview_import  # noqa: F401
+from .judging import (  # noqa: F401
+    MAX_NOTE,
+    MAX_VP_LOSS,
+    call_judge,
+    clean_note,
+    give_penalty,
+    handle_call,
+    my_open_call,
+    open_calls,
+    penalties_of,
+    revoke_penalty,
+    withdraw_call,
+)
 from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
@@ -86,6 +102,7 @@ from .lifecycle import (  # noqa: F401
     suggested_rounds,
     update_event,
 )
+from .manual import MAX_TABLE_NUMBER, check_move, move_player, set_fixed_table  # noqa: F401
 from .results import (  # noqa: F401
     Placed,
     PlainEntrant,
@@ -116,8 +133,8 @@ from .results import (  # noqa: F401
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
+    AdvancingChanged,
     RematchCheck,
-    SemifinalWinner,
     _create_cut_table,
     _create_round,
     _create_tables,
@@ -125,22 +142,24 @@ from .rounds import (  # noqa: F401
     _start_draft,
     _swap,
     check_swap,
+    create_final,
     earlier_tables,
     generate_round,
     history,
     named_pairing,
     named_report,
     next_round_check,
+    next_stage_name,
     pairing_options,
     pairing_players,
     published_draw,
     repeated_tables,
     seat_late,
+    semifinal_seeds,
     set_result,
     start_final,
     start_top_cut,
     swap_players,
-    table_winner,
     unpair_round,
     whole_table_repeats,
 )

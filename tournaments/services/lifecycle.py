@@ -61,10 +61,12 @@ def check_settings(values: Mapping, board_changed: bool = True) -> None:
     allowed = topcut.CUTS_BY_TABLE.get(size, ())
     if cut and cut not in allowed:
         if size == 2:
-            raise Invalid("A 1v1 event's top cut is a top 4: two semifinals, then the final.")
+            raise Invalid(
+                "A 1v1 event's top cut is a top 4, 8 or 16: a bracket of tables of 2 down to the final."
+            )
         raise Invalid(
-            f"At tables of {size} the top cut is a top {' or a top '.join(map(str, allowed))}, "
-            f"played at tables of {size}."
+            f"At tables of {size} the top cut is a top {', a top '.join(map(str, allowed[:-1]))} or a top "
+            f"{allowed[-1]}, played at tables of {size}."
         )
     cap = values.get("player_cap")
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2):

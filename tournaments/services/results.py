@@ -19,6 +19,7 @@ from tournaments.standings import Game as PlayedGame
 from tournaments.standings import Standing, StandingsOptions, compute_standings
 
 from ..models import AuditEntry, Bye, Entrant, Event, Round, Seat, Table
+from ..models import Penalty as PenaltyRow
 from .changes import MAX_VP, Conflict, Invalid, NotAllowed, TournamentError, _changed, _lock, require_manager
 from .rating_store import refresh_after_commit
 
@@ -499,7 +500,8 @@ def standings_options(event: Event) -> StandingsOptions:
 def standings(
     event: Event, *, before_round: int | None = None, entrants: list[Entrant] | None = None
 ) -> list[Row]:
-    """The Swiss standings from the confirmed results (three queries whatever the size of the event).
+    """The Swiss standings from the confirmed results and the penalties in force (four queries
+    whatever the size of the event).
 
     Listed: everyone who played a game or had a bye, and everyone still active (dropped players
     stay, flagged). `before_round`: only the rounds before that number (what a pairing saw)."""
@@ -543,6 +545,7 @@ def standings(
         byes=bye_list,
         dropped={e.pk for e in shown if e.dropped},
         options=standings_options(event),
+        penalties=PenaltyRow.standings_inputs(event, before_round),
     )
     return [Row(by_pk[s.player], s) for s in rows]
 
@@ -600,15 +603,20 @@ def final_standings(event: Event, rows: list[Row] | None = None) -> list[Placed]
         state != Table.State.CONFIRMED for stage, _, _, _, state in cut if stage == Round.Stage.FINAL
     ):
         return None
-    semis: dict[int, list] = {}
+    stages: dict[str, dict[int, list]] = defaultdict(dict)
     for stage, table_id, e, vp, _ in cut:
-        if stage == Round.Stage.SEMIFINAL:
-            semis.setdefault(table_id, []).append((e, vp or 0))
+        stages[stage].setdefault(table_id, []).append((e, vp or 0))
+    semis = stages[Round.Stage.SEMIFINAL]
+    earlier = [
+        (stage, list(stages[stage].values()))
+        for stage in (Round.Stage.QUARTERFINAL, Round.Stage.EIGHTHFINAL)
+        if stages[stage]
+    ]  # a 1v1 bracket's stages before its semifinals, latest first
     rows = standings(event) if rows is None else rows
     by_pk = {r.entrant.pk: r for r in rows}
     ranked = [r.entrant.pk for r in rows if not r.entrant.dropped or r.entrant.pk in dict(final)]
     ranked += [r.entrant.pk for r in rows if r.entrant.pk not in set(ranked)]
-    order = topcut.final_order(final, list(semis.values()), ranked)
+    order = topcut.final_order(final, list(semis.values()), ranked, earlier)
     return [Placed(place, by_pk[pk].entrant, how, by_pk[pk]) for place, pk, how in order if pk in by_pk]
 
 

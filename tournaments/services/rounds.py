@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import topcut
+from tournaments.moves import number_tables
 from tournaments.pairing import PairingOptions, PastRound, Player, evaluate, pair_round
 from tournaments.pairing.cost import TableReport
 from tournaments.rules import plural
@@ -121,12 +122,16 @@ def generate_round(event: Event, by) -> Round:
         rnd = _create_round(event, number, Round.Stage.SWISS, pairing.method, pairing.lines()[0], entrants)
         names = {e.pk: e.name for e in entrants}
         by_pk = {e.pk: e for e in entrants}
+        # Tables some players keep (accessible seats) take their numbers (tournaments.moves).
+        numbers, kept = number_tables(
+            pairing.seats(), {e.pk: e.fixed_table for e in entrants if e.fixed_table}
+        )
         _create_tables(
             event,
             rnd,
             [
-                (report.number, [by_pk[p] for p in report.players], named_report(report, names))
-                for report in pairing.tables
+                (table_number, [by_pk[p] for p in report.players], named_report(report, names))
+                for table_number, report in zip(numbers, pairing.tables, strict=True)
             ],
         )
         Bye.objects.bulk_create(Bye(round=rnd, entrant_id=bye.player) for bye in pairing.byes)
@@ -142,7 +147,8 @@ def generate_round(event: Event, by) -> Round:
             f"{plural(pairing.repeats, 'repeat meeting')}"
             + (f", {pairing.clashes} faction clash{'es' * (pairing.clashes > 1)}" if pairing.clashes else "")
             + (f", bye: {byes}" if byes else "")
-            + ".",
+            + "."
+            + "".join(" " + note for note in kept),
             round=rnd.number,
             cost=pairing.cost,
             # A random draw is checked by drawing again: who was drawn (see published_draw).
@@ -179,8 +185,9 @@ def published_draw(rnd: Round) -> dict | None:
         "ids": ", ".join(map(str, drawn)),
         "table_size": event.table_size,
         "layout": event.layout,
-        # False after a swap or a late entrant at a short table (both are in the log).
-        "matches": again.seats() == now and sorted(again.bye_players()) == byes,
+        # False after a swap, a move or a late entrant at a short table (all in the log). The tables
+        # are compared whatever their numbers: a kept table (an accessible seat) renumbers them.
+        "matches": sorted(again.seats()) == sorted(now) and sorted(again.bye_players()) == byes,
     }
 
 
@@ -276,8 +283,8 @@ def unpair_round(event: Event, by) -> int:
 # ---------------------------------------------------------------------------------- top cut ------
 def start_top_cut(event: Event, by) -> Round:
     """The top cut (tournaments.topcut) from the final Swiss standings: a final table for a top 4,
-    four snake-seeded semifinal tables for a top 16, two semifinals of 2 for a 1v1 top 4. Drafts as
-    configured, best seed picks first."""
+    snake-seeded semifinal tables for a top 8 or 16, the first stage of a bracket of tables of 2 at
+    a 1v1 event. Drafts as configured, best seed picks first."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
@@ -295,16 +302,23 @@ def start_top_cut(event: Event, by) -> Round:
             tables = topcut.top_cut([e.pk for e in ranked], event.top_cut, event.table_size)
         except ValueError as exc:
             raise Conflict(f"No top cut: {exc}.") from None
-        stage = Round.Stage.FINAL if len(tables) == 1 else Round.Stage.SEMIFINAL
+        stage = topcut.first_stage(event.top_cut, event.table_size)
         by_pk = {e.pk: e for e in ranked}
         seed = {e.pk: i + 1 for i, e in enumerate(ranked)}
         rnd = _create_round(event, last.number + 1, stage, "top cut", f"Top {event.top_cut}", ranked)
-        for i, table in enumerate(tables, 1):
-            _create_cut_table(event, rnd, i, [by_pk[p] for p in table], seed)
+        for number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
+            _create_cut_table(event, rnd, number, [by_pk[p] for p in table], seed)
         _changed(
             event, by, "top_cut", f"Started the top {event.top_cut}: {rnd.label.lower()}.", round=rnd.number
         )
     return rnd
+
+
+def kept_numbers(tables: list[list[int]], by_pk: Mapping[int, Entrant]) -> list[int]:
+    """The numbers of `tables` (entrant ids) with the tables some players keep (an accessible seat,
+    `Entrant.fixed_table`) in their place (tournaments.moves.number_tables)."""
+    fixed = {pk: by_pk[pk].fixed_table for t in tables for pk in t if by_pk[pk].fixed_table}
+    return number_tables(tables, fixed)[0]
 
 
 def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entrant], seed: Mapping) -> Table:
@@ -322,46 +336,78 @@ def _create_cut_table(event: Event, rnd: Round, number: int, entrants: list[Entr
     return table
 
 
-def table_winner(table, seed: Mapping[int, int]) -> int:
-    """The player with the most VP; a tie goes to the better seed (the standings' order). `table`:
-    a Table, or its seats."""
-    seats = list(table.seats.all()) if isinstance(table, Table) else list(table)
-    return min(seats, key=lambda s: (-(s.vp or 0), seed.get(s.entrant_id, 10**6))).entrant_id
-
-
 def semifinal_seeds(event: Event) -> tuple[list[Entrant], dict[int, int]]:
     """The Swiss standings order without dropped players, and each one's seed (1 = best)."""
     ranked = [r.entrant for r in standings(event) if not r.entrant.dropped]
     return ranked, {e.pk: i + 1 for i, e in enumerate(ranked)}
 
 
+# A knockout stage's tables in words ("the semifinals are not finished").
+STAGE_PLURALS = {
+    Round.Stage.EIGHTHFINAL: "round of 16",
+    Round.Stage.QUARTERFINAL: "quarterfinals",
+    Round.Stage.SEMIFINAL: "semifinals",
+    Round.Stage.FINAL: "final",
+}
+
+
+def next_stage_name(rnd: Round) -> str:
+    """What `start_final` pairs after the knockout round `rnd`, in words ("" after the Swiss rounds
+    and the final)."""
+    if rnd.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
+        return ""
+    return STAGE_PLURALS[topcut.stage_after(rnd.tables.count(), rnd.event.table_size)]
+
+
 def create_final(event: Event, number: int) -> Round:
-    """Inside the event's transaction: the final as round `number`, the winners of the semifinals
-    (most VP, ties to the better seed) seated by their original seed."""
-    ranked, seeds = semifinal_seeds(event)
-    semis = Round.objects.get(event=event, stage=Round.Stage.SEMIFINAL)
-    winners = [table_winner(t, seeds) for t in semis.tables.prefetch_related("seats")]
-    order = topcut.final_table(winners, [e.pk for e in ranked])
-    by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=order)}
-    rnd = _create_round(event, number, Round.Stage.FINAL, "top cut", "Final", list(by_pk.values()))
-    _create_cut_table(event, rnd, 1, [by_pk[p] for p in order], seeds)
+    """Inside the event's transaction: as round `number`, the knockout stage after the one played
+    before it (tournaments.topcut.next_stage): the players who go through (most VP, ties to the
+    better seed; the first two of each table of a top 8 at tables of 4) meet at the final table,
+    seated by their original seed; in a 1v1 bracket the winners play the next stage (quarterfinals,
+    semifinals), best seed against worst. A player who dropped (or was disqualified) does not go
+    through. (Named for the final, which it pairs in most cuts.)"""
+    ranked, seed = semifinal_seeds(event)
+    last = (
+        Round.objects.filter(event=event, number__lt=number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("-number")
+        .first()
+    )
+    played = [
+        [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
+        for t in last.tables.prefetch_related("seats").order_by("number")
+    ]
+    try:
+        stage, tables = topcut.next_stage(played, [e.pk for e in ranked], event.table_size)
+    except ValueError as exc:
+        raise Conflict(f"The next stage cannot be paired: {exc}.") from None
+    by_pk = {e.pk: e for e in Entrant.objects.filter(pk__in=[p for t in tables for p in t])}
+    rnd = _create_round(
+        event, number, stage, "top cut", STAGE_PLURALS[stage].capitalize(), list(by_pk.values())
+    )
+    for table_number, table in zip(kept_numbers(tables, by_pk), tables, strict=True):
+        _create_cut_table(event, rnd, table_number, [by_pk[p] for p in table], seed)
     return rnd
 
 
 def start_final(event: Event, by) -> Round:
-    """After the semifinals (of a top 16, or of a 1v1 top 4): the winners (most VP, ties to the
-    better seed) meet at the final table, seated by their original seed."""
+    """After a knockout stage before the final: its next stage (`create_final`)."""
     with transaction.atomic():
         event = _lock(event)
         require_manager(by, event)
         last = latest_round(event)
-        if last is None or last.stage != Round.Stage.SEMIFINAL:
+        if last is None or last.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
             raise Conflict("The final follows the semifinals.")
         if not last.is_finished:
-            raise Conflict("The semifinals are not finished yet.")
+            raise Conflict(f"The {STAGE_PLURALS[last.stage]} are not finished yet.")
         rnd = create_final(event, last.number + 1)
-        names = ", ".join(s.entrant.name for s in rnd.tables.get().seats.select_related("entrant"))
-        _changed(event, by, "top_cut", f"Started the final: {names}.", round=rnd.number)
+        names = ", ".join(
+            s.entrant.name
+            for s in Seat.objects.filter(round=rnd)
+            .select_related("entrant")
+            .order_by("table__number", "position")
+        )
+        _changed(event, by, "top_cut", f"Started the {STAGE_PLURALS[rnd.stage]}: {names}.", round=rnd.number)
     return rnd
 
 
@@ -376,11 +422,12 @@ def set_result(
     change (`correction_effects`); the standings follow from the event's new version.
 
     Refused (nothing changes): a result that looks mistyped, unless `unusual_ok` (`Unusual`); a
-    semifinal correction that changes who won once the final is seated (`SemifinalWinner`), unless
-    the final has not started and `reseat_final`: then the final is paired again with the new
-    winner, in the same transaction. A table playing in the app whose game still runs: the result
-    is the organizer's, time is called in the game and its own result will be ignored (the log and
-    the pages say so)."""
+    correction at a knockout stage (semifinals, quarterfinals, round of 16) that changes who goes
+    through once the next stage is seated (`AdvancingChanged`), unless that stage has not started
+    and `reseat_final`: then it is paired again with the players who go through now, in the same
+    transaction (named for the final, the next stage in most cuts). A table playing in the app whose
+    game still runs: the result is the organizer's, time is called in the game and its own result
+    will be ignored (the log and the pages say so)."""
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)
@@ -393,75 +440,106 @@ def set_result(
                     "nothing to correct."
                 )
         _check_plausible(event, table, cleaned, unusual_ok)
-        final = _final_to_reseat(event, table, cleaned, reseat_final)
+        following = _stage_to_reseat(event, table, cleaned, reseat_final)
         game_running = table.game_id is not None and table.game.is_active
         _confirm_result(event, table, cleaned, by, overrides_game=game_running)
-        if final is not None:
-            _reseat_final(event, final, by)
+        if following is not None:
+            _reseat_stage(event, following, by)
         if game_running:
             game_pk = table.game_id
             transaction.on_commit(lambda: _end_overridden_game(game_pk))
     return table
 
 
-class SemifinalWinner(Conflict):
-    """A semifinal correction that would change who plays the final (issue 27): refused while the
-    final keeps the old winner. `can_reseat`: the final has not started, so it can be paired again."""
+class AdvancingChanged(Conflict):
+    """A correction at a knockout stage that would change who goes through to the next stage, which
+    is already seated with the old players (issue 27): refused. `can_reseat`: that stage has not
+    started, so it can be paired again; `next_stage`: its name ("final", "semifinals"...)."""
 
-    code = "semifinal_winner"
+    code = "advancing_changed"
 
-    def __init__(self, message: str, can_reseat: bool):
+    def __init__(self, message: str, can_reseat: bool, next_stage: str):
         super().__init__(message)
         self.can_reseat = can_reseat
+        self.next_stage = next_stage
 
 
-def _final_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat: bool) -> Round | None:
-    """The final to pair again after correcting this semifinal table (None: nothing to redo).
-    Raises SemifinalWinner when the correction changes the table's winner and the final is seated
-    with the old one, unless `reseat` and the final can still be paired again."""
-    if table.round.stage != Round.Stage.SEMIFINAL or table.state != Table.State.CONFIRMED:
+def _has_started(rnd: Round) -> bool:
+    """A round is under way once its clock ran, a table has a result or an app game, or a draft
+    has a pick."""
+    return (
+        rnd.status != Round.Status.PAIRED
+        or rnd.tables.exclude(state=Table.State.OPEN).exists()
+        or rnd.tables.filter(game__isnull=False).exists()
+        or Draft.objects.filter(table__round=rnd, version__gt=0).exists()
+    )
+
+
+def _going_through(table: Table, vps: Mapping[int, int], seed: Mapping[int, int]) -> list[int]:
+    """Who of a knockout table goes through with these VP (tournaments.topcut.advancing): as many as
+    the stage sends on per table, never a player who dropped or was disqualified (not in `seed`), as
+    `create_final` pairs them."""
+    per_table = topcut.advance_per_table(table.round.tables.count(), table.round.event.table_size)
+    played = [(pk, vp or 0) for pk, vp in vps.items() if pk in seed]
+    return topcut.advancing(played, seed, per_table)
+
+
+def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat: bool) -> Round | None:
+    """The next knockout stage to pair again after correcting this table of a stage before the
+    final: semifinals, a 1v1 bracket's quarterfinals or round of 16 (None: nothing to redo). Raises
+    AdvancingChanged when the correction changes the SET of players going through (the order among
+    them is the seeds', not the VP) and the next stage is seated with the old ones, unless `reseat`
+    and that stage has not started."""
+    stage = table.round.stage
+    if stage in (Round.Stage.SWISS, Round.Stage.FINAL) or table.state != Table.State.CONFIRMED:
         return None
-    final = Round.objects.filter(event=event, stage=Round.Stage.FINAL, number__gt=table.round.number).first()
-    if final is None:
+    following = (
+        Round.objects.filter(event=event, number__gt=table.round.number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("number")
+        .first()
+    )
+    if following is None:
         return None
     _, seed = semifinal_seeds(event)
-    seats = list(table.seats.all())
-    old_winner = table_winner(seats, seed)
-    for s in seats:
-        s.vp = cleaned[s.entrant_id]
-    new_winner = table_winner(seats, seed)
-    if new_winner == old_winner:
+    before = dict(table.seats.values_list("entrant_id", "vp"))
+    old, new = _going_through(table, before, seed), _going_through(table, cleaned, seed)
+    if set(old) == set(new):
         return None
-    names = {s.entrant_id: s.entrant.name for s in table.seats.select_related("entrant")}
-    started = (
-        final.status != Round.Status.PAIRED
-        or final.tables.exclude(state=Table.State.OPEN).exists()
-        or final.tables.filter(game__isnull=False).exists()
-        or Draft.objects.filter(table__round=final, version__gt=0).exists()
-    )
-    if started:
-        raise SemifinalWinner(
-            f"This correction makes {names[new_winner]} the winner of semifinal table {table.number}, but "
-            f"the final has started with {names[old_winner]}: it cannot be made now (the final stands "
-            "as played).",
+    names = dict(table.seats.values_list("entrant_id", "entrant__name"))
+    gone = _names([names[pk] for pk in old if pk not in new])
+    coming = _names([names[pk] for pk in new if pk not in old])
+    next_name = STAGE_PLURALS[following.stage]
+    where = f"table {table.number} of the {STAGE_PLURALS[stage]}"
+    change = f"This correction sends {coming} through from {where} instead of {gone}"
+    plural = next_name.endswith("s")  # "the semifinals have", "the final has"
+    if _has_started(following):
+        raise AdvancingChanged(
+            f"{change}, but the {next_name} {'have' if plural else 'has'} started with {gone}: it "
+            f"cannot be made now (the {next_name} {'stand' if plural else 'stands'} as played).",
             can_reseat=False,
+            next_stage=next_name,
         )
     if not reseat:
-        raise SemifinalWinner(
-            f"This correction makes {names[new_winner]} the winner of semifinal table {table.number}, and "
-            f"the final is seated with {names[old_winner]}. Confirm to correct it and pair the final "
-            f"again with {names[new_winner]} (it has not started).",
+        raise AdvancingChanged(
+            f"{change}, and the {next_name} {'are' if plural else 'is'} seated with {gone}. Confirm "
+            f"to correct it and pair the {next_name} again with {coming} "
+            f"({'they have' if plural else 'it has'} not started).",
             can_reseat=True,
+            next_stage=next_name,
         )
-    return final
+    return following
 
 
-def _reseat_final(event: Event, final: Round, by) -> None:
-    number = final.number
-    final.delete()
+def _reseat_stage(event: Event, stage: Round, by) -> None:
+    """Pair a knockout stage that has not started again (after a correction before it)."""
+    number = stage.number
+    stage.delete()
     rnd = create_final(event, number)
-    names = ", ".join(s.entrant.name for s in rnd.tables.get().seats.select_related("entrant"))
-    _changed(event, by, "top_cut", f"Paired the final again after the correction: {names}.", round=number)
+    seats = Seat.objects.filter(round=rnd).select_related("entrant").order_by("table__number", "position")
+    names = ", ".join(s.entrant.name for s in seats)
+    again = f"Paired the {STAGE_PLURALS[rnd.stage]} again after the correction: {names}."
+    _changed(event, by, "top_cut", again, round=number)
 
 
 def _end_overridden_game(game_pk: int) -> None:
@@ -514,7 +592,7 @@ def check_swap(rnd: Round, a: int, b: int):
     pairing, players, past, pks = named_pairing(rnd)
     names = {pk: n for n, pk in pks.items()}
     try:
-        return pure_check_swap(
+        check = pure_check_swap(
             pairing,
             names.get(int(a)),
             names.get(int(b)),
@@ -525,6 +603,32 @@ def check_swap(rnd: Round, a: int, b: int):
         )
     except ValueError as exc:
         raise Invalid(f"Those two players cannot be swapped: {exc}.") from None
+    return room_numbers(check, list(rnd.tables.order_by("number").values_list("number", flat=True)))
+
+
+def room_numbers(check, numbers: list[int]):
+    """A swap check whose tables and warnings say the room's table numbers: the pure check numbers
+    the tables 1, 2, ... by their order, and a kept table (an accessible seat) may stand elsewhere."""
+    if numbers == list(range(1, len(numbers) + 1)):
+        return check
+
+    def renumbered(report):
+        return (
+            replace(report, number=numbers[report.number - 1]) if isinstance(report, TableReport) else report
+        )
+
+    def warning(text: str) -> str:
+        head, sep, rest = text.partition(": ")
+        if sep and head.startswith("Table ") and head[6:].isdigit() and 0 < int(head[6:]) <= len(numbers):
+            return f"Table {numbers[int(head[6:]) - 1]}: {rest}"
+        return text
+
+    return replace(
+        check,
+        before=tuple(renumbered(r) for r in check.before),
+        after=tuple(renumbered(r) for r in check.after),
+        warnings=tuple(warning(w) for w in check.warnings),
+    )
 
 
 def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
@@ -555,9 +659,13 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
         entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=[a, b])}
         where = {pk: f"table {seats[pk].table.number}" if pk in seats else "a bye" for pk in (a, b)}
         _swap(rnd, entrants[a], entrants[b], seats.get(a), seats.get(b))
-        # The explanations of the tables follow the new arrangement; drafts not begun restart.
+        # The explanations of the tables follow the new arrangement; drafts not begun restart. The
+        # pairing numbers tables by their order: the room's numbers may differ (kept tables).
+        numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
         for report in check.pairing.tables:
-            Table.objects.filter(round=rnd, number=report.number).update(report=named_report(report, {}))
+            Table.objects.filter(round=rnd, number=numbers[report.number - 1]).update(
+                report=named_report(report, {})
+            )
         for table in {s.table for s in seats.values()}:
             draft = Draft.objects.filter(table=table).first()
             if draft is not None:
@@ -742,7 +850,8 @@ def next_round_check(event: Event) -> RematchCheck | None:
     earlier = earlier_tables(event, number)
     options = pairing_options(event)
     pairing = pair_round(players, past, number, event.seed, options)
-    lines = repeat_lines(pairing.seats(), earlier, names)
+    fixed = {e.pk: e.fixed_table for e in entrants if e.fixed_table}
+    lines = repeat_lines(pairing.seats(), earlier, names, number_tables(pairing.seats(), fixed)[0])
     if not lines:
         return RematchCheck(number, [], "", "")
     n = len(entrants)
