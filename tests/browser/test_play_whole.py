@@ -47,8 +47,7 @@ LIT_JS = """() => {
 
 def tap_a_choice(page, rng: random.Random) -> str:
     """Answer the open decision by tapping, the way a player on a phone would."""
-    multi = page.query_selector(f"{CHOICE} fieldset.options.multi")
-    if multi is not None:
+    if page.locator(f"{CHOICE} fieldset.options.multi").count():
         legend = page.inner_text(f"{CHOICE} fieldset.options.multi legend")
         low = int(legend.split()[1])
         cards = page.eval_on_selector_all(
