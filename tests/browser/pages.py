@@ -134,11 +134,11 @@ class GamePage:
 
     # ------------------------------------------------------------------ waiting -----------------
     def wait_live(self, timeout: int = 15_000) -> None:
-        self.page.wait_for_selector('#ws-state[data-state="open"]', timeout=timeout)
+        self.page.locator('#ws-state[data-state="open"]').first.wait_for(timeout=timeout)
 
     def wait_state(self, state: str, timeout: int = 15_000) -> None:
         """Until the connection state shown is `state` ("open", "closed", "connecting")."""
-        self.page.wait_for_selector(f'#ws-state[data-state="{state}"]', timeout=timeout)
+        self.page.locator(f'#ws-state[data-state="{state}"]').first.wait_for(timeout=timeout)
 
     def wait_mine_or_over(self, timeout: int = WAIT_MS) -> dict:
         """Until this page asks its player something, or the game is over."""

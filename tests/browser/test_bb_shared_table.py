@@ -110,7 +110,7 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
     display.wait_for_url("**/play/t/**")
     public_id = display.url.rstrip("/").split("/")[-1]
     display.goto(f"{stack.base_url}/play/g/{public_id}/display/")
-    display.wait_for_selector(".display-free-seat")
+    display.locator(".display-free-seat").first.wait_for()
     assert display.locator(".display-free-seat svg.qr").count() == 4
     shot(display, tmp_path, "display-lobby-1920x1080")
     links = display.eval_on_selector_all(".display-free-seat", "els => els.map(e => e.dataset.link)")
@@ -129,8 +129,8 @@ def test_a_display_and_four_phones_play_a_scoring_period(boards, browser, stack,
         phone.wait_live()
         phone.page.wait_for_timeout(300)  # the socket's first message (it redraws the decision)
     # The waiting screen polls; the start turns it into the board.
-    display.wait_for_selector(".bb-board.bb-display", timeout=20_000)
-    display.wait_for_selector('#ws-state[data-state="open"]')
+    display.locator(".bb-board.bb-display").first.wait_for(timeout=20_000)
+    display.locator('#ws-state[data-state="open"]').first.wait_for()
     shown = display.inner_text("body").lower()  # (some labels are drawn in capitals)
     for words in ("north", "east", "south", "west", "base card", "round", "period", "1st player"):
         assert words in shown, words
@@ -190,8 +190,8 @@ def test_hot_seat_privacy_screen_between_seats(boards, browser, stack, tmp_path)
     page.wait_for_url("**/hotseat/")
     seen = []
     for _ in range(80):
-        page.wait_for_selector("#hot-screen h2")
-        page.wait_for_selector('#ws-state[data-state="open"]')
+        page.locator("#hot-screen h2").first.wait_for()
+        page.locator('#ws-state[data-state="open"]').first.wait_for()
         if page.locator(".hot-go").count() == 0:
             page.wait_for_timeout(200)  # a bot plays
             continue
@@ -203,7 +203,7 @@ def test_hot_seat_privacy_screen_between_seats(boards, browser, stack, tmp_path)
         if not seen:
             shot(page, tmp_path, "hotseat-privacy")
         page.click(".hot-go")
-        page.wait_for_selector("#hand")
+        page.locator("#hand").first.wait_for()
         game = GamePage(page, name)
         hand = set(game.hand_ids())
         assert hand and hand.isdisjoint(board_ids)

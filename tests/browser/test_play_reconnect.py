@@ -179,7 +179,7 @@ def test_a_second_device_with_the_same_seat_shows_the_same_decision(stack, brows
     assert "Offline" in laptop.inner_text("#ws-state")
     # A choice made on the offline laptop cannot go anywhere, and the page says so.
     laptop.click(f"{CHOICE} .options button >> nth=0")
-    laptop.wait_for_selector('#play-error[data-code="not_sent"] p', timeout=10_000)
+    laptop.locator('#play-error[data-code="not_sent"] p').first.wait_for(timeout=10_000)
     assert "not sent" in laptop.inner_text("#play-error")
     shoot(laptop, screenshots, "r-laptop-offline")
     shoot(laptop, screenshots, "r-phone-offline", PHONE)

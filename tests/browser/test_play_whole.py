@@ -175,7 +175,7 @@ def test_a_laptop_plays_a_whole_game_by_keyboard_and_its_replay_plays_from_the_s
 
     # The replay, from the game's end page: it opens at the start and plays by itself, in place.
     page.click("text=Watch the replay")
-    page.wait_for_selector("#replay-body")
+    page.locator("#replay-body").first.wait_for()
     page.evaluate("() => { window.__samePage = true; }")
     assert page.get_attribute("#replay-body", "data-step") == "0"
     page.wait_for_function(
