@@ -31,6 +31,7 @@ import uuid
 
 from channels_redis import pubsub
 from channels_redis.utils import _wrap_close
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -40,18 +41,46 @@ logger = logging.getLogger(__name__)
 UNREACHABLE = (OSError, asyncio.TimeoutError, RedisError)
 
 
+RETRY_SECONDS = 1.0  # while Redis is known unreachable, one call in this long really tries
+
+
+class Unreachable(RedisConnectionError):
+    """Redis failed the last call and its next try is not due yet: this call was not even tried."""
+
+
 class _Shard(pubsub.RedisSingleShardConnection):
     """One Redis connection set of the layer, whose calls give up after `timeout` seconds, lock wait
-    included, and whose reading loop logs once per outage."""
+    included, and whose reading loop logs once per outage.
+
+    Once a call has failed, the calls that follow fail at once (`Unreachable`) but for one try at
+    a time, at most every RETRY_SECONDS: during a partition each call would otherwise wait its
+    timeout (a new socket makes two, and daphne drops a handshake not accepted within 5 s), and the
+    catch-up watch's probe, every second, finds out when Redis answers again."""
 
     def __init__(self, host, channel_layer, timeout: float | None):
         super().__init__(host, channel_layer)
         self.timeout = timeout
+        self.failed = False
+        self.trying = False
+        self.next_try = 0.0
 
     async def _bounded(self, call):
-        if self.timeout is None:
-            return await call
-        return await asyncio.wait_for(call, self.timeout)
+        if self.failed and (self.trying or time.monotonic() < self.next_try):
+            call.close()  # never started
+            raise Unreachable("Redis did not answer the last call; the next try is due shortly")
+        trial = self.failed
+        self.trying = self.trying or trial
+        try:
+            result = await (call if self.timeout is None else asyncio.wait_for(call, self.timeout))
+        except UNREACHABLE:
+            self.failed = True
+            self.next_try = time.monotonic() + RETRY_SECONDS
+            raise
+        finally:
+            if trial:
+                self.trying = False
+        self.failed = False
+        return result
 
     async def publish(self, channel, message):
         await self._bounded(super().publish(channel, message))

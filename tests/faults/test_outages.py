@@ -360,7 +360,7 @@ def test_a_redis_outage_while_a_round_clock_runs_out(fault_stack, own_redis, bro
     organizer.fill("#extend-minutes", "1")
     changed_at = time.monotonic()
     with organizer.expect_navigation():
-        organizer.get_by_role("button", name="+ minutes").click()
+        organizer.get_by_role("button", name="+ minutes", exact=True).click()
     page.wait_for_function(f"() => ({clock_js})() === 'running'", timeout=WAIT_MS)
     shown_at = time.monotonic()
     during.wait(
