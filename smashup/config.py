@@ -25,6 +25,10 @@ Variables (all optional):
                   reverse proxies in front of the site. Only a request that comes from one of them
                   has its ``X-Forwarded-For`` read for the client's address (the limits per address,
                   ``smashup.core.limits``). Default: none, the header is never trusted.
+``REDIS_TIMEOUT``   seconds any Redis call (connecting, or waiting for an answer) may take before it counts
+                  as failed: the channel layer, Celery's publishing and its worker, ``/healthz``; the
+                  cache, read several times per new socket or login, gets half of it. A network that
+                  stalls rather than refuses then costs an error, not a hang. Default: 2.
 ``DB_CONN_MAX_AGE`` seconds a PostgreSQL connection is kept for reuse (0: a new one per request or
                   WebSocket message). Default: 60; a new connection per call was the main cost under load.
 ``EMAIL_HOST``    the SMTP server of account mails (sign-up links, password resets, login links). Unset,
@@ -67,7 +71,9 @@ REDIS_SCHEMES = {"redis", "rediss"}
 # Keeping PostgreSQL connections open: opening one per query dominated a live game's latency under
 # load (the loadtest note on issue 3). Health checks drop a broken one before it is used.
 DEFAULT_CONN_MAX_AGE = 60
-CACHE_TIMEOUT = 1.0  # seconds a cache (Redis) call may take before it counts as failed
+# Seconds a Redis call may take before it counts as failed (REDIS_TIMEOUT): Redis answers in well under
+# a millisecond; a call that waits longer than this is behind a partition or a dead host (issue 28).
+DEFAULT_REDIS_TIMEOUT = 2.0
 
 
 def parse_bool(name: str, value: str) -> bool:
@@ -220,6 +226,18 @@ def parse_seconds(name: str, value: str) -> int:
     return int(text)
 
 
+def parse_timeout(name: str, value: str) -> float:
+    """A number of seconds above 0 and at most 60 (decimals allowed); anything else is an error."""
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 60:  # also refuses nan and inf
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number of seconds above 0 and at most 60.")
+    return seconds
+
+
 def parse_redis_url(url: str) -> str:
     """Validate a Redis URL and return it (stripped). Only redis:// and rediss:// are accepted."""
     url = url.strip()
@@ -258,6 +276,7 @@ class Config:
     var_dir: Path
     csrf_trusted_origins: list[str] = field(default_factory=list)
     trusted_proxies: list[str] = field(default_factory=list)
+    redis_timeout: float = DEFAULT_REDIS_TIMEOUT
 
     @property
     def embedded_database(self) -> bool:
@@ -318,6 +337,10 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
 
     redis_raw = get("REDIS_URL")
     redis_url = parse_redis_url(redis_raw) if redis_raw is not None else None
+    timeout_raw = get("REDIS_TIMEOUT")
+    redis_timeout = (
+        parse_timeout("REDIS_TIMEOUT", timeout_raw) if timeout_raw is not None else DEFAULT_REDIS_TIMEOUT
+    )
 
     origins_raw = get("CSRF_TRUSTED_ORIGINS")
     origins = parse_origins(origins_raw) if origins_raw is not None else []
@@ -334,41 +357,68 @@ def load_config(env: Mapping[str, str], base_dir: Path) -> Config:
         var_dir=var_dir,
         csrf_trusted_origins=origins,
         trusted_proxies=proxies,
+        redis_timeout=redis_timeout,
     )
 
 
-def channel_layers(redis_url: str | None, prefix: str = "smashup") -> dict:
+def channel_layers(
+    redis_url: str | None, prefix: str = "smashup", timeout: float = DEFAULT_REDIS_TIMEOUT
+) -> dict:
     """CHANNEL_LAYERS for a Redis URL, or the in-process layer when there is none.
 
     The Pub/Sub layer: groups here carry only public "something changed" pings that a connection may
     miss harmlessly (it re-renders from the database), so the core layer's per-message queues and
     expiry bought nothing and cost about half the latency under load (loadtest figures, issue 3).
-    Our subclass of it (``smashup.core.layers``) lets a WebSocket open while Redis is down.
+    Our subclass of it (``smashup.core.layers``) lets a WebSocket open while Redis is down, and gives
+    up on any call after `timeout` seconds (REDIS_TIMEOUT): its sockets time out, and so does the
+    wait for the connection's lock that every call of a process shares.
     """
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    host = {"address": redis_url, "socket_connect_timeout": timeout, "socket_timeout": timeout}
     return {
         "default": {
             "BACKEND": "smashup.core.layers.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [redis_url], "prefix": prefix},
+            "CONFIG": {"hosts": [host], "prefix": prefix, "timeout": timeout},
         }
     }
 
 
-def caches(redis_url: str | None) -> dict:
+def caches(redis_url: str | None, timeout: float = DEFAULT_REDIS_TIMEOUT) -> dict:
     """CACHES: Redis when there is one, so the counts of the limits per client (smashup.core.limits)
     are the same in every server process; a per-process memory cache otherwise."""
     if redis_url is None:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # The limits per client read it several times on every socket, login and sign-up, and let people
+    # in when it fails: a Redis that hangs rather than refuses must fail fast, so half of REDIS_TIMEOUT.
+    cache_timeout = timeout / 2
     return {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": redis_url,
             "KEY_PREFIX": "smashup-cache",
-            # The limits per client read it on every socket, login and sign-up, and let people in
-            # when it fails: a Redis that hangs rather than refuses must fail fast too.
-            "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT, "socket_timeout": CACHE_TIMEOUT},
+            "OPTIONS": {"socket_connect_timeout": cache_timeout, "socket_timeout": cache_timeout},
         }
+    }
+
+
+def celery_redis_settings(redis_url: str | None, timeout: float = DEFAULT_REDIS_TIMEOUT) -> dict:
+    """Celery's settings (``CELERY_`` names) that bound every Redis call of its broker and result
+    backend by `timeout` seconds, so a partition makes a publish fail, not hang; empty without Redis."""
+    if redis_url is None:
+        return {}
+    return {
+        "CELERY_BROKER_CONNECTION_TIMEOUT": timeout,
+        "CELERY_REDIS_SOCKET_TIMEOUT": timeout,
+        "CELERY_REDIS_SOCKET_CONNECT_TIMEOUT": timeout,
+        # One retry, on a new connection (an old one may have died with a restarted Redis); Celery's
+        # default three made a publish during a partition wait four timeouts.
+        "CELERY_TASK_PUBLISH_RETRY_POLICY": {
+            "max_retries": 1,
+            "interval_start": 0,
+            "interval_step": 0.2,
+            "interval_max": 0.2,
+        },
     }
 
 

@@ -23,6 +23,8 @@ CSRF_TRUSTED_ORIGINS = CONFIG.csrf_trusted_origins
 REDIS_URL = CONFIG.redis_url
 # Reverse proxies whose X-Forwarded-For names the client (the limits per address); none by default.
 TRUSTED_PROXIES = CONFIG.trusted_proxies
+# Seconds any Redis call may take before it counts as failed (REDIS_TIMEOUT; README "Staying up").
+REDIS_TIMEOUT = CONFIG.redis_timeout
 
 if CONFIG.database["ENGINE"].endswith("sqlite3") and CONFIG.database["NAME"] != ":memory:":
     Path(CONFIG.database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
@@ -82,10 +84,10 @@ TEMPLATES = [
 WSGI_APPLICATION = "smashup.wsgi.application"
 ASGI_APPLICATION = "smashup.asgi.application"
 
-CHANNEL_LAYERS = config.channel_layers(REDIS_URL)
+CHANNEL_LAYERS = config.channel_layers(REDIS_URL, timeout=REDIS_TIMEOUT)
 
 # The cache holds the WebSocket connection counts (smashup.core.limits), shared through Redis.
-CACHES = config.caches(REDIS_URL)
+CACHES = config.caches(REDIS_URL, timeout=REDIS_TIMEOUT)
 
 # Celery: the Redis from REDIS_URL is broker and result backend. Without REDIS_URL (a bare
 # `manage.py shell` or `runserver`), tasks run inline so nothing needs a broker; `manage.py start`
@@ -104,6 +106,8 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 if REDIS_URL is not None:
     CELERY_BROKER_TRANSPORT = "smashup.core.broker:Transport"
+    # Every Redis call of the broker and the result backend gives up after REDIS_TIMEOUT (issue 28).
+    globals().update(config.celery_redis_settings(REDIS_URL, REDIS_TIMEOUT))
     if REDIS_URL.startswith("rediss://"):
         # Naming the transport skips kombu's own reading of the scheme: TLS, with the certificate checked.
         import ssl
@@ -116,7 +120,17 @@ if REDIS_URL is not None:
 # is only as long as that: after a worker is killed, what it held comes back in 10 minutes rather than
 # Celery's default hour (and the beat sweeps act on anything due before then).
 TASK_ETA_HORIZON = 300
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * TASK_ETA_HORIZON}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 2 * TASK_ETA_HORIZON,
+    "socket_timeout": REDIS_TIMEOUT,
+    "socket_connect_timeout": REDIS_TIMEOUT,
+}
+# The worker tries to reach a lost broker every BROKER_RETRY_SECONDS, however long it has been gone
+# (Celery's own back-off grows to 30 s), and says so once per outage; beat likewise logs one line per
+# outage, not a traceback per task it could not send (smashup/core/broker.py).
+BROKER_RETRY_SECONDS = 1.0
+CELERY_WORKER_CONSUMER = "smashup.core.broker:Consumer"
+CELERY_BEAT_SCHEDULER = "smashup.core.broker:Scheduler"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

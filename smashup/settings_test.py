@@ -31,6 +31,7 @@ REDIS_URL = config.parse_redis_url(TEST_REDIS_URL)
 CHANNEL_LAYERS = config.channel_layers(REDIS_URL, prefix=f"smashup-test-{os.getpid()}")
 CELERY_BROKER_URL = REDIS_URL
 CELERY_BROKER_TRANSPORT = "smashup.core.broker:Transport"  # as settings.py does with a REDIS_URL
+globals().update(config.celery_redis_settings(REDIS_URL, REDIS_TIMEOUT))  # noqa: F405 - from settings
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ALWAYS_EAGER = False
 # Per process: the web tests clear the cache before each test, and clearing a Redis cache would flush

@@ -1,8 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from smashup.core import accounts
 from smashup.core import views as core_views
@@ -12,7 +10,7 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("help/", core_views.help_page, name="help"),
     # Browsers ask for /favicon.ico whatever the page says: send them to the drawn icon (no 404).
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/login/link/<uidb64>/<token>/", accounts.login_link, name="login_link"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

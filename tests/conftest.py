@@ -98,3 +98,14 @@ def _fresh_cache():
     yield
     cache.clear()
     opensockets.counts().reset()
+
+
+@pytest.fixture(autouse=True)
+def _close_live_play_threads():
+    """Live play's own threads (smashup.core.threads) keep a database connection each between calls:
+    after a test they close them, so the test database can be dropped at the end (it was "still in
+    use by 2 other connections")."""
+    yield
+    from smashup.core import threads
+
+    threads.close_live_play()

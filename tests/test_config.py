@@ -249,7 +249,10 @@ def test_channel_layers():
     assert config.channel_layers(None)["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     layer = config.channel_layers("redis://r:6379/0", prefix="p")["default"]
     assert layer["BACKEND"] == "smashup.core.layers.RedisPubSubChannelLayer"
-    assert layer["CONFIG"] == {"hosts": ["redis://r:6379/0"], "prefix": "p"}
+    # Every call gives up after REDIS_TIMEOUT (2 s by default): its sockets, and the call as a whole.
+    host = {"address": "redis://r:6379/0", "socket_connect_timeout": 2.0, "socket_timeout": 2.0}
+    assert layer["CONFIG"] == {"hosts": [host], "prefix": "p", "timeout": 2.0}
+    assert config.channel_layers("redis://r:6379/0", timeout=0.5)["default"]["CONFIG"]["timeout"] == 0.5
 
 
 def test_caches_are_shared_through_redis_when_there_is_one():
@@ -258,6 +261,33 @@ def test_caches_are_shared_through_redis_when_there_is_one():
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert cache["LOCATION"] == "redis://r:6379/0"
     assert cache["OPTIONS"] == {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}  # fails fast
+    assert config.caches("redis://r:6379/0", timeout=4)["default"]["OPTIONS"]["socket_timeout"] == 2
+
+
+def test_redis_timeout_is_read_and_checked():
+    assert load().redis_timeout == 2.0
+    assert load(REDIS_TIMEOUT="0.5").redis_timeout == 0.5
+    for bad in ("0", "-1", "soon", "nan", "inf", "61"):
+        with pytest.raises(ImproperlyConfigured, match="REDIS_TIMEOUT"):
+            load(REDIS_TIMEOUT=bad)
+
+
+def test_celery_gives_up_on_redis_after_the_timeout():
+    assert config.celery_redis_settings(None) == {}
+    celery = config.celery_redis_settings("redis://r:6379/0", 3.0)
+    assert celery["CELERY_REDIS_SOCKET_TIMEOUT"] == celery["CELERY_REDIS_SOCKET_CONNECT_TIMEOUT"] == 3.0
+    assert celery["CELERY_BROKER_CONNECTION_TIMEOUT"] == 3.0
+    assert celery["CELERY_TASK_PUBLISH_RETRY_POLICY"]["max_retries"] == 1
+
+
+def test_the_site_settings_bound_every_redis_call(settings):
+    """settings.py with REDIS_URL: the broker's sockets, the worker's reconnects and beat's log."""
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["socket_timeout"] == settings.REDIS_TIMEOUT
+    assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["socket_connect_timeout"] == settings.REDIS_TIMEOUT
+    assert settings.CELERY_REDIS_SOCKET_TIMEOUT == settings.REDIS_TIMEOUT
+    assert settings.CELERY_WORKER_CONSUMER == "smashup.core.broker:Consumer"
+    assert settings.CELERY_BEAT_SCHEDULER == "smashup.core.broker:Scheduler"
+    assert settings.BROKER_RETRY_SECONDS == 1.0
 
 
 def test_settings_module_refuses_to_load_with_a_bad_value(tmp_path):

@@ -21,3 +21,29 @@ def test_a_django_process_freezes_what_start_up_made_out_of_the_cycle_collector(
     assert int(frozen) > 10_000
     assert registry_tracked == "False"
     assert int(factions) == 17  # the registry was built before the freeze
+
+
+def test_commands_run_with_debug_off_before_collectstatic(tmp_path):
+    """With DEBUG off, static URLs come from collectstatic's manifest, which a fresh checkout does not
+    have until `start` has run collectstatic: nothing may ask for one while the URLconf loads (the
+    favicon's redirect did, and `start`, `loadtest` and `check` all failed)."""
+    empty = tmp_path / "no-collectstatic-yet"
+    empty.mkdir()
+    (tmp_path / "debug_off_settings.py").write_text(
+        f"from smashup.settings import *  # noqa\nSTATIC_ROOT = {str(empty)!r}\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DEBUG")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="debug_off_settings",
+        PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]),
+        DEBUG="false",
+        SECRET_KEY="a-test-key-for-debug-off-0123456789-abcdefghijklmnopqrstuvwxyz",
+        ALLOWED_HOSTS="localhost",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        SMASHUP_VAR_DIR=str(tmp_path / "var"),
+    )
+    out = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "no issues" in out.stdout
+    assert not any(empty.iterdir())  # it ran without collectstatic

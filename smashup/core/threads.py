@@ -60,6 +60,33 @@ def live_play(func):
     return DatabaseSyncToAsync(func, thread_sensitive=False, executor=pool)
 
 
+def close_live_play() -> None:
+    """Close the database connection of every live-play thread and stop the pool (a test's end, a
+    process's shutdown): a thread keeps its connection between calls, so a pool left alone holds its
+    connections for as long as the process runs (and kept the test database from being dropped)."""
+    global _pool, _pool_size
+    from django.db import connections
+
+    with _lock:
+        pool, size = _pool, _pool_size
+        _pool, _pool_size = None, 0
+    if pool is None:
+        return
+    # One call per thread: each waits at the barrier until all have started, so no thread runs two.
+    barrier = threading.Barrier(size)
+
+    def close() -> None:
+        try:
+            barrier.wait(10)
+        except threading.BrokenBarrierError:  # fewer threads were ever started: each still closes
+            pass
+        connections.close_all()
+
+    for future in [pool.submit(close) for _ in range(size)]:
+        future.result()
+    pool.shutdown(wait=True)
+
+
 class Busy(Exception):
     """Too many heavy pages are being made at once: try again in a moment."""
 

@@ -1,5 +1,6 @@
-from django.http import JsonResponse
-from django.shortcuts import render
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -29,8 +30,23 @@ def help_page(request):
     return render(request, "help.html", help_context())
 
 
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: the drawn icon's (hashed) static URL,
+    looked up per request. Asked at import, it made every command (`start` included) fail with DEBUG
+    off before `collectstatic` had written the manifest."""
+    return redirect(static("favicon.svg"), permanent=True)
+
+
 @never_cache
 @require_safe
 def healthz(request):
-    report = health_report()
-    return JsonResponse(report, status=200 if report["status"] == "ok" else 503)
+    """200 "ok" or 503 "failing" for everyone (load balancers, Compose's healthcheck); staff also get
+    what each check found, as JSON (the database's type, Redis, the channel layer, the worker)."""
+    staff = request.user.is_authenticated and request.user.is_staff
+    report = health_report(worker=staff)
+    status = 200 if report["status"] == "ok" else 503
+    if staff:
+        return JsonResponse(report, status=status)
+    return HttpResponse("ok" if status == 200 else "failing", status=status, content_type="text/plain")
+

@@ -9,8 +9,6 @@ from __future__ import annotations
 import random
 import re
 
-from playwright.sync_api import Error as PlaywrightError
-
 WAIT_MS = 60_000  # one bot turn through the worker on a busy 2-core machine stays far below this
 
 CHOICE = "#decision form.choice-form"  # the decision's own form (an undo form may sit beside it)
@@ -41,6 +39,31 @@ DECISION_JS = """() => {
     options: [...d.querySelectorAll('form.choice-form [name=options]')].map(e => e.value),
   };
 }"""
+
+ERROR_JS = "() => { const p = document.querySelector('#play-error p'); return p ? p.innerText : null; }"
+
+# The open decision as shown, read in one go: whether it may be declined, its multi-select (the
+# boxes' values and the legend) or its buttons (value, quiet or not, label).
+OPTIONS_JS = """() => {
+  const form = document.querySelector('#decision form.choice-form');
+  if (!form) return null;
+  const multi = form.querySelector('fieldset.options.multi');
+  return {
+    decline: !!form.querySelector('button.decline'),
+    multi: multi ? {
+      legend: multi.querySelector('legend').textContent,
+      values: [...multi.querySelectorAll('input[type=checkbox]')].map(e => e.value),
+    } : null,
+    buttons: [...form.querySelectorAll('.options button')].map(b => ({
+      value: b.value, quiet: b.classList.contains('quiet'),
+      label: b.getAttribute('aria-label') || b.innerText,
+    })),
+  };
+}"""
+
+TICKED_JS = """() => [...document.querySelectorAll(
+  '#decision form.choice-form fieldset.options.multi input[type=checkbox]:checked')]
+  .map(e => e.value).sort()"""
 
 # Starts recording what happens to the log (line nodes added) and to the connection state shown.
 WATCH_JS = """() => {
@@ -84,17 +107,18 @@ class GamePage:
         return int(match.group(1)) if match else 0
 
     def error(self) -> str | None:
-        """The text of a refusal shown to this player, if any."""
-        node = self.page.query_selector("#play-error p")
-        return node.inner_text() if node else None
+        """The text of a refusal shown to this player, if any (read in one go in the page: a live
+        update may replace the element at any moment)."""
+        return self.page.evaluate(ERROR_JS)
 
     def hand_ids(self) -> list[int]:
         return sorted(int(v) for v in self.page.eval_on_selector_all(
             "#hand [data-card]", "els => els.map(e => e.dataset.card)"))  # fmt: skip
 
     def hand_text(self) -> str:
-        node = self.page.query_selector("#hand")
-        return node.inner_text() if node else ""
+        return self.page.evaluate(
+            "() => { const h = document.getElementById('hand'); return h ? h.innerText : ''; }"
+        )
 
     def decision(self) -> dict:
         return self.page.evaluate(DECISION_JS)
@@ -118,11 +142,11 @@ class GamePage:
 
     # ------------------------------------------------------------------ waiting -----------------
     def wait_live(self, timeout: int = 15_000) -> None:
-        self.page.wait_for_selector('#ws-state[data-state="open"]', timeout=timeout)
+        self.page.locator('#ws-state[data-state="open"]').first.wait_for(timeout=timeout)
 
     def wait_state(self, state: str, timeout: int = 15_000) -> None:
         """Until the connection state shown is `state` ("open", "closed", "connecting")."""
-        self.page.wait_for_selector(f'#ws-state[data-state="{state}"]', timeout=timeout)
+        self.page.locator(f'#ws-state[data-state="{state}"]').first.wait_for(timeout=timeout)
 
     def wait_mine_or_over(self, timeout: int = WAIT_MS) -> dict:
         """Until this page asks its player something, or the game is over."""
@@ -157,56 +181,62 @@ class GamePage:
         """Answer the open decision with a simple strategy: mostly play cards (the buttons that are
         not 'end'/'pass'/'no'), sometimes the quiet ones; in a multi-select tick a random allowed
         number of boxes and confirm; decline now and then when the decision allows it. Returns what
-        was done, for the test's log."""
+        was done, for the test's log.
+
+        The decision is read in one go in the page (OPTIONS_JS), and each click goes through a
+        locator naming the option's value, found again at the moment of the click: a live update
+        that redraws the same decision meanwhile (a catch-up, a new socket's first message) replaces
+        the elements, not the options, so the click lands on the new button."""
         page = self.page
         show_all(page)
-        decline = page.query_selector(f"{CHOICE} button.decline")
-        if decline is not None and rng.random() < decline_rate:
+        shown = page.evaluate(OPTIONS_JS)
+        assert shown is not None, f"{self.name}: no decision on the page"
+        decline = page.locator(f"{CHOICE} button.decline")
+        if shown["decline"] and rng.random() < decline_rate:
             decline.click()
             return "decline"
-        multi = page.query_selector(f"{CHOICE} fieldset.options.multi")
-        if multi is not None:
-            boxes = page.query_selector_all(f"{CHOICE} fieldset.options.multi input[type=checkbox]")
-            legend = page.inner_text(f"{CHOICE} fieldset.options.multi legend")
+        if shown["multi"] is not None:
+            values, legend = shown["multi"]["values"], shown["multi"]["legend"]
             match = re.search(r"Choose (\d+)(?: to (\d+))?", legend)
             assert match, f"unexpected legend {legend!r}"
             low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            high = min(high, len(boxes))
-            if high == 0 and decline is not None:
+            high = min(high, len(values))
+            if high == 0 and shown["decline"]:
                 decline.click()
                 return "decline"
             count = rng.randint(max(low, 1), max(high, 1))
-            for box in rng.sample(boxes, count):
-                box.check()
-            page.click(f"{CHOICE} .actions button[type=submit]:not(.decline)")
-            return f"multi {count} of {len(boxes)}"
-        buttons = page.query_selector_all(f"{CHOICE} .options button")
+            picked = rng.sample(values, count)
+            for _ in range(3):  # a redraw between the ticks and the confirm clears the ticks: tick again
+                for value in picked:
+                    page.locator(f"{CHOICE} fieldset.options.multi input[value={_quoted(value)}]").check()
+                if page.evaluate(TICKED_JS) == sorted(picked):
+                    break
+            page.locator(f"{CHOICE} .actions button[type=submit]:not(.decline)").click()
+            return f"multi {count} of {len(values)}"
+        buttons = shown["buttons"]
         assert buttons, f"{self.name}: a decision without options: {page.inner_text('#decision')!r}"
-        quiet = [b for b in buttons if "quiet" in (b.get_attribute("class") or "")]
-        loud = [b for b in buttons if b not in quiet]
+        quiet = [b for b in buttons if b["quiet"]]
+        loud = [b for b in buttons if not b["quiet"]]
         pool = loud if loud and (not quiet or rng.random() < 0.85) else quiet
         button = rng.choice(pool)
-        label = button.get_attribute("aria-label") or button.inner_text()
-        button.click()
-        return f"click {label!r}"
+        page.locator(
+            f"{CHOICE} .options button[name=options][value={_quoted(button['value'])}]"
+        ).first.click()
+        return f"click {button['label']!r}"
 
     def play_one(self, rng: random.Random) -> str:
-        """Answer the decision on screen and wait until the game moved on; fail on a refusal.
-
-        The page may redraw the same decision between the moment a button is found and the click (a
-        message that arrived just then, such as the first one on a new socket): the button found is
-        then gone from the page, and the decision is read again, once."""
+        """Answer the decision on screen and wait until the game moved on; fail on a refusal."""
         version = self.version
-        try:
-            done = self.decide(rng)
-        except PlaywrightError as exc:
-            if "not attached to the DOM" not in str(exc) or self.version != version:
-                raise
-            done = self.decide(rng)
+        done = self.decide(rng)
         self.wait_answered(version)
         error = self.error()
         assert error is None, f"{self.name}: the server refused {done} at version {version}: {error}"
         return done
+
+
+def _quoted(value: str) -> str:
+    """A CSS attribute value, quoted."""
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def set_up_against_bots(

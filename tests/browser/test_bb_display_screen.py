@@ -61,7 +61,7 @@ def test_the_display_fits_a_tv_and_a_tablet(browser, tmp_path):
         page = context.new_page()
         try:
             serve(page, path, html)
-            page.wait_for_selector(".bb-board.bb-display")
+            page.locator(".bb-board.bb-display").first.wait_for()
             name = f"display-crowded-{size['width']}x{size['height']}"
             page.screenshot(path=str(tmp_path / f"{name}.png"))
             print(f"screenshot: {tmp_path / name}.png")
@@ -104,7 +104,7 @@ def test_a_standard_game_on_the_display_has_its_bases_in_a_row(browser, tmp_path
     page = context.new_page()
     try:
         serve(page, path, html)
-        page.wait_for_selector(".display .base-list")
+        page.locator(".display .base-list").first.wait_for()
         name = "display-standard-1920x1080"
         page.screenshot(path=str(tmp_path / f"{name}.png"))
         print(f"screenshot: {tmp_path / name}.png")

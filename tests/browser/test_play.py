@@ -120,7 +120,7 @@ def test_a_person_plays_three_bots_to_the_end(stack, browser, screenshots):
                 shoot_part(page, screenshots, f"a-phone-mid-game-{part}", f"#{part}", PHONE)
             shoot_part(page, screenshots, "a-phone-mid-game-log", ".log-panel", PHONE)
             shots["mid"] = True
-        if not shots["multi"] and page.query_selector(f"{CHOICE} fieldset.options.multi"):
+        if not shots["multi"] and page.locator(f"{CHOICE} fieldset.options.multi").count():
             shoot(page, screenshots, "a-laptop-multi-select")
             shoot(page, screenshots, "a-phone-multi-select", PHONE)
             shots["multi"] = True
@@ -192,7 +192,7 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
     for page in everyone:
         page.wait_live()
     assert ada.status()["seat"] == "0" and bob.status()["seat"] == "1" and spectator.status()["seat"] == ""
-    assert spectator_page.query_selector("#hand") is None
+    assert spectator_page.locator("#hand").count() == 0
     assert "as a spectator" in spectator_page.inner_text(".col-tray")
 
     seats = {0: ada, 1: bob}
@@ -218,7 +218,7 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
             # Nobody but the decider is offered anything; the others see who is deciding.
             for page in everyone:
                 if page is not decider:
-                    assert page.page.query_selector(CHOICE) is None, page.name
+                    assert page.page.locator(CHOICE).count() == 0, page.name
             assert "Waiting for " in spectator_page.inner_text("#decision")
 
             # Hidden information, against the server's record at this very version.
@@ -235,7 +235,7 @@ def test_two_people_play_while_a_spectator_watches_live_and_hands_stay_hidden(st
                 theirs_only = {facts["names"][c] for c in facts["hands"][other]} - mine
                 text = page.hand_text()
                 assert not [n for n in theirs_only if n in text], f"{page.name}'s hand area names other cards"
-            assert spectator_page.query_selector("#hand") is None
+            assert spectator_page.locator("#hand").count() == 0
             checks += 1
 
             if not shot and ada.turn() >= 3:

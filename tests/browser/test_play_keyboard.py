@@ -60,8 +60,7 @@ def answer_by_keyboard(page, rng: random.Random) -> str:
     if active(page)["id"] == "decision-title":
         page.keyboard.press("Tab")
     assert page.evaluate(f"() => !!document.activeElement.closest('{CHOICE}')"), active(page)
-    multi = page.query_selector(f"{CHOICE} fieldset.options.multi")
-    if multi is not None:
+    if page.locator(f"{CHOICE} fieldset.options.multi").count():
         boxes = page.locator(f"{CHOICE} fieldset.options.multi input[type=checkbox]").count()
         legend = page.inner_text(f"{CHOICE} fieldset.options.multi legend")
         low = int(re.search(r"Choose (\d+)", legend).group(1))

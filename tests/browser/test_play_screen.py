@@ -115,7 +115,7 @@ def check_size(browser, screenshots, size, path, html):
     page = context.new_page()
     try:
         serve(page, path, html)
-        page.wait_for_selector("#decision.mine")
+        page.locator("#decision.mine").first.wait_for()
         name = f"screen-{size['width']}x{size['height']}"
         page.screenshot(path=str(screenshots / f"{name}.png"))
         page.screenshot(path=str(screenshots / f"{name}-full.png"), full_page=True)

@@ -47,8 +47,7 @@ LIT_JS = """() => {
 
 def tap_a_choice(page, rng: random.Random) -> str:
     """Answer the open decision by tapping, the way a player on a phone would."""
-    multi = page.query_selector(f"{CHOICE} fieldset.options.multi")
-    if multi is not None:
+    if page.locator(f"{CHOICE} fieldset.options.multi").count():
         legend = page.inner_text(f"{CHOICE} fieldset.options.multi legend")
         low = int(legend.split()[1])
         cards = page.eval_on_selector_all(
@@ -177,7 +176,7 @@ def test_a_laptop_plays_a_whole_game_by_keyboard_and_its_replay_plays_from_the_s
 
     # The replay, from the game's end page: it opens at the start and plays by itself, in place.
     page.click("text=Watch the replay")
-    page.wait_for_selector("#replay-body")
+    page.locator("#replay-body").first.wait_for()
     page.evaluate("() => { window.__samePage = true; }")
     assert page.get_attribute("#replay-body", "data-step") == "0"
     page.wait_for_function(

@@ -11,6 +11,7 @@ import pytest
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: F401 - a fixture, used below
 
 from .fault_stack import start_fault_stack
+from .proxy import RedisProxy
 from .redis_server import RedisServer
 
 # Fast page timers for the tests: a page that heard nothing for 4 s asks.
@@ -26,16 +27,35 @@ def own_redis(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def fault_stack(django_db_setup, django_db_blocker, own_redis, tmp_path_factory):
-    """daphne + worker + beat on the test database and `own_redis`, for one module. Torn down before
-    pytest-django drops the database."""
+def redis_proxy(own_redis):
+    """The stack reaches `own_redis` only through this proxy, which a test may cut or stall
+    (proxy.py)."""
+    proxy = RedisProxy(own_redis.port)
+    proxy.start()
+    yield proxy
+    proxy.stop()
+
+
+@pytest.fixture
+def redis_network(redis_proxy):
+    """The proxy, for a test that cuts or stalls it: healed again after the test, however it ended."""
+    yield redis_proxy
+    redis_proxy.heal()
+
+
+@pytest.fixture(scope="module")
+def fault_stack(django_db_setup, django_db_blocker, own_redis, redis_proxy, tmp_path_factory):
+    """daphne + worker + beat on the test database and `own_redis` (through `redis_proxy`), for one
+    module. Torn down before pytest-django drops the database."""
     from django.db import connection
 
     running = start_fault_stack(
-        connection.settings_dict["NAME"], own_redis.url, tmp_path_factory.mktemp("fault-stack"), **STACK_ENV
+        connection.settings_dict["NAME"], redis_proxy.url, tmp_path_factory.mktemp("fault-stack"), **STACK_ENV
     )
     yield running
-    if not own_redis.answers():  # a failed test may have left it stopped: let the stack stop cleanly
+    # A failed test may have left Redis stopped or the network cut: let the stack stop cleanly.
+    redis_proxy.heal()
+    if not own_redis.answers():
         own_redis.start()
     running.stop()
 

@@ -55,8 +55,25 @@ def test_login_with_a_wrong_password_shows_an_error(client):
     assert "Please enter a correct username and password" in response.content.decode()
 
 
-def test_healthz_reaches_postgres_and_redis(client, redis_url):
+def staff_client(client):
+    staff = get_user_model().objects.create_user("staff", password="pw-staff", is_staff=True)
+    client.force_login(staff)
+    return client
+
+
+def test_healthz_says_only_ok_to_the_public(client, redis_url):
     response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok" and response["Content-Type"].startswith("text/plain")
+    assert response.headers["Cache-Control"].startswith("max-age=0")
+    # A logged-in player who is not staff is the public too.
+    get_user_model().objects.create_user("ada", password="pw-ada")
+    client.login(username="ada", password="pw-ada")
+    assert client.get("/healthz").content == b"ok"
+
+
+def test_healthz_shows_staff_what_it_checked(client, redis_url):
+    response = staff_client(client).get("/healthz")
     assert response.status_code == 200
     data = response.json()
     assert data["status"] == "ok"
@@ -64,12 +81,16 @@ def test_healthz_reaches_postgres_and_redis(client, redis_url):
     assert data["redis"]["ok"] is True
     assert data["channel_layer"]["ok"] is True
     assert data["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
+    # No worker runs for these tests: said, within the Redis timeout, and not counted as a failure.
+    assert data["worker"] == {"ok": False, "error": "no worker answered within 2s"}
     assert response.headers["Cache-Control"].startswith("max-age=0")
 
 
-def test_healthz_reports_a_dead_redis_as_503(client, settings):
+def test_healthz_reports_a_dead_redis_as_503_failing(client, settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     response = client.get("/healthz")
+    assert (response.status_code, response.content) == (503, b"failing")
+    response = staff_client(client).get("/healthz")
     assert response.status_code == 503
     data = response.json()
     assert data["status"] == "fail"

@@ -6,7 +6,6 @@ SQLite file and embedded Redis in a temporary SMASHUP_VAR_DIR and daphne on a fr
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import signal
@@ -101,7 +100,7 @@ class Site:
         self.log.flush()
         return self.log_path.read_text(errors="replace")
 
-    def wait_healthy(self) -> dict:
+    def wait_healthy(self) -> str:
         deadline = time.monotonic() + STARTUP_TIMEOUT
         last = None
         while time.monotonic() < deadline:
@@ -110,7 +109,7 @@ class Site:
                 status, body = get(self.base + "/healthz")
                 last = (status, body)
                 if status == 200:
-                    return json.loads(body)
+                    return body.decode()
             except OSError as exc:
                 last = exc
             time.sleep(0.3)
@@ -167,10 +166,7 @@ def test_start_serves_the_site_and_stops_everything_on_sigint(tmp_path):
     site = Site(tmp_path)
     pids: set[int] = set()
     try:
-        health = site.wait_healthy()
-        assert health["status"] == "ok"
-        assert health["database"]["vendor"] == "sqlite"
-        assert health["channel_layer"]["backend"] == "RedisPubSubChannelLayer"  # the embedded Redis
+        assert site.wait_healthy() == "ok"  # database, the embedded Redis and the channel layer
 
         status, body = get(site.base + "/")
         assert status == 200 and b"Smash Up table" in body and b"htmx-2.min.js" in body
@@ -239,7 +235,7 @@ def test_start_restarts_a_child_that_dies_and_keeps_serving(tmp_path):
         daphne = next(p for p in pids if "daphne" in cmdline(p) and "smashup.asgi" in cmdline(p))
         os.kill(daphne, signal.SIGKILL)
         wait_for_output(site, r"restarted daphne \(pid \d+, restart 1\)")
-        assert site.wait_healthy()["status"] == "ok"
+        assert site.wait_healthy() == "ok"
         pids |= descendants(site.proc.pid)
         assert site.proc.poll() is None
 
