@@ -85,12 +85,12 @@ class RedisStore:
 
     def __init__(self, url: str, prefix: str, token: str):
         import redis
+        from django.conf import settings
 
-        from smashup.config import CACHE_TIMEOUT
-
-        self.client = redis.Redis.from_url(
-            url, socket_timeout=CACHE_TIMEOUT, socket_connect_timeout=CACHE_TIMEOUT
-        )
+        # As the cache: half of REDIS_TIMEOUT, so a stalled Redis costs a new socket little, and the
+        # limit lets people in while it cannot count (smashup.config.caches).
+        timeout = getattr(settings, "REDIS_TIMEOUT", 2.0) / 2
+        self.client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
         self.prefix = prefix
         self.token = token
 

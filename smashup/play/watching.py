@@ -124,7 +124,9 @@ def render_for(audience: Audience, row: Game, game, since: tuple | None) -> Show
     else:
         context = render.board_context(row, game, None)
         if audience.kind == "display":
-            text = render.render_display(context)
+            # The display's own parts (players strip, last moves, last scoring) on top of the
+            # spectator's board: without them an update emptied the players strip.
+            text = render.render_display(render.display_context(row, game, context))
         elif audience.kind == "hotseat":
             text = render.render_hot_seat(context, list(audience.held))
         else:
