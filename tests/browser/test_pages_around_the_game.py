@@ -1,6 +1,7 @@
 """The pages around a game in real Chromium against the real stack (issue 26): my games after the
 browser was closed and opened again, touch targets of 44 px, the Big Base replay page with its jump
-to a turn, and a replay paused while its next step loads. Screenshots go to tests/browser/screenshots/, to be looked at.
+to a turn, and a replay paused while its next step loads. Screenshots go to tests/browser/screenshots/,
+to be looked at.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ real Chromium against the real stack (daphne + a Celery worker; see stack.py and
 Ada plays against a bot. A skip link, first in the tab order, takes her past the header to the decision;
 one Tab then reaches its first option. Tab and Shift+Tab move between the options. When the page
 redraws the same question (here: the page asks the server for everything again, as after a reconnect)
-the focus stays on the option she was on, not the first one. After each answer the focus lands on the next question's heading, visibly, and one Tab reaches
-its first option; it is never dropped to the page's body. The log is a polite live region.
+the focus stays on the option she was on, not the first one. After each answer the focus lands on the
+next question's heading, visibly, and one Tab reaches its first option; it is never dropped to the
+page's body. The log is a polite live region.
 """
 
 from __future__ import annotations
