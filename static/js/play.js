@@ -674,7 +674,13 @@
     var dismiss = t.closest("[data-dismiss]");
     if (dismiss) { dismissPanel(dismiss); return; }
     if (t.closest("#ticker")) { hideTicker(); return; }
-    if (t.closest("#decision") && !t.closest("#decision .reveal .card-face")) return;  // its own buttons work
+    if (t.closest("#decision") && !t.closest("#decision .reveal .card-face")) {  // its own buttons work
+      // A choice sent from the decision's own buttons: on a phone the drawer gets out of the way too
+      // (as after a tap on a card or the board), else the next question, perhaps about the board, is
+      // half hidden under it.
+      if (isPhone() && t.closest("#decision .choice-form button[type=submit]")) setHand(false);
+      return;
+    }
     // Big Base: "which slot?" is answered by a tap on the slot of the board (bigbase/_side.html).
     var slot = t.closest("#bases .bb-slot.is-option");
     if (slot) { evt.preventDefault(); pressSlot(slot); return; }

@@ -135,6 +135,14 @@ def test_a_crowded_board_at_four_sizes(browser, screenshots):
                 page.locator("#card-view button").click()
                 expect(page.locator("#card-view")).to_be_hidden()
                 expect(page.locator("#hand .card-face.selected")).to_have_count(0)  # the press chose nothing
+                # A choice made with the decision's own buttons closes the open drawer too: the next
+                # question may be about the board (a Big Base phone found its slots under the drawer).
+                expect(drawer).to_be_visible()  # still open from the long press
+                page.locator(f"{CHOICE} .options.quick button").tap()  # "end", shown with the list folded
+                expect(drawer).to_be_hidden()
+                expect(page.locator("[data-hand-toggle]")).to_have_attribute("aria-expanded", "false")
+                page.tap("[data-hand-toggle]")  # open again for what follows
+                expect(drawer).to_be_visible()
             else:
                 # The hand lies along the bottom, its names and texts readable as they lie; on a
                 # laptop and up every card is in the window, on a tablet the row scrolls sideways.
