@@ -123,8 +123,8 @@ def render_for(audience: Audience, row: Game, game, since: tuple | None) -> Show
         text = f'{head[:-1]}, "view": {view}}}'
     else:
         context = render.board_context(row, game, None)
-        if audience.kind == "display":
-            text = render.render_display(context)
+        if audience.kind == "display":  # with the display's own parts (players, last moves, scoring)
+            text = render.render_display(render.display_context(row, game, context))
         elif audience.kind == "hotseat":
             text = render.render_hot_seat(context, list(audience.held))
         else:
