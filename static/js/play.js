@@ -504,6 +504,20 @@
   function stored(storage, key) { try { return storage.getItem(key); } catch (e) { return null; } }
   function store(storage, key, value) { try { storage.setItem(key, value); } catch (e) { /* private mode */ } }
 
+  // The sticky status bar takes two or three lines on a phone: what the browser scrolls into view (the
+  // skip link's decision, a new question, a focused slot) stops below it, whatever its height
+  // (play.css: scroll-padding-top reads --play-top).
+  function measureTop() {
+    var bar = document.querySelector(".play-top");
+    if (bar) document.documentElement.style.setProperty("--play-top", bar.offsetHeight + "px");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var bar = document.querySelector(".play-top");
+    if (!bar) return;
+    measureTop();
+    if (window.ResizeObserver) new ResizeObserver(measureTop).observe(bar);
+  });
+
   // ------------------------------------------------------------------ the full list, one tap away
   function showToggle() {
     var p = play();

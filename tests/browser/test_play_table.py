@@ -448,6 +448,30 @@ def test_since_your_last_turn_and_a_scoring_summary_against_three_bots(stack, br
     context.close()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_skip_link_lands_on_the_decision_clear_of_the_status_bar(browser):
+    """The first Tab reaches "Skip to the decision"; Enter puts the focus on the decision's heading,
+    scrolled clear of the sticky status bar (three lines on a phone: the heading was half under it)."""
+    with ThreadPoolExecutor(1) as pool:
+        path, html = pool.submit(crowded_page).result()
+    for size in (PHONE, LAPTOP_768):
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        try:
+            serve(page, path, html)
+            page.keyboard.press("Tab")
+            skip = page.locator(".skip-link")
+            expect(skip).to_be_focused()
+            expect(skip).to_be_in_viewport()
+            page.keyboard.press("Enter")
+            heading = page.locator("#decision-title")
+            expect(heading).to_be_focused()
+            box, bar = heading.bounding_box(), page.locator(".play-top").bounding_box()
+            assert box["y"] >= bar["y"] + bar["height"] - 1, (size, box, bar)
+        finally:
+            context.close()
+
+
 def rotate_after(page, others: list[str]) -> list[str]:
     """The other players in turn order after me (seat order, from the seat after mine)."""
     seats = page.locator("#players .player").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
