@@ -504,6 +504,20 @@
   function stored(storage, key) { try { return storage.getItem(key); } catch (e) { return null; } }
   function store(storage, key, value) { try { storage.setItem(key, value); } catch (e) { /* private mode */ } }
 
+  // The sticky status bar takes two or three lines on a phone: what the browser scrolls into view (the
+  // skip link's decision, a new question, a focused slot) stops below it, whatever its height
+  // (play.css: scroll-padding-top reads --play-top).
+  function measureTop() {
+    var bar = document.querySelector(".play-top");
+    if (bar) document.documentElement.style.setProperty("--play-top", bar.offsetHeight + "px");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var bar = document.querySelector(".play-top");
+    if (!bar) return;
+    measureTop();
+    if (window.ResizeObserver) new ResizeObserver(measureTop).observe(bar);
+  });
+
   // ------------------------------------------------------------------ the full list, one tap away
   function showToggle() {
     var p = play();
@@ -674,7 +688,13 @@
     var dismiss = t.closest("[data-dismiss]");
     if (dismiss) { dismissPanel(dismiss); return; }
     if (t.closest("#ticker")) { hideTicker(); return; }
-    if (t.closest("#decision") && !t.closest("#decision .reveal .card-face")) return;  // its own buttons work
+    if (t.closest("#decision") && !t.closest("#decision .reveal .card-face")) {  // its own buttons work
+      // A choice sent from the decision's own buttons: on a phone the drawer gets out of the way too
+      // (as after a tap on a card or the board), else the next question, perhaps about the board, is
+      // half hidden under it.
+      if (isPhone() && t.closest("#decision .choice-form button[type=submit]")) setHand(false);
+      return;
+    }
     // Big Base: "which slot?" is answered by a tap on the slot of the board (bigbase/_side.html).
     var slot = t.closest("#bases .bb-slot.is-option");
     if (slot) { evt.preventDefault(); pressSlot(slot); return; }

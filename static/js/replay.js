@@ -3,7 +3,7 @@
    no page load. It opens at the start and plays; the links stay for a browser without JavaScript. */
 (function () {
   "use strict";
-  var root, body, playing = false, timer = null, loading = false;
+  var root, body, playing = false, timer = null, loading = false, runs = 0;
 
   function steps() { return Number(body.dataset.steps); }
   function step() { return Number(body.dataset.step); }
@@ -18,12 +18,17 @@
     if (part) q.set("part", "body");
     return root.dataset.url + "?" + q.toString();
   }
-  function show(n) {
+  // `run`: the replay playing by itself, counted at each pause. Its next step, still on its way when the
+  // player pauses (or jumps), is dropped: the board stays on the step shown when they paused, and a
+  // Play right after starts one run, not two.
+  function show(n, run) {
     n = Math.max(0, Math.min(steps(), n));
     loading = true;
+    root.dataset.loading = "1";  // a step on its way
     return fetch(urlFor(n, true), { headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
       .then(function (html) {
+        if (run !== undefined && run !== runs) return;
         var box = document.createElement("div");
         box.innerHTML = html;
         var fresh = box.querySelector("#replay-body");
@@ -37,7 +42,7 @@
         turnShown(n);
       })
       .catch(function () { pause(); })
-      .finally(function () { loading = false; });
+      .finally(function () { loading = false; root.dataset.loading = ""; });
   }
   function turnShown(n) {  // the turn select names the turn the step shown belongs to
     var turn = document.querySelector('[data-replay="turn"]');
@@ -57,7 +62,8 @@
     timer = null;
     if (!playing) return;
     if (step() >= steps()) { pause(); return; }
-    show(step() + 1).then(function () { if (playing) timer = setTimeout(tick, speed()); });
+    var run = runs;
+    show(step() + 1, run).then(function () { if (playing && run === runs) timer = setTimeout(tick, speed()); });
   }
   function play() {
     if (step() >= steps()) { show(0).then(start); return; }
@@ -70,6 +76,7 @@
   }
   function pause() {
     playing = false;
+    runs += 1;
     if (timer) { clearTimeout(timer); timer = null; }
     label();
   }

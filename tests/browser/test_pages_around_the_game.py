@@ -1,6 +1,7 @@
 """The pages around a game in real Chromium against the real stack (issue 26): my games after the
-browser was closed and opened again, touch targets of 44 px, and the Big Base replay page with its
-jump to a turn. Screenshots go to tests/browser/screenshots/, to be looked at.
+browser was closed and opened again, touch targets of 44 px, the Big Base replay page with its jump
+to a turn, and a replay paused while its next step loads. Screenshots go to tests/browser/screenshots/,
+to be looked at.
 """
 
 from __future__ import annotations
@@ -131,8 +132,12 @@ def test_touch_targets_are_44_px_on_a_phone(browser, stack, screenshots):
 
 
 def finished_big_base_game():
-    """A Big Base game of two bots played to its end in this process (the bot task run inline), in a
-    thread of its own: Playwright's loop runs in the test's thread."""
+    return finished_bot_game("bigbase")
+
+
+def finished_bot_game(mode: str = "standard"):
+    """A game of two bots played to its end in this process (the bot task run inline), in a thread of
+    its own: Playwright's loop runs in the test's thread."""
     from django.db import connection
 
     from smashup.celery import app as celery_app
@@ -144,7 +149,7 @@ def finished_big_base_game():
             services.SeatSpec("bot", ["Aliens", "Ninjas"]),
             services.SeatSpec("bot", ["Pirates", "Robots"]),
         ]
-        row = services.create_game(specs, seed="b7" * 32, mode="bigbase")
+        row = services.create_game(specs, seed="b7" * 32, mode=mode)
         row.refresh_from_db()
         assert row.is_finished
         return row.public_id
@@ -178,3 +183,40 @@ def test_the_big_base_replay_is_styled_and_jumps_to_a_turn(browser, stack, scree
             page.screenshot(path=str(screenshots / f"replay-big-base-{size['width']}x{size['height']}.png"))
         finally:
             context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_replay_paused_while_its_next_step_loads_stays_on_the_step_shown(browser, stack):
+    """The replay plays by itself; a pause that comes while its next step is on its way leaves the
+    board on the step shown (that step came in after the pause and moved the board on: a keyboard
+    test read the step at the pause and saw it change)."""
+    with ThreadPoolExecutor(1) as pool:
+        public_id = pool.submit(finished_bot_game).result()
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    held = []
+
+    def hold_the_first_step(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(lambda url: "part=body" in url, hold_the_first_step)
+    try:
+        with page.expect_request(lambda r: "part=body" in r.url):
+            page.goto(f"{stack.base_url}/play/g/{public_id}/replay/")  # opens at the start and plays
+        root, body = page.locator(".replay[data-url]"), page.locator("#replay-body")
+        toggle = page.locator("[data-replay=play]")
+        expect(root).to_have_attribute("data-loading", "1")  # step 1 is on its way, held here
+        toggle.click()  # pause
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        assert len(held) == 1
+        held[0].continue_()
+        expect(root).to_have_attribute("data-loading", "")
+        expect(body).to_have_attribute("data-step", "0")
+        page.click("[data-replay=next]")  # stepping by hand still works
+        expect(body).to_have_attribute("data-step", "1")
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+    finally:
+        context.close()

@@ -13,8 +13,9 @@ B: a phone plays a whole game against two bots by taps only; before each play it
    the drawer always closes onto its bar (issue 26, finding 2).
 C: a laptop plays against three bots: when the player's turn comes back, "since your last turn"
    lists the three bots' turns; later a base scores and its summary (ranking, power, VP) stays
-   until the player chooses again. Every message the page gets is shown, in order; with reduced
-   motion nothing moves. Screenshots of both panels at the four sizes.
+   until the player chooses again. Every message the page gets is shown, in order, the others' moves
+   held a pace apart (the bots' bursts queue up); with reduced motion nothing moves. Screenshots of
+   both panels at the four sizes.
 """
 
 from __future__ import annotations
@@ -135,6 +136,14 @@ def test_a_crowded_board_at_four_sizes(browser, screenshots):
                 page.locator("#card-view button").click()
                 expect(page.locator("#card-view")).to_be_hidden()
                 expect(page.locator("#hand .card-face.selected")).to_have_count(0)  # the press chose nothing
+                # A choice made with the decision's own buttons closes the open drawer too: the next
+                # question may be about the board (a Big Base phone found its slots under the drawer).
+                expect(drawer).to_be_visible()  # still open from the long press
+                page.locator(f"{CHOICE} .options.quick button").tap()  # "end", shown with the list folded
+                expect(drawer).to_be_hidden()
+                expect(page.locator("[data-hand-toggle]")).to_have_attribute("aria-expanded", "false")
+                page.tap("[data-hand-toggle]")  # open again for what follows
+                expect(drawer).to_be_visible()
             else:
                 # The hand lies along the bottom, its names and texts readable as they lie; on a
                 # laptop and up every card is in the window, on a tablet the row scrolls sideways.
@@ -295,6 +304,19 @@ RECORD_JS = """() => {
 }"""
 
 
+# This stack's bots move at once (PLAY_BOT_DELAY 0, so the page's pace is 0 too); the page is made to
+# hold each of the others' moves as a table with a pace does, so that their bursts queue up in it.
+PACED_JS = "() => { document.querySelector('.play').dataset.paceMs = '650'; }"
+
+# The page has shown the last state its socket brought, and that state asks its player something
+# (or the game is over).
+CAUGHT_UP_JS = """() => {
+  const s = document.getElementById('play-status').dataset;
+  return (!!s.decision || s.status === 'finished') && window.__got.length > 0
+    && window.__shown.at(-1) === window.__got.at(-1);
+}"""
+
+
 def end_my_turn(page) -> None:
     """Answer my decision with its quiet button (end the phase, pass, decline), else the first one."""
     show_all(page)
@@ -344,6 +366,7 @@ def test_since_your_last_turn_and_a_scoring_summary_against_three_bots(stack, br
     game = GamePage(page, "laptop")
     game.wait_live()
     page.evaluate(RECORD_JS)
+    page.evaluate(PACED_JS)
     since = page.locator("#since")
 
     # My first turn: end it at once. When it comes back, the three bots' turns are listed.
@@ -374,6 +397,7 @@ def test_since_your_last_turn_and_a_scoring_summary_against_three_bots(stack, br
     game.wait_live()
     expect(page.locator("#since")).to_be_hidden()
     page.evaluate(RECORD_JS)
+    page.evaluate(PACED_JS)
 
     # Play on (ending each turn) until a base scores: its summary stays until my next choice.
     scoring = page.locator("#scoring .scored")
@@ -404,8 +428,10 @@ def test_since_your_last_turn_and_a_scoring_summary_against_three_bots(stack, br
     expect(page.locator(f'#scoring .scored[data-key="{key}"]:visible')).to_have_count(0)
 
     # Every state the socket brought was shown, in order, none left out; with reduced motion no
-    # ghost of a card that left ever moved over the page.
-    page.wait_for_timeout(1500)
+    # ghost of a card that left ever moved over the page. The page shows others' moves one at a time,
+    # a pace apart (play.js): wait until it has caught up with its socket and asks me again (then
+    # nothing comes until I answer), however long the bots' burst takes to show.
+    page.wait_for_function(CAUGHT_UP_JS, timeout=WAIT)
     got, shown, ghosts = page.evaluate("() => [window.__got, window.__shown, window.__ghosts]")
     assert got and shown == got, (got, shown)
     # What moves is drawn with CSS animations, which reduced motion turns into an outline.
@@ -420,6 +446,30 @@ def test_since_your_last_turn_and_a_scoring_summary_against_three_bots(stack, br
         assert animation == "arrive"
     assert game.console_errors == []
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_skip_link_lands_on_the_decision_clear_of_the_status_bar(browser):
+    """The first Tab reaches "Skip to the decision"; Enter puts the focus on the decision's heading,
+    scrolled clear of the sticky status bar (three lines on a phone: the heading was half under it)."""
+    with ThreadPoolExecutor(1) as pool:
+        path, html = pool.submit(crowded_page).result()
+    for size in (PHONE, LAPTOP_768):
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        try:
+            serve(page, path, html)
+            page.keyboard.press("Tab")
+            skip = page.locator(".skip-link")
+            expect(skip).to_be_focused()
+            expect(skip).to_be_in_viewport()
+            page.keyboard.press("Enter")
+            heading = page.locator("#decision-title")
+            expect(heading).to_be_focused()
+            box, bar = heading.bounding_box(), page.locator(".play-top").bounding_box()
+            assert box["y"] >= bar["y"] + bar["height"] - 1, (size, box, bar)
+        finally:
+            context.close()
 
 
 def rotate_after(page, others: list[str]) -> list[str]:

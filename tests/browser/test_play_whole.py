@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import time
 
+from playwright.sync_api import expect
+
 from .conftest import LAPTOP, PHONE
 from .pages import CHOICE, GamePage, show_all
 from .test_play_keyboard import answer_by_keyboard, tab_to_first_option
@@ -188,8 +190,17 @@ def test_a_laptop_plays_a_whole_game_by_keyboard_and_its_replay_plays_from_the_s
     paused_at = page.get_attribute("#replay-body", "data-step")
     page.wait_for_timeout(2500)
     assert page.get_attribute("#replay-body", "data-step") == paused_at
-    page.select_option("[data-replay=turn]", index=2)  # jump to turn 2
-    page.wait_for_function("() => document.getElementById('replay-body').dataset.turn === '2'")
+    # Jump to a turn other than the one shown (the options are "Turn 1", "Turn 2"... each valued with
+    # the step at which that turn starts): the board shown is that step, in that turn.
+    body = page.locator("#replay-body")
+    shown_turn = body.get_attribute("data-turn")
+    options = page.locator("[data-replay=turn] option").evaluate_all(
+        "els => els.map(e => [e.value, e.textContent.trim()])"
+    )
+    at, label = next((v, t) for v, t in reversed(options) if t != f"Turn {shown_turn}")
+    page.select_option("[data-replay=turn]", label=label)
+    expect(body).to_have_attribute("data-step", at)
+    expect(body).to_have_attribute("data-turn", label.removeprefix("Turn "))
     page.screenshot(path=str(screenshots / "whole-replay.png"))
     assert game.console_errors == []
     context.close()
