@@ -7,7 +7,9 @@ never a printed value. `bigbase/data/boards.yaml` holds the project's default bo
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from smashup.engine.core import ConfigError
@@ -19,7 +21,9 @@ ONGOING = "ongoing"
 OCCUPATION_EFFECTS = ("draw", "loot", "extra_minion", "extra_action", "power_counter", "scry",
                       "move_in")
 ONGOING_EFFECTS = ("first_minion_counter",)
-DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "boards.yaml"
+# Found from the package, not from this file: compiled (smashup/engine/native.py), this module is
+# loaded from the build's folder.
+DATA_FILE = Path(str(resources.files("bigbase").joinpath("data", "boards.yaml")))
 
 
 @dataclass(frozen=True)
@@ -215,6 +219,15 @@ def load_boards(path: Path | str = DATA_FILE) -> dict[str, dict]:
     return boards
 
 
+# The default board as plain data, read from the board file once per process (`default_board`).
+_DEFAULT_BOARD: dict | None = None
+
+
 def default_board() -> dict:
-    """The project's default board, as plain data."""
-    return load_boards()["default"]
+    """The project's default board, as plain data (a fresh copy: callers may change it). Read
+    from the board file once per process: every Big Base game without a board of its own asks
+    for it, and parsing the file took about half of a simulated game's instructions."""
+    global _DEFAULT_BOARD
+    if _DEFAULT_BOARD is None:
+        _DEFAULT_BOARD = load_boards()["default"]
+    return copy.deepcopy(_DEFAULT_BOARD)

@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from smashup.engine.config import normalize_config
 from smashup.engine.core import ACTION, MINION, ConfigError, Event, Option, card_option_id, counted
 from smashup.engine.effects import Ctx
-from smashup.engine.game import _INDEXES, TIE_PLAY_ON_ROUNDS, Game, Scoring, TurnState, normalize_config
+from smashup.engine.game import Game
 from smashup.engine.registry import REGISTRY
+from smashup.engine.scoring import Scoring
+from smashup.engine.state import _INDEXES, TurnState
+from smashup.engine.turns import TIE_PLAY_ON_ROUNDS
 
 from .board import ON_OCCUPATION, ONGOING, Board, board_from_dict, board_to_dict, default_board
 
@@ -134,7 +138,8 @@ class BigBaseGame(Game):
         return {self.base_deck[0]} if self.base_deck else set()
 
     def state_fields(self):
-        return [f for f in super().state_fields() if f not in BIG_BASE_NOT_STATE]
+        fields = super().state_fields()  # not in the comprehension: compiled, it has no super()
+        return [f for f in fields if f not in BIG_BASE_NOT_STATE]
 
     @property
     def base_card(self) -> int:

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from smashup.engine.core import ActionState, ConfigError, MinionState
-from smashup.engine.game import PlayerState
 from smashup.engine.setup import Scenario, _registry, _use_free_plays
+from smashup.engine.state import PlayerState
 
 from .board import SIDE_NAMES
 from .game import BOARD_ZONE, BigBaseGame

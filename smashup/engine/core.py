@@ -385,7 +385,7 @@ class Grant:
     # Where the card may come from: "hand" and/or "discard" (They Keep Coming: the discard pile
     # only).
     zones: tuple = ("hand",)
-    # A named condition on the base the minion goes to (game.GRANT_CONDITIONS): Outbreak's
+    # A named condition on the base the minion goes to (GRANT_CONDITIONS): Outbreak's
     # "a base where you have no minions", checked when the minion is played.
     condition: str | None = None
     card: int | None = _since(None)  # only this card (Tenacious Z's own play)
@@ -408,6 +408,16 @@ class Grant:
         return ((0 if self.free else 1) + (self.max_power is not None) + (self.base is not None)
                 + (self.condition is not None) + (self.zones != ("hand",))
                 + (self.card is not None))
+
+
+# Named conditions a grant may set on the base the minion goes to (`Grant.condition`), checked
+# when the minion is played (plays.PlayFinder) and named by cards (`grant_extra(condition=...)`,
+# `grants_each_turn(condition=...)`): (game, seat, base uid) -> whether the play is allowed.
+GRANT_CONDITIONS = {
+    # Outbreak: "on a base where you have no minions", checked when the minion is played.
+    "no_minion_of_yours": lambda game, seat, uid: not any(
+        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
+}
 
 
 @dataclass(slots=True)

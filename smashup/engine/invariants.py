@@ -5,7 +5,7 @@ import json
 import re
 
 from .core import CARD_OPTION_ID, CARD_OPTION_PREFIXES, PLAIN_OPTION_ID
-from .game import IN_PLAY_ZONES
+from .state import IN_PLAY_ZONES
 
 
 def check(game, previous_vp: list[int] | None = None) -> list[str]:

@@ -15,11 +15,13 @@ finder below loads it only while the .py file still has that hash: an edited mod
 Python until the next build, never as a stale binary. `SMASHUP_ENGINE=python` turns the build off
 for a process (to compare, or to debug with Python tools).
 
-The engine's modules are compiled, effects.py and every card module of smashup/cards with them: the
-card abilities and the Ctx verbs run in every step of a game. Compiled code must not tell itself
-apart from Python: effects.py finds its generator verbs by the generator flag of their code, which
-a compiled function carries too (binding=True), and the engine runs an ability's result to its end
-when it is any generator, the compiler's own generator type included (game.py `_drives`).
+The engine's modules are compiled, every card module of smashup/cards and the Big Base mode's
+rules (bigbase/rules) with them: the card abilities and the Ctx verbs run in every step of a game.
+Modules are named in full ("smashup.engine.game", "bigbase.rules.game"). Compiled code must not
+tell itself apart from Python: effects.py finds its generator verbs by the generator flag of their
+code, which a compiled function carries too (binding=True), and the engine runs an ability's result
+to its end when it is any generator, the compiler's own generator type included
+(decisions.py `_drives`).
 """
 from __future__ import annotations
 
@@ -34,22 +36,33 @@ import sys
 import tempfile
 from pathlib import Path
 
-PACKAGE = "smashup"
 ENGINE_DIR = Path(__file__).resolve().parent
-ROOT_DIR = ENGINE_DIR.parent  # the smashup package: modules are named relative to it
-NATIVE_DIR = ENGINE_DIR / "_native"
+# The folder holding the smashup and bigbase packages: modules are named in full from it.
+ROOT_DIR = ENGINE_DIR.parents[1]
+NATIVE_PATH = ("smashup", "engine", "_native")  # where the build lives, under a root
+NATIVE_DIR = ROOT_DIR.joinpath(*NATIVE_PATH)
 MANIFEST = "manifest.json"
 # The engine modules compiled: every one that runs while a game is played (not simulate,
 # invariants, testing: tools around it).
-ENGINE_MODULES = ("core", "plays", "game", "registry", "bots", "rng", "setup", "effects")
+ENGINE_MODULES = (
+    "core", "registry", "rng", "config", "state", "decisions", "protections", "powers", "decks",
+    "reactions", "specials", "scoring", "options", "plays", "playing", "turns", "views",
+    "digests", "context", "verbs_choose", "verbs_piles", "verbs_bases", "verbs_plays",
+    "verbs_board", "effects", "game", "setup", "bots",
+)
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def compiled_modules(root: Path = ROOT_DIR) -> tuple[str, ...]:
-    """The modules compiled, named relative to the smashup package ("engine.game",
-    "cards.aliens"): the engine's and every card module (a new one is compiled without upkeep)."""
-    cards = sorted(p.stem for p in (root / "cards").glob("*.py") if p.stem != "__init__")
-    return tuple(f"engine.{m}" for m in ENGINE_MODULES) + tuple(f"cards.{m}" for m in cards)
+    """The modules compiled, named in full ("smashup.engine.game", "smashup.cards.aliens",
+    "bigbase.rules.game"): the engine's, every card module and every module of the Big Base
+    mode's rules (a new one is compiled without upkeep)."""
+    def modules_of(package: str) -> list[str]:
+        folder = root.joinpath(*package.split("."))
+        return [f"{package}.{p.stem}" for p in sorted(folder.glob("*.py")) if p.stem != "__init__"]
+
+    return (tuple(f"smashup.engine.{m}" for m in ENGINE_MODULES)
+            + tuple(modules_of("smashup.cards")) + tuple(modules_of("bigbase.rules")))
 
 
 COMPILED = compiled_modules()
@@ -60,26 +73,34 @@ def source_path(module: str, root: Path = ROOT_DIR) -> Path:
 
 
 def cimported(module: str, root: Path = ROOT_DIR) -> list[str]:
-    """The modules whose compiled types the module's .pxd uses (`from smashup.engine.game cimport
-    Game` in effects.pxd: "engine.game")."""
+    """The modules of this tree whose compiled types or functions the module's .pxd uses (`from
+    smashup.engine.state cimport GameState` in powers.pxd: "smashup.engine.state")."""
     pxd = source_path(module, root).with_suffix(".pxd")
     if not pxd.is_file():
         return []
-    return re.findall(rf"^from {PACKAGE}\.([\w.]+) cimport ", pxd.read_text(), re.MULTILINE)
+    found = re.findall(r"^from ([\w.]+) cimport ", pxd.read_text(), re.MULTILINE)
+    return [m for m in dict.fromkeys(found) if source_path(m, root).is_file()]
 
 
-def source_hash(module: str, root: Path = ROOT_DIR) -> str:
+def source_hash(module: str, root: Path = ROOT_DIR, memo: dict | None = None) -> str:
     """The SHA-256 of the module's source, and of its .pxd beside it where it has one (Cython's
     declarations for it: an edited .pxd makes the build stale too), and of the modules that .pxd
     cimports: a build holds their types' layout, so when one of them is edited (and runs as
-    Python until the next build) this one must not run compiled against it either."""
+    Python until the next build) this one must not run compiled against it either. `memo`
+    keeps each module's hash for one look at the sources (the finder's: a rule module's types
+    are cimported by a dozen others, and hashing them again each time was most of an import)."""
+    if memo is not None and module in memo:
+        return memo[module]
     digest = hashlib.sha256(source_path(module, root).read_bytes())
     pxd = source_path(module, root).with_suffix(".pxd")
     if pxd.is_file():
         digest.update(pxd.read_bytes())
     for other in cimported(module, root):
-        digest.update(source_hash(other, root).encode())
-    return digest.hexdigest()
+        digest.update(source_hash(other, root, memo).encode())
+    found = digest.hexdigest()
+    if memo is not None:
+        memo[module] = found
+    return found
 
 
 def disabled() -> bool:
@@ -95,34 +116,34 @@ def read_manifest(native_dir: Path = NATIVE_DIR) -> dict:
 
 
 def fresh_binary(module: str, root: Path = ROOT_DIR, native_dir: Path | None = None,
-                 manifest: dict | None = None) -> Path | None:
-    """The compiled file to load for `module` ("engine.game"), or None: not built, built for
-    another Python, or built from a source that has changed since."""
-    native_dir = native_dir or root / "engine" / "_native"
+                 manifest: dict | None = None, memo: dict | None = None) -> Path | None:
+    """The compiled file to load for `module` ("smashup.engine.game"), or None: not built, built for
+    another Python, or built from a source that has changed since (`memo`: see `source_hash`)."""
+    native_dir = native_dir or root.joinpath(*NATIVE_PATH)
     entry = (manifest if manifest is not None else read_manifest(native_dir)).get(module)
     if not entry or not entry.get("file", "").endswith(SUFFIX):
         return None
     binary = native_dir / entry["file"]
-    if not binary.is_file() or entry.get("source") != source_hash(module, root):
+    if not binary.is_file() or entry.get("source") != source_hash(module, root, memo):
         return None
     return binary
 
 
 class CompiledFinder:
-    """A meta path finder that serves a built module of the smashup package ("smashup.engine.game",
-    "smashup.cards.aliens") from its fresh compiled file. Anything else, or a stale or missing
+    """A meta path finder that serves a built module ("smashup.engine.game", "smashup.cards.aliens",
+    "bigbase.rules.game") from its fresh compiled file. Anything else, or a stale or missing
     build, falls through to the ordinary .py import."""
 
     def __init__(self, root: Path = ROOT_DIR):
         self.root = root
-        self.native_dir = root / "engine" / "_native"
+        self.native_dir = root.joinpath(*NATIVE_PATH)
         self.manifest = read_manifest(self.native_dir)
+        self.memo: dict[str, str] = {}  # module -> its source hash, read once (`source_hash`)
 
     def find_spec(self, fullname, path=None, target=None):
-        package, _, module = fullname.partition(".")
-        if package != PACKAGE or module not in self.manifest:
+        if fullname not in self.manifest:
             return None
-        binary = fresh_binary(module, self.root, self.native_dir, self.manifest)
+        binary = fresh_binary(fullname, self.root, self.native_dir, self.manifest, self.memo)
         if binary is None:
             return None
         return importlib.util.spec_from_file_location(fullname, binary)
@@ -130,7 +151,7 @@ class CompiledFinder:
 
 def install() -> None:
     """Put the finder first on sys.meta_path (smashup/engine/__init__.py calls this before it
-    imports anything of the engine)."""
+    imports anything of the engine; bigbase/rules/__init__.py imports the engine first)."""
     if disabled() or any(isinstance(f, CompiledFinder) for f in sys.meta_path):
         return
     finder = CompiledFinder()
@@ -142,7 +163,7 @@ def status() -> dict[str, str]:
     """How each module of COMPILED runs in this process: "compiled" or "python"."""
     found = {}
     for module in COMPILED:
-        loaded = sys.modules.get(f"{PACKAGE}.{module}")
+        loaded = sys.modules.get(module)
         origin = getattr(loaded, "__file__", "") or ""
         found[module] = "compiled" if origin.endswith(SUFFIX) else "python"
     return found
@@ -165,18 +186,17 @@ def build(jobs: int | None = None) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="smashup-native-") as tmp:
         work = Path(tmp)
         # Copies, so that no .c file or build folder is left in the source tree.
-        (work / PACKAGE).mkdir()
-        (work / PACKAGE / "__init__.py").write_text("")
         for module in COMPILED:
-            copy = source_path(module, work / PACKAGE)
-            copy.parent.mkdir(exist_ok=True)
-            (copy.parent / "__init__.py").touch()
+            copy = source_path(module, work)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            for package in copy.relative_to(work).parents[:-1]:  # each package, not the root
+                (work / package / "__init__.py").touch()
             shutil.copyfile(source_path(module), copy)
             if source_path(module).with_suffix(".pxd").is_file():
                 shutil.copyfile(source_path(module).with_suffix(".pxd"), copy.with_suffix(".pxd"))
         # No debug symbols: a third of the build time, and nobody steps through generated C.
-        extensions = [Extension(f"{PACKAGE}.{m}", [str(source_path(m, work / PACKAGE))],
-                                extra_compile_args=["-g0"]) for m in COMPILED]
+        extensions = [Extension(m, [str(source_path(m, work))], extra_compile_args=["-g0"])
+                      for m in COMPILED]
         compiled = cythonize(extensions, quiet=True, nthreads=jobs or os.cpu_count() or 1,
                              # Annotations stay hints, as in Python: typed arguments would
                              # raise TypeError where the engine raises its own clear errors.
@@ -192,8 +212,8 @@ def build(jobs: int | None = None) -> list[str]:
         NATIVE_DIR.mkdir()
         manifest = {}
         for module in COMPILED:
-            name = f"{module}{SUFFIX}"  # "cards.aliens.cpython-311-x86_64-linux-gnu.so"
-            built = source_path(module, work / "lib" / PACKAGE).with_suffix(SUFFIX)
+            name = f"{module}{SUFFIX}"  # "smashup.cards.aliens.cpython-311-x86_64-linux-gnu.so"
+            built = source_path(module, work / "lib").with_suffix(SUFFIX)
             shutil.copyfile(built, NATIVE_DIR / name)
             manifest[module] = {"source": hashes[module], "file": name}
     (NATIVE_DIR / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")

@@ -2,12 +2,24 @@
 # this file. PlayFinder compiled is an extension type whose attributes are C fields, read without a
 # dictionary lookup in its hot methods (plays, match). They must be exactly its __slots__
 # (tests/engine/test_native.py checks): an attribute missing here would be refused when compiled.
-# Its game is a Game (game.pxd): the game's fields are read and its cpdef methods called directly,
-# which is why game.py imports this module only once Game exists.
-from smashup.engine.game cimport Game
+# Its game is a GameState (state.pxd): the game's fields are read and its cpdef methods called
+# directly.
+from smashup.engine.options cimport _play_option, _play_row
+from smashup.engine.protections cimport ability_active, base_active, card_ctx
+from smashup.engine.state cimport GameState
 
 cdef class PlayFinder:
-    cdef public Game game
+    cdef public GameState game
     cdef public object seat, kinds, cards, explicit, sources, spent, used_turn, unused
     cdef public object zone_free, cacheable, by_card, outright, hand_outright, grant_kinds
     cdef public object discard_too, _known, by_base, _matched
+
+# The game's questions about plays (methods of Game), C functions the other modules cimport.
+cpdef legal_plays(GameState game, seat, grants=*, cards=*, kinds=*, onto=*)
+cpdef use_grant(GameState game, play)
+cpdef may_restrict(GameState game)
+cpdef forbids(GameState game, play)
+cpdef play_forbidden(GameState game, seat, cid, uid=*, kind=*)
+cpdef minion_targets_for_play(GameState game, seat, cid)
+cpdef discard_offers(GameState game)
+cpdef discard_offerers(GameState game, seat)

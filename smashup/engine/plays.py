@@ -14,21 +14,25 @@ grant that fitted it when it was made (an augmenting path, as in bipartite match
 play is lost to which grant an earlier play used: given "an extra minion on base X" and "an extra
 minion of power 2 or less", Collector on X leaves Invader on X legal. A grant given after a play
 is never traded back to it (it did not fit the play when it was made).
+
+Rules implemented here: the community page's "Phase 2: Play Cards" and "Playing Cards" (one
+minion and one action a turn, in any order; extra plays; a minion onto a base, an action onto a
+minion or a base it may attach to), WWWT "Terms and Restrictions" (a card that says a player
+cannot play something forbids it: `forbids`, `play_barriers`), and the plays cards offer each
+turn or from a discard pile (Tenacious Z, They're Coming To Get You). Playing the card chosen is
+playing.py's.
 """
 from __future__ import annotations
 
 from itertools import chain, repeat
 
-from .core import ACTION, MINION, EngineError, Grant, Play, Spent
-from .effects import Ctx
+import cython
 
-# Named conditions a grant may carry (Grant.condition) on the player and the base: plain names,
-# so a grant stays plain data in the state. fn(game, seat, uid) -> bool.
-GRANT_CONDITIONS = {
-    # Outbreak: "on a base where you have no minions", checked when the minion is played.
-    "no_minion_of_yours": lambda game, seat, uid: not any(
-        game.minion_state[m].controller == seat for m in game.slot(uid).minions),
-}
+from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Play, Spent
+from .effects import Ctx
+from .options import _play_option, _play_row
+from .protections import ability_active, base_active, card_ctx
+from .state import GameState
 
 
 def _plan(defn) -> tuple:
@@ -85,7 +89,7 @@ class PlayFinder:
                 unused = list(ts.grants)
                 spent = ts.spent
                 offering = game.play_offering
-                if game.phase == "play" and (offering or game.discard_offers()):
+                if game.phase == "play" and (offering or discard_offers(game)):
                     self.used_turn = self._used_turn_keys()
                     unused += self._turn_grants()
                 if offering:
@@ -169,17 +173,17 @@ class PlayFinder:
             zone = g.loc[cid]
             if zone[0] == "base":
                 # A base offers its play to whoever's turn it is, while its abilities work.
-                if not g.base_active(g.slot(zone[1])):
+                if not base_active(g, g.slot(zone[1])):
                     continue
                 here = zone[1]
-            elif g.controller(cid) != seat or not g.ability_active(cid):
+            elif g.controller(cid) != seat or not ability_active(g, cid):
                 continue
             else:
                 here = g.base_of(cid)
             for tg in defs[cid].turn_grants:
                 if tg.zone == "play":
                     self._offer(found, cid, tg, here)
-        for cid in g.discard_offerers(seat):
+        for cid in discard_offerers(g, seat):
             for tg in defs[cid].turn_grants:
                 if tg.zone == "discard":
                     self._offer(found, cid, tg, None)
@@ -203,7 +207,7 @@ class PlayFinder:
         for cid in g.play_offering:
             defn = g.defs[cid]
             if (not defn.play_sources or g.controller(cid) != self.seat
-                    or not g.ability_active(cid)):
+                    or not ability_active(g, cid)):
                 continue
             for src in defn.play_sources:
                 if src.once_per_turn:
@@ -401,8 +405,8 @@ class PlayFinder:
         if self.kinds is not None:
             allowed = allowed.intersection(self.kinds)
         barred = where = None
-        if g.may_restrict():
-            barrier = g.play_barriers(seat)
+        if may_restrict(g):
+            barrier = play_barriers(g, seat)
             if barrier is not None:
                 barred, where = barrier
         outright = self.outright
@@ -434,12 +438,12 @@ class PlayFinder:
                 if zone == "hand":
                     key = cid if own else (cid, kind)
                     if onto is not None:
-                        row = g._play_row(seat, cid, kind, sig, onto)  # not kept in `rows`
+                        row = _play_row(g, seat, cid, kind, sig, onto)  # not kept in `rows`
                     else:
                         row = rows.get(key)
                         # Whether there is any play (`first`) is answered without making a row.
                         if row is None and not first:
-                            row = rows[key] = g._play_row(seat, cid, kind, sig)
+                            row = rows[key] = _play_row(g, seat, cid, kind, sig)
                     if row is not None:
                         # The common case: a free or general play allows every target, and
                         # nothing may forbid one (an action's only play, nor where the barrier
@@ -493,7 +497,7 @@ class PlayFinder:
                         okey = (cid, uid, on, kind, seat, zone, way)
                         option = made.get(okey)
                         if option is None:
-                            option = made[okey] = g._play_option(play, on, way)
+                            option = made[okey] = _play_option(g, play, on, way)
                         out.append(option)
                     else:
                         out.append(play)
@@ -558,3 +562,178 @@ def _remove(grants: list, grant: Grant) -> None:
         if x is grant:
             del grants[i]
             return
+
+
+# ------------------------------------------------------------------ the game's questions ---------
+# Methods of Game (game.py): `legal_plays` and what forbids a play (CR "Playing Cards"; WWWT
+# "Terms and Restrictions": a card that says a player cannot play something, Block the Path,
+# Mark of Sleep), the plays a discard pile offers (Tenacious Z).
+
+
+def _bars_play(data: dict, play: Play, defn) -> bool:
+    """Whether a "cannot play" lasting effect's data (kind, base, faction; each optional) covers
+    `play` of the card `defn` (Block the Path, Overrun, Mark of Sleep)."""
+    kind = data.get("kind")
+    if kind is not None and kind != play.kind and kind != defn.kind:
+        return False
+    if data.get("base") is not None and data["base"] != play.base:
+        return False
+    return data.get("faction") is None or data["faction"] == defn.faction
+
+
+# One play-legality generator (python-chess's `legal_moves`, plays.py): `legal_plays` lists
+# every legal play from the grants, filtered by `forbids`. The main decision, extra plays,
+# plays by abilities (`Ctx.play_minion`), Specials from the hand and the bots all read it.
+def legal_plays(game, seat: int, grants: list[Grant] | None = None, cards=None,
+                kinds=None, onto: int | None = None) -> list[Play]:
+    """Every legal play of `seat` now: with `grants` None, from this turn's grants (only in
+    their own turn; plays cards offer each turn only in its Play Cards phase), each play
+    matched to a grant so that no play is lost to which grant an earlier play used; else
+    from `grants` (a play to make at once). `cards` limits the cards (and lets an effect
+    offer cards from anywhere: a revealed deck top); `kinds` the kinds of play. From this
+    turn's grants, copies of one card in a discard pile give one play (the main decision
+    always offered one); a question asked at once marks them alike instead (`_mark_alike`),
+    so a record that chose another copy replays. `onto`: a minion in hand is looked at only
+    onto that base (its plays onto the others are not made; cards elsewhere still are)."""
+    return PlayFinder(game, seat, grants, cards, kinds).plays(onto=onto)
+
+
+def use_grant(game, play: Play) -> tuple:
+    """Give `play` (one of `legal_plays(seat)`) the grant it uses, moving earlier plays to
+    other grants if that is needed; returns (extra, via, special) for its record."""
+    return PlayFinder(game, play.seat).use(play)
+
+
+def may_restrict(game) -> bool:
+    """Whether anything could forbid a play now (a cheap test before `forbids`: it must
+    see everything `forbids` reads)."""
+    if game.restrictors:
+        return True
+    for eff in game.lasting:
+        if eff.kind == "cannot_play":
+            return True
+    return False
+
+
+def forbids(game, play: Play) -> str | None:
+    """Why `play` is not allowed, or None: the one check of play restrictions. A lasting
+    "cannot_play" on that player (data "kind": what the card is or is played as; "base";
+    "faction": Mark of Sleep) or a card in play whose restriction forbids it (Block the
+    Path, Overrun)."""
+    if game.lasting:
+        defn = game.defs[play.card]
+        for eff in game.lasting:
+            if eff.kind != "cannot_play" or eff.target != play.seat:
+                continue
+            if not _bars_play(eff.data, play, defn):
+                continue
+            if game.lasting_active(eff):
+                kind = eff.data.get("kind")
+                what = f"{kind}s" if kind else "cards"
+                return f"{game.pname(play.seat)} cannot play {what} now ({game.name(eff.source)})"
+    if game.restrictors:
+        for rid in game.restrictors:
+            if not ability_active(game, rid):
+                continue
+            ctx = card_ctx(game, rid)
+            for forbidden in game.defs[rid].restrictions:
+                if forbidden(ctx, play):
+                    return f"{game.name(play.card)} cannot be played there ({game.name(rid)})"
+    return None
+
+
+@cython.locals(game=GameState)
+def play_barrier(game, seat: int):
+    """`forbids` for many plays of `seat` at one moment (a main decision lists dozens): what
+    may forbid them is looked up once, and each play is then checked by the predicate this
+    returns (true: forbidden). None when nothing may forbid a play of `seat` now."""
+    found = play_barriers(game, seat)
+    return None if found is None else found[0]
+
+
+@cython.locals(game=GameState)
+def play_barriers(game, seat: int):
+    """(`play_barrier`'s predicate, where it may forbid a play), or None: where is the set of
+    bases (slot uids) when only restrictions declared for their own base (`restriction(
+    here=True)`: Block the Path, Overrun) may forbid anything, so a play elsewhere or of no
+    base needs no check; None when a play anywhere may be forbidden."""
+    defs = game.defs
+    lasting = [eff.data for eff in game.lasting
+               if eff.kind == "cannot_play" and eff.target == seat
+               and game.lasting_active(eff)]
+    rules = []
+    local = []  # (base, ctx, restriction): asked only of plays onto that base
+    for rid in game.restrictors:
+        if ability_active(game, rid):
+            ctx = card_ctx(game, rid)
+            defn = defs[rid]
+            here_only = defn.restrictions_here
+            for forbidden in defn.restrictions:
+                if here_only and forbidden in here_only:
+                    local.append((ctx.here, ctx, forbidden))
+                else:
+                    rules.append((ctx, forbidden))
+    if not lasting and not rules and not local:
+        return None
+
+    def barred(play: Play) -> bool:
+        if lasting:
+            defn = defs[play.card]
+            if any(_bars_play(data, play, defn) for data in lasting):
+                return True
+        for ctx, forbidden in rules:
+            if forbidden(ctx, play):
+                return True
+        for here, ctx, forbidden in local:
+            if play.base == here and forbidden(ctx, play):
+                return True
+        return False
+
+    return barred, (None if lasting or rules else {here for here, _, _ in local})
+
+
+def play_forbidden(game, seat: int, cid: int, uid: int | None = None,
+                   kind: str | None = None) -> str | None:
+    """Why `seat` may not play card `cid` (onto base `uid`, as `kind`) from where it is now,
+    or None (`forbids`)."""
+    return forbids(game, Play(seat, cid, kind or game.defs[cid].kind, game.loc[cid][0], uid))
+
+
+def minion_targets_for_play(game, seat: int, cid: int) -> list[int]:
+    """Bases a minion may be played on now (legal plays)."""
+    return [p.base for p in legal_plays(game, seat, cards=[cid], kinds=(MINION,))]
+
+
+def discard_offers(game) -> frozenset:
+    """Names of this game's cards that offer a play from a discard pile (Tenacious Z), so
+    a game without one pays nothing for them."""
+    if game._discard_offers is None:
+        game._discard_offers = frozenset([  # lists, not generators: no closure in a C function
+            d.name for d in game.defs
+            if any([tg.zone == "discard" for tg in getattr(d, "turn_grants", ())])])
+        # The cards of those names, so a discard pile is not read card by card (`defs`
+        # grows only while a game is set up: its length says whether this is still whole).
+        game._discard_offerers = (len(game.defs), tuple([
+            cid for cid, d in enumerate(game.defs) if d.name in game._discard_offers]))
+    return game._discard_offers
+
+
+def discard_offerers(game, seat: int) -> list[int]:
+    """The cards in `seat`'s discard pile whose names offer a play from there
+    (`discard_offers`), in the pile's order."""
+    names = discard_offers(game)
+    if not names:
+        return []
+    discard = game.players[seat].discard
+    size, cards = game._discard_offerers
+    if size != len(game.defs):
+        return [cid for cid in discard if game.defs[cid].name in names]
+    where = ("discard", seat)
+    loc = game.loc
+    found = []
+    for cid in cards:  # a few cards: a loop, not a comprehension's call
+        if loc[cid] == where:
+            found.append(cid)
+    if len(found) > 1:
+        found.sort(key=discard.index)
+    return found

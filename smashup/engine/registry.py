@@ -24,6 +24,7 @@ from .core import (
     ACTION,
     BASE,
     EVENT_KINDS,
+    GRANT_CONDITIONS,
     INTENTS,
     LEAVES_PLAY_KINDS,
     MINION,
@@ -182,8 +183,6 @@ class _Declares:
                               "discard pile")
         if once not in ("card", "name"):
             raise ConfigError(f"{self.name}: once is 'card' or 'name', not {once!r}")
-        from .plays import GRANT_CONDITIONS
-
         if condition is not None and condition not in GRANT_CONDITIONS:
             raise ConfigError(f"{self.name}: unknown grant condition {condition!r}")
         zones = (zone,) if this_card else tuple(zones)

@@ -3,9 +3,12 @@ builder that puts a game in any position for tests and rulings checks."""
 from __future__ import annotations
 
 from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
-from .game import STARTING_HAND, Game, PlayerState, digest_version_of
+from .digests import digest_version_of
+from .game import Game
 from .registry import REGISTRY, BaseDef, Registry
 from .rng import LEGACY, version_for
+from .state import PlayerState
+from .turns import STARTING_HAND
 
 
 def _registry(registry: Registry | None) -> Registry:

@@ -2,9 +2,9 @@
 so a state change that forgot `Game.changed()` fails the test that made it."""
 import pytest
 
-from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 
 
 @pytest.fixture(autouse=True)
 def verify_power_cache(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", True)

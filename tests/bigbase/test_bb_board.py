@@ -20,6 +20,22 @@ def test_the_board_file_holds_the_default_and_the_plain_board():
     assert all(a is None for s in board_from_dict(boards["plain"]).sides for a in s.slots)
 
 
+def test_the_default_board_is_read_once_and_handed_out_as_copies(monkeypatch):
+    """A new Big Base game without a board asks for the default one: the file is parsed once per
+    process (it was half of a simulated game's work), and each caller gets its own copy."""
+    from bigbase.rules import board as board_module
+
+    reads = []
+    monkeypatch.setattr(board_module, "_DEFAULT_BOARD", None)
+    monkeypatch.setattr(board_module, "load_boards",
+                        lambda: (reads.append(1), load_boards())[1])
+    first = board_module.default_board()
+    first["sides"].clear()  # a caller changing its copy
+    second = board_module.default_board()
+    assert len(reads) == 1
+    assert second == load_boards()["default"] and second["sides"]
+
+
 def test_the_repository_copy_is_the_shared_board_file():
     # bigbase/data/boards.yaml is the project's copy of shared/bigbase/board.yaml.
     assert DATA_FILE.name == "boards.yaml" and DATA_FILE.exists()

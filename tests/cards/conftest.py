@@ -5,12 +5,13 @@ a hidden card)."""
 import pytest
 
 from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 from smashup.engine.invariants import check
 
 
 @pytest.fixture(autouse=True)
 def verify_power_cache(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", True)
 
 
 @pytest.fixture(autouse=True)

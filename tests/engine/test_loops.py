@@ -1,5 +1,5 @@
 """The loop guard (CR "Infinite Loops", the "Finite Abilities" resolution): an ongoing ability reacts
-at most `game.TRIGGER_LIMIT` times in one chain of events, so a chain of triggers that would repeat
+at most `reactions.TRIGGER_LIMIT` times in one chain of events, so a chain of triggers that would repeat
 without end is cut and the game reaches its next decision.
 
 Ping and Pong (test-only bases, tests/engine/support.py) each move a minion that arrives there to
@@ -12,7 +12,7 @@ import signal
 import pytest
 
 from smashup.engine import Scenario
-from smashup.engine import game as game_module
+from smashup.engine import reactions as reactions_module
 from smashup.engine.testing import card, choose, play
 
 from .support import ALIENS_NINJAS, PIRATES_ROBOTS, TEST_REGISTRY
@@ -50,7 +50,7 @@ def moves(game) -> list[str]:
 
 def test_a_chain_of_triggers_that_would_never_end_is_cut(deadline):
     game = ping_pong("Invasion", "Invader").build(TEST_REGISTRY)
-    limit = game_module.TRIGGER_LIMIT
+    limit = reactions_module.TRIGGER_LIMIT
     play(game, "Invasion")  # the Scout is the only minion
     choose(game, "Ping")
     # Invasion moves it once; then Ping and Pong each move it `limit` times; Ping's next reaction
@@ -65,7 +65,7 @@ def test_a_chain_of_triggers_that_would_never_end_is_cut(deadline):
 
 
 def test_the_limit_holds_for_a_lower_limit_too(deadline, monkeypatch):
-    monkeypatch.setattr(game_module, "TRIGGER_LIMIT", 3)
+    monkeypatch.setattr(reactions_module, "TRIGGER_LIMIT", 3)
     game = ping_pong("Invasion", "Invader").build(TEST_REGISTRY)
     play(game, "Invasion")
     choose(game, "Ping")
@@ -73,7 +73,7 @@ def test_the_limit_holds_for_a_lower_limit_too(deadline, monkeypatch):
 
 
 def test_each_new_chain_starts_counting_again(deadline, monkeypatch):
-    monkeypatch.setattr(game_module, "TRIGGER_LIMIT", 3)
+    monkeypatch.setattr(reactions_module, "TRIGGER_LIMIT", 3)
     # Encore (test-only) gives two extra actions: two Invasions are two chains.
     game = ping_pong("Encore", "Invasion", "Invasion", "Invader").build(TEST_REGISTRY)
     play(game, "Encore")

@@ -1,12 +1,12 @@
 """Power is computed once per state version (Game.version): every change power can read moves the
-version, and a change that does not is caught (the invariants, and `game.VERIFY_POWERS` in tests)."""
+version, and a change that does not is caught (the invariants, and `powers.VERIFY_POWERS` in tests)."""
 from __future__ import annotations
 
 import pytest
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import EngineError, Scenario, invariants
-from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 from smashup.engine.testing import card, choose, play
 
 
@@ -22,7 +22,7 @@ def raptors():
 
 
 def test_a_power_is_read_from_the_cache_until_the_board_changes(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", False)  # it would recount to compare
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", False)  # it would recount to compare
     game = raptors()
     first = card(game, "War Raptor", "minion")
     assert game.power(first) == 4
@@ -52,14 +52,14 @@ def test_attaching_and_drawing_move_the_version_only_when_the_board_changes():
 
 
 def test_a_change_that_forgets_changed_is_caught(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", False)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", False)
     game = raptors()
     first = card(game, "War Raptor", "minion")
     assert game.power(first) == 4
     game.minion_state[first].counters += 2  # bypasses the verbs (and `changed`)
     assert game.power(first) == 4  # stale
     assert any("stale" in v for v in invariants.check(game))
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", True)
     with pytest.raises(EngineError, match="stale"):
         game.power(first)
     game.changed()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from smashup.engine import Ctx, EngineError, Faction, Scenario
-from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 from smashup.engine.testing import base_uid, card, choose, end_play, play
 
 from .support import registry_with_test_cards
@@ -57,7 +57,7 @@ def count_all(game) -> None:
 
 @pytest.fixture(autouse=True)
 def cached_reads(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", False)  # `fresh` compares instead
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", False)  # `fresh` compares instead
 
 
 def board(factions=("Dinosaurs", "Robots"), others=("Watchers", "Aliens"), **cards):
@@ -197,7 +197,7 @@ def test_a_stale_total_is_caught(monkeypatch):
     total = game.total_power(factory)
     game.minion_state[factory.minions[0]].counters += 1  # bypasses the verbs (and `changed`)
     assert game.total_power(factory) == total  # stale, as the cache cannot know
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", True)
     with pytest.raises(EngineError, match="stale"):
         game.total_power(factory)
 

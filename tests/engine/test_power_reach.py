@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from smashup.engine import ConfigError, Ctx, Faction, Scenario
-from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 from smashup.engine.registry import Registry
 from smashup.engine.testing import base_uid, card
 
@@ -99,7 +99,7 @@ def fresh(game):
 @pytest.fixture(autouse=True)
 def cached_reads(monkeypatch):
     # Read the cache as play does; `fresh` compares it with the count afresh.
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", False)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", False)
     ASKED.clear()
 
 

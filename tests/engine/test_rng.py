@@ -16,8 +16,8 @@ import pytest
 
 import smashup.cards  # noqa: F401
 from smashup.engine import ConfigError, Scenario, new_game, replay
-from smashup.engine import game as game_module
 from smashup.engine import rng as engine_rng
+from smashup.engine import state as state_module
 from smashup.engine.bots import random_choice
 from smashup.engine.rng import KeyedRandom
 from smashup.engine.simulate import play_game, simulate
@@ -231,7 +231,7 @@ def test_a_version_2_deal_depends_on_the_secret_only_through_the_keyed_stream(mo
     def streams_of_other(seed, label, version):
         return KeyedRandom(OTHER, label)
 
-    monkeypatch.setattr(game_module, "stream", streams_of_other)
+    monkeypatch.setattr(state_module, "stream", streams_of_other)
     borrowed = new_game(CONFIG, SECRET)
     monkeypatch.undo()
     assert borrowed.seed == SECRET

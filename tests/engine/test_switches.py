@@ -5,6 +5,7 @@ import pytest
 
 from smashup.engine import EngineError, IllegalChoice, new_game
 from smashup.engine import game as game_module
+from smashup.engine import powers as powers_module
 
 
 def _game():
@@ -25,7 +26,7 @@ def test_after_apply_runs_after_each_accepted_choice_only(monkeypatch):
 
 
 def test_verify_powers_catches_a_change_that_forgot_changed(monkeypatch):
-    monkeypatch.setattr(game_module, "VERIFY_POWERS", True)
+    monkeypatch.setattr(powers_module, "VERIFY_POWERS", True)
     game = _game()
     while not any(s.minions for s in game.bases):
         d = game.pending

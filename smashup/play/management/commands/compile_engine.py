@@ -18,11 +18,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         if opts["status"]:
-            import smashup.cards  # noqa: F401  (every module of native.COMPILED imported)
+            import bigbase.rules  # noqa: F401  (every module of native.COMPILED imported)
+            import smashup.cards  # noqa: F401
             import smashup.engine.bots  # noqa: F401
 
             for module, kind in native.status().items():
-                self.stdout.write(f"{module:10s} {kind}")
+                self.stdout.write(f"{module:28s} {kind}")
             return
         if opts["clean"]:
             native.clean()

@@ -1,0 +1,4 @@
+# Cython's declarations for decks.py, read only by the compiled build (native.py); Python ignores
+# this file. Its functions take the game typed as a GameState (state.pxd), set by
+# `@cython.locals` on each: its fields are read as C fields.
+from smashup.engine.state cimport GameState
