@@ -5,13 +5,14 @@ with the bots' pace and the hint button; tournament tables keep people only and 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.test import Client
 
 from smashup import botregistry
 from smashup.botregistry import BOTS, heuristic_bot
-from smashup.play import services
+from smashup.play import bots, services
 from smashup.play.models import Game
 
 from .play_helpers import eager_bots, person_vs_bot
@@ -91,7 +92,10 @@ def test_with_the_expert_registered_hard_is_offered_and_stored_per_seat(client, 
     assert expert.calls and all(seat == 1 for seat, _ in expert.calls)
     budget = expert.calls[0][1]
     assert budget.seconds == botregistry.DEFAULT_THINK_SECONDS
-    assert budget.cancelled()  # its cancel check reads the row: that decision has been answered since
+    # Its cancel check reads the row (at most once per poll interval, and the bot may have asked
+    # within the last one): that decision has been answered since.
+    time.sleep(bots.CANCEL_POLL_SECONDS)
+    assert budget.cancelled()
     assert game.choices.filter(seat=1, by_bot=True).exists()
 
 
