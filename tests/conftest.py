@@ -91,13 +91,15 @@ def _fresh_cache():
     test starts with none, so tests never count each other's connections, logins or sign-ups."""
     from django.core.cache import cache
 
-    from smashup.core import opensockets
+    from smashup.core import limits, opensockets
 
     cache.clear()
     opensockets.counts().reset()  # the sockets open at once, counted in this process
+    limits.resume_cache()  # a test that broke the cache leaves no pause behind
     yield
     cache.clear()
     opensockets.counts().reset()
+    limits.resume_cache()
 
 
 @pytest.fixture(autouse=True)

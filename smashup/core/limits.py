@@ -38,7 +38,10 @@ the browser tests raise):
 Counts live in Django's default cache: Redis whenever REDIS_URL is set (``config.caches``), so every
 server process sees the same counts; per process only in a bare development setup without Redis.
 When the cache cannot be reached, every limit lets the client through and logs a warning: a site
-that keeps working through a Redis outage matters more than counting for a few seconds.
+that keeps working through a Redis outage matters more than counting for a few seconds. After a
+failure the limits leave the cache alone for ``CACHE_PAUSE`` seconds (``cache_paused``): a Redis that
+hangs costs one request a timeout, not every request several (a new game socket asks the cache and the
+open-socket counts five times; at 1 s each it outlasted daphne's 5 s to accept and was dropped).
 """
 
 from __future__ import annotations
@@ -110,8 +113,35 @@ def connect_rate() -> tuple[int, float]:
     return rate("ws_connect_session")
 
 
+CACHE_PAUSE = 5.0  # seconds the limits leave an unreachable cache alone before they try it again
+_paused_until = 0.0
+
+
+def cache_paused() -> bool:
+    """Whether the cache failed within the last ``CACHE_PAUSE`` seconds (the limits then count
+    nothing and let clients in, as when it fails)."""
+    return time.monotonic() < _paused_until
+
+
+def pause_cache() -> None:
+    global _paused_until
+    _paused_until = time.monotonic() + CACHE_PAUSE
+
+
+def resume_cache() -> None:
+    """Try the cache at the next count (the tests: each starts with a reachable cache)."""
+    global _paused_until
+    _paused_until = 0.0
+
+
+class CachePaused(Exception):
+    """The cache failed a moment ago: not asked (``cache_paused``)."""
+
+
 def _unreachable(what: str, exc: Exception) -> None:
-    logger.warning("%s not counted, the cache is unreachable (%s: %s)", what, type(exc).__name__, exc)
+    if not isinstance(exc, CachePaused):
+        pause_cache()
+        logger.warning("%s not counted, the cache is unreachable (%s: %s)", what, type(exc).__name__, exc)
 
 
 # ---------------------------------------------------------------------------------- who ---------
@@ -212,6 +242,8 @@ def _estimate(name: str, who: str, now: float, add: bool) -> tuple[float, int]:
     """This window's count (after adding one when `add`) plus the part of the last one still in
     reach: a sliding window from two counters. Returns it with the limit."""
     limit, window = rate(name)
+    if cache_paused():
+        raise CachePaused
     index, into = _windows(window, now)
     key = _key(name, who, index)
     if add:
@@ -297,6 +329,8 @@ def connection_allowed(scope, now: float | None = None) -> bool:
     A client without a session counts by its address only (a venue's spectators share one). While
     the cache cannot be reached the connection is let in (and a warning logged)."""
     try:
+        if cache_paused():
+            raise CachePaused
         if cache.get(f"{KEY_PREFIX}:flood:{client_key(scope)}"):
             return False
     except Exception as exc:  # noqa: BLE001
@@ -312,8 +346,12 @@ def mark_flooding(who: str) -> None:
     a window."""
     _, window = connect_rate()
     try:
+        if cache_paused():
+            raise CachePaused
         cache.set(f"{KEY_PREFIX}:flood:{who}", True, timeout=max(1, int(window)))
     except Exception as exc:  # noqa: BLE001 - the flooding connection is closed anyway
+        if not isinstance(exc, CachePaused):
+            pause_cache()
         logger.warning(
             "could not mark %s as flooding, the cache is unreachable (%s)", who, type(exc).__name__
         )

@@ -23,7 +23,8 @@ stop counting, so a killed server gives its places back within that time, with n
 leak. A new connection counts this process's own sockets plus the fresh fields of the others. The
 processes read and write without a lock between them, so two connections let in at the same moment
 by two processes may go one or two over a limit. While Redis cannot be reached, each process counts
-its own sockets only, and logs a warning.
+its own sockets only, and logs a warning; after a failure it leaves Redis alone for as long as the
+limits do (``limits.cache_paused``), so a hanging Redis costs one connection a timeout, not each.
 """
 
 from __future__ import annotations
@@ -168,13 +169,17 @@ class OpenCounts:
         `who` takes no place."""
         if not who:
             return True
+        from .limits import cache_paused, pause_cache
+
         key = self.key(name, who)
         now = time.time() if now is None else now
-        try:
-            others = self.store.others(key, now)
-        except Exception as exc:  # noqa: BLE001 - the store's errors, whatever they are
-            logger.warning("open sockets of other processes not counted, Redis is unreachable (%s)", exc)
-            others = 0
+        others = 0
+        if not cache_paused():
+            try:
+                others = self.store.others(key, now)
+            except Exception as exc:  # noqa: BLE001 - the store's errors, whatever they are
+                pause_cache()
+                logger.warning("open sockets of other processes not counted, Redis is unreachable (%s)", exc)
         with self._lock:
             if self.local[key] + others >= limit(name):
                 return False
@@ -215,13 +220,19 @@ class OpenCounts:
             self.local.clear()
 
     def _write(self, keys, now: float) -> None:
+        from .limits import CachePaused, cache_paused, pause_cache
+
         with self._write_lock:  # a count read and written in order: never an older one last
             with self._lock:
                 counts = {key: self.local.get(key, 0) for key in keys}
             try:
+                if cache_paused():
+                    raise CachePaused
                 self.store.write(counts, now)
             except Exception as exc:  # noqa: BLE001 - written again at the next beat
-                logger.warning("open sockets not written, Redis is unreachable (%s)", exc)
+                if not isinstance(exc, CachePaused):
+                    pause_cache()
+                    logger.warning("open sockets not written, Redis is unreachable (%s)", exc)
                 with self._lock:
                     self._dirty.update(keys)
 

@@ -431,6 +431,59 @@ def test_every_limit_lets_people_in_while_the_cache_raises(settings, monkeypatch
     assert any("the cache is unreachable" in r.getMessage() for r in caplog.records)
 
 
+class CountingBrokenCache(BrokenCache):
+    """A broken cache that counts how often it was asked."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __getattr__(self, name):
+        self.calls += 1
+        return super().__getattr__(name)
+
+
+def test_after_a_failure_the_limits_leave_the_cache_alone_for_a_pause(monkeypatch):
+    """A Redis that hangs costs each call a timeout: one failure pauses the limits' use of the cache
+    (and the open-socket counts'), so the next connections are not each made to wait, and the
+    cache is tried again when the pause is over."""
+    from smashup.core import opensockets
+
+    broken = CountingBrokenCache()
+    monkeypatch.setattr(limits, "cache", broken)
+    clock = [1000.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: clock[0])
+    assert limits.connection_allowed(_scope("198.51.100.1", "s1"))
+    asked = broken.calls
+    assert asked == 1 and limits.cache_paused()
+    for _ in range(5):
+        assert limits.connection_allowed(_scope("198.51.100.1", "s1"))
+        assert limits.hit("login_address", "198.51.100.1")
+        assert not limits.reached("login_username", "user:ada")
+    assert broken.calls == asked  # not asked during the pause
+
+    class Store:
+        asked = 0
+
+        def others(self, key, now):
+            Store.asked += 1
+            return 0
+
+        def write(self, counts, now):
+            Store.asked += 1
+
+    counts = opensockets.OpenCounts(store=Store())
+    holder = type("Holder", (), {})()
+    assert counts.claim(holder, "ws_open_address", "198.51.100.1")
+    assert Store.asked == 0  # nor the open-socket counts' store
+    counts.release(holder)
+
+    clock[0] += limits.CACHE_PAUSE
+    assert not limits.cache_paused()
+    assert limits.connection_allowed(_scope("198.51.100.1", "s1"))
+    assert broken.calls == asked + 1  # tried again after the pause (and paused again)
+    assert limits.cache_paused()
+
+
 # ---------------------------------------------------------------------------------- sockets -----
 def _session_cookie() -> str:
     store = SessionStore()
