@@ -317,6 +317,14 @@ class BigBaseGame(Game):
         yield from self._swap_offers()
         yield from self._rounds("start")
 
+    def _flow_from_play_phase(self):
+        # A copy made at a quiet point (smashup/engine/forks.py): the round goes on from the
+        # current player's Play Cards phase.
+        return self._rounds("play")
+
+    # The board is immutable data (frozen dataclasses): a fork shares it (forks.copy_state).
+    FORK_FIELDS = {"board": "shared"}
+
     def order_from_first(self) -> list[int]:
         n = len(self.players)
         return [(self.first_player + i) % n for i in range(n)]

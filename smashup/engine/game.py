@@ -27,6 +27,7 @@ from . import (
     decisions,
     decks,
     digests,
+    forks,
     options,
     playing,
     plays,
@@ -250,6 +251,15 @@ class Game(GameState):
         """This mode's own invariants (Big Base: slot occupancy); empty when sound."""
         return []
 
+    def _flow_from_play_phase(self):
+        """The flow from the current player's Play Cards phase on, for a copy made at a quiet
+        point (forks.py): the main decision is asked again, then the game goes on."""
+        return self._turns("play")
+
+    # What a copy does with a mode's own fields (forks.copy_state): "shared" (immutable),
+    # "fresh" (a cache, made empty); any other is copied as plain state.
+    FORK_FIELDS: dict = {}
+
     # ------------------------------------------------------------------ public contract -------
     def start(self, flow=None):
         self.version += 1  # a scenario set the board up by hand
@@ -339,7 +349,16 @@ class Game(GameState):
     def over(self) -> bool:
         return self.pending is None
 
+    def fork(self) -> Game:
+        """An independent game at the same decision whose future is the same: the same options,
+        the same digest after every choice, the same results (forks.py). It shares nothing
+        mutable with this one."""
+        return forks.fork(self)
+
     def record(self) -> dict:
+        if self.determinized_for is not None:
+            raise EngineError("a determinized game has no record: its hidden cards were dealt "
+                              "again")
         data = {"config": self.config, "seed": self.seed}
         if self.rng_version != LEGACY:  # a record without "rng" is version 1 (rng.py)
             data["rng"] = self.rng_version
@@ -365,6 +384,12 @@ class Game(GameState):
         self.pending = pending
         if pending is None:
             self._drop_cycles()
+        elif (pending.kind == "play" and self._depth == 0 and not self.scoring_stack
+              and not self.resolving and not self._events):
+            # A quiet point: the flow holds nothing a copy of the state lacks (forks.py).
+            self._quiet_at = len(self.choices)
+            if self._snapshot is None and self.determinized_for is not None:
+                forks.take_snapshot(self)  # it cannot be rebuilt from a record
 
     def close(self) -> None:
         """This game will not be played on (a bot's look-ahead copy): its running flow is closed

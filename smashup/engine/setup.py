@@ -2,6 +2,7 @@
 builder that puts a game in any position for tests and rulings checks."""
 from __future__ import annotations
 
+from . import forks, state
 from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
 from .digests import digest_version_of
 from .game import Game
@@ -133,9 +134,17 @@ def game_class(config) -> type[Game]:
     return mode_module(mode).GAME_CLASS
 
 
-def replay(record: dict, registry: Registry | None = None, verify: bool = True) -> Game:
+def replay(record: dict, registry: Registry | None = None, verify: bool = True,
+           knowledge: bool = False) -> Game:
     """Rebuild a game from its record. With stored hashes, a drift raises ReplayMismatch at the
-    first choice whose resulting state differs. A record without "rng" was played with version 1."""
+    first choice whose resulting state differs. A record without "rng" was played with version 1.
+    `knowledge`: the game tracks what each seat knows from its setup (knowledge.py)."""
+    if knowledge:
+        tracked, state.TRACK_KNOWLEDGE = state.TRACK_KNOWLEDGE, True
+        try:
+            return replay(record, registry, verify)
+        finally:
+            state.TRACK_KNOWLEDGE = tracked
     registry = _registry(registry)
     # A record without "resolution" was played one event at a time (Game.resolution).
     resolution = record.get("resolution", 1)
@@ -164,6 +173,10 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
     finally:
         game.lazy_options = False
     return game
+
+
+# A fork taken before any snapshot rebuilds its game from the record (forks.py sits below us).
+forks.REBUILD = replay
 
 
 class Scenario:
