@@ -207,7 +207,10 @@ class BigBaseGame(Game):
         self.emit(Event("occupied", card=card, base=uid, player=seat, data={"slot": index}))
 
     def play_minion(self, seat, cid, uid, *args, **kwargs):
-        # Its slot first: "a card played on the base is played on one of the slots".
+        # Its slot first: "a card played on the base is played on one of the slots". A card
+        # played is shown as it is played (what each seat knows: smashup/engine/knowledge.py).
+        if self.knowledge is not None:
+            self.knowledge.shown(self, [cid], None)
         yield from self.enter_base(cid, uid, seat)
         yield from super().play_minion(seat, cid, uid, *args, **kwargs)
 

@@ -241,14 +241,14 @@ def _copy_player(p: PlayerState) -> PlayerState:
                        list(p.discard), p.vp, p.mulliganed)
 
 
-def _start_at_quiet_point(new) -> None:
+def start_at_quiet_point(new) -> None:
     """Start the flow of a copy made at a quiet point: it asks the main decision again."""
     new.decision_seq -= 1
     new._flow = new._flow_from_play_phase()
     new._advance(None)
 
 
-def _replay(game, choices) -> None:
+def replay_choices(game, choices) -> None:
     """Apply recorded choices as a replay does (each looked up alone: `lazy_options`)."""
     lazy, hashes = game.lazy_options, game.track_hashes
     game.lazy_options, game.track_hashes = True, False
@@ -266,10 +266,10 @@ def fork(game):
         return copy_state(game)
     if is_quiet(game):
         new = copy_state(game)
-        _start_at_quiet_point(new)
+        start_at_quiet_point(new)
         return new
     new = _at_last_quiet_point(game)
-    _replay(new, game.choices[len(new.choices):])
+    replay_choices(new, game.choices[len(new.choices):])
     new.hashes = list(game.hashes)
     new.log_lines = list(game.log_lines)  # the same lines: the originals, not new strings
     return new
@@ -278,24 +278,33 @@ def fork(game):
 def _at_last_quiet_point(game):
     """A new game at `game`'s last quiet point (at its first decision when it has passed none),
     its flow started: from the snapshot there, made now if missing (and kept)."""
+    snapshot = last_snapshot(game)
+    if snapshot is None:
+        return _rebuilt(game, 0)
+    new = copy_state(snapshot[1])
+    new._snapshot = snapshot
+    start_at_quiet_point(new)
+    return new
+
+
+def last_snapshot(game) -> tuple | None:
+    """(choices, copy) of `game` at its last quiet point, made now if missing (from the previous
+    snapshot and the choices since, else from the record) and kept; None before the first."""
     at = game._quiet_at
     if at < 0:
-        return _rebuilt(game, 0)
+        return None
     snapshot = game._snapshot
     if snapshot is None or snapshot[0] != at:
         if snapshot is not None and snapshot[0] < at:
             made = copy_state(snapshot[1])
-            _start_at_quiet_point(made)
-            _replay(made, game.choices[snapshot[0]:at])
+            start_at_quiet_point(made)
+            replay_choices(made, game.choices[snapshot[0]:at])
         else:
             made = _rebuilt(game, at)
         if not is_quiet(made):
             raise EngineError("a replay of this game did not reach its last quiet point")
         snapshot = game._snapshot = (at, _pristine(made))
-    new = copy_state(snapshot[1])
-    new._snapshot = snapshot
-    _start_at_quiet_point(new)
-    return new
+    return snapshot
 
 
 def take_snapshot(game) -> None:

@@ -26,8 +26,10 @@ from __future__ import annotations
 from . import (
     decisions,
     decks,
+    determinize,
     digests,
     forks,
+    observation,
     options,
     playing,
     plays,
@@ -354,6 +356,30 @@ class Game(GameState):
         the same digest after every choice, the same results (forks.py). It shares nothing
         mutable with this one."""
         return forks.fork(self)
+
+    def determinize(self, seat: int, rng) -> Game:
+        """A fork in which every card hidden from `seat` is dealt again at random with `rng` (a
+        random.Random), consistent with all `seat` knows (determinize.py). It has a new secret
+        drawn from `rng` and keeps nothing of the real game that `seat` may not know."""
+        return determinize.determinize(self, seat, rng)
+
+    def legal_actions(self) -> list[str]:
+        """The option ids of the pending decision, in order (observation.py: how a decision of
+        several options, or of none, is answered)."""
+        return observation.legal_actions(self)
+
+    def legal_choices(self, limit: int | None = None) -> list[tuple[str, ...]]:
+        """Every legal answer to the pending decision, each a tuple of option ids."""
+        return observation.legal_choices(self, limit)
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` knows: its view and the hidden cards it has seen (observation.py)."""
+        return observation.observation(self, seat)
+
+    def track_knowledge(self) -> None:
+        """Track what each seat knows of the hidden cards (knowledge.py), learning what it
+        knows already by replaying the record once. `determinize` does it when needed."""
+        determinize.track_knowledge(self)
 
     def record(self) -> dict:
         if self.determinized_for is not None:
