@@ -102,6 +102,10 @@ class Knowledge:
                 # it any more.
                 self.shuffled[old] = tick
         if not hidden_to:  # seen by everyone: what the others knew stays true
+            for seat in seats:
+                known = self.known.get(seat)
+                if known:
+                    known.pop(cid, None)
             return
         self._hidden_move(game, cid, old, new, tick, seats)
 

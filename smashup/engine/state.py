@@ -32,7 +32,7 @@ from .core import (
     Option,
     PlayRecord,
 )
-from .knowledge import Knowledge
+from .knowledge import HIDDEN, Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, stream, version_for
 
@@ -95,6 +95,9 @@ _IN_PLAY = frozenset(IN_PLAY_ZONES)
 _ON_CARDS = frozenset(("attached", "base_action"))  # where an action has an ActionState
 # A player's piles, out of play: a card moved between them touches nothing else (`move_card`).
 _PILE_ZONES = frozenset(("deck", "hand", "discard"))
+# Where a card is hidden from some seat: a move from or to one is noted by `knowledge` when a
+# game tracks it.
+_HIDDEN_ZONES = HIDDEN
 
 
 
@@ -427,9 +430,9 @@ class GameState:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
-        if self.knowledge is not None:
-            self.knowledge.moved(self, cid, old, zone, index)
         was, kind = old[0], zone[0]
+        if self.knowledge is not None and (was in _HIDDEN_ZONES or kind in _HIDDEN_ZONES):
+            self.knowledge.moved(self, cid, old, zone, index)
         if was in _PILE_ZONES and kind in _PILE_ZONES:
             # From a player's pile to a player's pile (a draw, a discard from hand, a deck
             # refilled): nothing in play is touched, so no index, state or lasting effect can

@@ -67,6 +67,12 @@ def test_the_real_secret_and_what_the_seat_may_not_read_stay_out():
     assert again.digest() == dealt.digest()
     other = game.determinize(1, random.Random(4))
     assert other.digest() != dealt.digest()
+    # Without knowledge: the same deal, not observable in turn.
+    bare = game.determinize(1, random.Random(3), knowledge=False)
+    assert bare.knowledge is None and bare.digest() == dealt.digest()
+    with pytest.raises(EngineError):
+        bare.observation(1)
+    play_on(bare, random.Random(5))
 
 
 def test_a_determinized_game_forks_like_any_other():
