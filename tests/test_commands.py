@@ -147,3 +147,15 @@ def test_the_long_benchmark_game_is_a_real_replayable_game():
     assert len(record["choices"]) == 300
     game = replay(record)
     assert len(game.choices) == 300
+
+
+@pytest.mark.parametrize("mode", ["standard", "bigbase"])
+def test_bench_engine_measures_forks_next_to_playouts(mode):
+    data = json.loads(run("bench_engine", "--fork", "--states", "3", "--players", "2",
+                          "--repeats", "1", "--mode", mode, "--json"))
+    assert data["states"] == 3 and data["repeats"] == 3 and data["mode"] == mode
+    for key in ("fork_ms", "determinize_ms", "playout_ms", "playout_us_per_choice",
+                "first_fork_ms", "first_determinize_ms", "fork_per_playout"):
+        assert data[key] > 0
+    out = run("bench_engine", "--fork", "--states", "2", "--players", "2", "--repeats", "1")
+    assert "fork:" in out and "determinize:" in out and "random playout from the state" in out

@@ -316,3 +316,91 @@ def bot_report(games: int = 40, seed: int = 0, factions: list[str] | None = None
         "heuristic_win_rate_overall": round(
             sum(won.values()) / sum(played.values()), 2) if played else None,
     }
+
+
+def bench_forks(states: int = 40, players: int = 4, seed: int = 0, repeats: int = 5,
+                mode: str = "standard", sets: list[str] | None = None) -> dict:
+    """Fork and determinize costs next to a random playout from the same states (issue 23), to
+    size a search: mid-game states of random games (from choice 40 on, every 23rd choice), each
+    restored from its record as a server restores a game (no snapshot, no knowledge yet). Per
+    state, interleaved: the first fork (it makes the snapshot at the last quiet point when the
+    state is not one) and the first determinize for the deciding seat (it learns what each seat
+    knows, replaying the record once), then `repeats` rounds of a fork, a determinize and a
+    random playout from a fork. Medians over the states (ms; per choice of the playouts, µs)."""
+    from statistics import median
+
+    from . import determinize as determinizing
+    from .forks import is_quiet
+    from .setup import replay
+
+    factions = factions_of_sets(sets)
+    records = []
+    for config, game_seed in tables(10_000, [players], seed, "random", factions, "ask", KEYED, mode):
+        game, _ = play_game(config, game_seed, check=False)
+        record = game.record()
+        for cut in range(40, len(record["choices"]) - 10, 23):
+            records.append({**record, "choices": record["choices"][:cut]})
+        if len(records) >= states:
+            break
+    records = records[:states]
+    fell_back = [0]
+    dealt_in_place = determinizing._dealt_in_place
+
+    def counted_fallback(*args):
+        fell_back[0] += 1
+        return dealt_in_place(*args)
+
+    rows = []
+    determinizing._dealt_in_place = counted_fallback
+    try:
+        for i, record in enumerate(records):
+            game = replay(record)
+            quiet = is_quiet(game)
+            started = time.perf_counter()
+            game.fork()
+            first_fork = time.perf_counter() - started
+            started = time.perf_counter()
+            game.determinize(game.pending.seat, random.Random(i))
+            first_det = time.perf_counter() - started
+            forks_, dets, playouts, per_choice = [], [], [], []
+            for r in range(repeats):
+                started = time.perf_counter()
+                branch = game.fork()
+                forks_.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                game.determinize(game.pending.seat, random.Random(1000 * i + r))
+                dets.append(time.perf_counter() - started)
+                rng = random.Random(r)
+                made = len(branch.choices)
+                started = time.perf_counter()
+                while branch.pending is not None:
+                    d = branch.pending
+                    branch.apply(d.seat, d.id, BOTS["random"](branch, rng))
+                playouts.append(time.perf_counter() - started)
+                per_choice.append(playouts[-1] / max(len(branch.choices) - made, 1))
+            rows.append({"quiet": quiet, "first_fork": first_fork, "first_det": first_det,
+                         "fork": median(forks_), "det": median(dets),
+                         "playout": median(playouts), "per_choice": median(per_choice)})
+    finally:
+        determinizing._dealt_in_place = dealt_in_place
+
+    def ms(key, which=rows):
+        return round(median(r[key] for r in which) * 1000, 3) if which else None
+
+    quiet = [r for r in rows if r["quiet"]]
+    other = [r for r in rows if not r["quiet"]]
+    return {
+        "engine": native.engine_build(), "mode": mode, "players": players,
+        "factions": len(factions), "states": len(rows), "quiet_states": len(quiet),
+        "repeats": repeats,
+        "fork_ms": ms("fork"), "fork_quiet_ms": ms("fork", quiet), "fork_other_ms": ms("fork", other),
+        "first_fork_ms": ms("first_fork"), "first_fork_other_ms": ms("first_fork", other),
+        "determinize_ms": ms("det"), "determinize_quiet_ms": ms("det", quiet),
+        "determinize_other_ms": ms("det", other), "first_determinize_ms": ms("first_det"),
+        "determinize_dealt_in_place": fell_back[0],
+        "determinizations": len(rows) * (repeats + 1),
+        "playout_ms": ms("playout"),
+        "playout_us_per_choice": round(median(r["per_choice"] for r in rows) * 1e6, 1),
+        "fork_per_playout": round(median(r["fork"] / r["playout"] for r in rows), 3),
+        "determinize_per_playout": round(median(r["det"] / r["playout"] for r in rows), 3),
+    }
