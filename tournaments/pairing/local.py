@@ -43,7 +43,7 @@ class Arrays:
     side: np.ndarray  # (3, n): the fairness cost of sitting at a full table (0), a short one, a bye
     factions: np.ndarray | None  # (n, k): each player's factions, padded with no_faction
     no_faction: int
-    fair: bool  # whether any fairness cost is not 0
+    met_cost: np.ndarray  # (n, n): what two players sitting together cost, twice (best_tabu_move)
     one_hot: np.ndarray | None  # (n, factions): 1.0 where the player holds the faction
     near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
 
@@ -65,7 +65,7 @@ def _arrays(ctx: Context) -> Arrays:
         for p, held in enumerate(ctx.factions):
             factions[p, : len(held)] = held
             one_hot[p, list(held)] = 1.0
-    found = Arrays(met, side, factions, none, bool(side.any()), one_hot)
+    found = Arrays(met, side, factions, none, 2 * ctx.weights.repeat * met, one_hot)
     ctx.__dict__["_arrays"] = found
     return found
 
@@ -159,6 +159,8 @@ class Grouping:
             ],
             dtype=np.int64,
         )
+        # enter[p, g]: what sitting in group g costs p in repeats and fairness (tabu steps).
+        self.enter = ctx.weights.repeat * self.metg + arrays.side.T.take(self.kind, axis=1)
         self.held_np = None
         if arrays.factions is not None:
             self.held_np = np.zeros((len(self.groups), arrays.no_faction + 1), dtype=np.int64)
@@ -237,44 +239,36 @@ class Grouping:
         gx = self.where_np.take(xs)
         near_groups = self._near_matrix(window)
         if len(self.order) <= WHOLE_ROUND:
-            slots, ys, gy = None, self.order, self.slot_group
+            ys, gy = self.order, self.slot_group
         else:  # only the slots of groups near some x (a large event has hundreds of tables)
             slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
             ys, gy = self.order.take(slots), self.slot_group.take(slots)
         near = near_groups.take(gx, axis=0).take(gy, axis=1)
         self.evaluations += int(np.count_nonzero(near))
-        metg = self.metg
-        by_y, by_x = metg.take(ys, axis=0), metg.take(xs, axis=0)
-        # y takes x's place in gx, x takes y's in gy: hard_delta's four lookups and the pair itself.
-        repeats = by_y.take(gx, axis=1).T + by_x.take(gy, axis=1)
-        repeats -= 2 * arrays.met.take(xs, axis=0).take(ys, axis=1)
-        repeats -= by_x[np.arange(len(xs)), gx][:, None]
-        repeats -= by_y[np.arange(len(ys)), gy][None, :]
-        delta = ctx.weights.repeat * repeats
-        if arrays.fair:
-            # Fairness: into x's group comes y (x leaves), into y's group comes x.
-            kx, ky = self.kind.take(gx), self.kind.take(gy)
-            side_y, side_x = arrays.side.take(ys, axis=1), arrays.side.take(xs, axis=1)
-            delta += side_y.take(kx, axis=0) - side_x[kx, np.arange(len(xs))][:, None]
-            delta += side_x.take(ky, axis=0).T - side_y[ky, np.arange(len(ys))][None, :]
+        # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
+        # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
+        # the pair's own meetings.
+        enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
+        delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
+        delta -= np.add.outer(enter_x[np.arange(len(xs)), gx], enter_y[np.arange(len(ys)), gy])
+        delta -= arrays.met_cost.take(xs, axis=0).take(ys, axis=1)
         if self.held_np is not None:
             delta += ctx.weights.clash * self._clash_deltas(xs, gx, ys, gy)
-        allowed = near
-        tabu_x, tabu_y = tabu_until.take(xs) >= step, tabu_until.take(ys) >= step
-        if tabu_x.any() or tabu_y.any():
-            allowed = near & ~((tabu_x[:, None] | tabu_y[None, :]) & (current + delta >= best - EPS))
-        where = np.flatnonzero(allowed)
+        # A tabu player moves only for a new best.
+        tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
+        tabu &= delta >= best - EPS - current
+        where = np.flatnonzero(near > tabu)
         if not where.size:
             return None
-        values = delta.ravel().take(where)
+        values = delta.take(where)
         # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie.
         before = np.concatenate(([np.inf], np.minimum.accumulate(values)[:-1]))
         events = np.flatnonzero(values <= before + EPS)
         chosen, ties = 0, 0
         randrange = rng.randrange
-        for i, fresh in zip(events.tolist(), (values.take(events) < before.take(events) - EPS).tolist(),
-                            strict=True):  # fmt: skip
-            if fresh:
+        for i, value, held in zip(events.tolist(), values.take(events).tolist(), before.take(events).tolist(),
+                                  strict=True):  # fmt: skip
+            if value < held - EPS:
                 chosen, ties = i, 1
             else:
                 ties += 1
@@ -362,6 +356,9 @@ class Grouping:
         change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
         self.metg[:, gx] += change
         self.metg[:, gy] -= change
+        change = self.ctx.weights.repeat * change
+        self.enter[:, gx] += change
+        self.enter[:, gy] -= change
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
@@ -529,7 +526,11 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     clash = w.clash / w.repeat if ctx.factions is not None else 0.0
     # Repeats plus clashes in repeat units, as the grouping in hand has them: reachable, so an upper bound.
     reached = (state.hard_total() - _fairness(state)) / w.repeat
-    fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
+    # Only groupings that keep the fairness rule count where it is one (strict); in the soft mode
+    # any grouping may be the best.
+    fewest = min_repeats(
+        ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=ctx.strict, clash=clash
+    )
     if fewest is None:
         return None
     short_seats = sum(size for size in sizes if size < ctx.table_size)
