@@ -27,6 +27,9 @@ FIELDS = {
     "avoidable_at_most",
     "unproven_rounds",
     "methods",
+    "short_tables",
+    "unfair_short_tables",
+    "unfair_by_round",
 }
 
 
@@ -90,3 +93,12 @@ def test_bad_arguments_are_refused():
         run("--players", "8", "--rounds", "2", "--faction-copies", "0")
     with pytest.raises(CommandError):
         run("--players", "8", "--rounds", "2", "--drops", "-1")
+
+
+def test_the_soft_short_tables_are_benched_and_counted():
+    data = json.loads(run("--players", "13", "--rounds", "3", "--short-tables", "soft", "--json"))
+    assert data["short_tables"] == "soft"
+    assert len(data["unfair_by_round"]) == 3 and sum(data["unfair_by_round"]) == data["unfair_short_tables"]
+    assert "short tables again before everyone had one (strict fairness)" in run(
+        "--players", "7", "--rounds", "2"
+    )

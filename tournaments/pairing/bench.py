@@ -44,10 +44,13 @@ def run_bench(
     faction_copies: int | None = None,
     drops: int = 0,
     late: int = 0,
+    short_tables: str = "strict",
 ) -> dict:
     """`drops`: players (drawn at random, seeded) who leave after each round; `late`: players who
-    enter before round 2 (with no points and no history)."""
-    options = PairingOptions(table_size=table_size, layout=layout, faction_copies=faction_copies)
+    enter before round 2 (with no points and no history); `short_tables`: PairingOptions'."""
+    options = PairingOptions(
+        table_size=table_size, layout=layout, faction_copies=faction_copies, short_tables=short_tables
+    )
     if max_evaluations is not None:
         options = replace(options, max_evaluations=max_evaluations)
     held: dict[int, tuple[str, ...]] = {}
@@ -57,7 +60,7 @@ def run_bench(
     games: list[Game] = []
     byes: list[tuple[int, int]] = []
     history: list[PastRound] = []
-    seconds, cpu, repeats, units, bounds, methods, proven = [], [], [], [], [], [], []
+    seconds, cpu, repeats, units, bounds, methods, proven, unfair = [], [], [], [], [], [], [], []
     w = options.weights
     ratio = w.clash / w.repeat if faction_copies is not None else 0.0
     bye_value = average_points(table_size)
@@ -79,6 +82,8 @@ def run_bench(
         cost = pairing.repeats + ratio * pairing.clashes  # in repeats
         bound, tight = _bound(pairing, cost, ratio, entrants, history, r, seed, options)
         repeats.append(pairing.repeats)
+        # Players at a short table again while someone had fewer (what the soft mode trades).
+        unfair.append(sum(len(t.fairness) for t in pairing.tables))
         units.append(cost)
         bounds.append(bound)
         proven.append(tight)
@@ -116,6 +121,9 @@ def run_bench(
         "avoidable_at_most": _int(sum(units) - sum(bounds)),
         "unproven_rounds": sum(1 for u, b, t in zip(units, bounds, proven, strict=True) if u > b and not t),
         "methods": sorted(set(methods)),
+        "short_tables": short_tables,
+        "unfair_short_tables": sum(unfair),
+        "unfair_by_round": unfair,
     }
     if faction_copies is not None:
         report.update(faction_copies=faction_copies, clashes=sum(clashes), clashes_by_round=clashes)
@@ -147,11 +155,11 @@ def _bound(pairing, cost, ratio, entrants, history, round_number, seed, options)
         return cost, True
     ctx = build_context(standings_order(entrants, seed, round_number), history, options)
     layout = round_layout(ctx.n, options.table_size, options.layout)
-    # Clashes cost >= 0: still bounds. The pigeonhole bound assumes the fairness rule the pairing keeps.
-    bound = max(
-        degree_bound(ctx, list(layout.tables), layout.byes),
-        pigeonhole_repeats(ctx, list(layout.tables), layout.byes),
-    )
+    # Clashes cost >= 0: still bounds. The pigeonhole bound assumes the fairness rule the pairing keeps
+    # (strict); in the soft mode the bound counts any grouping.
+    bound = degree_bound(ctx, list(layout.tables), layout.byes)
+    if ctx.strict:
+        bound = max(bound, pigeonhole_repeats(ctx, list(layout.tables), layout.byes))
     if cost <= bound:
         return cost, True
     if ctx.n <= PROVE_UP_TO:
@@ -161,7 +169,7 @@ def _bound(pairing, cost, ratio, entrants, history, round_number, seed, options)
             layout.byes,
             upper=cost,
             node_limit=PROVE_NODES,
-            fair=True,
+            fair=ctx.strict,
             clash=ratio,
         )
         if fewest is not None:

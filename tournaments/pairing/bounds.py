@@ -145,7 +145,9 @@ def min_repeats(
     best = upper + 1 if upper is not None else sum(len(m) for m in ctx.met) + 1
     nodes = 0
     met = ctx.met
-    met_sets = [set(m) for m in met]  # who each player met: counted against those left in C
+    # Who each player met, as bits: how many of those left a player met is one AND and a popcount.
+    met_bits = [sum(1 << q for q in m) for m in met]
+    rows = [[m.get(q, 0) for q in range(ctx.n)] for m in met]  # met counts as lists (hot loops)
 
     def walk(left: list[int], cost: int) -> bool:
         nonlocal best, nodes
@@ -154,15 +156,24 @@ def min_repeats(
             return True
         # How many of those left each player has met; it picks the most constrained player to open
         # the next group, and bounds the repeats still to come (the degree bound on what is left).
-        left_set = set(left)
-        met_left = {p: len(met_sets[p] & left_set) for p in left}
+        left_bits = 0
+        for p in left:
+            left_bits |= 1 << p
+        counts = [(met_bits[p] & left_bits).bit_count() for p in left]
         tables_left = [k for k, c in kinds.items() if c and k > 0]
         need = min(tables_left) - 1 if tables_left else 0
-        short = sorted((max(0, need - (len(left) - 1 - met_left[p])) for p in left), reverse=True)
+        # A player who met more than `over` of those left lacks table-mates they have not met.
+        over = len(left) - 1 - need
+        short = [m - over for m in counts if m > over]
         sitting_out = byes if kinds.get(-byes) else 0  # the byes, if still open, may take the worst
-        if cost + -(-sum(short[sitting_out:]) // 2) >= best:
+        if sitting_out and short:
+            short.sort(reverse=True)
+            short = short[sitting_out:]
+        if cost + -(-sum(short) // 2) >= best:
             return True
-        opener = max(left, key=lambda p: (met_left[p], -p))
+        # The most constrained player opens the next group (`left` is in ascending order: the
+        # first of equals is the lowest numbered).
+        opener = left[counts.index(max(counts))]
         rest = [p for p in left if p != opener]
         for kind in sorted((k for k, c in kinds.items() if c), reverse=True):
             if allowed is not None and opener not in allowed[kind]:
@@ -170,12 +181,22 @@ def min_repeats(
             candidates = rest if allowed is None else [p for p in rest if p in allowed[kind]]
             size = abs(kind)
             kinds[kind] -= 1
-            for others in combinations(candidates, size - 1):
+            # Each group of `size` is a node, in itertools.combinations' order; a group whose
+            # first members alone already cost too much is counted with all its completions
+            # (none can cost less: repeats and clashes only grow with members) and skipped.
+            room = lambda: best - cost  # noqa: E731 (read when asked: `best` falls as groups are tried)
+            for others, partial in _groups(opener, candidates, size - 1, rows if kind > 0 else None, room):
+                if others is None:  # `partial` groups skipped
+                    nodes += partial
+                    if nodes > node_limit:
+                        kinds[kind] += 1
+                        return False
+                    continue
                 nodes += 1
                 if nodes > node_limit:
                     kinds[kind] += 1
                     return False
-                extra = 0 if kind < 0 else _repeats([opener, *others], met)
+                extra = partial
                 if clash and kind > 0:
                     extra += clash * clash_excess(ctx, [opener, *others])
                 if cost + extra < best:
@@ -188,6 +209,49 @@ def min_repeats(
                         return True
             kinds[kind] += 1
         return True
+
+    def _groups(opener: int, candidates: list[int], count: int, rows, room):
+        """(the other members, their repeats with the opener and each other) of every group the
+        opener can open, in combinations order; with `rows` (a table), a prefix whose repeats
+        reach `room` (as of when it is reached: `best` only falls) comes as (None, how many
+        groups it begins). Without `rows` (the byes): every group, at no cost."""
+        if rows is None:
+            for others in combinations(candidates, count):
+                yield others, 0
+            return
+        mine = rows[opener]
+        size = len(candidates)
+        if count == 1:
+            for a in candidates:
+                yield (a,), mine[a]
+            return
+        if count == 2:
+            for i, a in enumerate(candidates):
+                row_a, base = rows[a], mine[a]
+                if base >= room():
+                    yield None, size - 1 - i
+                    continue
+                for b in candidates[i + 1 :]:
+                    yield (a, b), base + mine[b] + row_a[b]
+            return
+        if count == 3:
+            for i, a in enumerate(candidates):
+                row_a, r1 = rows[a], mine[a]
+                if r1 >= room():
+                    k = size - 1 - i
+                    yield None, k * (k - 1) // 2
+                    continue
+                for j in range(i + 1, size):
+                    b = candidates[j]
+                    row_b, r2 = rows[b], r1 + mine[b] + row_a[b]
+                    if r2 >= room():
+                        yield None, size - 1 - j
+                        continue
+                    for c in candidates[j + 1 :]:
+                        yield (a, b, c), r2 + mine[c] + row_a[c] + row_b[c]
+            return
+        for others in combinations(candidates, count):
+            yield others, _repeats([opener, *others], met)
 
     finished = walk(list(range(ctx.n)), 0)
     if not finished:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,9 @@ class Player:
     # The factions the player holds for the whole event (a per-event draft); checked against
     # PairingOptions.faction_copies.
     factions: tuple[str, ...] = ()
+    # The player's club (a name; "" none): with PairingOptions.avoid_clubs, players of one club are
+    # kept apart in round 1.
+    club: str = ""
 
 
 @dataclass(frozen=True)
@@ -34,17 +37,18 @@ class PastRound:
 class Weights:
     """Cost weights, highest first; each level outweighs everything below it in any realistic round.
 
-    Fairness is a rule: nobody gets a second short table (or bye) before everyone had one, even if
-    that costs a repeat. A faction clash comes next: with a per-event draft each round-1 table drafts
-    from its own pool, so two players who keep the same faction may meet later. The draft's copy
-    rule (two players of a table share a faction only if there are enough copies) is a rule of the
-    format, where a rematch is only a less varied game, so one clash weighs ten repeats. It stays
-    below fairness, the search's one hard rule: with a small pool clashes can be unavoidable, and
-    they must not hand someone a second short table.
-    Repeats come next, far above the standings spread.
+    Fairness is a rule: nobody gets a second short table (or bye) before everyone had one, even if that
+    costs a repeat (PairingOptions.short_tables "soft" lowers the short tables' weight below a repeat:
+    PairingOptions.effective_weights). A faction clash comes next: with a per-event draft each round-1
+    table drafts from its own pool, so two players who keep the same faction may meet later. The draft's
+    copy rule (two players of a table share a faction only if there are enough copies) is a rule of the
+    format, where a rematch is only a less varied game, so one clash weighs ten repeats. It stays below
+    fairness, the search's one hard rule: with a small pool clashes can be unavoidable, and they must not
+    hand someone a second short table. Repeats come next, far above the standings spread.
     """
 
-    fairness: float = 100_000_000.0  # a short table / bye for someone who had more than the fewest
+    fairness: float = 100_000_000.0  # a short table for someone who had more than the fewest
+    bye_fairness: float = 100_000_000.0  # a bye likewise
     clash: float = 10_000_000.0  # per player at a table beyond the copies of a faction they hold
     repeat: float = 1_000_000.0  # per earlier meeting of each pair now at one table
     spread: float = 1.0  # per squared points difference of each pair at a table
@@ -66,6 +70,33 @@ class PairingOptions:
     # How many players of one table may hold the same faction (the event's copies per table pool);
     # None: factions are not checked (players draft at every table, or bring their own).
     faction_copies: int | None = None
+    # Short-table fairness (SHORT_TABLES): "strict", nobody gets a second short table before everyone
+    # had one, whatever it costs in repeats; "soft", a short table again weighs half a repeat
+    # (SOFT_FAIRNESS), so a rematch is avoided at that price. Byes stay strict either way.
+    short_tables: str = "strict"
+    # Round 1: players of one club (Player.club) sit at different tables where the draw allows.
+    avoid_clubs: bool = False
+
+    def __post_init__(self):
+        if self.short_tables not in SHORT_TABLES:
+            raise ValueError(f"short_tables is one of {SHORT_TABLES}, not {self.short_tables!r}")
+
+    @property
+    def strict(self) -> bool:
+        return self.short_tables == "strict"
+
+    def effective_weights(self) -> Weights:
+        """The weights the search uses: the soft mode lowers a short table's fairness weight."""
+        if self.strict:
+            return self.weights
+        return replace(self.weights, fairness=self.weights.repeat * SOFT_FAIRNESS)
+
+
+SHORT_TABLES = ("strict", "soft")
+# Soft short-table fairness (issue 27): a short table again (for someone who had one more than the
+# fewest) weighs this many repeats; a third (two more: tri(2) = 3 units) 1.5. So the soft mode gives
+# someone a second short table to spare a rematch, but not a third.
+SOFT_FAIRNESS = 0.5
 
 
 def tri(k: int) -> int:
@@ -102,6 +133,9 @@ class Context:
     # the pigeonhole bound (bounds.pigeonhole_repeats) spreads over the tables of this round.
     # One list of tables per earlier round.
     past_tables: list[list[tuple[int, ...]]] = field(default_factory=list)
+    # Whether the short-table fairness is a rule (PairingOptions.short_tables "strict"): the bounds
+    # that count only groupings keeping it (pigeonhole, min_repeats(fair=True)) then hold.
+    strict: bool = True
 
     @property
     def n(self) -> int:
@@ -150,11 +184,11 @@ def build_context(
         for pid in past.byes:
             if pid in index:
                 byes[index[pid]] += 1
-    w = options.weights
+    w = options.effective_weights()
     points = [float(p.points) for p in players]
     low = min(points, default=0.0)
     least_short, least_byes = min(short, default=0), min(byes, default=0)
-    bye_fair = [w.fairness * tri(b - least_byes) for b in byes]
+    bye_fair = [w.bye_fairness * tri(b - least_byes) for b in byes]
     factions, names = None, []
     if options.faction_copies is not None and any(p.factions for p in players):
         names = sorted({f for p in players for f in p.factions})
@@ -178,4 +212,5 @@ def build_context(
         copies=max(1, options.faction_copies or 1),
         faction_names=names,
         past_tables=[[t for t in tables if len(t) > 1] for tables in past_tables],
+        strict=options.strict,
     )

@@ -10,19 +10,64 @@
    of swap evaluations, so the result depends on the seed alone; `time_limit` is a safety cap for
    slow machines that makes it depend on the machine too.
 A grouping is a list of lists of player indices; `kinds[g]` is (size, is_bye) of group g, byes last.
+
+Speed (issue 27): a tabu step prices all its candidate swaps at once as numpy arrays
+(`Grouping.best_tabu_move`) and picks among equals with the same calls to the seeded generator as a
+scan of the swaps one by one, so the pairings are those of the scan, bit for bit; the tabu search's
+own swaps update only the counts it reads (`tabu_swap`).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import Context, PairingOptions
-from tournaments.pairing.cost import clash_excess, clashes_at, group_cost
+from tournaments.pairing.cost import clashes_at, group_terms
 from tournaments.pairing.layout import Layout
 
 EPS = 1e-6  # costs reach 1e6 and more; differences below this are float noise
+NEVER = -(10**9)  # the faction count of "no faction": never over the copies
+WHOLE_ROUND = 128  # players: up to this, a tabu step prices swaps with everyone (then masks by `near`)
+
+
+@dataclass
+class Arrays:
+    """The context as arrays for the tabu search (`Grouping.best_tabu_move`), made once per context."""
+
+    met: np.ndarray  # (n, n): earlier tables shared
+    side: np.ndarray  # (3, n): the fairness cost of sitting at a full table (0), a short one, a bye
+    factions: np.ndarray | None  # (n, k): each player's factions, padded with no_faction
+    no_faction: int
+    met_cost: np.ndarray  # (n, n): what two players sitting together cost, twice (best_tabu_move)
+    one_hot: np.ndarray | None  # (n, factions): 1.0 where the player holds the faction
+    near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
+
+
+def _arrays(ctx: Context) -> Arrays:
+    found = ctx.__dict__.get("_arrays")
+    if found is not None and found.met.shape[0] == ctx.n:
+        return found
+    met = np.zeros((ctx.n, ctx.n), dtype=np.int64)
+    for a, row in enumerate(ctx.met):
+        if row:
+            met[a, list(row)] = list(row.values())
+    side = np.array([[0.0] * ctx.n, ctx.short_pen, ctx.bye_fair], dtype=np.float64)
+    factions, one_hot, none = None, None, len(ctx.faction_names)
+    if ctx.factions is not None:
+        width = max(1, max((len(f) for f in ctx.factions), default=1))
+        factions = np.full((ctx.n, width), none, dtype=np.int64)
+        one_hot = np.zeros((ctx.n, none), dtype=np.float64)
+        for p, held in enumerate(ctx.factions):
+            factions[p, : len(held)] = held
+            one_hot[p, list(held)] = 1.0
+    found = Arrays(met, side, factions, none, 2 * ctx.weights.repeat * met, one_hot)
+    ctx.__dict__["_arrays"] = found
+    return found
 
 
 def group_kinds(layout: Layout) -> list[tuple[int, bool]]:
@@ -86,18 +131,46 @@ class Grouping:
         for gi, g in enumerate(self.groups):
             for p in g:
                 self.where[p] = gi
-        self.costs = [group_cost(ctx, g, b) for g, b in zip(self.groups, self.is_bye, strict=True)]
-        self.clash = [0 if b else clash_excess(ctx, g) for g, b in zip(self.groups, self.is_bye, strict=True)]
-        # Per group, how many of its players hold each faction (kept only when factions are checked).
-        self.held = [self._held(gi) for gi in range(len(self.groups))]
-        self.hard = [self._hard(gi) for gi in range(len(self.groups))]
-        # metg[p][g]: how many earlier meetings p has with the players of group g, so that the
+        terms = [group_terms(ctx, g, b) for g, b in zip(self.groups, self.is_bye, strict=True)]
+        self.costs = [cost for cost, _, _ in terms]
+        self.hard = [hard for _, hard, _ in terms]
+        self.clash = [clash for _, _, clash in terms]
+        self.sizes = (tuple(len(g) for g in self.groups), tuple(self.is_bye))
+        arrays = _arrays(ctx)
+        self.arrays = arrays
+        # metg[p, g]: how many earlier meetings p has with the players of group g, so that the
         # change of repeats of a swap is four lookups (hard_delta), not a walk over both tables.
-        self.metg = [[0] * len(self.groups) for _ in range(ctx.n)]
+        self.metg = np.zeros((ctx.n, len(self.groups)), dtype=np.int64)
         for gi, g in enumerate(self.groups):
-            for m in g:
-                for p, k in ctx.met[m].items():
-                    self.metg[p][gi] += k
+            if g:
+                self.metg[:, gi] = arrays.met[:, g].sum(axis=1)
+        # The tabu search's view, as arrays (best_tabu_move): every player in group order (a group's
+        # players stay in their slots: a swap exchanges two slots), each slot's group, each group's
+        # kind (0 a full table, 1 a short one, 2 the byes) and per group the holders of each faction.
+        self.where_np = np.array(self.where, dtype=np.int64)
+        self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
+        self.slot = np.empty(ctx.n, dtype=np.int64)
+        self.slot[self.order] = np.arange(ctx.n)
+        self.slot_group = np.array([gi for gi, g in enumerate(self.groups) for _ in g], dtype=np.int64)
+        self.kind = np.array(
+            [
+                2 if b else 1 if len(g) < ctx.table_size else 0
+                for g, b in zip(self.groups, self.is_bye, strict=True)
+            ],
+            dtype=np.int64,
+        )
+        # enter[p, g]: what sitting in group g costs p in repeats and fairness (tabu steps).
+        self.enter = ctx.weights.repeat * self.metg + arrays.side.T.take(self.kind, axis=1)
+        self.held_np = None
+        if arrays.factions is not None:
+            self.held_np = np.zeros((len(self.groups), arrays.no_faction + 1), dtype=np.int64)
+            for gi, g in enumerate(self.groups):
+                if not self.is_bye[gi]:
+                    np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
+            self.held_np[:, arrays.no_faction] = NEVER
+        # Repeats per group (tabu_swap keeps them): half of what its players met of it.
+        self.repeats = [0 if b else int(self.metg[g, gi].sum()) // 2 for gi, (g, b) in
+                        enumerate(zip(self.groups, self.is_bye, strict=True))]  # fmt: skip
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
         self._near: dict[tuple[int, int], list[int]] = {}
@@ -109,34 +182,18 @@ class Grouping:
     def hard_total(self) -> float:
         return sum(self.hard)
 
-    def _held(self, gi: int) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        if self.ctx.factions is not None and not self.is_bye[gi]:
-            for m in self.groups[gi]:
-                for f in self.ctx.factions[m]:
-                    counts[f] = counts.get(f, 0) + 1
-        return counts
-
-    def _hard(self, gi: int) -> float:
-        """Repeats, faction clashes and fairness of one group: what the tabu search tries to bring down."""
-        ctx, g = self.ctx, self.groups[gi]
-        if self.is_bye[gi]:
-            return sum(ctx.bye_fair[p] for p in g)
-        repeats = sum(ctx.met[a].get(b, 0) for i, a in enumerate(g) for b in g[i + 1 :])
-        unfair = sum(ctx.short_pen[p] for p in g) if len(g) < ctx.table_size else 0.0
-        return ctx.weights.repeat * repeats + ctx.weights.clash * self.clash[gi] + unfair
-
     def swap(self, x: int, y: int) -> None:
-        _, a, b = self.swap_delta(x, y)
-        self.apply(x, y, a, b)
+        _, a, b, terms = self.swap_delta(x, y)
+        self.apply(x, y, a, b, terms)
 
-    def swap_delta(self, x: int, y: int) -> tuple[float, list[int], list[int]]:
+    def swap_delta(self, x: int, y: int) -> tuple[float, list[int], list[int], tuple]:
+        """(change of the full cost, x's group after the swap, y's group after, their group_terms)."""
         gx, gy = self.where[x], self.where[y]
         a = [y if m == x else m for m in self.groups[gx]]
         b = [x if m == y else m for m in self.groups[gy]]
         self.evaluations += 1
-        new = group_cost(self.ctx, a, self.is_bye[gx]) + group_cost(self.ctx, b, self.is_bye[gy])
-        return new - self.costs[gx] - self.costs[gy], a, b
+        terms = group_terms(self.ctx, a, self.is_bye[gx]), group_terms(self.ctx, b, self.is_bye[gy])
+        return terms[0][0] + terms[1][0] - self.costs[gx] - self.costs[gy], a, b, terms
 
     def hard_delta(self, x: int, y: int) -> float:
         """Change of repeats, clashes and fairness if x and y swap (cheaper than swap_delta)."""
@@ -146,9 +203,9 @@ class Grouping:
         if gx == gy:
             return 0.0
         # y takes x's place in gx and x takes y's in gy (x and y themselves do not count: metg).
-        metg_x, metg_y = self.metg[x], self.metg[y]
+        metg = self.metg
         both = 2 * ctx.met[x].get(y, 0)
-        repeats = metg_y[gx] - metg_x[gx] + metg_x[gy] - metg_y[gy] - both
+        repeats = int(metg[y, gx] - metg[x, gx] + metg[x, gy] - metg[y, gy]) - both
         delta = ctx.weights.repeat * repeats
         for g, out, into in ((gx, x, y), (gy, y, x)):
             if self.is_bye[g]:
@@ -161,79 +218,162 @@ class Grouping:
             for g, out, into in ((gx, x, y), (gy, y, x)):
                 if self.is_bye[g]:
                     continue
-                held, gone = self.held[g], ctx.factions[out]
+                held, gone = self.held_np[g], ctx.factions[out]
                 for f in gone:
                     clash -= held[f] > copies
                 for f in ctx.factions[into]:
-                    clash += held.get(f, 0) - (f in gone) >= copies
+                    clash += held[f] - (f in gone) >= copies
             delta += ctx.weights.clash * clash
         return delta
 
-    def hard_deltas(self, x: int, gy: int) -> list[tuple[int, float]]:
-        """(y, hard_delta(x, y)) for every y of group gy, in its order: the same numbers (added in
-        the same order) in one pass (the tabu search's inner loop)."""
-        ctx = self.ctx
-        group = self.groups[gy]
-        gx = self.where[x]
-        if gx == gy:
-            return [(y, self.hard_delta(x, y)) for y in group]
-        self.evaluations += len(group)
-        metg, w = self.metg, ctx.weights.repeat
-        met_x = ctx.met[x].get
-        row_x = metg[x]
-        base = row_x[gy] - row_x[gx]
-        # The fairness terms of hard_delta, side by side: into gx comes y (x leaves), into gy x.
-        bye_x, bye_y = self.is_bye[gx], self.is_bye[gy]
-        side_x = ctx.bye_fair if bye_x else ctx.short_pen if len(self.groups[gx]) < ctx.table_size else None
-        side_y = ctx.bye_fair if bye_y else ctx.short_pen if len(group) < ctx.table_size else None
-        factions = ctx.factions
-        if factions is None and side_x is None and side_y is None:
-            return [(y, w * (base + metg[y][gx] - metg[y][gy] - 2 * met_x(y, 0))) for y in group]
-        if factions is not None:
-            copies, w_clash = ctx.copies, ctx.weights.clash
-            held_x, held_y, mine = self.held[gx], self.held[gy], factions[x]
-            leaving = -sum(held_x[f] > copies for f in mine) if not bye_x else 0  # x leaves gx
-        out = []
-        for y in group:
-            row = metg[y]
-            delta = w * (base + row[gx] - row[gy] - 2 * met_x(y, 0))
-            if side_x is not None:
-                delta += side_x[y] - side_x[x]
-            if side_y is not None:
-                delta += side_y[x] - side_y[y]
-            if factions is not None:
-                clash = 0
-                theirs = factions[y]
-                if not bye_x:
-                    clash = leaving
-                    for f in theirs:
-                        clash += held_x.get(f, 0) - (f in mine) >= copies
-                if not bye_y:
-                    for f in theirs:
-                        clash -= held_y[f] > copies
-                    for f in mine:
-                        clash += held_y.get(f, 0) - (f in theirs) >= copies
-                delta += w_clash * clash
-            out.append((y, delta))
-        return out
+    def best_tabu_move(self, trouble, window, tabu_until, step, current, best, rng):
+        """The tabu search's step (see `_tabu`): of every swap of a player in `trouble` with a
+        player of a group near theirs (`near`, in that order: the groups in standings order, each
+        group's players in their order), the one that lowers repeats, clashes and fairness the
+        most, a swap of a tabu player only if it gives a new best. Ties are broken as a scan in
+        that order would (each tie replaces the move held with probability 1 / ties so far), with
+        the same calls to `rng`, so the search is the same as one that tries the swaps one by one;
+        the deltas are hard_delta's, all at once as arrays. Returns (delta, x, y) or None."""
+        ctx, arrays = self.ctx, self.arrays
+        xs = np.array(trouble, dtype=np.int64)
+        gx = self.where_np.take(xs)
+        near_groups = self._near_matrix(window)
+        if len(self.order) <= WHOLE_ROUND:
+            ys, gy = self.order, self.slot_group
+        else:  # only the slots of groups near some x (a large event has hundreds of tables)
+            slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
+            ys, gy = self.order.take(slots), self.slot_group.take(slots)
+        near = near_groups.take(gx, axis=0).take(gy, axis=1)
+        self.evaluations += int(np.count_nonzero(near))
+        # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
+        # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
+        # the pair's own meetings.
+        enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
+        delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
+        delta -= np.add.outer(enter_x[np.arange(len(xs)), gx], enter_y[np.arange(len(ys)), gy])
+        delta -= arrays.met_cost.take(xs, axis=0).take(ys, axis=1)
+        if self.held_np is not None:
+            delta += ctx.weights.clash * self._clash_deltas(xs, gx, ys, gy)
+        # A tabu player moves only for a new best.
+        tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
+        tabu &= delta >= best - EPS - current
+        where = np.flatnonzero(near > tabu)
+        if not where.size:
+            return None
+        values = delta.take(where)
+        # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie.
+        before = np.concatenate(([np.inf], np.minimum.accumulate(values)[:-1]))
+        events = np.flatnonzero(values <= before + EPS)
+        chosen, ties = 0, 0
+        randrange = rng.randrange
+        for i, value, held in zip(events.tolist(), values.take(events).tolist(), before.take(events).tolist(),
+                                  strict=True):  # fmt: skip
+            if value < held - EPS:
+                chosen, ties = i, 1
+            else:
+                ties += 1
+                if randrange(ties) == 0:
+                    chosen = i
+        row, col = divmod(int(where[chosen]), len(ys))
+        return float(values[chosen]), int(xs[row]), int(ys[col])
 
-    def apply(self, x: int, y: int, a: list[int], b: list[int]) -> None:
+    def _near_matrix(self, window: int) -> np.ndarray:
+        """near[g, h]: group h is near group g (`near`), as a boolean matrix (made once per size)."""
+        key = (window, self.sizes)
+        cache = self.arrays.near
+        found = cache.get(key)
+        if found is None:
+            count = len(self.groups)
+            found = np.zeros((count, count), dtype=bool)
+            for g in range(count):
+                found[g, self.near(g, window)] = True
+            cache[key] = found
+        return found
+
+    def _clash_deltas(self, xs, gx, ys, gy):
+        """The change of faction clashes of swapping each x with each y (hard_delta's count). A
+        faction's holders at a table grow by one: one more clash if they were at the copies
+        already; shrink by one: one fewer if they were over; a faction both hold: no change. The
+        byes count no factions (their rows are 0), so they change nothing."""
+        copies, held, one_hot = self.ctx.copies, self.held_np[:, :-1], self.arrays.one_hot
+        mine, theirs = one_hot.take(xs, axis=0), one_hot.take(ys, axis=0)  # (x, f), (y, f)
+        at_x, at_y = held.take(gx, axis=0), held.take(gy, axis=0)
+        full_x, full_y = at_x == copies, at_y == copies
+        over_x, over_y = at_x > copies, at_y > copies
+        # x's group: y's factions come in, x's go; y's group: x's come in, y's go.
+        clash = ((full_x | over_x) - full_x * mine) @ theirs.T - (over_x * mine).sum(axis=1)[:, None]
+        clash += mine @ ((full_y | over_y) - full_y * theirs).T - (over_y * theirs).sum(axis=1)[None, :]
+        return clash
+
+    def tabu_swap(self, x: int, y: int) -> None:
+        """The swap of the tabu search: as `swap`, but only the repeats, clashes and fairness of the
+        two groups follow it (counted from what is kept: metg, the factions held); their full costs
+        are left behind (None), as the search never reads them (it hands back a Grouping made
+        anew)."""
+        ctx, w, metg = self.ctx, self.ctx.weights, self.metg
         gx, gy = self.where[x], self.where[y]
-        metg = self.metg
-        for p, k in self.ctx.met[y].items():  # y moves from gy to gx
-            metg[p][gx] += k
-            metg[p][gy] -= k
-        for p, k in self.ctx.met[x].items():  # x moves from gx to gy
-            metg[p][gx] -= k
-            metg[p][gy] += k
+        self.evaluations += 1  # as swap_delta counts it
+        a = [y if m == x else m for m in self.groups[gx]]
+        b = [x if m == y else m for m in self.groups[gy]]
+        both = ctx.met[x].get(y, 0)
+        # y comes into gx where x leaves, x into gy where y leaves (hard_delta's counts).
+        repeats = {
+            gx: self.repeats[gx] + int(metg[y, gx] - metg[x, gx]) - both,
+            gy: self.repeats[gy] + int(metg[x, gy] - metg[y, gy]) - both,
+        }
+        self._move(x, y, a, b)
+        for gi, g in ((gx, a), (gy, b)):
+            self._trouble.pop(gi, None)
+            self.costs[gi] = None
+            if self.is_bye[gi]:
+                self.hard[gi] = sum(ctx.bye_fair[m] for m in g)
+                continue
+            self.repeats[gi] = repeats[gi]
+            clash = 0
+            if self.held_np is not None:
+                clash = int(np.maximum(self.held_np[gi, :-1] - ctx.copies, 0).sum())
+            unfair = sum(ctx.short_pen[m] for m in g) if len(g) < ctx.table_size else 0.0
+            self.hard[gi] = w.repeat * repeats[gi] + w.clash * clash + unfair
+            self.clash[gi] = clash
+
+    def apply(self, x: int, y: int, a: list[int], b: list[int], terms: tuple | None = None) -> None:
+        """Make the swap of x and y; `a`, `b`: their groups after it, `terms`: their group_terms
+        (from swap_delta; computed again without)."""
+        gx, gy = self.where[x], self.where[y]
+        self._move(x, y, a, b)
+        if terms is None:
+            terms = group_terms(self.ctx, a, self.is_bye[gx]), group_terms(self.ctx, b, self.is_bye[gy])
+        for gi, (cost, hard, clash) in zip((gx, gy), terms, strict=True):
+            self._trouble.pop(gi, None)
+            self.costs[gi], self.hard[gi], self.clash[gi] = cost, hard, clash
+            if not self.is_bye[gi]:
+                self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
+
+    def _move(self, x: int, y: int, a: list[int], b: list[int]) -> None:
+        """x and y change places; `a`, `b`: x's group and y's group after it."""
+        gx, gy = self.where[x], self.where[y]
+        met = self.arrays.met
+        change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
+        self.metg[:, gx] += change
+        self.metg[:, gy] -= change
+        change = self.ctx.weights.repeat * change
+        self.enter[:, gx] += change
+        self.enter[:, gy] -= change
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
-        for gi in (gx, gy):
-            self._trouble.pop(gi, None)
-            self.costs[gi] = group_cost(self.ctx, self.groups[gi], self.is_bye[gi])
-            self.clash[gi] = 0 if self.is_bye[gi] else clash_excess(self.ctx, self.groups[gi])
-            self.held[gi] = self._held(gi)
-            self.hard[gi] = self._hard(gi)
+        self.where_np[x], self.where_np[y] = gy, gx
+        sx, sy = self.slot[x], self.slot[y]
+        self.order[sx], self.order[sy] = y, x
+        self.slot[x], self.slot[y] = sy, sx
+        if self.held_np is not None:
+            factions, none = self.arrays.factions, self.arrays.no_faction
+            for player, out, into in ((x, gx, gy), (y, gy, gx)):
+                for f in factions[player].tolist():
+                    if f != none:
+                        if not self.is_bye[out]:
+                            self.held_np[out, f] -= 1
+                        if not self.is_bye[into]:
+                            self.held_np[into, f] += 1
 
     def thresholds(self) -> None:
         """A short seat (a bye) is only worth moving if someone at a full table (at any table) had
@@ -261,12 +401,12 @@ class Grouping:
             return [p for p in g if ctx.bye_fair[p] > self.seated_min + EPS]
         short = len(g) < ctx.table_size
         clashing = {m for _, holders in clashes_at(ctx, g) for m in holders} if self.clash[gi] else set()
+        # metg[p, gi] counts p's earlier meetings with the players of gi (p itself counts none).
+        met_here = self.metg[g, gi].tolist()
         return [
             p
-            for p in g
-            if any(ctx.met[p].get(q) for q in g if q != p)
-            or (short and ctx.short_pen[p] > self.full_min + EPS)
-            or p in clashing
+            for p, met in zip(g, met_here, strict=True)
+            if met or (short and ctx.short_pen[p] > self.full_min + EPS) or p in clashing
         ]
 
     def troubled(self) -> list[int]:
@@ -291,9 +431,9 @@ class Grouping:
         best = None
         for gy in groups:
             for y in self.groups[gy]:
-                delta, a, b = self.swap_delta(x, y)
+                delta, a, b, terms = self.swap_delta(x, y)
                 if (best is None or delta < best[0] - EPS) and allow(y, delta):
-                    best = (delta, y, a, b)
+                    best = (delta, y, a, b, terms)
         return best
 
     def repair(self, window: int, budget: int) -> None:
@@ -311,9 +451,9 @@ class Grouping:
                 found = self.best_swap(x, [g for g in range(len(self.groups)) if g != gx])
             if found is None or found[0] >= -EPS:
                 continue
-            _, y, a, b = found
+            _, y, a, b, terms = found
             gy = self.where[y]
-            self.apply(x, y, a, b)
+            self.apply(x, y, a, b, terms)
             queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
 
 
@@ -386,7 +526,11 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     clash = w.clash / w.repeat if ctx.factions is not None else 0.0
     # Repeats plus clashes in repeat units, as the grouping in hand has them: reachable, so an upper bound.
     reached = (state.hard_total() - _fairness(state)) / w.repeat
-    fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
+    # Only groupings that keep the fairness rule count where it is one (strict); in the soft mode
+    # any grouping may be the best.
+    fewest = min_repeats(
+        ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=ctx.strict, clash=clash
+    )
     if fewest is None:
         return None
     short_seats = sum(size for size in sizes if size < ctx.table_size)
@@ -422,7 +566,7 @@ def _tabu(
     ctx = state.ctx
     current = best = state.hard_total()
     best_groups = [list(g) for g in state.groups]
-    tabu_until = [0] * ctx.n
+    tabu_until = np.zeros(ctx.n, dtype=np.int64)
     last_best = step = kicks = 0
     while state.evaluations < budget and best > bound + EPS:
         if deadline is not None and time.perf_counter() > deadline:
@@ -431,23 +575,12 @@ def _tabu(
         trouble = state.troubled()
         if len(trouble) > SAMPLE:
             trouble = rng.sample(trouble, SAMPLE)
-        move, ties = None, 0
-        for x in trouble:
-            x_tabu = tabu_until[x] >= step
-            for gy in state.near(state.where[x], window):
-                for y, delta in state.hard_deltas(x, gy):
-                    if x_tabu or tabu_until[y] >= step:
-                        if current + delta >= best - EPS:
-                            continue
-                    if move is None or delta < move[0] - EPS:
-                        move, ties = (delta, x, y), 1
-                    elif delta <= move[0] + EPS:
-                        ties += 1
-                        if rng.randrange(ties) == 0:
-                            move = (delta, x, y)
+        move = (
+            state.best_tabu_move(trouble, window, tabu_until, step, current, best, rng) if trouble else None
+        )
         if move is not None:
             _, x, y = move
-            state.swap(x, y)
+            state.tabu_swap(x, y)
             current = state.hard_total()
             tabu_until[x] = tabu_until[y] = step + 3 + rng.randrange(6)
         if current < best - EPS:
@@ -486,8 +619,8 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
         for x in sorted(todo):
             found = state.best_swap(x, state.near(state.where[x], window))
             if found is not None and found[0] < -EPS and state.hard_delta(x, found[1]) <= EPS:
-                _, y, a, b = found
+                _, y, a, b, terms = found
                 gx, gy = state.where[x], state.where[y]
-                state.apply(x, y, a, b)
+                state.apply(x, y, a, b, terms)
                 moved.update(state.groups[gx], state.groups[gy])
         todo = moved

@@ -106,6 +106,8 @@ def pair_round(
             start += size
         tables = [g for g, (_, is_bye) in zip(groups, kinds, strict=True) if not is_bye]
         byes = [p for g, (_, is_bye) in zip(groups, kinds, strict=True) if is_bye for p in g]
+        if options.avoid_clubs:
+            tables = _apart_by_club(ordered, tables, round_rng(seed, round_number, "clubs"), options)
         return _report(ctx, round_number, method, tables, byes, stats)
     if options.table_size == 2 and ctx.n <= options.matching_limit:
         method = "matching"
@@ -126,6 +128,38 @@ def pair_round(
     tables = [seat_order(ctx, g, seat_rng) for g in table_groups]
     tables.sort(key=min)  # table 1 is the top table: the one of the best-ranked player
     return _report(ctx, round_number, method, tables, byes, stats)
+
+
+def _apart_by_club(
+    ordered: Sequence[Player], tables: list[list[int]], rng: random.Random, options: PairingOptions
+) -> list[list[int]]:
+    """Round 1 with PairingOptions.avoid_clubs: the random draw's tables, changed by as few swaps
+    as the local search needs to part players of one club (two of a club at a table count as a
+    repeat would). The byes of the draw stay as drawn (a bye is no place to hide a club-mate), and so
+    do the seats: a player swapped in takes the seat of the one swapped out. Seeded, so anyone can
+    draw it again with the same clubs."""
+    seated = [p for t in tables for p in t]
+    clubs = [ordered[p].club.strip().casefold() for p in seated]
+    if len({c for c in clubs if c}) == len([c for c in clubs if c]):
+        return tables  # nobody shares a club
+    sub = build_context([ordered[p] for p in seated], [], options)
+    members: dict[str, list[int]] = {}
+    for i, club in enumerate(clubs):
+        if club:
+            members.setdefault(club, []).append(i)
+    for group in members.values():
+        for i in group:
+            for j in group:
+                if i != j:
+                    sub.met[i][j] = 1  # as if they had met: the search keeps them apart
+    # A club with more players than there are tables must share some: the pigeonhole bound sees
+    # each club as an earlier table, so the search stops as soon as it reaches the fewest.
+    sub.past_tables = [[tuple(g) for g in members.values() if len(g) > 1]]
+    local = {p: i for i, p in enumerate(seated)}
+    groups = [[local[p] for p in t] for t in tables]
+    kinds = [(len(t), False) for t in tables]
+    found, _ = local_search(sub, groups, kinds, rng, options)
+    return [[seated[i] for i in g] for g in found]
 
 
 def _report(ctx: Context, round_number: int, method: str, tables, byes, stats) -> Pairing:

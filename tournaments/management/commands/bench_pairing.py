@@ -5,6 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.pairing.bench import run_bench
+from tournaments.pairing.context import SHORT_TABLES
 from tournaments.pairing.layout import MODES
 
 
@@ -29,6 +30,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--drops", type=int, default=0, help="players who drop after each round")
         parser.add_argument("--late", type=int, default=0, help="players who enter before round 2")
+        parser.add_argument(
+            "--short-tables",
+            choices=SHORT_TABLES,
+            default="strict",
+            help="short-table fairness: strict (a rule) or soft (weighed against rematches)",
+        )
         parser.add_argument("--json", action="store_true", help="print one JSON line")
 
     def handle(self, *args, **opts):
@@ -50,6 +57,7 @@ class Command(BaseCommand):
             opts["faction_copies"],
             opts["drops"],
             opts["late"],
+            opts["short_tables"],
         )
         if opts["json"]:
             self.stdout.write(json.dumps(result))
@@ -66,6 +74,10 @@ class Command(BaseCommand):
         self.stdout.write(
             f"repeat meetings: {result['repeats']} (by round {result['repeats_by_round']}); "
             f"lower bound {result['lower_bound']}; avoidable {result['avoidable']}"
+        )
+        self.stdout.write(
+            f"short tables again before everyone had one ({result['short_tables']} fairness): "
+            f"{result['unfair_short_tables']} (by round {result['unfair_by_round']})"
         )
         if "clashes" in result:
             self.stdout.write(

@@ -1,0 +1,179 @@
+"""Pairing options of issue 27 (soft short-table fairness, clubs apart in round 1) and the fast tabu
+step: pure functions, no database."""
+
+import random
+
+import numpy as np
+import pytest
+
+from tournaments.draft import FACTIONS as CLASH_POOL
+from tournaments.pairing import PairingOptions, PastRound, Player, bench, pair_round
+from tournaments.pairing.context import build_context, standings_order
+from tournaments.pairing.layout import round_layout
+from tournaments.pairing.local import EPS, Grouping, group_kinds, initial_groups
+from tournaments.scoring import table_points
+
+
+def club_pairs(tables, clubs) -> int:
+    return sum(
+        1
+        for t in tables
+        for i, a in enumerate(t)
+        for b in t[i + 1 :]
+        if clubs.get(a) and clubs.get(a) == clubs.get(b)
+    )
+
+
+# --- soft short-table fairness ---------------------------------------------------------------------
+
+
+def test_an_unknown_short_table_mode_is_refused():
+    with pytest.raises(ValueError, match="short_tables"):
+        PairingOptions(short_tables="lenient")
+
+
+def test_soft_fairness_weighs_a_second_short_table_at_half_a_repeat_and_byes_stay_strict():
+    strict, soft = PairingOptions(), PairingOptions(short_tables="soft")
+    assert strict.effective_weights() == strict.weights
+    weights = soft.effective_weights()
+    assert weights.fairness == weights.repeat / 2
+    assert weights.bye_fairness == strict.weights.bye_fairness > weights.clash
+
+
+def test_soft_fairness_gives_a_second_short_table_to_spare_a_rematch():
+    """Seven players at tables of 4 and 3: round 1 put A B C at the short table. Strict: the short
+    table goes to three of D E F G, two of whom met at round 1's table of four; soft: someone who
+    had a short table has it again and nobody meets twice."""
+    history = [PastRound([("D", "E", "F", "G"), ("A", "B", "C")])]
+    players = [Player(p) for p in "ABCDEFG"]
+    strict = pair_round(players, history, 2, "s", PairingOptions())
+    soft = pair_round(players, history, 2, "s", PairingOptions(short_tables="soft"))
+    assert strict.repeats > 0 and not any(t.fairness for t in strict.tables)
+    assert soft.repeats < strict.repeats and any(t.fairness for t in soft.tables)
+
+
+@pytest.mark.parametrize("players", [13, 14])
+def test_soft_fairness_trades_short_tables_for_fewer_repeats(players, monkeypatch):
+    """Over simulated events (the bench, without its proofs): fewer repeats in the soft mode, more
+    players at a short table again before everyone had one."""
+    monkeypatch.setattr(bench, "PROVE_UP_TO", 0)
+    strict = [bench.run_bench(players, 5, seed=s) for s in range(3)]
+    soft = [bench.run_bench(players, 5, seed=s, short_tables="soft") for s in range(3)]
+    assert sum(r["repeats"] for r in soft) < sum(r["repeats"] for r in strict)
+    assert sum(r["unfair_short_tables"] for r in soft) > sum(r["unfair_short_tables"] for r in strict)
+    assert {r["short_tables"] for r in soft} == {"soft"}
+
+
+# --- clubs apart in round 1 ------------------------------------------------------------------------
+
+
+def test_round_one_keeps_players_of_a_club_apart_when_asked():
+    clubs = {i: ("Red" if i <= 4 else "Blue" if i <= 8 else "") for i in range(1, 17)}
+    players = [Player(i, club=clubs[i]) for i in range(1, 17)]
+    plain = pair_round(players, [], 1, "s", PairingOptions())
+    apart = pair_round(players, [], 1, "s", PairingOptions(avoid_clubs=True))
+    assert club_pairs(plain.seats(), clubs) > 0  # the draw alone seats club-mates together
+    assert club_pairs(apart.seats(), clubs) == 0
+    assert apart.method == "random"
+    # Reproducible from the seed and the clubs; the tables change by swaps only.
+    assert pair_round(players, [], 1, "s", PairingOptions(avoid_clubs=True)).seats() == apart.seats()
+    pairs = zip(plain.seats(), apart.seats(), strict=True)
+    moved = sum(1 for a, b in pairs for x, y in zip(a, b, strict=True) if x != y)
+    assert 0 < moved <= 8
+
+
+def test_club_names_compare_case_blind_and_players_without_a_club_are_not_moved():
+    players = [Player(i, club={1: "Red", 2: "red ", 3: "RED"}.get(i, "")) for i in range(1, 13)]
+    plain = pair_round([Player(i) for i in range(1, 13)], [], 1, "s", PairingOptions(avoid_clubs=True))
+    apart = pair_round(players, [], 1, "s", PairingOptions(avoid_clubs=True))
+    clubs = {p.id: p.club.strip().casefold() for p in players}
+    assert club_pairs(apart.seats(), clubs) == 0
+    assert plain.seats() == pair_round([Player(i) for i in range(1, 13)], [], 1, "s").seats()
+
+
+def test_a_club_larger_than_the_tables_is_spread_as_evenly_as_possible():
+    clubs = {i: "Red" if i <= 9 else "" for i in range(1, 17)}
+    apart = pair_round(
+        [Player(i, club=clubs[i]) for i in range(1, 17)], [], 1, "s", PairingOptions(avoid_clubs=True)
+    )
+    per_table = sorted(sum(1 for p in t if clubs[p]) for t in apart.seats())
+    assert per_table == [2, 2, 2, 3]  # 9 over 4 tables: 6 pairs, the fewest
+
+
+def test_clubs_do_not_change_the_byes_of_the_draw():
+    options = PairingOptions(layout="byes", avoid_clubs=True)
+    players = [Player(i, club="Red" if i % 2 else "Blue") for i in range(1, 11)]
+    plain = pair_round([Player(i) for i in range(1, 11)], [], 1, "s", PairingOptions(layout="byes"))
+    apart = pair_round(players, [], 1, "s", options)
+    assert apart.bye_players() == plain.bye_players() and len(apart.bye_players()) == 2
+
+
+# --- the tabu step as arrays -----------------------------------------------------------------------
+
+
+def scan(state, trouble, window, tabu_until, step, current, best, rng):
+    """The tabu step as it was written before issue 27: every swap one by one (hard_delta), in
+    `near` order, a tie replacing the move held with probability 1 / ties so far."""
+    move, ties = None, 0
+    for x in trouble:
+        x_tabu = tabu_until[x] >= step
+        for gy in state.near(state.where[x], window):
+            for y in state.groups[gy]:
+                delta = state.hard_delta(x, y)
+                if (x_tabu or tabu_until[y] >= step) and current + delta >= best - EPS:
+                    continue
+                if move is None or delta < move[0] - EPS:
+                    move, ties = (delta, x, y), 1
+                elif delta <= move[0] + EPS:
+                    ties += 1
+                    if rng.randrange(ties) == 0:
+                        move = (delta, x, y)
+    return move
+
+
+def simulated_context(n, rounds, copies, seed, short_tables="strict", layout="even"):
+    rng = random.Random(seed)
+    options = PairingOptions(faction_copies=copies, short_tables=short_tables, layout=layout)
+    points, held, history = dict.fromkeys(range(n), 0.0), {}, []
+    for r in range(1, rounds + 1):
+        players = [Player(i, points[i], factions=held.get(i, ())) for i in range(n)]
+        pairing = pair_round(players, history, r, seed, options)
+        if r == 1 and copies:
+            for table in pairing.seats():
+                pool = rng.sample(sorted(CLASH_POOL), 2 * len(table))
+                held.update({p: tuple(pool[2 * k : 2 * k + 2]) for k, p in enumerate(table)})
+        history.append(PastRound(pairing.seats(), pairing.bye_players()))
+        for table in pairing.seats():
+            for pid, pts in table_points({pid: rng.randint(0, 15) for pid in table}).items():
+                points[pid] += pts
+    players = [Player(i, points[i], factions=held.get(i, ())) for i in range(n)]
+    return build_context(standings_order(players, seed, rounds + 1), history, options), options
+
+
+@pytest.mark.parametrize(
+    "n, copies, layout", [(17, None, "even"), (21, None, "byes"), (16, 1, "even"), (22, 2, "even")]
+)
+def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout):
+    """Same move, same generator state afterwards, as the one-by-one scan, on states met along a
+    random walk (tabu players, short tables, byes and faction clashes included)."""
+    ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout)
+    layout = round_layout(ctx.n, options.table_size, options.layout)
+    kinds = group_kinds(layout)
+    state = Grouping(ctx, initial_groups(ctx, layout), kinds)
+    walk = random.Random(1)
+    tabu_until = [0] * ctx.n
+    for step in range(1, 120):
+        trouble = state.troubled() or walk.sample(range(ctx.n), 3)
+        current = state.hard_total()
+        best = current - walk.choice([0, ctx.weights.repeat, 3 * ctx.weights.repeat])
+        seed = walk.random()
+        one, two = random.Random(seed), random.Random(seed)
+        expected = scan(state, trouble, options.window, tabu_until, step, current, best, one)
+        got = state.best_tabu_move(trouble, options.window, np.array(tabu_until), step, current, best, two)
+        assert got == expected and one.getstate() == two.getstate(), step
+        x, y = walk.sample(range(ctx.n), 2)
+        if state.where[x] != state.where[y]:
+            state.tabu_swap(x, y)
+            tabu_until[x] = tabu_until[y] = step + walk.randrange(1, 6)
+        recount = Grouping(ctx, state.groups, kinds)
+        assert recount.hard == state.hard and recount.repeats == state.repeats
