@@ -76,15 +76,24 @@ def _determinize(game, seat: int, rng):
     if base is not None:
         # Deals after which the choices since do not replay alike are those the seat's view
         # rules out (a question asked because a player held a Special): another is drawn.
-        for _ in range(ATTEMPTS):
-            made = _dealt_then_replayed(game, copy_state(base), at, seat, rng, start)
+        # After PLAIN_ATTEMPTS, a choice of another player naming cards the deal moved (the
+        # top cards of their deck they looked at) is taken as the option in the same place of
+        # the same question in the new deal (`_replay_mapped`).
+        for attempt in range(ATTEMPTS):
+            real = None
+            if attempt >= PLAIN_ATTEMPTS:
+                real = copy_state(base)
+                start(real)
+            made = _dealt_then_replayed(game, copy_state(base), at, seat, rng, start, real)
             if made is not None:
                 return made
     return _dealt_in_place(game, seat, rng, snapshot)
 
 
-# Deals tried on the last quiet point's copy before dealing in place (determinize).
+# Deals tried on the last quiet point's copy before dealing in place (determinize), the first
+# PLAIN_ATTEMPTS replaying the choices since as they are.
 ATTEMPTS = 8
+PLAIN_ATTEMPTS = 2
 
 
 def _start(game) -> None:
@@ -223,21 +232,44 @@ def _forget_secrets(game, seat: int, rng) -> None:
 
 
 # ------------------------------------------------------------------ away from quiet points -----
-def _dealt_then_replayed(game, base, at: int, seat: int, rng, start):
+def _dealt_then_replayed(game, base, at: int, seat: int, rng, start, real=None):
     """Deal on `base` (the game at choice `at`, not started), start it and replay the choices
-    since; None when the seat's view is then not what it is in `game`."""
+    since (with `real`, the real game at `at` started, `_replay_mapped`); None when the seat's
+    view is then not what it is in `game`."""
     fixed, piles = _known_then(base, game, seat)
     _deal_again(base, seat, rng, fixed, piles)
     _forget_secrets(base, seat, rng)
     start(base)  # a determinized game keeps a snapshot at its first quiet point (game.py)
     try:
-        replay_choices(base, game.choices[at:])
+        if real is None:
+            replay_choices(base, game.choices[at:])
+        else:
+            _replay_mapped(base, real, game.choices[at:])
     except EngineError:
         return None
     if (base.pending is None or base.pending.id != game.pending.id
             or base.pending.seat != game.pending.seat or base.view(seat) != game.view(seat)):
         return None
     return base
+
+
+def _replay_mapped(dealt, real, choices) -> None:
+    """Replay `choices` on `dealt` and on `real` (the real game at the same point) side by side:
+    a choice whose options are not options of the dealt game's question (another player's
+    choice among cards the deal moved) takes there the options in the same places of the same
+    question, when both list as many options."""
+    for who, decision_id, ids in choices:
+        question = dealt.pending
+        if question is None or question.id != decision_id:
+            raise EngineError("the dealt game asks another question")
+        chosen = ids
+        if not all(question.option(i) is not None for i in ids):
+            mine, theirs = [o.id for o in question.options], [o.id for o in real.pending.options]
+            if len(mine) != len(theirs) or not set(ids) <= set(theirs):
+                raise EngineError("the dealt game's question differs")
+            chosen = [mine[theirs.index(i)] for i in ids]
+        real.apply(who, decision_id, ids)
+        dealt.apply(who, decision_id, chosen)
 
 
 def _dealt_in_place(game, seat: int, rng, snapshot):

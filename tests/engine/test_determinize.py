@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 
 from smashup.engine import EngineError, Scenario, invariants, state
+from smashup.engine import determinize as determinizing
 from smashup.engine.bots import random_choice
 from smashup.engine.forks import is_quiet
 from smashup.engine.knowledge import PILE, PLACE
@@ -30,11 +31,21 @@ def _check_sound(game, seat, dealt, play_out: bool, rng_seed: int) -> None:
         assert dealt.over
 
 
-@pytest.mark.parametrize("mode,index", [("standard", 0), ("standard", 1), ("standard", 2),
-                                        ("bigbase", 0), ("bigbase", 1)])
-def test_determinized_games_are_sound_and_look_the_same_to_their_seat(mode, index):
+@pytest.mark.parametrize("mode,index,in_place", [
+    ("standard", 0, False), ("standard", 1, False), ("standard", 2, False),
+    ("bigbase", 0, False), ("bigbase", 1, False), ("standard", 0, True), ("bigbase", 1, True)])
+def test_determinized_games_are_sound_and_look_the_same_to_their_seat(mode, index, in_place,
+                                                                      monkeypatch):
     """Along real games (every faction), determinized for the deciding seat and for another:
-    the seat's view is identical, the invariants hold, some are played to their end."""
+    the seat's view is identical, the invariants hold, some are played to their end. Away from
+    a quiet point the deal is made at the last one and replayed, rarely in place (`in_place`:
+    always, to test that way too)."""
+    fell_back = []
+    dealt_in_place = determinizing._dealt_in_place
+    monkeypatch.setattr(determinizing, "_dealt_in_place",
+                        lambda *args: fell_back.append(1) or dealt_in_place(*args))
+    if in_place:
+        monkeypatch.setattr(determinizing, "ATTEMPTS", 0)
     game = new_table(mode, index)
     game.track_knowledge()
     rng = random.Random(index)
@@ -50,6 +61,10 @@ def test_determinized_games_are_sound_and_look_the_same_to_their_seat(mode, inde
             quiet += is_quiet(game)
         play_on(game, rng, 1)
     assert made > 20 and 0 < quiet < made
+    if in_place:
+        assert len(fell_back) == made - quiet
+    else:
+        assert len(fell_back) <= (made - quiet) // 5
 
 
 def test_the_real_secret_and_what_the_seat_may_not_read_stay_out():
