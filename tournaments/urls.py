@@ -73,6 +73,7 @@ urlpatterns = [
     path("<int:pk>/penalties/<int:penalty_pk>/revoke/", desk_views.penalty_revoke, name="penalty_revoke"),
     path("<int:pk>/fixed-table/", desk_views.fixed_table, name="fixed_table"),
     path("<int:pk>/rounds/<int:number>/move/", desk_views.move, name="move"),
+    path("<int:pk>/rounds/<int:number>/repair/", desk_views.repair, name="repair"),
     path("<int:pk>/tables/<int:table_pk>/seats/<int:index>/qr.svg", desk_views.seat_qr, name="seat_qr"),
     path(
         "<int:pk>/tables/<int:table_pk>/draft/random-rest/",

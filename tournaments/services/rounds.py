@@ -31,7 +31,13 @@ def pairing_options(event: Event) -> PairingOptions:
     # event, so later tables must not gather more holders of a faction than the copies allow. In the
     # other modes factions are drafted at each table (or brought by the players): nothing to check.
     copies = event.faction_copies if event.draft_mode == Event.DraftMode.EVENT else None
-    return PairingOptions(table_size=event.table_size, layout=event.layout, faction_copies=copies)
+    return PairingOptions(
+        table_size=event.table_size,
+        layout=event.layout,
+        faction_copies=copies,
+        short_tables=event.short_tables,
+        avoid_clubs=event.avoid_clubs,
+    )
 
 
 def history(event: Event, before_round: int) -> list[PastRound]:
@@ -63,9 +69,11 @@ def pairing_players(event: Event, before_round: int, entrants: list[Entrant]) ->
     for e in entrants:
         row, held = rows.get(e.pk), tuple(e.factions or ())
         if row is None:
-            players.append(Player(e.pk, factions=held))
+            players.append(Player(e.pk, factions=held, club=e.club))
         else:
-            players.append(Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held))
+            players.append(
+                Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held, club=e.club)
+            )
     return players
 
 
@@ -151,10 +159,26 @@ def generate_round(event: Event, by) -> Round:
             + "".join(" " + note for note in kept),
             round=rnd.number,
             cost=pairing.cost,
-            # A random draw is checked by drawing again: who was drawn (see published_draw).
+            # A random draw is checked by drawing again: who was drawn, and their clubs when the draw
+            # kept clubs apart (see published_draw).
             **({"drawn": sorted(p.id for p in players)} if pairing.method == "random" else {}),
+            **({"clubs": club_labels(players)} if pairing.method == "random" and event.avoid_clubs else {}),
         )
     return rnd
+
+
+def club_labels(players) -> dict[str, str]:
+    """Each player's club as the round-1 draw compares them (case-blind, spaces trimmed), named by a
+    number ("1", "2"... in the order of the players' ids), so that the published draw can be drawn
+    again without naming anyone's club (clubs are the organizers' to see). Players without a club
+    are left out."""
+    labels: dict[str, str] = {}
+    out = {}
+    for player in sorted(players, key=lambda p: p.id):
+        key = player.club.strip().casefold()
+        if key:
+            out[str(player.id)] = labels.setdefault(key, str(len(labels) + 1))
+    return out
 
 
 def published_draw(rnd: Round) -> dict | None:
@@ -174,8 +198,11 @@ def published_draw(rnd: Round) -> dict | None:
     drawn = list(entry.data["drawn"])
     names = dict(Entrant.objects.filter(pk__in=drawn).values_list("pk", "name"))
     event = rnd.event
-    options = PairingOptions(table_size=event.table_size, layout=event.layout)
-    again = pair_round([Player(pk) for pk in drawn], [], rnd.number, event.seed, options)
+    clubs = {int(pk): club for pk, club in (entry.data.get("clubs") or {}).items()}
+    apart = "clubs" in entry.data
+    options = PairingOptions(table_size=event.table_size, layout=event.layout, avoid_clubs=apart)
+    drawn_players = [Player(pk, club=clubs.get(pk, "")) for pk in drawn]
+    again = pair_round(drawn_players, [], rnd.number, event.seed, options)
     now = [[s.entrant_id for s in t.seats.all()] for t in round_tables(rnd)]
     byes = sorted(rnd.byes.values_list("entrant_id", flat=True))
     return {
@@ -185,6 +212,8 @@ def published_draw(rnd: Round) -> dict | None:
         "ids": ", ".join(map(str, drawn)),
         "table_size": event.table_size,
         "layout": event.layout,
+        # With clubs kept apart: each drawn player's club, as the draw used it ("" none).
+        "clubs": [clubs.get(pk, "") for pk in drawn] if apart else None,
         # False after a swap, a move or a late entrant at a short table (all in the log). The tables
         # are compared whatever their numbers: a kept table (an accessible seat) renumbers them.
         "matches": sorted(again.seats()) == sorted(now) and sorted(again.bye_players()) == byes,
@@ -219,17 +248,53 @@ def _create_tables(event: Event, rnd: Round, layout: list[tuple[int, list[Entran
         batch_size=2000,
     )
     for table, (_, entrants, _) in zip(tables, layout, strict=True):
-        if event.draft_mode == Event.DraftMode.EVENT:
-            # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
-            # a round-1 bye or entered late, from the pool without what their table-mates hold.
-            missing = [e for e in entrants if len(e.factions or ()) != 2]
-            if len(missing) == len(entrants):
-                _start_draft(event, table, [e.pk for e in entrants])
-            elif missing:
-                _start_late_draft(event, table, entrants, missing)
-        elif _drafts_at(event, rnd):
-            _start_draft(event, table, [e.pk for e in entrants])
+        _table_draft(event, rnd, table, entrants)
     return tables
+
+
+def _table_draft(event: Event, rnd: Round, table: Table, entrants: list[Entrant]) -> None:
+    """The draft a new table needs (`entrants` in seat order), if any."""
+    if event.draft_mode == Event.DraftMode.EVENT:
+        # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
+        # a round-1 bye or entered late, from the pool without what their table-mates hold.
+        missing = [e for e in entrants if len(e.factions or ()) != 2]
+        if len(missing) == len(entrants):
+            _start_draft(event, table, [e.pk for e in entrants])
+        elif missing:
+            _start_late_draft(event, table, entrants, missing)
+    elif _drafts_at(event, rnd):
+        _start_draft(event, table, [e.pk for e in entrants])
+
+
+def keep_numbers(rnd: Round) -> list[str]:
+    """After players changed tables in `rnd` (a move, a swap, a table paired again): every table
+    with a player who keeps a table (Entrant.fixed_table, an accessible seat) takes that number
+    again, the table that had it taking the old one (two such players at one table: the lower
+    number, as pairing numbers them). So the kept table follows its player, wherever the change
+    sent them. Returns what was renumbered, in words for the log."""
+    seats = Seat.objects.filter(round=rnd, entrant__fixed_table__isnull=False).values_list(
+        "table_id", "entrant__fixed_table"
+    )
+    wanted: dict[int, int] = {}
+    for table_id, number in seats:
+        wanted[table_id] = min(number, wanted.get(table_id, number))
+    notes = []
+    for table_id, number in sorted(wanted.items(), key=lambda kv: kv[1]):
+        mine = Table.objects.get(pk=table_id)
+        if mine.number == number:
+            continue
+        old = mine.number
+        other = Table.objects.filter(round=rnd, number=number).first()
+        # (round, number) is unique: free the number first (no table is numbered 0).
+        Table.objects.filter(pk=mine.pk).update(number=0)
+        if other is not None:
+            Table.objects.filter(pk=other.pk).update(number=old)
+        Table.objects.filter(pk=mine.pk).update(number=number)
+        notes.append(
+            f"table {old} is now table {number}, kept for its player"
+            + (f" (table {number} became table {old})" if other is not None else "")
+        )
+    return notes
 
 
 def _start_late_draft(event: Event, table: Table, entrants: list[Entrant], missing: list[Entrant]):
@@ -674,12 +739,14 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
                     event, table, list(table.seats.order_by("position").values_list("entrant_id", flat=True))
                 )
         warnings = list(check.warnings)
+        kept = keep_numbers(rnd)  # a player who keeps a table takes its number along
         _changed(
             event,
             by,
             "swap",
             f"{rnd.label}: swapped {entrants[a].name} ({where[a]}) and {entrants[b].name} ({where[b]})"
             + (f"; warnings: {'; '.join(warnings)}" if warnings else "")
+            + "".join(f"; {note}" for note in kept)
             + ".",
             round=rnd.number,
             a=a,
