@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/print/", views.round_print, name="round_print"),
     path("<int:pk>/live.json", views.live_state, name="live"),
     path("<int:pk>/projector/", views.projector, name="projector"),
+    path("<int:pk>/tables/<int:table_pk>/game-clock/", views.game_table, name="game_table"),
     path("<int:pk>/me/", views.me_page, name="me"),
     path("<int:pk>/check-in/<str:secret>/", views.code_check_in, name="code_check_in"),
     path("<int:pk>/me/drop/", views.drop_me, name="drop_me"),

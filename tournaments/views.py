@@ -569,6 +569,20 @@ def notices_worker(request):
 
 
 @require_safe
+def game_table(request, pk, table_pk):
+    """The tournament part of the page of a game played at a table (in_app.game_notes): the event,
+    round, table and the clock the table plays to, refreshed by the game page every half minute.
+    Public, as the projector is."""
+    event = _event_or_404(pk)
+    table = get_object_or_404(
+        Table.objects.select_related("round__event", "round__clock", "game"), pk=table_pk, round__event=event
+    )
+    if table.game_id is None:
+        raise Http404("This table does not play in the app.")
+    return render(request, "tournaments/_game_table.html", in_app.game_table(table))
+
+
+@require_safe
 def me_page(request, pk):
     """A player's own page: my table now (the result to enter or confirm), my factions, my games."""
     event = _event_or_404(pk)
@@ -1069,7 +1083,7 @@ def result(request, event, table_pk):
         for note in services.correction_effects(table):
             messages.warning(request, note)
     if game_running:
-        messages.warning(request, "Its game in the app still ran: time is called in it, its result ignored.")
+        messages.warning(request, "Its game in the app still ran: it is ended, its own result ignored.")
     return _back(request, event)
 
 

@@ -416,8 +416,7 @@ def _confirm_result(
     notes = list(effects)
     if overrides_game:
         notes.append(
-            f"Game {table.game.code} in the app still ran: time is called in it, and its own result "
-            "will be ignored."
+            f"Game {table.game.code} in the app still ran: it is ended, and its own result is ignored."
         )
         extra["overrides_game"] = table.game.code
     if notes:

@@ -492,7 +492,7 @@ def set_result(
     and `reseat_final`: then it is paired again with the players who go through now, in the same
     transaction (named for the final, the next stage in most cuts). A table playing in the app whose
     game still runs: the result is the organizer's, time is called in the game and its own result
-    will be ignored (the log and the pages say so)."""
+    will be ignored (the log and the pages say so): the game is ended at once (_end_overridden_game)."""
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)
@@ -608,15 +608,18 @@ def _reseat_stage(event: Event, stage: Round, by) -> None:
 
 
 def _end_overridden_game(game_pk: int) -> None:
-    """After an organizer entered the result of a table whose app game still runs: time is called
-    in the game, so it ends at the end of the turn in progress (its result is ignored: the table's
-    is the organizer's). Ending it at once is play's to offer; until then the time call stops it."""
+    """After an organizer entered the result of a table whose app game still runs: the game is
+    ended at once (play.end_game, as the site's staff end a table: its record stays whole and
+    replays, nobody can move in it any more), and its page says why (in_app.game_notes). The VP it
+    had come back as any ended game's do (signals.game_finished) and are ignored: the table's
+    result is the organizer's (record_app_result logs it once). Issue 27: calling time let a table
+    of people without a turn timer wait, or a tie play on, long after the result was in."""
     from smashup.play import services as play
 
     try:
-        play.call_time(game_pk)
+        play.end_game(game_pk)
     except play.PlayError:
-        logger.exception("could not call time in game %s after its table's result was entered", game_pk)
+        logger.exception("could not end game %s after its table's result was entered", game_pk)
 
 
 # ---------------------------------------------------------------------------------- swaps --------
