@@ -14,7 +14,11 @@ class Migration(migrations.Migration):
             name="avoid_clubs",
             field=models.BooleanField(
                 default=False,
-                help_text="The random draw of round 1 is changed by as few swaps as needed so that players of one club (from the list of players) sit at different tables where the numbers allow.",
+                help_text=(
+                    "The random draw of round 1 is changed by as few swaps as needed so that players "
+                    "of one club (from the list of players) sit at different tables where the numbers"
+                    " allow."
+                ),
                 verbose_name="players of one club apart in round 1",
             ),
         ),
@@ -27,7 +31,11 @@ class Migration(migrations.Migration):
                     ("soft", "Soft: a second short table to spare a rematch"),
                 ],
                 default="strict",
-                help_text="Strict: nobody gets a second short table before everyone had one, even at the price of a rematch. Soft: a player may get a short table again first when that spares a rematch (a second one weighs half a rematch, a third one and a half).",
+                help_text=(
+                    "Strict: nobody gets a second short table before everyone had one, even at the "
+                    "price of a rematch. Soft: a player may get a short table again first when that "
+                    "spares a rematch (a second one weighs half a rematch, a third one and a half)."
+                ),
                 max_length=8,
                 verbose_name="short tables",
             ),
