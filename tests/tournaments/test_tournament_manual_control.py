@@ -232,3 +232,79 @@ def test_round_one_keeps_clubs_apart_and_its_draw_still_checks_out_without_namin
         len([clubs[pk] for pk in t if clubs[pk]]) != len({clubs[pk] for pk in t if clubs[pk]})
         for t in plain.seats()
     )
+
+
+# ---------------------------------------------------------------------------------- knockouts ----
+def semifinals_with_a_no_show(keep: bool = True):
+    """A top 8 at tables of 4 (the first two of each semifinal to the final): at semifinal table 1
+    the best seed does not come (kept in the event); the second seat scores 10, the others 0."""
+    event = new_event(12, top_cut=8, rounds=2)
+    for _ in range(2):
+        play(services.generate_round(event, user("org")))
+    semis = services.start_top_cut(event, user("org"))
+    table = semis.tables.get(number=1)
+    seats = list(table.seats.order_by("position"))
+    best = seats[0].entrant  # seed 1
+    services.mark_no_show(table, best.pk, user("org"), keep=keep)
+    services.set_result(
+        table, {s.entrant_id: 10 if s.position == 1 else 0 for s in seats}, by=user("org"), unusual_ok=True
+    )
+    other = semis.tables.get(number=2)
+    services.set_result(other, {s.entrant_id: 9 - s.position for s in other.seats.all()}, by=user("org"))
+    return event, semis, table, best
+
+
+def finalists(event: Event) -> set[int]:
+    final = event.rounds_set.get(stage=Round.Stage.FINAL)
+    return set(Seat.objects.filter(round=final).values_list("entrant_id", flat=True))
+
+
+def test_a_no_show_does_not_go_through_a_knockout_table_on_a_better_seed():
+    """A no-show places below everyone present: a present player with 0 VP goes on, not the
+    absent best seed with the same 0 VP (who went through before issue 27's fix)."""
+    event, semis, table, best = semifinals_with_a_no_show()
+    services.start_final(event, user("org"))
+    assert best.pk not in finalists(event)
+    assert len(finalists(event) & set(table.seats.values_list("entrant_id", flat=True))) == 2
+
+
+def test_taking_back_a_no_show_that_changes_the_final_asks_to_pair_it_again_or_is_refused():
+    event, semis, table, best = semifinals_with_a_no_show()
+    final = services.start_final(event, user("org"))
+    before = snapshot(event)
+    with pytest.raises(services.AdvancingChanged, match="Taking back the no-show sends") as refused:
+        services.undo_no_show(table, best.pk, user("org"))
+    assert refused.value.can_reseat and snapshot(event) == before
+    # The dashboard asks first; the confirmation takes it back and pairs the final again.
+    client = Client()
+    client.force_login(user("org"))
+    url = f"/tournaments/{event.pk}/tables/{table.pk}/no-show/undo/"
+    page = client.post(url, {"entrant": best.pk})
+    assert page.status_code == 409 and "pair the final again" in page.content.decode()
+    assert snapshot(event) == before
+    client.post(url, {"entrant": best.pk, "reseat_final": "1"})
+    assert not Seat.objects.get(table=table, entrant=best).no_show
+    assert best.pk in finalists(event) and not Round.objects.filter(pk=final.pk).exists()
+    assert event.audit.filter(action="top_cut", message__startswith="Paired the final again").exists()
+
+
+def test_once_the_final_has_started_a_no_show_that_changes_it_stays():
+    event, semis, table, best = semifinals_with_a_no_show()
+    final = services.start_final(event, user("org"))
+    Round.objects.filter(pk=final.pk).update(status=Round.Status.PLAYING)
+    before = snapshot(event)
+    with pytest.raises(services.AdvancingChanged, match="has started") as refused:
+        services.undo_no_show(table, best.pk, user("org"), reseat_final=True)
+    assert not refused.value.can_reseat and snapshot(event) == before
+
+
+def test_a_no_show_taken_back_that_changes_nobody_going_through_needs_no_confirmation():
+    event, semis, table, best = semifinals_with_a_no_show()
+    other = semis.tables.get(number=2)
+    last = other.seats.order_by("position").last().entrant  # 9 - 3 = 6 VP: out either way
+    services.start_final(event, user("org"))
+    # Mark and take back a no-show at the other table before its result would not matter: here the
+    # result is in, the player is out with or without the mark.
+    Seat.objects.filter(table=other, entrant=last).update(no_show=True)
+    services.undo_no_show(other, last.pk, user("org"))
+    assert not Seat.objects.get(table=other, entrant=last).no_show and best.pk not in finalists(event)

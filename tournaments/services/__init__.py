@@ -138,7 +138,6 @@ from .results import (  # noqa: F401
     round_tables,
     standings,
     standings_options,
-    undo_no_show,
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
@@ -170,6 +169,7 @@ from .rounds import (  # noqa: F401
     start_final,
     start_top_cut,
     swap_players,
+    undo_no_show,
     unpair_round,
     whole_table_repeats,
 )

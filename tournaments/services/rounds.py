@@ -20,7 +20,15 @@ from tournaments.rules import plural
 from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .changes import Conflict, Invalid, _changed, _lock, require_manager
 from .entrants import _lock_entrant, active_entrants, latest_round
-from .results import _check_plausible, _confirm_result, _lock_table, clean_vp, round_tables, standings
+from .results import (
+    _check_plausible,
+    _confirm_result,
+    _lock_table,
+    _undo_no_show,
+    clean_vp,
+    round_tables,
+    standings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -439,7 +447,7 @@ def create_final(event: Event, number: int) -> Round:
         .first()
     )
     played = [
-        [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
+        [(s.entrant_id, ranking_vp(s.vp, s.no_show)) for s in t.seats.all() if s.entrant_id in seed]
         for t in last.tables.prefetch_related("seats").order_by("number")
     ]
     try:
@@ -567,16 +575,57 @@ def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat
     if following is None:
         return None
     _, seed = semifinal_seeds(event)
+    absent = set(table.seats.filter(no_show=True).values_list("entrant_id", flat=True))
     before = dict(table.seats.values_list("entrant_id", "vp"))
-    old, new = _going_through(table, before, seed), _going_through(table, cleaned, seed)
+    old = _going_through(table, _ranking(before, absent), seed)
+    new = _going_through(table, _ranking(cleaned, absent), seed)
     if set(old) == set(new):
         return None
+    return _advancing_changed(table, following, old, new, reseat, "This correction")
+
+
+def ranking_vp(vp: int | None, no_show: bool) -> int:
+    """A seat's VP as a knockout stage ranks them: a no-show below everyone who played (rules:
+    No-shows), a present player with 0 VP included."""
+    return -1 if no_show else (vp or 0)
+
+
+def _ranking(vps: Mapping[int, int | None], absent: set[int]) -> dict[int, int]:
+    return {pk: ranking_vp(vp, pk in absent) for pk, vp in vps.items()}
+
+
+def _following_stage(event: Event, table: Table) -> Round | None:
+    """The knockout stage after this table's (semifinals, a bracket's quarterfinals or round of
+    16) once it is seated; None for a Swiss or final table, or before the next stage."""
+    if table.round.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
+        return None
+    return (
+        Round.objects.filter(event=event, number__gt=table.round.number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("number")
+        .first()
+    )
+
+
+def _advancing_now(event: Event, table: Table) -> list[int]:
+    """Who of a knockout table goes through with its seats as stored (no-shows last, dropped
+    players never)."""
+    _, seed = semifinal_seeds(event)
+    seats = table.seats.values_list("entrant_id", "vp", "no_show")
+    return _going_through(table, {pk: ranking_vp(vp, absent) for pk, vp, absent in seats}, seed)
+
+
+def _advancing_changed(table: Table, following: Round, old, new, reseat: bool, what: str) -> Round:
+    """`what` (a correction, a no-show undone) changes who goes through from this knockout table
+    to `following`, seated with the old players: AdvancingChanged, unless that stage has not
+    started and `reseat` (then `following` is returned, to pair again)."""
+    stage = table.round.stage
     names = dict(table.seats.values_list("entrant_id", "entrant__name"))
     gone = _names([names[pk] for pk in old if pk not in new])
     coming = _names([names[pk] for pk in new if pk not in old])
     next_name = STAGE_PLURALS[following.stage]
     where = f"table {table.number} of the {STAGE_PLURALS[stage]}"
-    change = f"This correction sends {coming} through from {where} instead of {gone}"
+    change = f"{what} sends {coming} through from {where} instead of {gone}"
     plural = next_name.endswith("s")  # "the semifinals have", "the final has"
     if _has_started(following):
         raise AdvancingChanged(
@@ -594,6 +643,29 @@ def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat
             next_stage=next_name,
         )
     return following
+
+
+def undo_no_show(table: Table | int, entrant, by, reseat_final: bool = False) -> Seat:
+    """An organizer takes back a no-show mark (results._undo_no_show says what it does). At a
+    knockout stage whose next stage is seated, taking it back after the table's result may change
+    who goes through (a no-show ranks below everyone present, a player dropped with the mark is
+    back): refused as a correction would be (AdvancingChanged), or with `reseat_final`, while the
+    next stage has not started, that stage is paired again with the players who go through now.
+    Issue 27: checked at the knockouts too."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        following = _following_stage(event, table) if table.state == Table.State.CONFIRMED else None
+        before = _advancing_now(event, table) if following is not None else []
+        seat = _undo_no_show(event, table, entrant, by)
+        if following is not None:
+            after = _advancing_now(event, table)
+            if set(after) != set(before):
+                redo = _advancing_changed(
+                    table, following, before, after, reseat_final, "Taking back the no-show"
+                )
+                _reseat_stage(event, redo, by)
+    return seat
 
 
 def _reseat_stage(event: Event, stage: Round, by) -> None:
