@@ -1,8 +1,8 @@
 """Pages of the organizer's desk and the judge, beside `views` (the same helpers, the same rules:
 thin, `services` does the work): a list of players imported with a preview, judge calls (a
 player's own, and the organizers marking them handled), penalties, tables kept for accessible
-seats, moving a player to another table, the QR code of a guest's seat link, and random picks for
-everyone left in a draft.
+seats, moving a player to another table, pairing one table again, the QR code of a guest's seat
+link, and random picks for everyone left in a draft.
 """
 
 from __future__ import annotations
@@ -279,6 +279,69 @@ def _move_form(request, event, rnd: Round):
         return render(request, "tournaments/_move_form.html", context)
     context.update(base_context(request, event))
     return render(request, "tournaments/move.html", context)
+
+
+# ---------------------------------------------------------------------------------- re-pairing ---
+@organizer_only
+@require_http_methods(["GET", "HEAD", "POST"])
+def repair(request, event, number):
+    """GET `form`: the form (the round's tables that can still change); GET `table` (htmx, as the
+    organizer picks one): who would move where and the warnings. POST: pair it again."""
+    rnd = _round_or_404(event, number)
+    data = request.POST if request.method == "POST" else request.GET
+    if request.method != "POST" and data.get("form"):
+        tables = services.round_tables(rnd)
+        free = {t.pk for t in services.free_tables(rnd)}
+        choices = [
+            (t.pk, f"Table {t.number}: " + ", ".join(s.entrant.name for s in t.seats.all()))
+            for t in tables
+            if t.pk in free
+        ]
+        context = {"event": event, "shown": rnd, "repair_tables": choices}
+        if request.headers.get("HX-Request"):
+            return render(request, "tournaments/_repair_form.html", context)
+        context.update(base_context(request, event))
+        return render(request, "tournaments/repair.html", context)
+    try:
+        table = params.optional_number(data.get("table"), "table")
+    except params.BadNumber as exc:
+        if request.method == "POST":
+            messages.error(request, exc.message)
+            return _back(request, event)
+        return render(request, "tournaments/_repair_check.html", {"error": exc.message}, status=400)
+    if request.method == "POST":
+        try:
+            result = services.repair_table(rnd, table, request.user)
+        except services.TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            warnings = list(result.check.warnings)
+            text = f"Paired again: {len(result.moved)} players moved." + (
+                " Warnings: " + "; ".join(warnings) if warnings else " No warnings."
+            )
+            (messages.warning if warnings else messages.success)(request, text)
+        return _back(request, event)
+    result, error = None, None
+    if table is not None:
+        try:
+            result = services.check_repair(rnd, table)
+        except services.TournamentError as exc:
+            error = exc.message
+    return render(request, "tournaments/_repair_check.html", _repair_preview(rnd, result, error))
+
+
+def _repair_preview(rnd: Round, result, error: str | None) -> dict:
+    if result is None:
+        return {"result": None, "error": error}
+    numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
+    moves = [(name, numbers[a], numbers[b]) for name, a, b in result.moved]
+    return {
+        "result": result,
+        "error": error,
+        "moves": moves,
+        "check": result.check,
+        "summary": swap_summary(result.check),
+    }
 
 
 # ---------------------------------------------------------------------------------- QR codes -----

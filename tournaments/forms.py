@@ -20,7 +20,12 @@ FACTION_CHOICES = [(f, f"{f} ({kiq.SETS[s]})") for f, s in kiq.FACTIONS.items()]
 # default. Every field of the form is in exactly one place (a test checks it).
 FORM_SECTIONS = (
     ("The event", ("name", "date", "place", "description"), (), ""),
-    ("Format", ("table_size", "rounds", "top_cut"), ("mode", "board", "layout"), "Big Base, table layout"),
+    (
+        "Format",
+        ("table_size", "rounds", "top_cut"),
+        ("mode", "board", "layout", "short_tables", "avoid_clubs"),
+        "Big Base, table layout, short tables, clubs in round 1",
+    ),
     (
         "Round clock and the end of a game",
         ("round_minutes",),
@@ -72,7 +77,7 @@ class EventForm(forms.ModelForm):
             "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
             "end_rule", "faction_pool", "faction_copies", "min_factions_per_player", "draft_mode",
             "bans_per_player", "pick_seconds", "scoring", "top_cut", "require_check_in", "registration_open",
-            "player_cap", "in_app_base_limit", "board",
+            "player_cap", "in_app_base_limit", "board", "short_tables", "avoid_clubs",
         ]  # fmt: skip
         help_texts = {
             "in_app_base_limit": "4 at 2 players, 5 at 3, 6 at 4: the turn in which that base scores is the "
@@ -114,6 +119,8 @@ class EventForm(forms.ModelForm):
         self.fields["faction_pool"].choices = [
             (f, f"{label} · plays in the app" if f in in_app else label) for f, label in FACTION_CHOICES
         ]
+        # A form posted without it (an older page, a script) keeps the strict rule.
+        self.fields["short_tables"].required = False
         self._set_mode_choices()
         minutes = self.instance.warning_minutes if self.instance.pk else [10]
         self.fields["warnings"].initial = ", ".join(str(m) for m in minutes)
@@ -193,6 +200,9 @@ class EventForm(forms.ModelForm):
         if any(not 0 < m < 600 for m in minutes):
             raise forms.ValidationError("Each warning is 1 to 599 minutes before the end.")
         return minutes
+
+    def clean_short_tables(self) -> str:
+        return self.cleaned_data.get("short_tables") or Event.ShortTables.STRICT
 
     def clean_min_factions_per_player(self) -> int:
         value = self.cleaned_data.get("min_factions_per_player")

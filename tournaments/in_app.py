@@ -369,6 +369,53 @@ def organizer_panel(
 
 
 
+# ---------------------------------------------------------------------------------- game page ----
+OVERRIDDEN = (
+    "An organizer entered this table's result in the tournament ({event}), so the game was ended "
+    "there: its own result is ignored."
+)
+
+
+def game_notes(sender=None, *, game, page: bool = True, **kwargs) -> dict | None:
+    """Receiver of ``smashup.play.signals.game_notes``: what the page of a game played at a
+    tournament table says of it: why it ended, when an organizer's result ended it, and (the whole
+    page) the table's part: the event, round and table, and the clock the table plays to (the
+    round's, or the table's own with extra time: `game_table`)."""
+    from django.template.loader import render_to_string
+
+    table = Table.objects.filter(game_id=game.pk).select_related("round__event", "round__clock").first()
+    if table is None:
+        return None
+    out = {}
+    if game.stopped_at is not None and result_overrides_game(table):
+        out["ended"] = OVERRIDDEN.format(event=table.round.event.name)
+    if page:
+        out["html"] = render_to_string("tournaments/_game_page.html", game_table(table, game))
+    return out
+
+
+def game_table(table: Table, game=None) -> dict:
+    """The context of a game page's tournament part (`_game_table.html`, refreshed every half
+    minute by itself): the table's clock while its game plays."""
+    from .clock import state, table_state
+
+    rnd = table.round
+    game = game if game is not None else table.game
+    clock = getattr(rnd, "clock", None)
+    playing = game is not None and game.is_active and not rnd.is_finished
+    extra = table_state(clock, table) if playing else None
+    return {
+        "event": rnd.event,
+        "round": rnd,
+        "table": table,
+        "playing": playing,
+        "clock": clock if playing and extra is None else None,
+        "clock_state": state(clock) if playing and clock is not None else None,
+        "x": extra,
+        "overridden": result_overrides_game(table),
+    }
+
+
 def result_overrides_game(table: Table) -> bool:
     """Whether the table's result was entered by an organizer (not reported by its app game): the
     game's own result is then ignored (services.set_result calls time in a game still running)."""

@@ -105,6 +105,10 @@ class Event(models.Model):
         PREFER_SMALL = "prefer_small", "Prefer smaller tables"
         BYES = "byes", "Only full tables, byes for the rest"
 
+    class ShortTables(models.TextChoices):
+        STRICT = "strict", "Strict: a rule, even at the price of a rematch"
+        SOFT = "soft", "Soft: a second short table to spare a rematch"
+
     class DraftMode(models.TextChoices):
         NONE = "none", "No draft: players bring their factions"
         EVENT = "event", "Draft at the round 1 tables, keep the pair all event"
@@ -126,6 +130,23 @@ class Event(models.Model):
         default=4, choices=[(4, "4 players"), (3, "3 players"), (2, "2 players (1v1)")]
     )
     layout = models.CharField(max_length=16, choices=Layout.choices, default=Layout.EVEN)
+    # Pairing (tournaments.pairing.PairingOptions): short-table fairness a rule or weighed against
+    # rematches, and players of one club (Entrant.club) apart in round 1.
+    short_tables = models.CharField(
+        max_length=8,
+        choices=ShortTables.choices,
+        default=ShortTables.STRICT,
+        verbose_name="short tables",
+        help_text="Strict: nobody gets a second short table before everyone had one, even at the price "
+        "of a rematch. Soft: a player may get a short table again first when that spares a rematch (a "
+        "second one weighs half a rematch, a third one and a half).",
+    )
+    avoid_clubs = models.BooleanField(
+        default=False,
+        verbose_name="players of one club apart in round 1",
+        help_text="The random draw of round 1 is changed by as few swaps as needed so that players of "
+        "one club (from the list of players) sit at different tables where the numbers allow.",
+    )
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Swiss rounds; empty: suggested from the number of players."
     )

@@ -68,6 +68,19 @@ def event_rules(event) -> list[tuple[str, str]]:
             "of sign-up. A place the draw decided is marked 'draw' in the standings.",
         )
     )
+    if event.short_tables == "soft" or event.avoid_clubs:
+        parts = []
+        if event.short_tables == "soft":
+            parts.append(
+                "Short tables are weighed against rematches: a player may sit at a short table again "
+                "before everyone had one when that spares a rematch."
+            )
+        if event.avoid_clubs:
+            parts.append(
+                "Round 1 is drawn at random, then changed by as few swaps as needed so that players of "
+                "one club sit at different tables where the numbers allow."
+            )
+        rules.append(("Pairing", " ".join(parts)))
     rules.append(
         (
             "No-shows",

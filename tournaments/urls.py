@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/print/", views.round_print, name="round_print"),
     path("<int:pk>/live.json", views.live_state, name="live"),
     path("<int:pk>/projector/", views.projector, name="projector"),
+    path("<int:pk>/tables/<int:table_pk>/game-clock/", views.game_table, name="game_table"),
     path("<int:pk>/me/", views.me_page, name="me"),
     path("<int:pk>/check-in/<str:secret>/", views.code_check_in, name="code_check_in"),
     path("<int:pk>/me/drop/", views.drop_me, name="drop_me"),
@@ -73,6 +74,7 @@ urlpatterns = [
     path("<int:pk>/penalties/<int:penalty_pk>/revoke/", desk_views.penalty_revoke, name="penalty_revoke"),
     path("<int:pk>/fixed-table/", desk_views.fixed_table, name="fixed_table"),
     path("<int:pk>/rounds/<int:number>/move/", desk_views.move, name="move"),
+    path("<int:pk>/rounds/<int:number>/repair/", desk_views.repair, name="repair"),
     path("<int:pk>/tables/<int:table_pk>/seats/<int:index>/qr.svg", desk_views.seat_qr, name="seat_qr"),
     path(
         "<int:pk>/tables/<int:table_pk>/draft/random-rest/",

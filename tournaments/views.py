@@ -569,6 +569,20 @@ def notices_worker(request):
 
 
 @require_safe
+def game_table(request, pk, table_pk):
+    """The tournament part of the page of a game played at a table (in_app.game_notes): the event,
+    round, table and the clock the table plays to, refreshed by the game page every half minute.
+    Public, as the projector is."""
+    event = _event_or_404(pk)
+    table = get_object_or_404(
+        Table.objects.select_related("round__event", "round__clock", "game"), pk=table_pk, round__event=event
+    )
+    if table.game_id is None:
+        raise Http404("This table does not play in the app.")
+    return render(request, "tournaments/_game_table.html", in_app.game_table(table))
+
+
+@require_safe
 def me_page(request, pk):
     """A player's own page: my table now (the result to enter or confirm), my factions, my games."""
     event = _event_or_404(pk)
@@ -674,7 +688,7 @@ def _confirm_page(request, event, table, exc, action: str, field: str, label: st
     Nothing was saved."""
     names = dict(table.seats.values_list("entrant_id", "entrant__name"))
     vps = vp_from(request.POST)
-    keep = ("next", "unusual_ok", "reseat_final")
+    keep = ("next", "unusual_ok", "reseat_final", "entrant")
     fields = [(k, v) for k, v in request.POST.items() if k.startswith("vp_") or k in keep]
     context = base_context(request, event)
     context.update(
@@ -1069,7 +1083,7 @@ def result(request, event, table_pk):
         for note in services.correction_effects(table):
             messages.warning(request, note)
     if game_running:
-        messages.warning(request, "Its game in the app still ran: time is called in it, its result ignored.")
+        messages.warning(request, "Its game in the app still ran: it is ended, its own result ignored.")
     return _back(request, event)
 
 
@@ -1112,12 +1126,25 @@ def no_show(request, event, table_pk):
 @organizer_only
 @require_POST
 def no_show_undo(request, event, table_pk):
-    table = get_object_or_404(Table, pk=table_pk, round__event=event)
-    _run(
-        request,
-        lambda: services.undo_no_show(table, _seat_choice(request), request.user),
-        "{result.entrant.name} is back at table " + str(table.number) + ".",
-    )
+    """Take back a no-show mark. At a knockout stage whose next stage is seated it may change who
+    goes through: refused, or (that stage not started) a page to confirm pairing it again."""
+    table = get_object_or_404(Table.objects.select_related("round"), pk=table_pk, round__event=event)
+    try:
+        seat = services.undo_no_show(
+            table, _seat_choice(request), request.user, reseat_final=_checked(request, "reseat_final")
+        )
+    except services.AdvancingChanged as exc:
+        if not exc.can_reseat:
+            messages.error(request, exc.message)
+            return _back(request, event)
+        action = reverse("tournaments:no_show_undo", args=[event.pk, table.pk])
+        back = reverse("tournaments:manage", args=[event.pk])
+        label = f"Take it back and pair the {exc.next_stage} again"
+        return _confirm_page(request, event, table, exc, action, "reseat_final", label, back)
+    except (services.TournamentError, params.BadNumber) as exc:
+        messages.error(request, exc.message)
+        return _back(request, event)
+    messages.success(request, f"{seat.entrant.name} is back at table {table.number}.")
     return _back(request, event)
 
 

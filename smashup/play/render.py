@@ -9,6 +9,7 @@ over the wire for hidden cards.
 from __future__ import annotations
 
 import json
+import logging
 import re
 
 from django.db.models import Q
@@ -19,6 +20,8 @@ from bigbase.present import board as big_base_board
 from . import tabledisplay
 from .ending import describe as describe_ending
 from .lru import LRU
+
+logger = logging.getLogger(__name__)
 
 PHASES = {
     "setup": "Setup",
@@ -210,6 +213,27 @@ def breakpoint_parts(game, uid: int) -> list[dict]:
     return parts
 
 
+def game_notes(row, page: bool) -> dict:
+    """What other apps say about this game for its page (signals.game_notes): "ended" (why it was
+    ended, when they ended it) and "parts" (fragments above the board, with `page`). A receiver that
+    fails is logged and left out: the game page never fails for another app."""
+    from django.utils.safestring import mark_safe
+
+    from .signals import game_notes as notes_signal
+
+    out: dict = {"ended": "", "parts": []}
+    for receiver, answer in notes_signal.send_robust(sender=type(row), game=row, page=page):
+        if isinstance(answer, Exception):
+            logger.error("game_notes receiver %r failed for game %s", receiver, row.pk, exc_info=answer)
+            continue
+        if not answer:
+            continue
+        out["ended"] = out["ended"] or answer.get("ended", "")
+        if page and answer.get("html"):
+            out["parts"].append(mark_safe(answer["html"]))  # noqa: S308 (rendered by the receiver's template)
+    return out
+
+
 def board_context(row, game, seat: int | None) -> dict:
     """The template context of a game page (and of every live fragment) for `seat`."""
     view = game.view(seat)
@@ -305,6 +329,8 @@ def board_context(row, game, seat: int | None) -> dict:
     deciding = pending.get("seat") if pending is not None else None
     active = pending is not None and view["winner"] is None
     return {
+        # Why a game ended before its end, when another app ended it (game_notes; asked only then).
+        "stopped_note": game_notes(row, page=False)["ended"] if row is not None and row.stopped_at else "",
         "big_base": big_base_board(view, bases, names, mine),
         "game": row,
         "seat": seat,

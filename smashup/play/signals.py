@@ -10,8 +10,16 @@ the transaction, never for a choice that was rolled back), with:
 
 Receivers must not count on being called (a crash between the commit and the send loses it): the
 tournaments app also checks finished games in its periodic sweep.
+
+``game_notes`` asks other apps what a game's page should say about the game (``render.game_notes``):
+receivers get ``game`` (the ``play.Game`` row) and ``page`` (True for the whole page, False for a
+live update of a game that was ended before its end) and return None or a dict with ``ended``, a
+sentence that replaces "The site's staff ended this game" when they ended it (a tournament table
+whose result an organizer typed in), and with ``page``, ``html``: a fragment (already escaped) shown
+above the board, e.g. a tournament table's clock.
 """
 
 from django.dispatch import Signal
 
 game_finished = Signal()
+game_notes = Signal()

@@ -485,6 +485,8 @@ def game(request, public_id):
             # How long the page shows each move before the next (play.js): the bots' pace.
             "pace_ms": round(services.pace_seconds(row.config) * 1000),
             "hint_offered": hints.offer(row, seat),
+            # Other apps' parts of the page (a tournament table's clock: presenter.game_notes).
+            "page_parts": presenter.game_notes(row, page=True)["parts"],
         }
     )
     return render(request, "play/game.html", context)

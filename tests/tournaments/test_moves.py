@@ -3,7 +3,7 @@ keep (tournaments.moves); no database."""
 
 import pytest
 
-from tournaments.moves import check_move, number_tables
+from tournaments.moves import check_move, number_tables, repair_table
 from tournaments.pairing import PairingOptions, PastRound, Player, evaluate
 
 # Round 2 of ten players at tables of 4 (4 + 3 + 3). In round 1, D sat with E and H.
@@ -68,3 +68,30 @@ def test_kept_tables_keep_their_numbers_and_the_others_fill_in():
     assert numbers == [2, 1, 3, 4]
     assert notes == ["B and A keep tables 2 and 4 and play together: they sit at table 2."]
     assert number_tables(tables, {}) == ([1, 2, 3, 4], [])
+
+
+# --- a table paired again --------------------------------------------------------------------------
+SIXTEEN = [Player(i, points=float(p)) for i, p in enumerate([8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1])]
+ROUND_ONE = [PastRound([[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]])]
+ROUND_TWO = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+
+
+def test_a_table_paired_again_is_split_with_the_fewest_moves_and_no_new_repeat():
+    result = repair_table(ROUND_TWO, [], 1, SIXTEEN, ROUND_ONE, 2, "seed")
+    before = set(ROUND_TWO[1])
+    # Its four players sit at four tables now; three of them swapped with one player of each other table.
+    assert sorted(len(before & set(t)) for t in result.tables) == [1, 1, 1, 1]
+    assert len(result.moved) == 6 and result.changed == (0, 1, 2, 3)
+    assert result.check.pairing.repeats == 0
+    assert sorted(p for t in result.tables for p in t) == list(range(16))
+    # The same inputs give the same re-pairing (a preview and the change agree).
+    assert repair_table(ROUND_TWO, [], 1, SIXTEEN, ROUND_ONE, 2, "seed").tables == result.tables
+
+
+def test_only_the_free_tables_change_and_a_table_alone_cannot_be_paired_again():
+    result = repair_table(ROUND_TWO, [], 0, SIXTEEN, ROUND_ONE, 2, "seed", free=[0, 3], numbers=[1, 2, 3, 9])
+    assert result.tables[1] == ROUND_TWO[1] and result.tables[2] == ROUND_TWO[2]
+    assert set(result.changed) == {0, 3}
+    assert all(w.startswith(("Table 1:", "Table 9:")) for w in result.check.warnings)
+    with pytest.raises(ValueError, match="no other table can change: table 9 alone"):
+        repair_table(ROUND_TWO, [], 3, SIXTEEN, ROUND_ONE, 2, "seed", free=[3], numbers=[1, 2, 3, 9])

@@ -371,9 +371,10 @@ def test_a_table_with_extra_time_started_in_the_app_after_the_rounds_time_plays_
 
 
 def test_a_result_typed_in_for_a_table_whose_game_still_runs_ends_it_and_its_own_is_ignored():
-    """Issue 27: the game stayed "Playing" and waited forever. Now time is called in it (so it ends
-    with the turn in progress), its own result is ignored when it comes (logged once), and the
-    organizer's and the player's pages say so."""
+    """Issue 27: the game stayed "Playing" and waited forever, and calling time in it still let a
+    table of people play out the turn (or a tie on). Now it is ended at once (as the site's staff
+    end a game: its record replays), its own result is ignored (logged once), and the organizer's,
+    the player's and the game's own pages say so."""
     s = Scene()
     game = in_app.start_table(s.table, s.org)
     vps = {seat.entrant_id: 9 - seat.position for seat in s.table.seats.all()}
@@ -383,27 +384,66 @@ def test_a_result_typed_in_for_a_table_whose_game_still_runs_ends_it_and_its_own
         {f"vp_{k}": v for k, v in vps.items()},
         follow=True,
     )
-    assert "time is called in it, its result ignored" in response.content.decode()
+    assert "it is ended, its own result ignored" in response.content.decode()
     s.table.refresh_from_db()
     assert s.table.is_confirmed
     game.refresh_from_db()
-    assert time_calls(game) == 1 and play.time_called(game)
+    assert not game.is_active and game.stopped_at is not None and game.winner is None
+    assert time_calls(game) == 0  # ended, not a time call
     assert (
-        "its own result will be ignored"
-        in AuditEntry.objects.filter(event=s.event, action="result").get().message
+        "it is ended, and its own result is ignored"
+        in AuditEntry.objects.get(event=s.event, action="result").message
     )
-    html = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
-    assert "result entered by an organizer: the game's own result is ignored" in html
-    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
-    assert "An organizer entered your table" in me
-    game = bots_play_out(game)
-    assert not game.is_active
-    s.table.refresh_from_db()
     assert dict(s.table.seats.values_list("entrant_id", "vp")) == vps  # the organizer's result stands
     ignored = AuditEntry.objects.filter(event=s.event, action="app_result_ignored")
     assert ignored.count() == 1 and game.code in ignored.get().message
     in_app.sweep()
     assert ignored.count() == 1
+    html = org.get(f"/tournaments/{s.event.pk}/manage/").content.decode()
+    assert "result entered by an organizer: the game's own result is ignored" in html
+    me = s.client("player").get(f"/tournaments/{s.event.pk}/me/").content.decode()
+    assert "An organizer entered your table" in me and "the game was ended" in me
+    # The game's page (a player's, a spectator's) says why it ended, not "the site's staff".
+    for who in ("player", "anonymous"):
+        page = html_text(s.client(who).get(f"/play/g/{game.public_id}/").content.decode())
+        assert in_app.OVERRIDDEN.format(event=s.event.name) in page
+        assert "The site's staff ended this game" not in page
+
+
+def html_text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", page))
+
+
+def test_the_game_page_shows_the_tournament_clock_of_its_table():
+    """Issue 27: an app game showed no clock for its table's extra time. Its page shows the round's
+    clock, and a table with extra time its own (refreshed by the page); a game that is over, none."""
+    s = Scene()
+    game = in_app.start_table(s.table, s.org)
+    clock.start(s.round.clock, s.org)
+    page = s.client("anonymous").get(f"/play/g/{game.public_id}/").content.decode()
+    part = re.search(r'<section class="panel game-tournament".*?</section>', page, re.S).group(0)
+    assert f"table {s.table.number}" in part and 'class="t-clock"' in part and "Round 1" in part
+    assert "js/tournaments.js" in page  # the countdown ticks
+    clock.extend_table(s.table, 300, s.org)
+    page = s.client("player").get(f"/play/g/{game.public_id}/").content.decode()
+    part = re.search(r'<section class="panel game-tournament".*?</section>', page, re.S).group(0)
+    assert 'class="t-table-clock"' in part and "+5 minutes" in part
+    url = f"/tournaments/{s.event.pk}/tables/{s.table.pk}/game-clock/"
+    assert f'hx-get="{url}"' in part
+    fragment = s.client("anonymous").get(url).content.decode()
+    assert fragment.startswith('<section class="panel game-tournament"') and "+5 minutes" in fragment
+    other = s.round.tables.exclude(pk=s.table.pk).first()
+    assert (
+        s.client("anonymous").get(f"/tournaments/{s.event.pk}/tables/{other.pk}/game-clock/").status_code
+        == 404
+    )
+    game = bots_play_out(game)
+    fragment = s.client("anonymous").get(url).content.decode()
+    assert "t-clock" not in fragment  # the game is over: no clock to play to
+    # A game that is no tournament's has no such part.
+    from smashup.play.render import game_notes
+
+    assert game_notes(PlayGame(pk=10**9), page=True) == {"ended": "", "parts": []}
 
 
 def test_the_in_app_panels_show_the_clock_of_a_table_with_extra_time():

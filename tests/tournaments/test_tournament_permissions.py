@@ -167,6 +167,7 @@ ORGANIZER_POSTS = [
     ("finished", "penalties/{penalty}/revoke/", {}),
     ("paired", "fixed-table/", {"entrant": "seat1", "table": "7"}),
     ("paired", "rounds/1/move/", {"entrant": "other", "table": "{table}"}),
+    ("paired", "rounds/1/repair/", {"table": "{table}"}),
     ("paired", "tables/{table}/draft/random-rest/", {"version": "0"}),
 ]  # fmt: skip
 
@@ -183,6 +184,8 @@ ORGANIZER_PAGES = [
     "entrants/import/",
     "rounds/1/move/?entrant=1&table=2",
     "rounds/1/move/?form=1",
+    "rounds/1/repair/?table=1",
+    "rounds/1/repair/?form=1",
 ]
 
 

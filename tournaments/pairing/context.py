@@ -157,9 +157,14 @@ def standings_order(players: Iterable[Player], seed: Hashable, round_number: int
 
 
 def build_context(
-    players: Sequence[Player], history: Sequence[PastRound], options: PairingOptions
+    players: Sequence[Player],
+    history: Sequence[PastRound],
+    options: PairingOptions,
+    least: tuple[int, int] | None = None,
 ) -> Context:
-    """`players` in standings order (see standings_order)."""
+    """`players` in standings order (see standings_order). `least`: the fewest short tables and
+    byes any active player had, when `players` are only some of them (the players of some tables
+    paired again: a short table is fair or not against everyone, not only those)."""
     ids = [p.id for p in players]
     index = {pid: i for i, pid in enumerate(ids)}
     n = len(ids)
@@ -187,7 +192,7 @@ def build_context(
     w = options.effective_weights()
     points = [float(p.points) for p in players]
     low = min(points, default=0.0)
-    least_short, least_byes = min(short, default=0), min(byes, default=0)
+    least_short, least_byes = least if least is not None else (min(short, default=0), min(byes, default=0))
     bye_fair = [w.bye_fairness * tri(b - least_byes) for b in byes]
     factions, names = None, []
     if options.faction_copies is not None and any(p.factions for p in players):

@@ -25,7 +25,8 @@ Modules by what they serve (each imports only those before it; no circle): ``cha
 permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
 ``results`` (and standings), ``rounds`` (pairing,
 tables, swaps, top cut), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
-``importing`` (a list of players), ``manual`` (moving a player, tables kept for accessible seats).
+``importing`` (a list of players), ``manual`` (moving a player, pairing a table again, tables kept
+for accessible seats).
 This package re-exports them all.
 Across events, imported by name (``from tournaments.services import records``): ``rating_store``
 (the stored ratings, refreshed after every confirmed result; before ``results``), ``records``
@@ -102,7 +103,15 @@ from .lifecycle import (  # noqa: F401
     suggested_rounds,
     update_event,
 )
-from .manual import MAX_TABLE_NUMBER, check_move, move_player, set_fixed_table  # noqa: F401
+from .manual import (  # noqa: F401
+    MAX_TABLE_NUMBER,
+    check_move,
+    check_repair,
+    free_tables,
+    move_player,
+    repair_table,
+    set_fixed_table,
+)
 from .results import (  # noqa: F401
     Placed,
     PlainEntrant,
@@ -129,7 +138,6 @@ from .results import (  # noqa: F401
     round_tables,
     standings,
     standings_options,
-    undo_no_show,
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
@@ -146,6 +154,7 @@ from .rounds import (  # noqa: F401
     earlier_tables,
     generate_round,
     history,
+    keep_numbers,
     named_pairing,
     named_report,
     next_round_check,
@@ -160,6 +169,7 @@ from .rounds import (  # noqa: F401
     start_final,
     start_top_cut,
     swap_players,
+    undo_no_show,
     unpair_round,
     whole_table_repeats,
 )

@@ -45,7 +45,7 @@ EVENT_FIELDS = (
     "name", "date", "place", "description", "mode", "table_size", "layout", "rounds", "round_minutes",
     "warning_minutes", "end_rule", "faction_pool", "faction_copies", "draft_mode", "bans_per_player",
     "pick_seconds", "scoring", "tiebreakers", "top_cut", "require_check_in", "registration_open",
-    "in_app_base_limit", "min_factions_per_player", "player_cap", "board",
+    "in_app_base_limit", "min_factions_per_player", "player_cap", "board", "short_tables", "avoid_clubs",
 )  # fmt: skip
 
 
@@ -68,6 +68,10 @@ def check_settings(values: Mapping, board_changed: bool = True) -> None:
             f"At tables of {size} the top cut is a top {', a top '.join(map(str, allowed[:-1]))} or a top "
             f"{allowed[-1]}, played at tables of {size}."
         )
+    if values.get("short_tables", Event.ShortTables.STRICT) not in Event.ShortTables.values:
+        raise Invalid("Short tables are strict or soft.")
+    if not isinstance(values.get("avoid_clubs", False), bool):
+        raise Invalid("Keeping clubs apart in round 1 is on or off.")
     cap = values.get("player_cap")
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 2):
         raise Invalid("A player cap is at least 2 players (or empty: no cap).")

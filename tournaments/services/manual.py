@@ -1,7 +1,9 @@
-"""An organizer's hand on the pairings, around the pairing itself (tournaments.pairing is not
-touched): moving one player to another table of a round not yet started, priced and warned about as
-a swap is (tournaments.moves.check_move), and a table a player keeps every round (an accessible
-seat: ``Entrant.fixed_table``; pairing numbers the tables with tournaments.moves.number_tables).
+"""An organizer's hand on the pairings, around the pairing itself: moving one player to another
+table of a round not yet started, priced and warned about as a swap is (tournaments.moves.check_move);
+pairing one table again with the players of the tables not started (tournaments.moves.repair_table);
+and a table a player keeps every round (an accessible seat: ``Entrant.fixed_table``; pairing numbers
+the tables with tournaments.moves.number_tables, and after a move, a swap or a table paired again
+the kept number follows its player: services.keep_numbers).
 
 Part of ``tournaments.services`` (see its docstring); import from there."""
 
@@ -15,7 +17,14 @@ from tournaments.pairing import SwapCheck
 from ..models import Draft, Entrant, Event, Round, Seat, Table
 from .changes import Conflict, Invalid, TournamentError, _changed, _lock, require_manager
 from .entrants import _lock_entrant, latest_round
-from .rounds import _start_draft, named_pairing, named_report, pairing_options
+from .rounds import (
+    _start_draft,
+    _table_draft,
+    keep_numbers,
+    named_pairing,
+    named_report,
+    pairing_options,
+)
 
 MAX_TABLE_NUMBER = 999
 
@@ -102,10 +111,12 @@ def move_player(rnd: Round | int, entrant, table, by) -> list[str]:
                 order = list(changed.seats.order_by("position").values_list("entrant_id", flat=True))
                 _start_draft(event, changed, order)
         warnings = list(check.warnings)
+        kept = keep_numbers(rnd)  # a player who keeps a table takes its number along
         _changed(
             event, by, "move",
             f"{rnd.label}: moved {seat.entrant.name} from table {source.number} to table {target.number}"
-            + (f"; warnings: {'; '.join(warnings)}" if warnings else "") + ".",
+            + (f"; warnings: {'; '.join(warnings)}" if warnings else "")
+            + "".join(f"; {note}" for note in kept) + ".",
             round=rnd.number, entrant=seat.entrant_id, source=source.number, target=target.number,
             delta=check.delta,
         )  # fmt: skip
@@ -173,3 +184,94 @@ def _renumber_now(event: Event, entrant: Entrant, number: int) -> str:
     Table.objects.filter(pk=mine.pk).update(number=number)
     swapped = f"; table {number} became table {old}" if other is not None else ""
     return f"; in {rnd.label.lower()} their table {old} is now table {number}{swapped}"
+
+
+# ---------------------------------------------------------------------------------- re-pairing ---
+def free_tables(rnd: Round) -> list[Table]:
+    """The tables of `rnd` that can still change players: no result, no game in the app, no draft
+    pick made (in number order)."""
+    started = set(Draft.objects.filter(table__round=rnd, version__gt=0).values_list("table_id", flat=True))
+    return [
+        t
+        for t in rnd.tables.order_by("number")
+        if t.state == Table.State.OPEN and t.game_id is None and t.pk not in started
+    ]
+
+
+def check_repair(rnd: Round, table) -> moves.Repairing:
+    """What pairing table `table` (a pk) of `rnd` again would do (moves.repair_table): a preview,
+    nothing changes. Its players are paired anew with those of the other tables not started, so
+    that they do not sit together again; the other tables change as little as that needs."""
+    table = _choice(table, "a table")
+    if rnd.stage != Round.Stage.SWISS or rnd.status != Round.Status.PAIRED:
+        raise Conflict("A table can be paired again only in a Swiss round whose clock has not started.")
+    ordered = list(rnd.tables.order_by("number").values_list("pk", "number"))
+    index = next((i for i, (pk, _) in enumerate(ordered) if pk == table), None)
+    if index is None:
+        raise Invalid(f"That table is not in {rnd.label.lower()}.")
+    number = ordered[index][1]
+    free = {t.pk for t in free_tables(rnd)}
+    if table not in free:
+        raise Conflict(
+            f"Table {number} has started (a result, a game in the app or a draft pick): it can no "
+            "longer be paired again."
+        )
+    pairing, players, past, _ = named_pairing(rnd)
+    try:
+        return moves.repair_table(
+            pairing.seats(),
+            pairing.bye_players(),
+            index,
+            players,
+            past,
+            rnd.number,
+            rnd.event.seed,
+            pairing_options(rnd.event),
+            free=[i for i, (pk, _) in enumerate(ordered) if pk in free],
+            numbers=[n for _, n in ordered],
+        )
+    except ValueError as exc:
+        raise Conflict(f"Table {number} cannot be paired again: {exc}.") from None
+
+
+def repair_table(rnd: Round | int, table, by) -> moves.Repairing:
+    """Pair table `table` (a pk) of a Swiss round whose clock has not started again (check_repair):
+    its players and those of the other tables not started are seated anew as the preview says. The
+    changed tables' seats, explanations and drafts (not begun) follow; a table some player keeps
+    keeps its number with them. The log names every player who moved and the warnings."""
+    rnd_pk = rnd.pk if isinstance(rnd, Round) else rnd
+    with transaction.atomic():
+        event = _lock(Round.objects.filter(pk=rnd_pk).values_list("event_id", flat=True).first() or 0)
+        require_manager(by, event)
+        rnd = Round.objects.select_related("event").get(pk=rnd_pk)
+        result = check_repair(rnd, table)
+        tables = list(rnd.tables.order_by("number"))
+        number = next(t.number for t in tables if t.pk == table)
+        if not result.changed:
+            raise Conflict(f"Pairing table {number} again changes nothing: no other seating is as good.")
+        by_name = {e.name: e for e in Entrant.objects.filter(event=event)}
+        changed = [tables[i] for i in result.changed]
+        Seat.objects.filter(table__in=changed).delete()
+        Seat.objects.bulk_create(
+            Seat(table=t, round=rnd, entrant=by_name[n], position=k, factions=list(by_name[n].factions))
+            for i, t in zip(result.changed, changed, strict=True)
+            for k, n in enumerate(result.tables[i])
+        )
+        for t, report in zip(changed, result.check.after, strict=True):
+            Table.objects.filter(pk=t.pk).update(report=named_report(report, {}))
+            Draft.objects.filter(table=t).delete()
+            _table_draft(event, rnd, t, [by_name[n] for n in report.players])
+        moved = "; ".join(
+            f"{name} from table {tables[a].number} to table {tables[b].number}" for name, a, b in result.moved
+        )
+        warnings = list(result.check.warnings)
+        kept = keep_numbers(rnd)
+        _changed(
+            event, by, "repair",
+            f"{rnd.label}: paired table {number} again: {moved}"
+            + (f"; warnings: {'; '.join(warnings)}" if warnings else "")
+            + "".join(f"; {note}" for note in kept) + ".",
+            round=rnd.number, table=number, delta=result.check.delta,
+            moved=[[by_name[name].pk, tables[a].number, tables[b].number] for name, a, b in result.moved],
+        )  # fmt: skip
+    return result

@@ -200,9 +200,7 @@ def correction_effects(table: Table) -> list[str]:
 
 def round_correction_effects(rnd: Round) -> list[str]:
     """`correction_effects` of any table of `rnd`."""
-    later = list(
-        Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).order_by("number")
-    )
+    later = list(Round.objects.filter(event_id=rnd.event_id, number__gt=rnd.number).order_by("number"))
     if rnd.stage != Round.Stage.SWISS:
         return []  # a top-cut table decides only its own place
     notes = []
@@ -303,62 +301,61 @@ def mark_no_show(table: Table | int, entrant, by, keep: bool = False) -> Seat:
     return seat
 
 
-def undo_no_show(table: Table | int, entrant, by) -> Seat:
-    """The player came after all (or was marked by mistake): the no-show mark goes, and a drop that
+def _undo_no_show(event: Event, table: Table, entrant, by) -> Seat:
+    """Inside the event's transaction (services.undo_no_show, which guards the knockout stages):
+    the player came after all (or was marked by mistake): the no-show mark goes, and a drop that
     came with it is undone. While the table plays, their VP are to be entered as everyone's; once
     the table has a result (reported or confirmed, issue 27: it could not be undone then), their 0
     VP stay in it as a present player's (no longer a loss below everyone) until an organizer
     corrects the result; a reported result waits for their confirmation again."""
-    with transaction.atomic():
-        event, table = _lock_table(table)
-        require_manager(by, event)
-        if table.game_id is not None:
-            raise Conflict(f"Table {table.number} plays in the app: the game decides its result.")
-        if table.state == Table.State.DISPUTED:
-            raise Conflict(f"Table {table.number}'s result is disputed: settle it first.")
-        seat = _no_show_seat(table, entrant)
-        name = seat.entrant.name
-        if not seat.no_show:
-            raise Conflict(f"{name} is not marked as a no-show.")
-        had_result = table.state != Table.State.OPEN
-        seat.no_show = False
-        if had_result:
-            seat.confirmed = table.state == Table.State.CONFIRMED
-        else:
-            seat.vp = None
-            seat.confirmed = False
-        seat.save(update_fields=["no_show", "vp", "confirmed"])
-        if had_result:
-            table.result_version += 1  # the result the others saw has changed: a new version
-            table.save(update_fields=["result_version"])
-        entrant = seat.entrant
-        mark = (
-            AuditEntry.objects.filter(
-                event=event, action="no_show", data__table=table.pk, data__entrant=entrant.pk
-            )
-            .order_by("-at", "-pk")
-            .first()
+    require_manager(by, event)
+    if table.game_id is not None:
+        raise Conflict(f"Table {table.number} plays in the app: the game decides its result.")
+    if table.state == Table.State.DISPUTED:
+        raise Conflict(f"Table {table.number}'s result is disputed: settle it first.")
+    seat = _no_show_seat(table, entrant)
+    name = seat.entrant.name
+    if not seat.no_show:
+        raise Conflict(f"{name} is not marked as a no-show.")
+    had_result = table.state != Table.State.OPEN
+    seat.no_show = False
+    if had_result:
+        seat.confirmed = table.state == Table.State.CONFIRMED
+    else:
+        seat.vp = None
+        seat.confirmed = False
+    seat.save(update_fields=["no_show", "vp", "confirmed"])
+    if had_result:
+        table.result_version += 1  # the result the others saw has changed: a new version
+        table.save(update_fields=["result_version"])
+    entrant = seat.entrant
+    mark = (
+        AuditEntry.objects.filter(
+            event=event, action="no_show", data__table=table.pk, data__entrant=entrant.pk
         )
-        reinstated = (
-            mark is not None
-            and mark.data.get("dropped")
-            and entrant.dropped
-            and entrant.dropped_after == table.round.number
-        )
-        if reinstated:
-            entrant.dropped = False
-            entrant.dropped_after = None
-            entrant.save(update_fields=["dropped", "dropped_after"])
-        _changed(
-            event,
-            by,
-            "no_show_undo",
-            f"Table {table.number} of {table.round.label.lower()}: {name} is no longer a no-show"
-            + (" (and no longer dropped)" if reinstated else "")
-            + (f"; their {seat.vp} VP stand until the result is corrected." if had_result else "."),
-            table=table.pk,
-            entrant=entrant.pk,
-        )
+        .order_by("-at", "-pk")
+        .first()
+    )
+    reinstated = (
+        mark is not None
+        and mark.data.get("dropped")
+        and entrant.dropped
+        and entrant.dropped_after == table.round.number
+    )
+    if reinstated:
+        entrant.dropped = False
+        entrant.dropped_after = None
+        entrant.save(update_fields=["dropped", "dropped_after"])
+    _changed(
+        event,
+        by,
+        "no_show_undo",
+        f"Table {table.number} of {table.round.label.lower()}: {name} is no longer a no-show"
+        + (" (and no longer dropped)" if reinstated else "")
+        + (f"; their {seat.vp} VP stand until the result is corrected." if had_result else "."),
+        table=table.pk,
+        entrant=entrant.pk,
+    )
     return seat
 
 
@@ -416,8 +413,7 @@ def _confirm_result(
     notes = list(effects)
     if overrides_game:
         notes.append(
-            f"Game {table.game.code} in the app still ran: time is called in it, and its own result "
-            "will be ignored."
+            f"Game {table.game.code} in the app still ran: it is ended, and its own result is ignored."
         )
         extra["overrides_game"] = table.game.code
     if notes:
@@ -593,19 +589,21 @@ class Placed:
 def final_standings(event: Event, rows: list[Row] | None = None) -> list[Placed] | None:
     """The final order once the top cut's final has its result (tournaments.topcut.final_order):
     the winner first. None while there is no confirmed final (the Swiss standings are the order)."""
-    cut = list(
-        Seat.objects.filter(round__event=event)
+    # A no-show ranks below everyone present at their table (rules: No-shows): as -1 VP here.
+    cut = [
+        (stage, table_id, e, -1 if absent else (vp or 0), state)
+        for stage, table_id, e, vp, state, absent in Seat.objects.filter(round__event=event)
         .exclude(round__stage=Round.Stage.SWISS)
-        .values_list("round__stage", "table_id", "entrant_id", "vp", "table__state")
-    )
-    final = [(e, vp or 0) for stage, _, e, vp, state in cut if stage == Round.Stage.FINAL]
+        .values_list("round__stage", "table_id", "entrant_id", "vp", "table__state", "no_show")
+    ]
+    final = [(e, vp) for stage, _, e, vp, state in cut if stage == Round.Stage.FINAL]
     if not final or any(
         state != Table.State.CONFIRMED for stage, _, _, _, state in cut if stage == Round.Stage.FINAL
     ):
         return None
     stages: dict[str, dict[int, list]] = defaultdict(dict)
     for stage, table_id, e, vp, _ in cut:
-        stages[stage].setdefault(table_id, []).append((e, vp or 0))
+        stages[stage].setdefault(table_id, []).append((e, vp))
     semis = stages[Round.Stage.SEMIFINAL]
     earlier = [
         (stage, list(stages[stage].values()))

@@ -20,7 +20,15 @@ from tournaments.rules import plural
 from ..models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 from .changes import Conflict, Invalid, _changed, _lock, require_manager
 from .entrants import _lock_entrant, active_entrants, latest_round
-from .results import _check_plausible, _confirm_result, _lock_table, clean_vp, round_tables, standings
+from .results import (
+    _check_plausible,
+    _confirm_result,
+    _lock_table,
+    _undo_no_show,
+    clean_vp,
+    round_tables,
+    standings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +39,13 @@ def pairing_options(event: Event) -> PairingOptions:
     # event, so later tables must not gather more holders of a faction than the copies allow. In the
     # other modes factions are drafted at each table (or brought by the players): nothing to check.
     copies = event.faction_copies if event.draft_mode == Event.DraftMode.EVENT else None
-    return PairingOptions(table_size=event.table_size, layout=event.layout, faction_copies=copies)
+    return PairingOptions(
+        table_size=event.table_size,
+        layout=event.layout,
+        faction_copies=copies,
+        short_tables=event.short_tables,
+        avoid_clubs=event.avoid_clubs,
+    )
 
 
 def history(event: Event, before_round: int) -> list[PastRound]:
@@ -63,9 +77,11 @@ def pairing_players(event: Event, before_round: int, entrants: list[Entrant]) ->
     for e in entrants:
         row, held = rows.get(e.pk), tuple(e.factions or ())
         if row is None:
-            players.append(Player(e.pk, factions=held))
+            players.append(Player(e.pk, factions=held, club=e.club))
         else:
-            players.append(Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held))
+            players.append(
+                Player(e.pk, points=row.points, tiebreaks=row.tiebreaks, factions=held, club=e.club)
+            )
     return players
 
 
@@ -151,10 +167,26 @@ def generate_round(event: Event, by) -> Round:
             + "".join(" " + note for note in kept),
             round=rnd.number,
             cost=pairing.cost,
-            # A random draw is checked by drawing again: who was drawn (see published_draw).
+            # A random draw is checked by drawing again: who was drawn, and their clubs when the draw
+            # kept clubs apart (see published_draw).
             **({"drawn": sorted(p.id for p in players)} if pairing.method == "random" else {}),
+            **({"clubs": club_labels(players)} if pairing.method == "random" and event.avoid_clubs else {}),
         )
     return rnd
+
+
+def club_labels(players) -> dict[str, str]:
+    """Each player's club as the round-1 draw compares them (case-blind, spaces trimmed), named by a
+    number ("1", "2"... in the order of the players' ids), so that the published draw can be drawn
+    again without naming anyone's club (clubs are the organizers' to see). Players without a club
+    are left out."""
+    labels: dict[str, str] = {}
+    out = {}
+    for player in sorted(players, key=lambda p: p.id):
+        key = player.club.strip().casefold()
+        if key:
+            out[str(player.id)] = labels.setdefault(key, str(len(labels) + 1))
+    return out
 
 
 def published_draw(rnd: Round) -> dict | None:
@@ -174,8 +206,11 @@ def published_draw(rnd: Round) -> dict | None:
     drawn = list(entry.data["drawn"])
     names = dict(Entrant.objects.filter(pk__in=drawn).values_list("pk", "name"))
     event = rnd.event
-    options = PairingOptions(table_size=event.table_size, layout=event.layout)
-    again = pair_round([Player(pk) for pk in drawn], [], rnd.number, event.seed, options)
+    clubs = {int(pk): club for pk, club in (entry.data.get("clubs") or {}).items()}
+    apart = "clubs" in entry.data
+    options = PairingOptions(table_size=event.table_size, layout=event.layout, avoid_clubs=apart)
+    drawn_players = [Player(pk, club=clubs.get(pk, "")) for pk in drawn]
+    again = pair_round(drawn_players, [], rnd.number, event.seed, options)
     now = [[s.entrant_id for s in t.seats.all()] for t in round_tables(rnd)]
     byes = sorted(rnd.byes.values_list("entrant_id", flat=True))
     return {
@@ -185,6 +220,8 @@ def published_draw(rnd: Round) -> dict | None:
         "ids": ", ".join(map(str, drawn)),
         "table_size": event.table_size,
         "layout": event.layout,
+        # With clubs kept apart: each drawn player's club, as the draw used it ("" none).
+        "clubs": [clubs.get(pk, "") for pk in drawn] if apart else None,
         # False after a swap, a move or a late entrant at a short table (all in the log). The tables
         # are compared whatever their numbers: a kept table (an accessible seat) renumbers them.
         "matches": sorted(again.seats()) == sorted(now) and sorted(again.bye_players()) == byes,
@@ -219,17 +256,53 @@ def _create_tables(event: Event, rnd: Round, layout: list[tuple[int, list[Entran
         batch_size=2000,
     )
     for table, (_, entrants, _) in zip(tables, layout, strict=True):
-        if event.draft_mode == Event.DraftMode.EVENT:
-            # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
-            # a round-1 bye or entered late, from the pool without what their table-mates hold.
-            missing = [e for e in entrants if len(e.factions or ()) != 2]
-            if len(missing) == len(entrants):
-                _start_draft(event, table, [e.pk for e in entrants])
-            elif missing:
-                _start_late_draft(event, table, entrants, missing)
-        elif _drafts_at(event, rnd):
-            _start_draft(event, table, [e.pk for e in entrants])
+        _table_draft(event, rnd, table, entrants)
     return tables
+
+
+def _table_draft(event: Event, rnd: Round, table: Table, entrants: list[Entrant]) -> None:
+    """The draft a new table needs (`entrants` in seat order), if any."""
+    if event.draft_mode == Event.DraftMode.EVENT:
+        # Whoever has no pair yet drafts here: everyone at round 1, and later a player who had
+        # a round-1 bye or entered late, from the pool without what their table-mates hold.
+        missing = [e for e in entrants if len(e.factions or ()) != 2]
+        if len(missing) == len(entrants):
+            _start_draft(event, table, [e.pk for e in entrants])
+        elif missing:
+            _start_late_draft(event, table, entrants, missing)
+    elif _drafts_at(event, rnd):
+        _start_draft(event, table, [e.pk for e in entrants])
+
+
+def keep_numbers(rnd: Round) -> list[str]:
+    """After players changed tables in `rnd` (a move, a swap, a table paired again): every table
+    with a player who keeps a table (Entrant.fixed_table, an accessible seat) takes that number
+    again, the table that had it taking the old one (two such players at one table: the lower
+    number, as pairing numbers them). So the kept table follows its player, wherever the change
+    sent them. Returns what was renumbered, in words for the log."""
+    seats = Seat.objects.filter(round=rnd, entrant__fixed_table__isnull=False).values_list(
+        "table_id", "entrant__fixed_table"
+    )
+    wanted: dict[int, int] = {}
+    for table_id, number in seats:
+        wanted[table_id] = min(number, wanted.get(table_id, number))
+    notes = []
+    for table_id, number in sorted(wanted.items(), key=lambda kv: kv[1]):
+        mine = Table.objects.get(pk=table_id)
+        if mine.number == number:
+            continue
+        old = mine.number
+        other = Table.objects.filter(round=rnd, number=number).first()
+        # (round, number) is unique: free the number first (no table is numbered 0).
+        Table.objects.filter(pk=mine.pk).update(number=0)
+        if other is not None:
+            Table.objects.filter(pk=other.pk).update(number=old)
+        Table.objects.filter(pk=mine.pk).update(number=number)
+        notes.append(
+            f"table {old} is now table {number}, kept for its player"
+            + (f" (table {number} became table {old})" if other is not None else "")
+        )
+    return notes
 
 
 def _start_late_draft(event: Event, table: Table, entrants: list[Entrant], missing: list[Entrant]):
@@ -374,7 +447,7 @@ def create_final(event: Event, number: int) -> Round:
         .first()
     )
     played = [
-        [(s.entrant_id, s.vp or 0) for s in t.seats.all() if s.entrant_id in seed]
+        [(s.entrant_id, ranking_vp(s.vp, s.no_show)) for s in t.seats.all() if s.entrant_id in seed]
         for t in last.tables.prefetch_related("seats").order_by("number")
     ]
     try:
@@ -427,7 +500,7 @@ def set_result(
     and `reseat_final`: then it is paired again with the players who go through now, in the same
     transaction (named for the final, the next stage in most cuts). A table playing in the app whose
     game still runs: the result is the organizer's, time is called in the game and its own result
-    will be ignored (the log and the pages say so)."""
+    will be ignored (the log and the pages say so): the game is ended at once (_end_overridden_game)."""
     with transaction.atomic():
         event, table = _lock_table(table)
         require_manager(by, event)
@@ -502,16 +575,57 @@ def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat
     if following is None:
         return None
     _, seed = semifinal_seeds(event)
+    absent = set(table.seats.filter(no_show=True).values_list("entrant_id", flat=True))
     before = dict(table.seats.values_list("entrant_id", "vp"))
-    old, new = _going_through(table, before, seed), _going_through(table, cleaned, seed)
+    old = _going_through(table, _ranking(before, absent), seed)
+    new = _going_through(table, _ranking(cleaned, absent), seed)
     if set(old) == set(new):
         return None
+    return _advancing_changed(table, following, old, new, reseat, "This correction")
+
+
+def ranking_vp(vp: int | None, no_show: bool) -> int:
+    """A seat's VP as a knockout stage ranks them: a no-show below everyone who played (rules:
+    No-shows), a present player with 0 VP included."""
+    return -1 if no_show else (vp or 0)
+
+
+def _ranking(vps: Mapping[int, int | None], absent: set[int]) -> dict[int, int]:
+    return {pk: ranking_vp(vp, pk in absent) for pk, vp in vps.items()}
+
+
+def _following_stage(event: Event, table: Table) -> Round | None:
+    """The knockout stage after this table's (semifinals, a bracket's quarterfinals or round of
+    16) once it is seated; None for a Swiss or final table, or before the next stage."""
+    if table.round.stage in (Round.Stage.SWISS, Round.Stage.FINAL):
+        return None
+    return (
+        Round.objects.filter(event=event, number__gt=table.round.number)
+        .exclude(stage=Round.Stage.SWISS)
+        .order_by("number")
+        .first()
+    )
+
+
+def _advancing_now(event: Event, table: Table) -> list[int]:
+    """Who of a knockout table goes through with its seats as stored (no-shows last, dropped
+    players never)."""
+    _, seed = semifinal_seeds(event)
+    seats = table.seats.values_list("entrant_id", "vp", "no_show")
+    return _going_through(table, {pk: ranking_vp(vp, absent) for pk, vp, absent in seats}, seed)
+
+
+def _advancing_changed(table: Table, following: Round, old, new, reseat: bool, what: str) -> Round:
+    """`what` (a correction, a no-show undone) changes who goes through from this knockout table
+    to `following`, seated with the old players: AdvancingChanged, unless that stage has not
+    started and `reseat` (then `following` is returned, to pair again)."""
+    stage = table.round.stage
     names = dict(table.seats.values_list("entrant_id", "entrant__name"))
     gone = _names([names[pk] for pk in old if pk not in new])
     coming = _names([names[pk] for pk in new if pk not in old])
     next_name = STAGE_PLURALS[following.stage]
     where = f"table {table.number} of the {STAGE_PLURALS[stage]}"
-    change = f"This correction sends {coming} through from {where} instead of {gone}"
+    change = f"{what} sends {coming} through from {where} instead of {gone}"
     plural = next_name.endswith("s")  # "the semifinals have", "the final has"
     if _has_started(following):
         raise AdvancingChanged(
@@ -531,6 +645,29 @@ def _stage_to_reseat(event: Event, table: Table, cleaned: dict[int, int], reseat
     return following
 
 
+def undo_no_show(table: Table | int, entrant, by, reseat_final: bool = False) -> Seat:
+    """An organizer takes back a no-show mark (results._undo_no_show says what it does). At a
+    knockout stage whose next stage is seated, taking it back after the table's result may change
+    who goes through (a no-show ranks below everyone present, a player dropped with the mark is
+    back): refused as a correction would be (AdvancingChanged), or with `reseat_final`, while the
+    next stage has not started, that stage is paired again with the players who go through now.
+    Issue 27: checked at the knockouts too."""
+    with transaction.atomic():
+        event, table = _lock_table(table)
+        require_manager(by, event)
+        following = _following_stage(event, table) if table.state == Table.State.CONFIRMED else None
+        before = _advancing_now(event, table) if following is not None else []
+        seat = _undo_no_show(event, table, entrant, by)
+        if following is not None:
+            after = _advancing_now(event, table)
+            if set(after) != set(before):
+                redo = _advancing_changed(
+                    table, following, before, after, reseat_final, "Taking back the no-show"
+                )
+                _reseat_stage(event, redo, by)
+    return seat
+
+
 def _reseat_stage(event: Event, stage: Round, by) -> None:
     """Pair a knockout stage that has not started again (after a correction before it)."""
     number = stage.number
@@ -543,15 +680,18 @@ def _reseat_stage(event: Event, stage: Round, by) -> None:
 
 
 def _end_overridden_game(game_pk: int) -> None:
-    """After an organizer entered the result of a table whose app game still runs: time is called
-    in the game, so it ends at the end of the turn in progress (its result is ignored: the table's
-    is the organizer's). Ending it at once is play's to offer; until then the time call stops it."""
+    """After an organizer entered the result of a table whose app game still runs: the game is
+    ended at once (play.end_game, as the site's staff end a table: its record stays whole and
+    replays, nobody can move in it any more), and its page says why (in_app.game_notes). The VP it
+    had come back as any ended game's do (signals.game_finished) and are ignored: the table's
+    result is the organizer's (record_app_result logs it once). Issue 27: calling time let a table
+    of people without a turn timer wait, or a tie play on, long after the result was in."""
     from smashup.play import services as play
 
     try:
-        play.call_time(game_pk)
+        play.end_game(game_pk)
     except play.PlayError:
-        logger.exception("could not call time in game %s after its table's result was entered", game_pk)
+        logger.exception("could not end game %s after its table's result was entered", game_pk)
 
 
 # ---------------------------------------------------------------------------------- swaps --------
@@ -674,12 +814,14 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
                     event, table, list(table.seats.order_by("position").values_list("entrant_id", flat=True))
                 )
         warnings = list(check.warnings)
+        kept = keep_numbers(rnd)  # a player who keeps a table takes its number along
         _changed(
             event,
             by,
             "swap",
             f"{rnd.label}: swapped {entrants[a].name} ({where[a]}) and {entrants[b].name} ({where[b]})"
             + (f"; warnings: {'; '.join(warnings)}" if warnings else "")
+            + "".join(f"; {note}" for note in kept)
             + ".",
             round=rnd.number,
             a=a,
