@@ -209,6 +209,26 @@ class Decision:
                 return opt
         return None
 
+    def option_count(self) -> int:
+        """`len(options)`, counted without listing them when a lazy decision's source can
+        (`count()`: the main decision in live play)."""
+        lazy = self._lazy
+        if lazy is not None:
+            count = getattr(lazy, "count", None)
+            if count is not None:
+                return count()
+        return len(self.options)
+
+    def option_id(self, index: int) -> str:
+        """`options[index].id`, without listing them when a lazy decision's source can
+        (`id_at(index)`): a bot's uniform pick by index (bots.py)."""
+        lazy = self._lazy
+        if lazy is not None:
+            id_at = getattr(lazy, "id_at", None)
+            if id_at is not None:
+                return id_at(index)
+        return self.options[index].id
+
     @classmethod
     def lazy(cls, source, *args, **kw) -> Decision:
         """A decision whose options `source` lists when they are first read (`source.options()`)

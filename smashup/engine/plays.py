@@ -388,14 +388,18 @@ class PlayFinder:
         return out
 
     def plays(self, candidates=None, first: bool = False, options: bool = False,
-              onto: int | None = None) -> list:
+              onto: int | None = None, rows_later: bool = False) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
         `options`: the main decision's Options of those plays instead (`Game.main_options`).
         `onto`: only a hand minion's plays onto that base, its Option made alone (a replay looks
         up one recorded play: `_MainOptions.find`; an ability asks about one base: `can_play`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
-        (the first copy gives the play): `Game`'s lazy main decision relies on that."""
+        (the first copy gives the play): `Game`'s lazy main decision relies on that.
+        `rows_later` (with `options`): the Options in their order, but a hand card whose plays
+        all stand is given as its row (a tuple of Options, `Game._play_row`), or as a `RowLater`
+        when that row is not made yet: the main decision counts its options and the random bot
+        picks one without making every Option (`_MainOptions`)."""
         if not self.unused and not self.spent:
             return []
         g = self.game
@@ -443,6 +447,18 @@ class PlayFinder:
                         row = rows.get(key)
                         # Whether there is any play (`first`) is answered without making a row.
                         if row is None and not first:
+                            if rows_later and granted:
+                                # The row `_play_row` would make: onto each base for a minion,
+                                # else one play of no base.
+                                if defs[cid].kind == MINION:
+                                    count = len(sig)
+                                    single = sig[0][0] if count == 1 else None
+                                else:
+                                    count, single = 1, None
+                                if barred is None or (where is not None and count == 1
+                                                      and single not in where):
+                                    out.append(RowLater(cid, kind, key, count, sig, rows))
+                                    continue
                             row = rows[key] = _play_row(g, seat, cid, kind, sig)
                     if row is not None:
                         # The common case: a free or general play allows every target, and
@@ -451,7 +467,9 @@ class PlayFinder:
                         if granted and (barred is None or (
                                 where is not None and len(row) == 1
                                 and row[0].play.base not in where)):
-                            if options:
+                            if rows_later:
+                                out.append(row)
+                            elif options:
                                 out += row
                             else:
                                 out += [o.play for o in row]
@@ -554,6 +572,36 @@ class PlayFinder:
         if len(could) > 1:
             ts.spent.append(Spent(len(ts.plays), grant, could))
         return not grant.free, via, grant.via is not None and grant.card == grant.via
+
+
+class RowLater:
+    """A hand card's row of the main decision (`Game._play_row`) not made yet, every play of it
+    standing (`PlayFinder.plays(rows_later=True)`): `count` Options, onto each base of `sig` for
+    a minion, else one. Made when listed (`row`), or one Option alone when picked (`option`)."""
+
+    __slots__ = ("cid", "kind", "key", "count", "sig", "rows")
+
+    def __init__(self, cid: int, kind: str, key, count: int, sig: tuple, rows: dict):
+        self.cid = cid
+        self.kind = kind
+        self.key = key
+        self.count = count
+        self.sig = sig
+        self.rows = rows
+
+    def row(self, game, seat: int) -> tuple:
+        row = self.rows.get(self.key)
+        if row is None:
+            row = self.rows[self.key] = _play_row(game, seat, self.cid, self.kind, self.sig)
+        return row
+
+    def option(self, game, seat: int, index: int):
+        """The row's Option at `index`, as `row()[index]`: a minion's play onto that base alone
+        (the same Option: `_play_row` makes each once)."""
+        row = self.rows.get(self.key)
+        if row is not None or self.count == 1:
+            return self.row(game, seat)[index]
+        return _play_row(game, seat, self.cid, self.kind, self.sig, self.sig[index][0])[0]
 
 
 def _remove(grants: list, grant: Grant) -> None:
