@@ -289,16 +289,27 @@ def _talent_options(game, seat: int) -> list[Option]:
         usable = found
     names = [game.name(c) for c in usable]
     options = []
+    made = game._card_options
     for cid in usable:
-        label = f"Use {game.name(cid)}'s talent"
-        if names.count(game.name(cid)) > 1:
-            host = game.action_state[cid].host if cid in game.action_state else None
-            if host is not None and game.action_state[cid].host_kind == "minion":
-                label += f" (on {describe_minion(game, host)})"
-            elif cid in game.minion_state:
-                label += f" ({describe_minion(game, cid)})"
-            else:
-                label += f" (on {game.base_name(game.base_of(cid))})"
+        name = game.name(cid)
+        if names.count(name) == 1:
+            # Labelled by its name alone: the same Option turn after turn, made once.
+            option = made.get(("t", cid, name))
+            if option is None:
+                option = made["t", cid, name] = Option(card_option_id("t", cid),
+                                                       f"Use {name}'s talent", card=cid,
+                                                       value=("talent", cid))
+            options.append(option)
+            continue
+        # Copies that differ, labelled apart by where they are.
+        label = f"Use {name}'s talent"
+        host = game.action_state[cid].host if cid in game.action_state else None
+        if host is not None and game.action_state[cid].host_kind == "minion":
+            label += f" (on {describe_minion(game, host)})"
+        elif cid in game.minion_state:
+            label += f" ({describe_minion(game, cid)})"
+        else:
+            label += f" (on {game.base_name(game.base_of(cid))})"
         options.append(Option(card_option_id("t", cid), label, card=cid,
                               value=("talent", cid)))
     return options
@@ -442,6 +453,7 @@ class _MainOptions:
         self._count = 0
         self._picked = None  # the Option `id_at` named last, which `find` then gives
 
+    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t)
     def count(self) -> int:
         """How many options the list has (`len(options())`): plays, talents, end."""
         if self._plays is None:
@@ -497,7 +509,7 @@ class _MainOptions:
 
     def find(self, option_id: str) -> Option | None:
         if option_id == "end":
-            return _end_option()
+            return _END
         picked = self._picked
         if picked is not None and picked.id == option_id:
             return picked
