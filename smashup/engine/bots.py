@@ -25,7 +25,8 @@ def random_choice(game, rng: random.Random) -> list[str]:
     randbelow = rng._randbelow
     count = d.min_count + randbelow(d.max_count - d.min_count + 1)
     if count == 1:
-        return [d.options[randbelow(len(d.options))].id]
+        # By index, so the main decision makes only the Option picked (`Decision.option_id`).
+        return [d.option_id(randbelow(d.option_count()))]
     return [o.id for o in rng.sample(d.options, count)]
 
 

@@ -9,3 +9,8 @@ from smashup.engine.state cimport GameState
 cdef class _Ctx:
     cdef public GameState game
     cdef public object card, me, _base, applied, actor
+
+# What a generator verb returns (about three hundred a game): an extension type, made and
+# finalized (its __del__, the dropped-verb guardrail) without Python-level calls.
+cdef class Effect:
+    cdef public object gen, ctx, verb, started

@@ -91,7 +91,8 @@ class Effect:
     unstarted (a verb called without `yield from`, which would do nothing) is noticed. CPython
     frees it at the end of the statement; the game then raises EngineError at its next step
     (`Game.check_dropped`), naming the card and the verb (words made only then: verbs are
-    called thousands of times a game and almost never dropped)."""
+    called thousands of times a game and almost never dropped). Compiled, an extension type
+    (context.pxd)."""
 
     __slots__ = ("gen", "ctx", "verb", "started")
 

@@ -4,3 +4,20 @@
 # They must be exactly its __slots__ (tests/engine/test_native.py checks).
 cdef class Option:
     cdef public object id, _label, card, base, value, alike, play
+
+# Event, Play, Grant, PlayRecord and MinionState likewise (their fields exactly their __slots__):
+# hundreds of each are made a game, by the rules and by the main decision's legality generator.
+cdef class Event:
+    cdef public object kind, card, base, player, data, by_card, by_player
+
+cdef class Play:
+    cdef public object seat, card, kind, zone, base
+
+cdef class Grant:
+    cdef public object kind, free, max_power, base, source, zones, condition, card, via, once
+
+cdef class PlayRecord:
+    cdef public object seat, card, kind, base, phase, extra, special, turn_seat, via, zone
+
+cdef class MinionState:
+    cdef public object controller, counters, attached, entered, memory

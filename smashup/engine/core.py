@@ -209,6 +209,26 @@ class Decision:
                 return opt
         return None
 
+    def option_count(self) -> int:
+        """`len(options)`, counted without listing them when a lazy decision's source can
+        (`count()`: the main decision in live play)."""
+        lazy = self._lazy
+        if lazy is not None:
+            count = getattr(lazy, "count", None)
+            if count is not None:
+                return count()
+        return len(self.options)
+
+    def option_id(self, index: int) -> str:
+        """`options[index].id`, without listing them when a lazy decision's source can
+        (`id_at(index)`): a bot's uniform pick by index (bots.py)."""
+        lazy = self._lazy
+        if lazy is not None:
+            id_at = getattr(lazy, "id_at", None)
+            if id_at is not None:
+                return id_at(index)
+        return self.options[index].id
+
     @classmethod
     def lazy(cls, source, *args, **kw) -> Decision:
         """A decision whose options `source` lists when they are first read (`source.options()`)
@@ -271,18 +291,10 @@ class _Answered:
     find = options
 
 
-# Slots: hundreds are made a game, and read by every reaction scan. (Its dataclass `__init__` runs
-# as Python even in the compiled build, and is faster so: written out and compiled, it set its
-# slots through generic attribute calls, 2% more instructions in replays.)
-@dataclass(slots=True)
-class Event:
-    """Something that happened, for abilities that react to it ("after X...").
-
-    `player` is whose card it was (its controller in play, its owner elsewhere) or whose turn it
-    is, per kind (README). `by_card` and `by_player` name what caused it: the card whose ability
-    did it and the player who controlled that ability (the destroyer, the mover...); the player
-    who played a card for `minion_played`/`action_played`; None when the rules did it (a scored
-    base's cards put away, the hand limit)."""
+@dataclass
+class _EventFields:
+    """Event's fields as a dataclass describes them: `Event` shares them (`dataclasses.fields`,
+    `replace`, the digest and forks read them), as `Option` does `_OptionFields`'."""
 
     kind: str
     card: int | None = None
@@ -293,21 +305,98 @@ class Event:
     by_player: int | None = None
 
 
-# Treated as immutable (a value, as python-chess's Move), but not frozen: the main decision
-# builds one per card and base at every question, and a frozen dataclass is much slower to build.
-@dataclass(slots=True, unsafe_hash=True)
-class Play:
-    """One legal play (`Game.legal_plays`), as python-chess's `Move`; also what a play
-    restriction sees (`CardDef.restriction`). `seat` plays `card` from `zone` ("hand", "discard",
-    or "deck" for a card an ability shows: Hoverbot) with a play of kind `kind` (MINION or ACTION:
-    a minion that may use an action play, `CardDef.playable_as`, says ACTION), onto base `base`
-    (a minion's base; an action's base when it goes on one, else None)."""
+class Event:
+    """Something that happened, for abilities that react to it ("after X...").
+
+    `player` is whose card it was (its controller in play, its owner elsewhere) or whose turn it
+    is, per kind (README). `by_card` and `by_player` name what caused it: the card whose ability
+    did it and the player who controlled that ability (the destroyer, the mover...); the player
+    who played a card for `minion_played`/`action_played`; None when the rules did it (a scored
+    base's cards put away, the hand limit).
+
+    The dataclass of `_EventFields` (the same fields, init, repr and equality), written out so
+    that compiled it is an extension type (core.pxd): hundreds are made a game, and a dataclass's
+    `__init__`, run as Python, cost four times as much to make one."""
+
+    __slots__ = ("kind", "card", "base", "player", "data", "by_card", "by_player")
+    __dataclass_fields__ = _EventFields.__dataclass_fields__
+    __dataclass_params__ = _EventFields.__dataclass_params__
+    __match_args__ = ("kind", "card", "base", "player", "data", "by_card", "by_player")
+    __hash__ = None  # as a dataclass with eq: mutable, so not hashable
+
+    def __init__(self, kind: str, card: int | None = None, base: int | None = None,
+                 player: int | None = None, data: dict | None = None,
+                 by_card: int | None = None, by_player: int | None = None):
+        self.kind = kind
+        self.card = card
+        self.base = base
+        self.player = player
+        self.data = {} if data is None else data  # the dataclass's default_factory
+        self.by_card = by_card
+        self.by_player = by_player
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.kind, self.card, self.base, self.player, self.data, self.by_card,
+                 self.by_player)
+                == (other.kind, other.card, other.base, other.player, other.data, other.by_card,
+                    other.by_player))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, card={self.card!r}, "
+                f"base={self.base!r}, player={self.player!r}, data={self.data!r}, "
+                f"by_card={self.by_card!r}, by_player={self.by_player!r})")
+
+
+@dataclass
+class _PlayFields:
+    """Play's fields as a dataclass describes them (see `_EventFields`)."""
 
     seat: int
     card: int
     kind: str
     zone: str = "hand"
     base: int | None = None
+
+
+# Treated as immutable (a value, as python-chess's Move), but not frozen: the main decision
+# builds one per card and base at every question, and a frozen dataclass is much slower to build.
+class Play:
+    """One legal play (`Game.legal_plays`), as python-chess's `Move`; also what a play
+    restriction sees (`CardDef.restriction`). `seat` plays `card` from `zone` ("hand", "discard",
+    or "deck" for a card an ability shows: Hoverbot) with a play of kind `kind` (MINION or ACTION:
+    a minion that may use an action play, `CardDef.playable_as`, says ACTION), onto base `base`
+    (a minion's base; an action's base when it goes on one, else None).
+
+    The dataclass of `_PlayFields` with `unsafe_hash` (the same fields, init, repr, equality and
+    hash), written out so that compiled it is an extension type (core.pxd), as `Event`."""
+
+    __slots__ = ("seat", "card", "kind", "zone", "base")
+    __dataclass_fields__ = _PlayFields.__dataclass_fields__
+    __dataclass_params__ = _PlayFields.__dataclass_params__
+    __match_args__ = ("seat", "card", "kind", "zone", "base")
+
+    def __init__(self, seat: int, card: int, kind: str, zone: str = "hand",
+                 base: int | None = None):
+        self.seat = seat
+        self.card = card
+        self.kind = kind
+        self.zone = zone
+        self.base = base
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.seat, self.card, self.kind, self.zone, self.base)
+                == (other.seat, other.card, other.kind, other.zone, other.base))
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card, self.kind, self.zone, self.base))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, card={self.card!r}, "
+                f"kind={self.kind!r}, zone={self.zone!r}, base={self.base!r})")
 
 
 # The name restrictions were written against; a Play has the same fields and `zone`.
@@ -327,9 +416,9 @@ class Affect:
     kind: str
 
 
-@dataclass(slots=True)
-class MinionState:
-    """A minion in play: who controls it and what sits on it. Power is never stored."""
+@dataclass
+class _MinionStateFields:
+    """MinionState's fields as a dataclass describes them (see `_EventFields`)."""
 
     controller: int
     counters: int = 0
@@ -342,6 +431,44 @@ class MinionState:
     # What an ability remembers on this card while it is in play (`Ctx.remember`): plain data only.
     # It goes when the card leaves play, with this state.
     memory: dict = field(default_factory=dict)
+
+
+# The default of a field made by a factory (a new list or dict each time), as a dataclass's
+# `__init__` tells it apart: an argument left out (None passed is kept, as there).
+_MADE = object()
+
+
+class MinionState:
+    """A minion in play: who controls it and what sits on it. Power is never stored.
+
+    The dataclass of `_MinionStateFields`, written out so that compiled it is an extension type
+    (core.pxd), as `Event`."""
+
+    __slots__ = ("controller", "counters", "attached", "entered", "memory")
+    __dataclass_fields__ = _MinionStateFields.__dataclass_fields__
+    __dataclass_params__ = _MinionStateFields.__dataclass_params__
+    __match_args__ = ("controller", "counters", "attached", "entered", "memory")
+    __hash__ = None
+
+    def __init__(self, controller: int, counters: int = 0, attached=_MADE, entered: int = 0,
+                 memory=_MADE):
+        self.controller = controller
+        self.counters = counters
+        self.attached = [] if attached is _MADE else attached
+        self.entered = entered
+        self.memory = {} if memory is _MADE else memory
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.controller, self.counters, self.attached, self.entered, self.memory)
+                == (other.controller, other.counters, other.attached, other.entered,
+                    other.memory))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(controller={self.controller!r}, "
+                f"counters={self.counters!r}, attached={self.attached!r}, "
+                f"entered={self.entered!r}, memory={self.memory!r})")
 
 
 @dataclass(slots=True)
@@ -369,13 +496,9 @@ def _added(default=None, factory=None):
     return field(default=default, metadata={"since": default, "unset": default})
 
 
-@dataclass(slots=True)
-class Grant:
-    """Permission to play one card: the free minion/action of a turn, or an extra one.
-
-    Extra plays carry their limits here so the play-legality generator (`Game.legal_plays`) lists
-    exactly what is legal: the kind of play, the printed power cap, the one base, the zones its
-    card may come from, the one card it is for, a named condition on the base."""
+@dataclass
+class _GrantFields:
+    """Grant's fields as a dataclass describes them (see `_EventFields`)."""
 
     kind: str  # MINION or ACTION: the kind of play (a `playable_as` minion may use ACTION)
     free: bool = False
@@ -393,6 +516,54 @@ class Grant:
     # whether it is used once per turn per card ("card") or per name across copies ("name").
     via: int | None = _since(None)
     once: str | None = _since(None)
+
+
+class Grant:
+    """Permission to play one card: the free minion/action of a turn, or an extra one.
+
+    Extra plays carry their limits here so the play-legality generator (`Game.legal_plays`) lists
+    exactly what is legal: the kind of play, the printed power cap, the one base, the zones its
+    card may come from, the one card it is for, a named condition on the base (the fields of
+    `_GrantFields`). The dataclass of those fields, written out so that compiled it is an
+    extension type (core.pxd), as `Event`: two are made each turn and more by extra plays."""
+
+    __slots__ = ("kind", "free", "max_power", "base", "source", "zones", "condition", "card",
+                 "via", "once")
+    __dataclass_fields__ = _GrantFields.__dataclass_fields__
+    __dataclass_params__ = _GrantFields.__dataclass_params__
+    __match_args__ = ("kind", "free", "max_power", "base", "source", "zones", "condition", "card",
+                      "via", "once")
+    __hash__ = None
+
+    def __init__(self, kind: str, free: bool = False, max_power: int | None = None,
+                 base: int | None = None, source: str = "", zones: tuple = ("hand",),
+                 condition: str | None = None, card: int | None = None, via: int | None = None,
+                 once: str | None = None):
+        self.kind = kind
+        self.free = free
+        self.max_power = max_power
+        self.base = base
+        self.source = source
+        self.zones = zones
+        self.condition = condition
+        self.card = card
+        self.via = via
+        self.once = once
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.free, self.max_power, self.base, self.source, self.zones,
+                self.condition, self.card, self.via, self.once)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, free={self.free!r}, "
+                f"max_power={self.max_power!r}, base={self.base!r}, source={self.source!r}, "
+                f"zones={self.zones!r}, condition={self.condition!r}, card={self.card!r}, "
+                f"via={self.via!r}, once={self.once!r})")
 
     @property
     def general(self) -> bool:
@@ -470,10 +641,9 @@ class Lasting:
         return self.starts is None
 
 
-@dataclass(slots=True)
-class PlayRecord:
-    """One card played this turn, for "the first minion you played this turn" and the like
-    (`Ctx.plays`). `card` is None for plays a test scenario says were made before it starts."""
+@dataclass
+class _PlayRecordFields:
+    """PlayRecord's fields as a dataclass describes them (see `_EventFields`)."""
 
     seat: int
     card: int | None
@@ -487,3 +657,47 @@ class PlayRecord:
     # pile, They're Coming To Get You), for "once per turn" (`Ctx.plays`).
     via: int | None = None
     zone: str = _since("hand")  # where it was played from ("hand", "discard", "deck")
+
+
+class PlayRecord:
+    """One card played this turn, for "the first minion you played this turn" and the like
+    (`Ctx.plays`). `card` is None for plays a test scenario says were made before it starts.
+    The dataclass of `_PlayRecordFields`, written out so that compiled it is an extension type
+    (core.pxd), as `Event`."""
+
+    __slots__ = ("seat", "card", "kind", "base", "phase", "extra", "special", "turn_seat", "via",
+                 "zone")
+    __dataclass_fields__ = _PlayRecordFields.__dataclass_fields__
+    __dataclass_params__ = _PlayRecordFields.__dataclass_params__
+    __match_args__ = ("seat", "card", "kind", "base", "phase", "extra", "special", "turn_seat",
+                      "via", "zone")
+    __hash__ = None
+
+    def __init__(self, seat: int, card: int | None, kind: str, base: int | None = None,
+                 phase: str = "play", extra: bool = False, special: bool = False,
+                 turn_seat: int | None = None, via: int | None = None, zone: str = "hand"):
+        self.seat = seat
+        self.card = card
+        self.kind = kind
+        self.base = base
+        self.phase = phase
+        self.extra = extra
+        self.special = special
+        self.turn_seat = turn_seat
+        self.via = via
+        self.zone = zone
+
+    def _fields(self) -> tuple:
+        return (self.seat, self.card, self.kind, self.base, self.phase, self.extra, self.special,
+                self.turn_seat, self.via, self.zone)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, card={self.card!r}, "
+                f"kind={self.kind!r}, base={self.base!r}, phase={self.phase!r}, "
+                f"extra={self.extra!r}, special={self.special!r}, "
+                f"turn_seat={self.turn_seat!r}, via={self.via!r}, zone={self.zone!r})")

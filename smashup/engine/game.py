@@ -83,7 +83,7 @@ class Game(GameState):
     _expire_at_turn_start = turns._expire_at_turn_start
     _expire_at_turn_end = turns._expire_at_turn_end
     main_options = turns.main_options
-    _ask_main_lazily = turns._ask_main_lazily
+    _ask_main = turns._ask_main
     _talent_options = turns._talent_options
     _play_phase = turns._play_phase
     _draw_phase = turns._draw_phase

@@ -105,12 +105,18 @@ def hidden_from(game, seat) -> set[int]:
 
 
 def _option_ids(game) -> list[str]:
-    """Every option id has one of the known shapes (`core.CARD_OPTION_ID`, made by
-    `core.card_option_id`, or `core.PLAIN_OPTION_ID`, which names no card), and a card-shaped id
-    names its option's card: so the leak check below reads every card an option id carries."""
+    """Each option id is its question's alone; every option id has one of the known shapes
+    (`core.CARD_OPTION_ID`, made by `core.card_option_id`, or `core.PLAIN_OPTION_ID`, which
+    names no card), and a card-shaped id names its option's card: so the leak check below reads
+    every card an option id carries."""
     problems = []
     if game.pending is None:
         return problems
+    ids = [o.id for o in game.pending.options]
+    if len(set(ids)) != len(ids):
+        # A choice names options by id (`apply`; the random bot picks the main decision's by
+        # index, then its id: `_MainOptions.id_at`): two options may not share one.
+        problems.append(f"options share an id: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     for o in game.pending.options:
         match = CARD_OPTION_ID.match(o.id)
         if match is None and PLAIN_OPTION_ID.match(o.id) is None:

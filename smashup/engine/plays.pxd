@@ -13,6 +13,18 @@ cdef class PlayFinder:
     cdef public object seat, kinds, cards, explicit, sources, spent, used_turn, unused
     cdef public object zone_free, cacheable, by_card, outright, hand_outright, grant_kinds
     cdef public object discard_too, _known, by_base, _matched
+    # Asked for every card or play a question looks at: C calls.
+    cpdef fits(self, grant, play, own=*)
+    cpdef _preference(self, grant, play)
+    cpdef match(self, play)
+    cpdef granted(self, play)
+    cpdef _could(self, cid, kind, zone)
+
+# A main decision's row of Options not made yet (`PlayFinder.plays(rows_later=True)`).
+cdef class RowLater:
+    cdef public object cid, kind, key, count, sig, rows
+
+cpdef RowLater _row_later(cid, kind, key, count, sig, rows)
 
 # The game's questions about plays (methods of Game), C functions the other modules cimport.
 cpdef legal_plays(GameState game, seat, grants=*, cards=*, kinds=*, onto=*)

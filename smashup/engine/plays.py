@@ -24,8 +24,6 @@ playing.py's.
 """
 from __future__ import annotations
 
-from itertools import chain, repeat
-
 import cython
 
 from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Play, Spent
@@ -37,20 +35,21 @@ from .state import GameState
 
 def _plan(defn) -> tuple:
     """How a card may be played, from its definition: (kind of play, whether it needs a host
-    to attach to, whether that is its own kind) for each kind it may use; none for a base or an
-    action played only through its Special. The common ones are shared, not made per card."""
+    to attach to, whether that is its own kind, whether the card is a minion) for each kind it
+    may use; none for a base or an action played only through its Special. The common ones are
+    shared, not made per card."""
     if defn.kind == MINION:
         if not defn.playable_as:
             return _MINION_PLAN
-        return (*_MINION_PLAN, *((k, False, False) for k in defn.playable_as))
+        return (*_MINION_PLAN, *((k, False, False, True) for k in defn.playable_as))
     if defn.kind == ACTION and not defn.is_special_only:
         return _ATTACH_PLAN if defn.attach is not None else _ACTION_PLAN
     return ()
 
 
-_MINION_PLAN = ((MINION, False, True),)
-_ACTION_PLAN = ((ACTION, False, True),)
-_ATTACH_PLAN = ((ACTION, True, True),)
+_MINION_PLAN = ((MINION, False, True, True),)
+_ACTION_PLAN = ((ACTION, False, True, False),)
+_ATTACH_PLAN = ((ACTION, True, True, False),)
 
 
 _NO_KEYS = frozenset()  # `PlayFinder.used_turn` when no card offers a play (only read)
@@ -274,9 +273,8 @@ class PlayFinder:
         """(grant, moves) for `play`: the grant it would use, and the earlier plays that move to
         other grants so that it may ([(Spent, new grant)], in order); None if no grant can."""
         fitting = None
-        fits = self.fits
         for gr in self.unused:
-            if fits(gr, play):
+            if self.fits(gr, play):
                 if fitting is None:
                     fitting = gr
                 elif type(fitting) is list:
@@ -286,7 +284,13 @@ class PlayFinder:
         if fitting is not None:
             if type(fitting) is not list:
                 return fitting, []
-            return max(fitting, key=lambda gr: self._preference(gr, play)), []
+            # The first most preferred, as max() gives (a loop: no closure in a C method).
+            best = best_rank = None
+            for gr in fitting:
+                rank = self._preference(gr, play)
+                if best is None or rank > best_rank:
+                    best, best_rank = gr, rank
+            return best, []
         if not self.spent:
             return None
         return self._rematch(play)
@@ -377,25 +381,23 @@ class PlayFinder:
             self._known[key] = ok
         return ok
 
-    def _candidates(self):
-        g = self.game
-        if self.cards is not None:
-            return [(c, g.loc[c][0]) for c in self.cards]
-        player = g.players[self.seat]
-        out = zip(player.hand, repeat("hand"))
-        if self.discard_too:
-            out = chain(out, zip(player.discard, repeat("discard")))
-        return out
-
+    @cython.locals(g=GameState, defs=list, plans=dict, rows=dict, out=list, seen=set,
+                   groups=list, sig=tuple, allowed=set, outright=set, hand_outright=set,
+                   in_hand=cython.bint, granted=cython.bint, minion=cython.bint,
+                   attaches=cython.bint, own=cython.bint, per_card=cython.bint)
     def plays(self, candidates=None, first: bool = False, options: bool = False,
-              onto: int | None = None) -> list:
+              onto: int | None = None, rows_later: bool = False) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
         discard pile when a grant allows it). `first`: stop at the first one (is there any?).
         `options`: the main decision's Options of those plays instead (`Game.main_options`).
         `onto`: only a hand minion's plays onto that base, its Option made alone (a replay looks
         up one recorded play: `_MainOptions.find`; an ability asks about one base: `can_play`).
         A card's plays do not depend on the other candidates, but for copies in a discard pile
-        (the first copy gives the play): `Game`'s lazy main decision relies on that."""
+        (the first copy gives the play): `Game`'s lazy main decision relies on that.
+        `rows_later` (with `options`): the Options in their order, but a hand card whose plays
+        all stand is given as its row (a tuple of Options, `Game._play_row`), or as a `RowLater`
+        when that row is not made yet: the main decision counts its options and the random bot
+        picks one without making every Option (`_MainOptions`)."""
         if not self.unused and not self.spent:
             return []
         g = self.game
@@ -420,89 +422,126 @@ class PlayFinder:
             rows = g._play_rows[sig, seat] = {}
         plans = g._play_plans
         hand_outright = self.hand_outright
+        # Whether a grant allows a play does not depend on its base (`granted`'s key).
+        per_card = self.cacheable and not self.by_base
         base_card = made = None
         out = []
         seen = set()
-        for cid, zone in self._candidates() if candidates is None else candidates:
-            plan = plans.get(cid)
-            if plan is None:
-                plan = plans[cid] = _plan(defs[cid])
-            for kind, attaches, own in plan:
-                if kind not in allowed:
-                    continue
-                granted = kind in hand_outright if zone == "hand" else (kind, zone) in outright
-                if not granted and not self._could(cid, kind, zone):
-                    continue
-                if attaches and not g.has_attach_host(seat, cid):
-                    continue
-                if zone == "hand":
-                    key = cid if own else (cid, kind)
-                    if onto is not None:
-                        row = _play_row(g, seat, cid, kind, sig, onto)  # not kept in `rows`
-                    else:
-                        row = rows.get(key)
-                        # Whether there is any play (`first`) is answered without making a row.
-                        if row is None and not first:
-                            row = rows[key] = _play_row(g, seat, cid, kind, sig)
-                    if row is not None:
-                        # The common case: a free or general play allows every target, and
-                        # nothing may forbid one (an action's only play, nor where the barrier
-                        # may forbid one).
-                        if granted and (barred is None or (
-                                where is not None and len(row) == 1
-                                and row[0].play.base not in where)):
-                            if options:
-                                out += row
-                            else:
-                                out += [o.play for o in row]
-                            if first and out:
-                                return out
-                            continue
-                        for option in row:
-                            play = option.play
-                            if not granted and not self.granted(play):
+        if candidates is not None:
+            groups = [((cid,), zone) for cid, zone in candidates]
+        elif self.cards is not None:
+            groups = [((cid,), g.loc[cid][0]) for cid in self.cards]
+        else:
+            # The hand, then the discard pile when a grant may take a card from there.
+            player = g.players[seat]
+            groups = [(player.hand, "hand")]
+            if self.discard_too:
+                groups.append((player.discard, "discard"))
+        for cards, zone in groups:
+            in_hand = zone == "hand"
+            for cid in cards:
+                plan = plans.get(cid)
+                if plan is None:
+                    plan = plans[cid] = _plan(defs[cid])
+                for kind, attaches, own, minion in plan:
+                    if kind not in allowed:
+                        continue
+                    granted = kind in hand_outright if in_hand else (kind, zone) in outright
+                    if not granted and not self._could(cid, kind, zone):
+                        continue
+                    if attaches and not g.has_attach_host(seat, cid):
+                        continue
+                    if in_hand:
+                        if not granted and per_card:
+                            # Asked once for the card, not for each of its plays.
+                            if minion and not sig:
                                 continue
-                            if (barred is not None and (where is None or play.base in where)
-                                    and barred(play)):
+                            granted = self.granted(Play(seat, cid, kind, "hand",
+                                                        sig[0][0] if minion else None))
+                            if not granted:
                                 continue
-                            out.append(option if options else play)
-                            if first:
-                                return out
-                        continue
-                defn = defs[cid]
-                for uid in ([s.uid for s in bases] if defn.kind == MINION else (None,)):
-                    if zone == "discard" and not self.explicit:
-                        # Copies of one card in a discard pile are one play, not several.
-                        alike = (defn.name, kind, uid)
-                        if alike in seen:
+                        key = cid if own else (cid, kind)
+                        if onto is not None:
+                            row = _play_row(g, seat, cid, kind, sig, onto)  # not kept in `rows`
+                        else:
+                            row = rows.get(key)
+                            # Whether there is any play (`first`) is answered without making
+                            # a row.
+                            if row is None and not first:
+                                if rows_later and granted:
+                                    # The row `_play_row` would make: onto each base for a
+                                    # minion, else one play of no base.
+                                    if minion:
+                                        count = len(sig)
+                                        single = sig[0][0] if count == 1 else None
+                                    else:
+                                        count, single = 1, None
+                                    if barred is None or (where is not None and count == 1
+                                                          and single not in where):
+                                        out.append(_row_later(cid, kind, key, count, sig, rows))
+                                        continue
+                                row = rows[key] = _play_row(g, seat, cid, kind, sig)
+                        if row is not None:
+                            # The common case: a free or general play allows every target, and
+                            # nothing may forbid one (an action's only play, nor where the
+                            # barrier may forbid one).
+                            if granted and (barred is None or (
+                                    where is not None and len(row) == 1
+                                    and row[0].play.base not in where)):
+                                if rows_later:
+                                    out.append(row)
+                                elif options:
+                                    out += row
+                                else:
+                                    out += [o.play for o in row]
+                                if first and out:
+                                    return out
+                                continue
+                            for option in row:
+                                play = option.play
+                                if not granted and not self.granted(play):
+                                    continue
+                                if (barred is not None and (where is None or play.base in where)
+                                        and barred(play)):
+                                    continue
+                                out.append(option if options else play)
+                                if first:
+                                    return out
                             continue
-                    play = Play(seat, cid, kind, zone, uid)
-                    if not granted and not self.granted(play):
-                        continue
-                    if (barred is not None and (where is None or uid in where)
-                            and barred(play)):
-                        continue
-                    if zone == "discard" and not self.explicit:
-                        seen.add(alike)
-                    if options:
-                        # Its value names what lets it come from there, as it always did
-                        # (records hashed with digest 2 hold it): a grant (None), its own
-                        # ability, a card in play.
-                        if base_card is None:
-                            base_card = dict(sig)
-                            made = g._minion_play_options
-                        on = base_card[play.base]
-                        way = self.way(play)
-                        # Made once, as a row from the hand is (`Game._play_row`).
-                        okey = (cid, uid, on, kind, seat, zone, way)
-                        option = made.get(okey)
-                        if option is None:
-                            option = made[okey] = _play_option(g, play, on, way)
-                        out.append(option)
-                    else:
-                        out.append(play)
-                    if first:
-                        return out
+                    defn = defs[cid]
+                    for uid in ([s.uid for s in bases] if minion else (None,)):
+                        if zone == "discard" and not self.explicit:
+                            # Copies of one card in a discard pile are one play, not several.
+                            alike = (defn.name, kind, uid)
+                            if alike in seen:
+                                continue
+                        play = Play(seat, cid, kind, zone, uid)
+                        if not granted and not self.granted(play):
+                            continue
+                        if (barred is not None and (where is None or uid in where)
+                                and barred(play)):
+                            continue
+                        if zone == "discard" and not self.explicit:
+                            seen.add(alike)
+                        if options:
+                            # Its value names what lets it come from there, as it always did
+                            # (records hashed with digest 2 hold it): a grant (None), its own
+                            # ability, a card in play.
+                            if base_card is None:
+                                base_card = dict(sig)
+                                made = g._minion_play_options
+                            on = base_card[play.base]
+                            way = self.way(play)
+                            # Made once, as a row from the hand is (`Game._play_row`).
+                            okey = (cid, uid, on, kind, seat, zone, way)
+                            option = made.get(okey)
+                            if option is None:
+                                option = made[okey] = _play_option(g, play, on, way)
+                            out.append(option)
+                        else:
+                            out.append(play)
+                        if first:
+                            return out
         return out
 
     def _could(self, cid: int, kind: str, zone: str) -> bool:
@@ -554,6 +593,49 @@ class PlayFinder:
         if len(could) > 1:
             ts.spent.append(Spent(len(ts.plays), grant, could))
         return not grant.free, via, grant.via is not None and grant.card == grant.via
+
+
+class RowLater:
+    """A hand card's row of the main decision (`Game._play_row`) not made yet, every play of it
+    standing (`PlayFinder.plays(rows_later=True)`): `count` Options, onto each base of `sig` for
+    a minion, else one. Made when listed (`row`), or one Option alone when picked (`option`)."""
+
+    __slots__ = ("cid", "kind", "key", "count", "sig", "rows")
+
+    def __init__(self, cid: int, kind: str, key, count: int, sig: tuple, rows: dict):
+        self.cid = cid
+        self.kind = kind
+        self.key = key
+        self.count = count
+        self.sig = sig
+        self.rows = rows
+
+    def row(self, game, seat: int) -> tuple:
+        row = self.rows.get(self.key)
+        if row is None:
+            row = self.rows[self.key] = _play_row(game, seat, self.cid, self.kind, self.sig)
+        return row
+
+    def option(self, game, seat: int, index: int):
+        """The row's Option at `index`, as `row()[index]`: a minion's play onto that base alone
+        (the same Option: `_play_row` makes each once)."""
+        row = self.rows.get(self.key)
+        if row is not None or self.count == 1:
+            return self.row(game, seat)[index]
+        return _play_row(game, seat, self.cid, self.kind, self.sig, self.sig[index][0])[0]
+
+
+@cython.locals(made=RowLater)
+def _row_later(cid: int, kind: str, key, count: int, sig: tuple, rows: dict) -> RowLater:
+    """`RowLater(...)`, made without a call of its class (a main decision makes several)."""
+    made = RowLater.__new__(RowLater)
+    made.cid = cid
+    made.kind = kind
+    made.key = key
+    made.count = count
+    made.sig = sig
+    made.rows = rows
+    return made
 
 
 def _remove(grants: list, grant: Grant) -> None:

@@ -133,12 +133,13 @@ class KeyedRandom(random.Random):
     def _randbelow(self, n: int) -> int:
         """A uniform int in [0, n): the standard library's rejection method on `getrandbits`
         (random.Random._randbelow_with_getrandbits), written out to spare a call per draw: every
-        shuffle, choice and sample goes through here. Same bits, same results."""
+        shuffle, choice and sample goes through here. Same bits, same results; the pool is read
+        and written back once (its attributes cost more than the arithmetic)."""
+        pool, bits = self._pool, self._bits
         if n == 1:
             # One bit at a time until a 0 bit (r < 1): every bit up to the lowest 0 bit of the
-            # pool is taken at once. The pool holds exactly `_bits` bits, so a lowest 0 bit at
-            # `_bits` means every bit left was a 1: all are taken and a new block is read.
-            pool, bits = self._pool, self._bits
+            # pool is taken at once. The pool holds exactly `bits` bits, so a lowest 0 bit at
+            # `bits` means every bit left was a 1: all are taken and a new block is read.
             while True:
                 zero = (~pool & (pool + 1)).bit_length() - 1
                 if zero < bits:
@@ -149,13 +150,15 @@ class KeyedRandom(random.Random):
         k = n.bit_length()
         mask = (1 << k) - 1
         while True:
-            if k <= self._bits:
-                r = self._pool & mask
-                self._pool >>= k
-                self._bits -= k
-            else:
-                r = self.getrandbits(k)
+            while bits < k:  # getrandbits: whole blocks above the bits left
+                pool |= self._block() << bits
+                bits += BLOCK_BITS
+            r = pool & mask
+            pool >>= k
+            bits -= k
             if r < n:
+                self._pool = pool
+                self._bits = bits
                 return r
 
     def shuffle(self, x) -> None:

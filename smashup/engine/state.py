@@ -347,7 +347,8 @@ class GameState:
         self._option_texts: dict[int, tuple] = {}
         self._state_names: tuple | None = None  # `state_fields`: (attribute names, state ones)
         self._loc_texts: tuple | None = None  # `_loc_text`: (zones, their texts, loc's text)
-        self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
+        # (prefix, card, name) -> Option: `_CardOptions`, a talent labelled by its name alone
+        self._card_options: dict[tuple, Option] = {}
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
         # Forks (forks.py): the number of choices made when the game last stood at a quiet point
         # (-1: none yet), and the copy of the game there once a fork needed it ((choices, copy)).

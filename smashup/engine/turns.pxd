@@ -10,3 +10,9 @@ from smashup.engine.state cimport GameState
 
 cpdef main_options(GameState game, seat, finder=*)
 cpdef _talent_options(GameState game, seat)
+
+# The main decision's options, counted and picked by index (asked about 186 times a game): an
+# extension type, its fields C fields. They must be exactly its __slots__ (test_native checks).
+cdef class _MainOptions:
+    cdef public GameState game
+    cdef public object seat, finder, _plays, _talents, _count, _picked

@@ -225,8 +225,22 @@ def _expire_at_turn_end(game, seat: int) -> None:
 def main_options(game, seat: int, finder: PlayFinder | None = None) -> list[Option]:
     """Every legal play of the Play Cards phase (`legal_plays`), talent, and end."""
     finder = finder or PlayFinder(game, seat)
-    options = finder.plays(options=True)
-    talents = _talent_options(game, seat)
+    return _main_list(game, seat, finder.plays(options=True, rows_later=True),
+                      _talent_options(game, seat))
+
+
+def _main_list(game, seat: int, plays: list, talents: list[Option]) -> list[Option]:
+    """The main decision's options: the Options of the plays (`PlayFinder.plays(rows_later=
+    True)`: Options, rows of Options, `RowLater`s), the talents', then end; alike copies
+    marked (`_mark_alike`)."""
+    options = []
+    for item in plays:
+        if type(item) is Option:
+            options.append(item)
+        elif type(item) is tuple:
+            options += item
+        else:
+            options += item.row(game, seat)
     if talents:
         options.extend(talents)
         if len(talents) > 1:
@@ -237,15 +251,20 @@ def main_options(game, seat: int, finder: PlayFinder | None = None) -> list[Opti
 
 
 @cython.locals(game=GameState)
-def _ask_main_lazily(game, seat: int, finder: PlayFinder):
+def _ask_main(game, seat: int, finder: PlayFinder):
     """`ask` of the main decision, its options listed only when read (`_MainOptions`): as
-    `ask` does, a phase where "end" is the only option ends without asking."""
+    `ask` does, a phase where "end" is the only option ends without asking. In live play its
+    options are counted at once (a bot picks among them by index: `Decision.option_id`); a
+    replay (`lazy_options`) only asks whether there is any play, and looks its choice up."""
     if game.dropped_effects:
         game.check_dropped()
-    if not finder.plays(first=True) and not game.talents_usable(seat):
-        return [_end_option()]
-    return (yield from game.ask_lazily(seat, "play", MAIN_PROMPT,
-                                       _MainOptions(game, seat, finder), None))
+    source = _MainOptions(game, seat, finder)
+    if game.lazy_options:
+        if not finder.plays(first=True) and not game.talents_usable(seat):
+            return [_end_option()]
+    elif source.count() == 1:
+        return [_END]
+    return (yield from game.ask_lazily(seat, "play", MAIN_PROMPT, source, None))
 
 
 def _talent_options(game, seat: int) -> list[Option]:
@@ -270,16 +289,27 @@ def _talent_options(game, seat: int) -> list[Option]:
         usable = found
     names = [game.name(c) for c in usable]
     options = []
+    made = game._card_options
     for cid in usable:
-        label = f"Use {game.name(cid)}'s talent"
-        if names.count(game.name(cid)) > 1:
-            host = game.action_state[cid].host if cid in game.action_state else None
-            if host is not None and game.action_state[cid].host_kind == "minion":
-                label += f" (on {describe_minion(game, host)})"
-            elif cid in game.minion_state:
-                label += f" ({describe_minion(game, cid)})"
-            else:
-                label += f" (on {game.base_name(game.base_of(cid))})"
+        name = game.name(cid)
+        if names.count(name) == 1:
+            # Labelled by its name alone: the same Option turn after turn, made once.
+            option = made.get(("t", cid, name))
+            if option is None:
+                option = made["t", cid, name] = Option(card_option_id("t", cid),
+                                                       f"Use {name}'s talent", card=cid,
+                                                       value=("talent", cid))
+            options.append(option)
+            continue
+        # Copies that differ, labelled apart by where they are.
+        label = f"Use {name}'s talent"
+        host = game.action_state[cid].host if cid in game.action_state else None
+        if host is not None and game.action_state[cid].host_kind == "minion":
+            label += f" (on {describe_minion(game, host)})"
+        elif cid in game.minion_state:
+            label += f" ({describe_minion(game, cid)})"
+        else:
+            label += f" (on {game.base_name(game.base_of(cid))})"
         options.append(Option(card_option_id("t", cid), label, card=cid,
                               value=("talent", cid)))
     return options
@@ -290,11 +320,7 @@ def _play_phase(game, seat: int):
     while True:
         # The same finder gives the chosen play its grant: nothing changes in between.
         finder = PlayFinder(game, seat)
-        if game.lazy_options:
-            chosen = yield from _ask_main_lazily(game, seat, finder)
-        else:
-            options = main_options(game, seat, finder)
-            chosen = yield from game.ask(seat, "play", MAIN_PROMPT, options)
+        chosen = yield from _ask_main(game, seat, finder)
         value = chosen[0].value
         game._chain_counts.clear()
         if value[0] == "end":
@@ -404,25 +430,89 @@ def _count_scored_base(game) -> None:
 
 
 class _MainOptions:
-    """The main decision's options for a replay (`Game.lazy_options`): listed in full only when
-    read (`main_options`); a recorded choice is looked up alone, with the same answer as the
+    """The main decision's options, listed in full only when read (`main_options`: a view, the
+    digest, the heuristic bot); a choice is looked up alone, with the same answer as the
     full list: the same Option, or None for an id that is not one of them (so a forged choice
     is refused as before). A play of a card in hand is checked by that card's plays alone (a
-    card's plays do not depend on the others'); anything else reads the full list."""
+    card's plays do not depend on the others'); anything else reads the full list.
 
-    __slots__ = ("game", "seat", "finder")
+    In live play they are counted first (`count`), from the plays of `PlayFinder.plays(
+    rows_later=True)`, whose rows of Options are made only when listed, and the random bot
+    picks one by its index in the list (`id_at`): the same uniform draw over the same list,
+    without making the Options of every card and base (the main decision is asked about 186
+    times a game)."""
+
+    __slots__ = ("game", "seat", "finder", "_plays", "_talents", "_count", "_picked")
 
     def __init__(self, game: GameState, seat: int, finder: PlayFinder):
         self.game = game
         self.seat = seat
         self.finder = finder
+        self._plays = None  # `PlayFinder.plays(rows_later=True)`, once counted
+        self._talents = None
+        self._count = 0
+        self._picked = None  # the Option `id_at` named last, which `find` then gives
+
+    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t)
+    def count(self) -> int:
+        """How many options the list has (`len(options())`): plays, talents, end."""
+        if self._plays is None:
+            plays = self.finder.plays(options=True, rows_later=True)
+            talents = _talent_options(self.game, self.seat)
+            count = 1 + len(talents)
+            for item in plays:
+                if type(item) is Option:
+                    count += 1
+                elif type(item) is tuple:
+                    count += len(item)
+                else:
+                    count += item.count
+            self._plays = plays
+            self._talents = talents
+            self._count = count
+        return self._count
+
+    def id_at(self, index: int) -> str:
+        """The id of `options()[index]`, making at most that one Option (alike marks change no
+        id: `_mark_alike`). `find` then gives that Option (ids in a question are distinct:
+        invariants.py checks)."""
+        if not 0 <= index < self.count():
+            raise IndexError(f"the main decision has {self._count} options, not {index + 1}")
+        picked = None
+        for item in self._plays:
+            if type(item) is Option:
+                if index == 0:
+                    picked = item
+                    break
+                index -= 1
+            elif type(item) is tuple:
+                if index < len(item):
+                    picked = item[index]
+                    break
+                index -= len(item)
+            else:
+                if index < item.count:
+                    picked = item.option(self.game, self.seat, index)
+                    break
+                index -= item.count
+        else:
+            if index == len(self._talents):
+                return _END.id
+            picked = self._talents[index]
+        self._picked = picked
+        return picked.id
 
     def options(self) -> list[Option]:
+        if self._plays is not None:
+            return _main_list(self.game, self.seat, self._plays, self._talents)
         return self.game.main_options(self.seat, self.finder)
 
     def find(self, option_id: str) -> Option | None:
         if option_id == "end":
-            return _end_option()
+            return _END
+        picked = self._picked
+        if picked is not None and picked.id == option_id:
+            return picked
         game = self.game
         parsed = CARD_OPTION_ID.match(option_id) if type(option_id) is str else None
         if parsed is not None and parsed.group(1) in "ma":

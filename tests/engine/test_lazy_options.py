@@ -117,3 +117,47 @@ def test_an_answered_lazy_decision_cannot_list_its_options():
     # The board has moved on: listing them now would list another question's.
     with pytest.raises(EngineError, match="answered before its options were listed"):
         d.options  # noqa: B018
+
+
+def test_the_count_and_each_index_answer_as_the_full_list():
+    """Live play counts the main decision's options and the random bot picks one by index
+    (`_MainOptions.count`, `id_at`): the same count and the same id at every index as the
+    listed options, whatever the plays (rows made or not, restrictions, discard piles,
+    talents), so a bot's uniform pick is unchanged."""
+    checked = 0
+    for game, rng in _random_games(4, 6):
+        while game.pending is not None and len(game.choices) < 400:
+            d = game.pending
+            if d.kind == "play":
+                listed = [o.id for o in _MainOptions(game, d.seat, PlayFinder(game, d.seat)).options()]
+                counted = _MainOptions(game, d.seat, PlayFinder(game, d.seat))
+                assert counted.count() == len(listed)
+                for i in rng.sample(range(len(listed)), min(len(listed), 6)):
+                    picked = _MainOptions(game, d.seat, PlayFinder(game, d.seat))
+                    assert picked.id_at(i) == listed[i]
+                    # The option looked up by that id is the list's (but for its alike mark).
+                    full = d.options[i]
+                    assert _without_alike(picked.find(listed[i])) == _without_alike(full)
+                with pytest.raises(IndexError):
+                    counted.id_at(len(listed))
+                checked += 1
+            game.apply(d.seat, d.id, random_choice(game, rng))
+    assert checked > 200
+
+
+def test_a_bot_picks_the_same_whether_or_not_the_options_were_listed():
+    """The random bot's pick by index (`Decision.option_id`) and its pick from the listed
+    options (a view or the digest read them first) are the same choices."""
+    unlisted = None
+    for listed in (False, True):
+        plays = []
+        for game, rng in _random_games(2, 7):
+            while game.pending is not None and len(game.choices) < 300:
+                d = game.pending
+                if listed:
+                    d.options  # noqa: B018
+                game.apply(d.seat, d.id, random_choice(game, rng))
+            plays.append((game.record()["choices"], game.digest()))
+        if listed:
+            assert plays == unlisted
+        unlisted = plays
