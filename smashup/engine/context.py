@@ -24,6 +24,7 @@ from functools import wraps
 from .core import (
     ACTION,
     END_OF_TURN,
+    EXACT_CORNERS,
     MINION,
     EngineError,
 )
@@ -307,15 +308,19 @@ class _Ctx:
         return found
 
     def controls(self, name: str, seat: int | None = None) -> bool:
-        """Whether `seat` (you) controls a minion named `name` in play ("while you control a
-        Microbot Alpha"): `minions` asked one question, stopping at the first such minion
-        (a power modifier may ask it for every minion in play)."""
+        """Whether `seat` (you) controls a working minion named `name` in play ("while you
+        control a Microbot Alpha", read for what that card's ability does): one whose abilities
+        are cancelled is as if it did not exist (WWWT "Cancel"; from resolution 3, before which
+        any such minion counted). `minions` asked one question, stopping at the first such
+        minion (a power modifier may ask it for every minion in play)."""
         g = self.game
         seat = self._seat(seat)
         defs, states = g.defs, g.minion_state
+        gate = g.resolution >= EXACT_CORNERS
         for slot in g.bases:
             for m in slot.minions:
-                if states[m].controller == seat and defs[m].name == name:
+                if (states[m].controller == seat and defs[m].name == name
+                        and (not gate or g.ability_active(m))):
                     return True
         return False
 

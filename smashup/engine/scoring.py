@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 
 import cython
 
-from .core import Event, Option, _added
+from .core import EXACT_CORNERS, Event, Option, _added
 from .effects import Ctx
 from .powers import breakpoint, total_power
 from .powers import power as power_of
-from .protections import base_active, card_ctx
+from .protections import ability_active, base_active, card_ctx
 from .reactions import _reactions_to
 from .state import BaseSlot, GameState
 
@@ -419,8 +419,10 @@ def note_scoring(game, sc: Scoring, changes: dict) -> None:
 @cython.locals(game=GameState)
 def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
     """[card, amount] for each card in play that changes `seat`'s placement VP here (the parts of
-    `placement_vp_change`)."""
+    `placement_vp_change`): only cards whose abilities work (WWWT "Cancel": a Great Wyrm under
+    Cuddle takes nothing; before resolution 3 every such card in play did)."""
     parts = []
+    gate = game.resolution >= EXACT_CORNERS
     for slot in game.bases:
         cards = list(slot.actions)
         for m in slot.minions:
@@ -428,7 +430,7 @@ def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
             cards.extend(game.minion_state[m].attached)
         for card in cards:
             fn = game.defs[card].placement_vp_modifier
-            if fn is not None:
+            if fn is not None and (not gate or ability_active(game, card)):
                 amount = fn(card_ctx(game, card), sc, seat)
                 if amount:
                     parts.append([card, amount])

@@ -550,3 +550,24 @@ def test_ruins_spare_vp_from_abilities_and_other_bases():
     play(game, "Imperial Dragon", base="Factory 436-1337")  # 30 of 25
     # Seat 1: 2 - 1 for first place, + 4 for 22 power; seat 0: 2 for second.
     assert (game.players[0].vp, game.players[1].vp) == (2, 5)
+
+
+def test_a_cancelled_great_wyrm_takes_no_vp():
+    # WWWT "Cancel": a cancelled ability is as if it did not exist, the toll at scoring too.
+    for cancel in ("Cuddle", "My Only Weakness!"):
+        s = toll_game()
+        s.minion(0, "Great Wyrm", owner=0, attached=[(cancel, 1)])
+        s.hand(0, "Imperial Dragon")
+        game = s.build()
+        play(game, "Imperial Dragon", base="The Mothership")
+        assert (game.players[0].vp, game.players[1].vp) == (2, 4), cancel
+
+
+def test_a_cancelled_great_wyrm_took_its_vp_in_resolution_2_records():
+    s = toll_game()
+    s.minion(0, "Great Wyrm", owner=0, attached=[("Cuddle", 1)])
+    s.hand(0, "Imperial Dragon")
+    game = s.build()
+    game.resolution = 2  # a record made before issue 24 replays as it was played
+    play(game, "Imperial Dragon", base="The Mothership")
+    assert (game.players[0].vp, game.players[1].vp) == (2, 3)

@@ -328,6 +328,31 @@ def test_a_fixer_tunes_your_other_minions_only_while_you_control_an_alpha():
     assert game.power(warbot) == 4
 
 
+def test_a_cancelled_alpha_makes_no_microbots():
+    # WWWT "Cancel": a Microbot Alpha under Cuddle is as if its ability did not exist: a Fixer
+    # tunes only Microbot cards and an Archive draws only for them.
+    s = scenario()
+    s.minion(OASIS, "Microbot Fixer", owner=0)
+    s.minion(FACTORY, "Warbot", owner=0)
+    s.minion(OASIS, "Microbot Alpha", owner=0, attached=[("Cuddle", 1)])
+    s.minion(OASIS, "Microbot Guard", owner=0)
+    game = s.build()
+    warbot, alpha, guard = card(game, "Warbot"), card(game, "Microbot Alpha"), card(game, "Microbot Guard")
+    assert not game.ability_active(alpha)
+    assert game.power(warbot) == 4  # no Microbot: the Fixer's +1 does not reach it
+    assert game.power(guard) == 2  # a Microbot card: tuned
+    assert game.power(alpha) == 2  # its own name makes it a Microbot; its bonus is cancelled
+    s = scenario()
+    s.minion(OASIS, "Microbot Archive", owner=0)
+    s.minion(OASIS, "Zapbot", owner=0)
+    s.minion(FACTORY, "Microbot Alpha", owner=0, attached=[("Cuddle", 1)])
+    s.hand(0, "Laseratops", "Tech Center")
+    game = s.build()
+    play(game, "Laseratops", base="Jungle Oasis")
+    choose(game, card(game, "Zapbot"))
+    assert hand_names(game, 0) == ["Tech Center"]  # a Zapbot is no Microbot: no draw
+
+
 # ====================================================================== Microbot Archive =====
 
 
