@@ -97,8 +97,7 @@ def _specials_in_play(game, window, wctx):
             if key not in seen:
                 seen.add(key)
                 options.append(Option(card_option_id("s", c, index=j),
-                                      f"{sp.label} ({game.pname(game.controller(c))})",
-                                      card=c))
+                                      f"{sp.label}: {_card_words(game, c)}", card=c))
         chosen = yield from game.ask(
             game.current, "order", "Several Specials in play may be used now: pick the "
             "next one", options)
@@ -111,6 +110,16 @@ def _specials_in_play(game, window, wctx):
             game.log(f"{game.pname(seat)} uses {game.name(cid)}.")
             ctx = Ctx(game, cid, seat, base=_window_base(wctx))
             yield from game.resolve(game.run_ability(sp.run, ctx, wctx))
+
+
+def _card_words(game, cid: int) -> str:
+    """A card in play with a Special, for people: where it is and whose it is (three Dust
+    Devils on three bases never read the same)."""
+    if cid in game.minion_state:
+        return game.describe_minion(cid)
+    if cid in game.action_state:
+        return game.describe_action(cid)
+    return game.name(cid)
 
 
 def _window_base(wctx):

@@ -275,7 +275,7 @@ def _talent_options(game, seat: int) -> list[Option]:
         if names.count(game.name(cid)) > 1:
             host = game.action_state[cid].host if cid in game.action_state else None
             if host is not None and game.action_state[cid].host_kind == "minion":
-                label += f" (on {describe_minion(game, host)})"
+                label += f" (on {describe_minion(game, host, cid)})"
             elif cid in game.minion_state:
                 label += f" ({describe_minion(game, cid)})"
             else:

@@ -238,6 +238,27 @@ def test_a_dust_devil_may_stay_and_does_not_move_on_the_base_it_is_on():
     assert game.current == 1 and game.loc[card(game, "Dust Devil")][0] == "discard"
 
 
+def test_three_dust_devils_on_three_bases_read_differently():
+    # Issue 24, mechanism 7: Specials of cards in play that a player can tell apart (here by
+    # their bases) never read the same: each option says where its card is.
+    s = scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337", "Tar Pits"))
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Invader", owner=1)
+    s.minion(OASIS, "Cyclone", owner=0)  # 14 of 12
+    s.minion(SHIP, "Dust Devil", owner=0)
+    s.minion(FACTORY, "Dust Devil", owner=0)
+    s.minion(3, "Dust Devil", owner=0)
+    s.hand(0, "Swashbuckling")
+    game = s.build()
+    end_play(game)
+    assert game.pending.kind == "order"
+    assert sorted(labels(game)) == [
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on Factory 436-1337",
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on Tar Pits",
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on The Mothership",
+    ]
+
+
 # ====================================================================== Carried Away =========
 
 
