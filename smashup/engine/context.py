@@ -486,8 +486,18 @@ class _Ctx:
               phase: str | None = None) -> list:
         """The cards played this turn (core.PlayRecord: seat, card, kind, base, phase, extra,
         special), oldest first, by anyone unless `seat` is given, of a kind, on a base, in a
-        phase of the turn."""
-        return [p for p in self.game.turn_state.plays
+        phase of the turn. `kind` is what the card is: a minion played with an action play
+        (Argonaut) is a minion played, for "the first minion you played", "a minion you played
+        here" and the like; it only did not use the minion play (issue 24; from resolution 3,
+        before which the play's kind was read)."""
+        game = self.game
+        if kind is not None and game.resolution >= EXACT_CORNERS:
+            defs = game.defs
+            return [p for p in game.turn_state.plays
+                    if (seat is None or p.seat == seat)
+                    and (p.kind if p.card is None else defs[p.card].kind) == kind
+                    and (base is None or p.base == base) and (phase is None or p.phase == phase)]
+        return [p for p in game.turn_state.plays
                 if (seat is None or p.seat == seat) and (kind is None or p.kind == kind)
                 and (base is None or p.base == base) and (phase is None or p.phase == phase)]
 

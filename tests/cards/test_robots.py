@@ -474,6 +474,27 @@ def test_microbot_fixers_give_each_of_your_microbots_1_power_each():
     assert game.power(theirs) == 1
 
 
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_microbot_fixer_after_a_minion_played_as_an_action_is_not_the_first():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is the turn's first minion.
+    s = scenario()
+    s.hand(0, "Argonaut", "Microbot Fixer", "Microbot Reclaimer", "Tech Center")
+    game = s.build()
+    play_as_action(game, "Argonaut", "Jungle Oasis")
+    play(game, "Microbot Fixer", base="Jungle Oasis")
+    assert "P0 may play an extra minion (Microbot Fixer)." not in log(game)
+    # No extra: the minion play is spent, so the turn went on without the Reclaimer.
+    assert at(game, 1, "play") and game.loc[card(game, "Microbot Reclaimer")] == ("hand", 0)
+
 # ====================================================================== Microbot Guard =======
 
 

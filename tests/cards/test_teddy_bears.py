@@ -316,6 +316,28 @@ def test_snuggly_bear_is_not_offered_where_it_could_not_be_played():
     assert game.loc[card(game, "Snuggly Bear")] == ("hand", 0)
 
 
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_snuggly_bear_follows_a_first_minion_played_as_an_action():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is still a minion played,
+    # the turn's first one: Snuggly Bear may follow it.
+    s = scenario()
+    s.hand(0, "Argonaut", "Snuggly Bear", "Howl")
+    game = s.build()
+    play_as_action(game, "Argonaut", "The Mothership")
+    assert game.pending.kind == "special" and game.pending.seat == 0
+    assert "Play Snuggly Bear on the same base as an extra minion" in labels(game)
+    choose(game, "Play Snuggly Bear")
+    assert game.loc[card(game, "Snuggly Bear")] == ("minion", base_uid(game, "The Mothership"))
+
 # ====================================================================== Bear Picnic ==========
 
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (fills REGISTRY)
 from smashup.engine import REGISTRY, Scenario
-from smashup.engine.testing import assert_refused, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    labels,
+    play,
+)
 from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Rock Stars", "Aliens"), ("Ninjas", "Robots")]
@@ -341,3 +350,23 @@ def test_under_the_bed_cancelled_offers_nothing():
     game = s.build()
     play(game, "Invader", base="Jungle Oasis")
     assert not [label for label in labels(game) if label.startswith("Play Groupie")]
+
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_under_the_bed_counts_a_minion_played_elsewhere_as_an_action():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is a minion played.
+    game = bed_game("Argonaut", "Groupie", "Groupie", "Beam Up")
+    play_as_action(game, "Argonaut", "Jungle Oasis")
+    play(game, "Groupie", base="Under the Bed")  # the turn's minion play, here
+    decline(game)  # the Groupie's own chain
+    # Under the Bed's extra, for the Argonaut played elsewhere (the Groupie may take it, which
+    # leaves the minion play for another base).
+    assert "Play Groupie on Under the Bed" in labels(game)
