@@ -138,7 +138,7 @@ babies = grannies.action("Don't Mess With My Babies!", attach="base", intent="he
     "control (base abilities and your own cards still affect them)."))
 
 
-@babies.protection("affect", from_="other_players", local=True)
+@babies.protection("affect", from_="other_players_cards", local=True)
 def babies_shelter(ctx, target):
     return (ctx.is_minion(target) and ctx.base_of(target) == ctx.here
             and ctx.controller(target) == ctx.me)

@@ -35,10 +35,16 @@ from .core import (
 # What a protection keeps away from its targets (WWWT "Affect": moved, returned, destroyed,
 # placed, changed in power or controller, an action attached, its ability cancelled).
 PROTECTION_KINDS = ("affect", "destroy", "move")
-# Whose cards a protection keeps away: anyone's; players other than the protecting card's
-# controller ("other players' actions", Smoke Bomb); anyone but the target's own controller
-# ("cannot be destroyed except by its controller", Converted Cave).
-PROTECTION_FROM = (None, "other_players", "not_its_controller")
+# Whose doing a protection keeps away (issue 24, mechanism 3: a card's words say which):
+# None, anyone's; "other_players_cards", the abilities of cards that players other than the
+# protecting card's controller control ("by cards other players control": Awesome Guy, Too Cute,
+# Tooth and Claw... and Guns, Don't Mess With My Babies!, and for actions Smoke Bomb and Wildlife
+# Preserve), never a base's ability, even one a player performs (The Deep, Tornado Alley: a base
+# is nobody's card); "other_players", what players other than the protecting card's controller
+# do, a base's ability they perform included ("by other players": Expanded Power, Secret Base);
+# "not_its_controller", anything but what the target's own controller does ("except by its
+# controller", Converted Cave).
+PROTECTION_FROM = (None, "other_players_cards", "other_players", "not_its_controller")
 # What kind of card's abilities a protection covers: any card, only actions, only minions.
 PROTECTION_ONLY = (None, "actions", "minions")
 # Which minions a power modifier can change (`modifier(to=...)`): any; the card itself; the minion
