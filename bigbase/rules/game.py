@@ -262,8 +262,10 @@ class BigBaseGame(Game):
     def _slot_effect(self, ability, uid, seat, event):
         """What a slot ability does, for the player whose cards are in the slot (the board file's
         vocabulary). It is the board's ability, not a player's card: nothing protects from it as
-        from another player's card (Ctx.source_player is None, as for a base)."""
-        ctx = Ctx(self, self.slot(uid).card, seat, base=uid)
+        from another player's card. From resolution 3 the slot's holder does it (issue 24: every
+        ability's effects are done by a player; `Ctx.performed_by`), as a base's "that player
+        may"; before, the board did it for nobody."""
+        ctx = Ctx(self, self.slot(uid).card, seat, base=uid).performed_by(seat)
         effect, arg = ability.effect, ability.arg
         if effect == "draw":
             ctx.draw(seat, arg("amount"))
@@ -621,33 +623,36 @@ class BigBaseGame(Game):
         ability sends it ("instead": a hand, a deck's bottom) or moves it to another side, where
         it stays on the board (Ruling: "those allowed to remain or go elsewhere because of an
         ability", the Big Base rules; First Mate, The Grey Opal)."""
-        instead, terms = {}, {}
+        instead, terms, sent_by = {}, {}, {}
         for sc in scorings:
             for m, dest in sc.instead.items():
                 if m not in instead:
                     instead[m] = dest
                     terms[m] = sc.terms.get(m, "placed")
-        moves = [(sc, m, instead[m][1]) for sc in scorings for m in sc.slot.minions
+                    sent_by[m] = sc  # the side whose scoring sent it (its `done_by`)
+        moves = [(sent_by[m], m, instead[m][1]) for sc in scorings for m in sc.slot.minions
                  if isinstance(instead.get(m), tuple) and instead[m][0] == "move"
                  and instead[m][1] != sc.slot.uid]
         staying = set()
         if moves:
             def move_all():
                 for sc, m, uid in moves:
-                    mover = Ctx(self, sc.base_card, self.current, base=sc.slot.uid)
-                    if (yield from mover.move(m, uid)):
+                    # By the ability that sent it, done by its player (First Mate's, or the
+                    # base's by the player it names: issue 24); resolution 2: the base's.
+                    if (yield from sc.mover(self, m).move(m, uid)):
                         staying.add(m)
 
             yield from self.resolve(move_all())
         while self._left_to_clear(staying):
-            yield from self.resolve(self._put_away_board(scorings, instead, terms, staying))
+            yield from self.resolve(self._put_away_board(scorings, instead, terms, staying,
+                                                         sent_by))
         self._purge_holders()
 
     def _left_to_clear(self, staying) -> bool:
         return any(m not in staying for s in self.bases for m in s.minions) or any(
             s.actions for s in self.bases)
 
-    def _put_away_board(self, scorings, instead, terms, staying):
+    def _put_away_board(self, scorings, instead, terms, staying, sent_by):
         events = []
         by_side = {sc.slot.uid: sc for sc in scorings}
         to_decks = yield from self.order_deck_placements(
@@ -673,9 +678,10 @@ class BigBaseGame(Game):
                     ctrl = self.minion_state[m].controller
                     if dest == "hand":
                         self.put_instead(m, dest)
-                    events.append(Event(terms.get(m, "placed"), card=m, base=slot.uid,
-                                        player=ctrl, data={"to": dest, "scored": scored,
-                                                           "from": "play"}, by_card=scored))
+                    events.append(sent_by[m].step_7_event(
+                        terms.get(m, "placed"), m, ctrl,
+                        {"to": dest, "scored": scored, "from": "play"}, base=slot.uid,
+                        scored=scored))
                 else:
                     discard(m, slot.uid, scored)
             for a in list(slot.actions):

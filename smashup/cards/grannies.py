@@ -92,7 +92,7 @@ def always_room_takes_them_in(ctx, scoring):
             optional=True, intent="help")
         if minion is None:
             return
-        scoring.redirect(minion, (yield from ctx.choose_deck_end(minion)))
+        scoring.redirect(minion, (yield from ctx.choose_deck_end(minion)), by=ctx)
 
 
 @grannies.action("Attic Treasures", copies=2, text=(

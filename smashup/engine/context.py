@@ -388,6 +388,18 @@ class _Ctx:
         ctx.actor = seat
         return ctx
 
+    def performed_by(self, seat: int) -> _Ctx:
+        """A base's ability that says who does it ("the winner may destroy", "each player puts",
+        "that player may move") done by that player (issue 24, mechanism 2: every ability's
+        effects are done by a player): `acting(seat)`, so the protections "by other players"
+        and the cards that ask who destroyed or moved a minion read them. A record of
+        resolution 2 replays as it was played: the base did it for nobody, `seat` being asked."""
+        if self.game.resolution >= EXACT_CORNERS:
+            return self.acting(seat)
+        ctx = type(self)(self.game, self.card, seat, self._base)  # a Ctx, as this one
+        ctx.applied = self.applied
+        return ctx
+
     def attached(self, m: int) -> list[int]:
         return list(self.game.minion_state[m].attached)
 

@@ -56,24 +56,51 @@ class Scoring:
     # (card, seat) whose `on_new_base` ability runs once the replacing base is in play, in the
     # order they asked (Lost City's extra minion, even when another ability picked the base).
     on_new_base: list = _added(factory=list)
+    # minion -> (card, seat): whose ability sent it where `instead` says, and the player who did
+    # it (issue 24: First Mate's controller, the winner of The Mothership...), for step 7's move
+    # or event; resolution 3 only (before it the scored base did it for nobody).
+    done_by: dict = _added(factory=dict)
 
     @property
     def base(self) -> int:
         """The scoring base's uid."""
         return self.slot.uid
 
-    def redirect(self, minion: int, destination, term: str = "placed") -> bool:
+    def redirect(self, minion: int, destination, term: str = "placed", by=None) -> bool:
         """Send a minion somewhere other than the discard pile when the base's cards are put
         away (step 7). `term` is what the card calls it: "placed" by default (WWWT "Place": a
         relocation no other term covers, e.g. to the bottom of a deck or into a hand), "returned"
-        for a card that says "return" (The Mothership). When two "instead" effects claim the same
-        minion, the first one to resolve wins (CR step 9's "the one activated first takes
-        precedence", applied here)."""
+        for a card that says "return" (The Mothership). `by`: the Ctx of the ability that does
+        it (a base's as `Ctx.performed_by` the player it names): the move or event of step 7 is
+        that card's and that player's (issue 24, mechanism 2). When two "instead" effects claim
+        the same minion, the first one to resolve wins (CR step 9's "the one activated first
+        takes precedence", applied here)."""
         if minion in self.instead:
             return False
         self.instead[minion] = destination
         self.terms[minion] = term
+        if by is not None and by.game.resolution >= EXACT_CORNERS:
+            self.done_by[minion] = (by.card, by.source_player)
         return True
+
+    def mover(self, game, minion: int):
+        """The Ctx that makes step 7's move of `minion`: the ability that sent it, done by its
+        player (`redirect(by=...)`), else the scored base's for nobody (resolution 2)."""
+        card, seat = self.done_by.get(minion, (self.base_card, None))
+        if game.defs[card].kind == "base":
+            ctx = Ctx(game, card, game.current if seat is None else seat, base=self.slot.uid)
+            return ctx if seat is None else ctx.acting(seat)
+        return Ctx(game, card, seat)
+
+    def step_7_event(self, kind: str, minion: int, player, data: dict,
+                     base: int | None = None, scored: int | None = None) -> Event:
+        """The event of step 7 for a minion sent to a hand or a deck (`redirect`) from `base`
+        (this base by default), named after the card and player that sent it (else the scored
+        base card, `scored` or this one's, for nobody)."""
+        card, seat = self.done_by.get(minion, (self.base_card if scored is None else scored,
+                                               None))
+        return Event(kind, card=minion, base=self.slot.uid if base is None else base,
+                     player=player, data=data, by_card=card, by_player=seat)
 
     def claim_new_base(self, card: int, seat: int) -> bool:
         """Let `card` (its `picks_new_base` ability, run by `seat` in step 9) choose the base that
@@ -102,10 +129,11 @@ class _GameEnds(Exception):
     """Internal: a tied lead was broken by a scored base while playing on; the flow stops there."""
 
 
-def _move_each(mover, moves):
-    """Scoring's step 7 "instead" moves, one after another (a module function, not a closure in
-    the scoring generator: see `Game._discard_scored`)."""
-    for m, uid in moves:
+def _move_each(moves):
+    """Scoring's step 7 "instead" moves, one after another, each by the ability (and player)
+    that sent it (a module function, not a closure in the scoring generator: see
+    `Game._discard_scored`)."""
+    for mover, m, uid in moves:
         yield from mover.move(m, uid)
 
 
@@ -178,12 +206,13 @@ def _score_steps(game, sc: Scoring):
         return
     # Step 7: every card on the base goes to its owner's discard pile (or where an
     # "instead" effect sends it). This is not destroying.
-    moves = [(m, sc.instead[m][1]) for m in slot.minions if _moves_instead(game, sc, m)]
+    moves = [(sc.mover(game, m), m, sc.instead[m][1]) for m in slot.minions
+             if _moves_instead(game, sc, m)]
     if moves:
-        # ("move", base uid): a real move, with what is attached (WWWT "Move"); its "moved"
-        # reactions happen here, and whatever is still on the base afterwards is put away.
-        mover = Ctx(game, sc.base_card, game.current, base=slot.uid)
-        yield from game.resolve(_move_each(mover, moves))
+        # ("move", base uid): a real move, with what is attached (WWWT "Move"), by the ability
+        # that sent it (First Mate's, or the base's done by a player); its "moved" reactions
+        # happen here, and whatever is still on the base afterwards is put away.
+        yield from game.resolve(_move_each(moves))
     # The reactions to these discards happen in this step (CR step 7); should one of them put
     # a card on this base, that card is put away too ("once there are no more cards on the
     # scoring base, go to step 8").
@@ -261,10 +290,8 @@ def _put_away(game, sc: Scoring):
         if dest == "hand" or dest in _DECK_ENDS:
             if dest == "hand":
                 put_instead(game, m, dest)
-            events.append(Event(sc.terms.get(m, "placed"), card=m, base=slot.uid,
-                                player=ctrl, data={"to": dest, "scored": sc.base_card,
-                                                   "from": "play"},
-                                by_card=sc.base_card))
+            events.append(sc.step_7_event(sc.terms.get(m, "placed"), m, ctrl,
+                                          {"to": dest, "scored": sc.base_card, "from": "play"}))
         else:
             _discard_scored(game, m, sc, events)
     for m in to_decks:

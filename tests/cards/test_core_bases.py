@@ -865,3 +865,66 @@ def test_copies_told_apart_by_counters_owner_or_attachments_read_differently():
         "Invader (3, P1, P0's card) on The Mothership",
         "Invader (5, P1, with Upgrade) on The Mothership",
     ])
+
+
+# ====================================================================== who does it ==========
+# Issue 24, mechanism 2: a base's ability that says who acts ("the winner may", "each player",
+# "that player may") is done by that player: the cards that ask who destroyed or moved a minion,
+# and the protections "by other players", read them.
+
+
+def dojo_game(*extra):
+    s = scenario("Ninja Dojo", "The Mothership")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader", "Collector")
+    for add in extra:
+        add(s)
+    return s
+
+
+def test_dojo_the_winner_destroys_so_their_mako_may_follow():
+    s = dojo_game(lambda s: s.minion(1, "Invader", owner=1))
+    s.hand(0, "Mako")
+    game = s.build()
+    end_play(game)
+    choose(game, card(game, "Invader", index=1))  # seat 1's Invader on The Mothership
+    # "After you destroy a minion": the winner destroyed it, so the winner's Mako may follow.
+    assert at(game, 0, "special") and "Play Mako on the base where you destroyed a minion" in \
+        labels(game)
+    choose(game, "Play Mako")
+    assert zone(game, card(game, "Mako")) == ("minion", base_uid(game, "The Mothership"))
+
+
+def test_dojo_the_winner_is_another_player_to_expanded_power():
+    s = dojo_game(lambda s: s.minion(1, "Invader", owner=1, attached=[("Expanded Power", 1)]),
+                  lambda s: s.minion(1, "Collector", owner=1))
+    game = s.build()
+    end_play(game)
+    invader = card(game, "Invader", index=1)
+    assert at(game, 0, "target") and invader not in option_cards(game)
+
+
+def test_grey_opal_the_move_away_is_the_players_so_another_imperial_dragon_draws():
+    s = scenario("The Grey Opal", "Ninja Dojo", players=THREE)
+    minions(s, 0, 0, "Supreme Overlord", "King Rex")  # 12: the winner
+    minions(s, 0, 1, "Ninja Acolyte", "Tiger Assassin")  # 6
+    minions(s, 1, 2, "Imperial Dragon")  # seat 2's, on the Dojo
+    s.deck(2, "Invader", "Invader")
+    game = s.build()
+    end_play(game)
+    choose(game, card(game, "Ninja Acolyte", "minion"))  # seat 1 moves it to the Dojo
+    # Seat 1 moved a minion onto the Dojo: seat 2's Imperial Dragon draws a card.
+    assert len(game.players[2].hand) == 2
+
+
+def test_mushroom_kingdom_that_player_moves_so_a_hatchling_there_snaps():
+    s = scenario("Mushroom Kingdom", "Ninja Dojo")
+    s.turn(current=0, phase="start")
+    minions(s, 0, 1, "Hatchling")  # seat 1's, at the Kingdom
+    minions(s, 1, 1, "Tiger Assassin")
+    s.hand(0, "Beam Up")
+    game = s.build()
+    tiger = card(game, "Tiger Assassin")
+    choose(game, tiger)  # seat 0 moves seat 1's Tiger Assassin to the Kingdom
+    assert zone(game, tiger) == ("minion", base_uid(game, "Mushroom Kingdom"))
+    # Another player (seat 0) moved a minion here: the Hatchling gives it -1.
+    assert game.power(tiger) == 3

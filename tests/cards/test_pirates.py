@@ -648,3 +648,24 @@ def test_buccaneer_is_not_destroyed_when_its_base_scores_so_it_is_not_asked():
     end_play(game)
     assert where(game, "Buccaneer") == ("discard", 0)
     assert (game.pending.seat, game.pending.kind) == (1, "play")
+
+
+def test_first_mates_move_at_step_7_is_its_controllers():
+    # Issue 24, mechanism 2: First Mate's Special is its controller's, and so is the move it
+    # makes when the base's cards are put away: another player's Imperial Dragon there draws.
+    s = scenario()
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Invader", owner=1)
+    s.minion(OASIS, "First Mate", owner=0)  # 12 of 12
+    s.minion(SHIP, "Imperial Dragon", owner=1)
+    s.hand(0, KEEP)
+    game = s.build()
+    events = record_events(game)
+    hand = len(game.players[1].hand)
+    end_play(game)
+    choose(game, "Yes")  # First Mate sails
+    choose(game, "The Mothership")
+    mate = card(game, "First Mate")
+    moved = [e for e in events if e.kind == "moved" and e.card == mate]
+    assert moved and (moved[0].by_card, moved[0].by_player) == (mate, 0)
+    assert len(game.players[1].hand) == hand + 1  # the Imperial Dragon drew

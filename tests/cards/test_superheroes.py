@@ -771,3 +771,25 @@ def test_awesome_guy_does_not_stop_a_base_ability_a_player_performs():
 def test_expanded_power_and_secret_base_stop_another_player_performing_a_base_ability():
     assert not deep_may_destroy_the_invader(deep_game(minion_attached=[("Expanded Power", 1)]))
     assert not deep_may_destroy_the_invader(deep_game(base_actions=("Secret Base",)))
+
+
+def test_secret_base_shelters_from_the_dojo_winner_who_is_another_player():
+    # Issue 24, mechanism 2: Ninja Dojo's "the winner may destroy" is done by the winner, another
+    # player than Secret Base's: its small minions there are not offered.
+    s = Scenario(PLAYERS)
+    s.base("Ninja Dojo")
+    s.base("Jungle Oasis")
+    for name in ("King Rex", "Supreme Overlord", "Invader", "Invader"):  # 18
+        s.minion(0, name, owner=0)
+    s.minion(1, "Collector", owner=1)
+    s.minion(1, "Tiger Assassin", owner=1)
+    s.base_action(1, "Secret Base", owner=1)
+    s.hand(0, "Beam Up")
+    s.hand(1, "Augmentation")
+    s.deck(0, *["Beam Up"] * 4)
+    s.deck(1, *["Augmentation"] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    end_play(game)
+    offered = {game.name(o.card) for o in game.pending.options if o.card is not None}
+    assert "Collector" not in offered and "Tiger Assassin" in offered

@@ -592,3 +592,27 @@ def test_whirlwinds_may_move_none():
     play(game, "Whirlwinds")
     decline(game)
     assert where(game, card(game, "Cyclone")) == "Jungle Oasis"
+
+
+def test_gone_with_the_winds_move_at_step_7_is_its_players():
+    # Issue 24, mechanism 2: the move is made by the card's player when the cards are put away:
+    # another player's Hatchling on the destination gives the minion -1.
+    s = scenario()
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Cyclone", owner=0)
+    s.minion(OASIS, "Dust Devil", owner=0)
+    s.minion(SHIP, "Hatchling", owner=1)
+    s.hand(0, "Gone with the Wind", "Swashbuckling")
+    game = s.build()
+    events = record_events(game)
+    end_play(game)
+    choose(game, "Play Gone with the Wind")
+    cyclone = card(game, "Cyclone")
+    choose(game, cyclone)
+    choose(game, "The Mothership")
+    assert where(game, cyclone) == "The Mothership"
+    moved = [e for e in events if e.kind == "moved" and e.card == cyclone]
+    assert moved[0].by_card == card(game, "Gone with the Wind") and moved[0].by_player == 0
+    # The Hatchling's -1 (until the end of the turn, which has ended since).
+    assert [(e.card, e.by_card) for e in events if e.kind == "power_changed"] == [
+        (cyclone, card(game, "Hatchling"))]
