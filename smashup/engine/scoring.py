@@ -24,7 +24,7 @@ from .effects import Ctx
 from .powers import breakpoint, total_power
 from .powers import power as power_of
 from .protections import ability_active, base_active, card_ctx
-from .reactions import _reactions_to
+from .reactions import _reactions_to, pending_items, run_pending
 from .state import BaseSlot, GameState
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}  # places that give VP
@@ -190,18 +190,30 @@ def _score_steps(game, sc: Scoring):
     slot = sc.slot
     bdef = game.base_def(slot)
     game.log(f"{bdef.name} scores.")
-    # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!).
-    yield from _scoring_step(game, "before_scoring", sc, bdef.before_scoring)
-    yield from game.special_window("before_scoring", sc)
+    # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!). From
+    # resolution 3 the base's own ability and the reactions to the step are ordered by the
+    # current player among the Specials of cards in play (`special_window`'s `pending`);
+    # before it they all resolved first.
+    exact = game.resolution >= EXACT_CORNERS
+    if exact:
+        yield from game.special_window(
+            "before_scoring", sc, step_items(game, "before_scoring", sc, bdef.before_scoring))
+    else:
+        yield from _scoring_step(game, "before_scoring", sc, bdef.before_scoring)
+        yield from game.special_window("before_scoring", sc)
     if game.slot_or_none(slot.uid) is None or sc.cancelled:
         return
     # Step 4: award VP by rank, with ties; then "when scoring" abilities.
     award_vp(game, sc)
     game._count_scored_base()
     yield from _scoring_step(game, "when_scoring", sc, bdef.when_scoring)
-    # Step 6: "after scoring" abilities, then Specials from hand.
-    yield from _scoring_step(game, "after_scoring", sc, bdef.after_scoring)
-    yield from game.special_window("after_scoring", sc)
+    # Step 6: "after scoring" abilities, then Specials from hand (the same order as step 3).
+    if exact:
+        yield from game.special_window(
+            "after_scoring", sc, step_items(game, "after_scoring", sc, bdef.after_scoring))
+    else:
+        yield from _scoring_step(game, "after_scoring", sc, bdef.after_scoring)
+        yield from game.special_window("after_scoring", sc)
     if game.slot_or_none(slot.uid) is None:
         return
     # Step 7: every card on the base goes to its owner's discard pile (or where an
@@ -357,18 +369,28 @@ def _moves_instead(game, sc: Scoring, m: int) -> bool:
 def _scoring_step(game, kind: str, sc: Scoring, base_hook):
     """The base's own ability for this step and every card reacting to it, in the order the
     current player picks (CR Card Resolution Order, step 3)."""
+    pending = step_items(game, kind, sc, base_hook)
+    if pending:
+        yield from run_pending(game, pending)
+
+
+@cython.locals(game=GameState)
+def step_items(game, kind: str, sc: Scoring, base_hook, label: str | None = None) -> list:
+    """What a scoring step sets off, to be ordered (`reactions.pending_items`): the base's own
+    ability for the step (named `label`, by default the base's name), while its abilities
+    work, and every card reacting to the step's event. Empty when the base is gone."""
     slot = sc.slot
     if game.slot_or_none(slot.uid) is None:
-        return
+        return []
     event = Event(kind, base=slot.uid, data={"scoring": sc})
     active = base_active(game, slot)
     if kind == "when_scoring":
         sc.base_active_at_scoring = active
     extra = []
     if base_hook is not None and active:
-        extra.append((game.name(slot.card), slot.card, _scoring_hook(game, base_hook, sc)))
-    yield from game.run_reactions(
-        [(cid, trig, event) for cid, trig in _reactions_to(game, event)], extra)
+        extra.append((game.name(slot.card) if label is None else label, slot.card,
+                      _scoring_hook(game, base_hook, sc)))
+    return pending_items([(cid, trig, event) for cid, trig in _reactions_to(game, event)], extra)
 
 
 def _scoring_hook(game, fn, sc):

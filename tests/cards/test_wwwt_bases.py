@@ -301,6 +301,33 @@ def test_out_in_the_woods_gives_every_minion_there_one_power_before_it_scores():
     assert game.power(card(game, "Zapbot")) == 2
 
 
+def test_a_pirate_king_may_join_out_in_the_woods_before_its_bonus():
+    # Issue 24, mechanism 6 (WWWT "Me First!", CR step 3): the current player orders the base's
+    # own before-scoring ability among the Specials of cards in play; the King sailing first
+    # gets the Woods' +1 too.
+    s = scenario("Out in the Woods", "Jungle Oasis")
+    s.minion(0, "Supreme Overlord", owner=1)
+    s.minion(0, "Invader", owner=1)  # 8
+    s.minion(0, "Supreme Overlord", owner=0)
+    s.minion(0, "Groupie", owner=0)  # 7
+    s.minion(1, "Pirate King", owner=0)
+    s.hand(0, "Rick Roll")
+    game = s.build()
+    play(game, "Rick Roll", base="Out in the Woods")  # 18: ready
+    decline(game)  # Rick Roll brings nobody along
+    assert game.pending.kind == "order" and game.pending.seat == 0
+    assert sorted(labels(game)) == [
+        "Move Pirate King to the scoring base: Pirate King (5, P0) on Jungle Oasis",
+        "Out in the Woods"]
+    choose(game, "Move Pirate King")
+    choose(game, "Yes")
+    king = card(game, "Pirate King")
+    assert game.loc[king][0] == "discard"
+    # Seat 0: Overlord 6, Groupie 3, Rick Roll 4 (3 + 1), King 6 = 19; seat 1: 6 + 4 = 10.
+    assert (game.players[0].vp, game.players[1].vp) == (3, 2)
+    assert game.base_scorings[-1]["powers"] == {"0": 19, "1": 10}
+
+
 # ====================================================================== Under the Bed ========
 
 
