@@ -5,7 +5,7 @@ it (`Ctx.performed_by`; issue 24: every ability's effects are done by a player):
 the events name them as who did it (Mako, Shark Reef, Imperial Dragon, Hatchling read it) and the
 protections "by other players" read them (Expanded Power, Secret Base, Converted Cave). A move or
 an event of step 7 that a base's "instead" makes is that player's too (`Scoring.redirect(by=)`)."""
-from smashup.engine import MINION, base
+from smashup.engine import EXACT_CORNERS, MINION, base
 
 # ---------------------------------------------------------------------- Aliens ---------------
 homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=(
@@ -15,10 +15,14 @@ homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=
 
 @homeworld.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
 def homeworld_extra(ctx, event):
-    # Errata: once per turn, counted per player (our reading, noted in the catalog).
-    if ctx.flag("homeworld", event.player):
+    # Errata: once per turn, counted per player (our reading, noted in the catalog), and per
+    # base: in Big Base each side has the ability separately ("it works separately for each
+    # side", rules 003), so each side gives its own extra (resolution 3; a record made before
+    # counted it across the whole board).
+    key = ("homeworld", ctx.here) if ctx.resolution >= EXACT_CORNERS else "homeworld"
+    if ctx.flag(key, event.player):
         return
-    ctx.set_flag("homeworld", event.player)
+    ctx.set_flag(key, event.player)
     yield from ctx.grant_extra(MINION, seat=event.player, max_power=2)
 
 

@@ -188,6 +188,12 @@ class _Ctx:
     def turn(self) -> int:
         return self.game.turn
 
+    @property
+    def resolution(self) -> int:
+        """The rules of resolution this game plays by (`Game.resolution`, core.EXACT_CORNERS):
+        a card whose reading changed reads it, so a record replays as it was played."""
+        return self.game.resolution
+
     def players(self) -> list[int]:
         return list(range(len(self.game.players)))
 
