@@ -560,7 +560,9 @@ class BigBaseGame(Game):
         A record of resolution 2 scores each side as a base, its windows side by side."""
         period = (f"tie-break round {self.tiebreak_rounds}" if self.tiebreak_rounds
                   else f"period {self.period}")
-        self.log(f"The Big Base scores ({period}).")
+        # "The Big Base scores." where the VP are given (`award_board`), after the Specials
+        # before scoring (issue 26, finding 10).
+        self.log(f"The Big Base is about to score ({period}).")
         scorings = [Scoring(slot, slot.card) for slot in self.bases]
         self.scoring_stack.extend(scorings)
         try:
@@ -639,6 +641,9 @@ class BigBaseGame(Game):
         the side bonus on each side to the most power there (tied players each get it; nobody on
         a side without power). Each side's Scoring gets that side's powers and places, which is
         what "the winner" of a base means to its abilities (The Mothership, Factory 436-1337)."""
+        period = (f"tie-break round {self.tiebreak_rounds}" if self.tiebreak_rounds
+                  else f"period {self.period}")
+        self.log(f"The Big Base scores ({period}).")
         table = self.vp_table()
         seats = range(len(self.players))
         totals = {}

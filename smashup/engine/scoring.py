@@ -189,7 +189,9 @@ def score_base(game, slot: BaseSlot):
 def _score_steps(game, sc: Scoring):
     slot = sc.slot
     bdef = game.base_def(slot)
-    game.log(f"{bdef.name} scores.")
+    # The log says "X scores." where the VP are given, after the Specials before scoring (issue
+    # 26, finding 10: it came first, before them).
+    game.log(f"{bdef.name} is about to score.")
     # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!). From
     # resolution 3 the base's own ability and the reactions to the step are ordered by the
     # current player among the Specials of cards in play (`special_window`'s `pending`);
@@ -204,6 +206,7 @@ def _score_steps(game, sc: Scoring):
     if game.slot_or_none(slot.uid) is None or sc.cancelled:
         return
     # Step 4: award VP by rank, with ties; then "when scoring" abilities.
+    game.log(f"{bdef.name} scores.")
     award_vp(game, sc)
     game._count_scored_base()
     yield from _scoring_step(game, "when_scoring", sc, bdef.when_scoring)
@@ -415,7 +418,7 @@ def award_vp(game, sc: Scoring) -> None:
             powers[seat] = power
     sc.powers = powers
     vp = game.base_def(slot).vp
-    changes = {}
+    changes, parts = {}, {}
     for seat, power in powers.items():
         place = 1 + sum(1 for p in powers.values() if p > power)
         if place <= 3:
@@ -423,19 +426,30 @@ def award_vp(game, sc: Scoring) -> None:
             if vp[place - 1]:
                 # Cards that change placement VP do so before the VP are given, never
                 # below 0 (IYF: Great Wyrm, Ruins; VP from abilities are not changed).
-                changes[seat] = placement_vp_change(game, sc, seat)
+                parts[seat] = placement_vp_parts(game, sc, seat)
+                changes[seat] = sum([amount for _card, amount in parts[seat]])
                 if vp[place - 1] + changes[seat] > 0:
                     sc.awards[seat] = vp[place - 1] + changes[seat]
     note_scoring(game, sc, changes)
     for seat in game.seats_from_current():
+        # What changed the VP is named (issue 26, finding 10: "-1" alone did not say what).
+        change = _change_words(game, parts[seat]) if changes.get(seat) else ""
         if seat in sc.awards:
             game.players[seat].vp += sc.awards[seat]
-            change = f", {changes[seat]:+d}" if changes.get(seat) else ""
             game.log(f"{game.pname(seat)} gains {sc.awards[seat]} VP "
                      f"({_ORDINAL[sc.places[seat]]} on {game.name(slot.card)}{change}).")
         elif changes.get(seat):
             game.log(f"{game.pname(seat)} gains no VP ({_ORDINAL[sc.places[seat]]} on "
-                     f"{game.name(slot.card)}, {changes[seat]:+d}).")
+                     f"{game.name(slot.card)}{change}).")
+
+
+def _change_words(game, parts: list) -> str:
+    """", -1 Great Wyrm, -2 Ruins": what each card changed in a placement's VP, by name."""
+    by_name: dict = {}
+    for card, amount in parts:
+        name = game.name(card)
+        by_name[name] = by_name.get(name, 0) + amount
+    return "".join([f", {amount:+d} {name}" for name, amount in by_name.items() if amount])
 
 
 @cython.locals(game=GameState)
