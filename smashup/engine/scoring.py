@@ -355,7 +355,7 @@ def order_deck_placements(game, pairs, source: int):
             where = "on top of" if dest == "deck_top" else "on the bottom of"
             cards = yield from Ctx(game, source, owner).choose_order(
                 cards, f"Your cards go {where} your deck one at a time: which one goes next?",
-                seat=owner)
+                seat=owner, onto_one_deck=True)
         ordered.extend(cards)
     return ordered
 

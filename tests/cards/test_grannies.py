@@ -270,6 +270,29 @@ def test_always_room_sends_up_to_three_minions_onto_the_deck_in_the_chosen_order
     assert game.loc[card(game, "Tiger Assassin")] == ("discard", 1)
 
 
+def test_always_room_orders_copies_told_apart_in_play_once_onto_the_deck():
+    # Issue 24, mechanism 7: two Grandmas, one with a counter, are told apart in play but not on
+    # the deck they go onto: the order question offers one "Grandma".
+    s = scenario(deck=["Howl"] * 4)
+    s.minion(OASIS, "Grandma", owner=0)
+    s.minion(OASIS, "Grandma", owner=0, counters=1)
+    s.minion(OASIS, "King Rex", owner=0)
+    s.minion(OASIS, "Tiger Assassin", owner=1)
+    s.hand(0, "Always Room at Granny's")
+    s.turn(current=0, phase="score")
+    game = s.build()
+    choose(game, "Always Room")
+    choose(game, "Grandma (2, P0)")
+    choose(game, "On top")
+    choose(game, "Grandma (3, 1 counter, P0)")
+    choose(game, "On top")
+    decline(game)
+    # Step 7 put both on top without a question (the two read the same there); seat 0's draw at
+    # the end of the turn took them.
+    assert game.pending.kind == "play" and game.current == 1
+    assert hand_names(game) == ["Grandma", "Grandma"]
+
+
 def test_always_room_may_take_none():
     game = scoring_game()
     choose(game, "Always Room")
