@@ -15,9 +15,11 @@ The rules are `shared/rules/003_*` (DESIGN.md section 4). What changes, and wher
   every player's turn, the board scores on the last round of a period, everyone draws 2 (first
   player first) and discards to 10, end-of-turn effects happen once, "until end of turn" effects
   end, and the base card rotates.
-- **Scoring** (`score_board`): every side scores as a base (its before/when/after-scoring steps
-  and Special windows), VP go by total power on the whole board from the board's table, plus the
-  side bonus; then every card in play is put away, except those an ability keeps on the board.
+- **Scoring** (`score_board`): the board scores as one scoring (`_score_as_one`): every side's
+  own before/when/after-scoring ability (each side has it separately) ordered with the Specials of
+  cards in play, one round of Specials from hand, a Special used on one side; VP go by total
+  power on the whole board from the board's table, plus the side bonus; then every card in play
+  is put away, except those an ability keeps on the board.
 - **End** (`_final_result`): after the last period the most VP wins; a tie plays tie-break rounds
   (scored with the tie-break table, nothing discarded) until one player leads.
 
@@ -27,13 +29,24 @@ bigbase/RULINGS.md.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 
 from smashup.engine.config import normalize_config
-from smashup.engine.core import ACTION, MINION, ConfigError, Event, Option, card_option_id, counted
+from smashup.engine.core import (
+    ACTION,
+    EXACT_CORNERS,
+    MINION,
+    ConfigError,
+    Event,
+    Option,
+    card_option_id,
+    counted,
+)
 from smashup.engine.effects import Ctx
 from smashup.engine.game import Game
+from smashup.engine.reactions import run_item, run_pending
 from smashup.engine.registry import REGISTRY
-from smashup.engine.scoring import Scoring
+from smashup.engine.scoring import Scoring, step_items
 from smashup.engine.state import _INDEXES, TurnState
 from smashup.engine.turns import TIE_PLAY_ON_ROUNDS
 
@@ -69,6 +82,11 @@ class BigBaseGame(Game):
         self.round_marks: list[tuple] = []
         self.scorings: list[dict] = []  # what each scoring of the board gave, for views and logs
         self._side_defs: dict = {}
+        # Seats that drew cards since their last offer to swap useless cards ("after any time you
+        # draw cards", the Big Base rules; resolution 3): offered once the ability that drew has
+        # resolved (`resolve`) or before the next Play Cards phase. State only while it holds a
+        # seat (`state_fields`), so records made before it keep their hashes.
+        self.swap_due: list[int] = []
 
     # ------------------------------------------------------------------ config and setup ------
     def normalize(self, config, registry):
@@ -139,7 +157,8 @@ class BigBaseGame(Game):
 
     def state_fields(self):
         fields = super().state_fields()  # not in the comprehension: compiled, it has no super()
-        return [f for f in fields if f not in BIG_BASE_NOT_STATE]
+        due = bool(self.swap_due)
+        return [f for f in fields if f not in BIG_BASE_NOT_STATE and (due or f != "swap_due")]
 
     @property
     def base_card(self) -> int:
@@ -265,8 +284,10 @@ class BigBaseGame(Game):
     def _slot_effect(self, ability, uid, seat, event):
         """What a slot ability does, for the player whose cards are in the slot (the board file's
         vocabulary). It is the board's ability, not a player's card: nothing protects from it as
-        from another player's card (Ctx.source_player is None, as for a base)."""
-        ctx = Ctx(self, self.slot(uid).card, seat, base=uid)
+        from another player's card. From resolution 3 the slot's holder does it (issue 24: every
+        ability's effects are done by a player; `Ctx.performed_by`), as a base's "that player
+        may"; before, the board did it for nobody."""
+        ctx = Ctx(self, self.slot(uid).card, seat, base=uid).performed_by(seat)
         effect, arg = ability.effect, ability.arg
         if effect == "draw":
             ctx.draw(seat, arg("amount"))
@@ -358,6 +379,8 @@ class BigBaseGame(Game):
                      f"{self.pname(seat)}.")
             self._expire_at_turn_start(seat)
             yield from self._start_of_turn(seat)
+        if self.swap_due:  # cards drawn at the start of the turn
+            yield from self._offer_due_swaps()
         self.phase = "play"
         yield from self._play_phase(seat)
         self.turn_state.grants.clear()
@@ -475,11 +498,38 @@ class BigBaseGame(Game):
                            for p in self.players for f in p.factions)
         return True
 
-    def _swap_offers(self):
+    def draw(self, seat: int, count: int) -> list[int]:
+        """Draw cards; from resolution 3 the player is then offered the swap of useless cards
+        ("after any time you draw cards", the Big Base rules): noted here, offered once the
+        ability that drew has resolved (a question cannot interrupt a draw)."""
+        drawn = super().draw(seat, count)
+        if drawn and self.resolution >= EXACT_CORNERS and seat not in self.swap_due:
+            self.swap_due.append(seat)
+        return drawn
+
+    def resolve(self, gen, after=None):
+        result = yield from super().resolve(gen, after)
+        if self.swap_due and self._depth == 0:
+            yield from self._offer_due_swaps()
+        return result
+
+    def _offer_due_swaps(self):
+        """The swap offers owed to the players who drew since theirs (`draw`), from the First
+        Player on."""
+        seats = [s for s in self.order_from_first() if s in self.swap_due]
+        self.swap_due.clear()
+        yield from self._swap_offers(seats)
+
+    def _swap_offers(self, seats=None):
         """At the start and after each draw, from the First Player on, each player may show the
         cards in hand that do nothing in Big Base, discard them and draw as many. Ruling: one
-        offer per occasion; a card drawn to replace one waits for the next occasion."""
-        for seat in self.order_from_first():
+        offer per occasion; a card drawn to replace one waits for the next occasion (its own
+        draw is no new occasion). From resolution 3, also after any other time a player draws
+        (`draw`, `_offer_due_swaps`)."""
+        if seats is None:
+            seats = self.order_from_first()
+            self.swap_due.clear()  # the occasion for every player
+        for seat in seats:
             offered = [c for c in self.players[seat].hand if self.no_effect(c)]
             while offered:
                 options = []
@@ -501,6 +551,8 @@ class BigBaseGame(Game):
                 self.log(f"{self.pname(seat)} shows {self.name(cid)}, which does nothing in Big "
                          "Base, discards it and draws a new card.")
                 self.draw(seat, 1)
+                if seat in self.swap_due:  # this draw is the swap's own: no new occasion
+                    self.swap_due.remove(seat)
                 yield from self.resolve(self._emit_gen(Event(
                     "discarded", card=cid, player=seat, data={"from": "hand", "swap": True},
                     by_player=seat)))
@@ -511,30 +563,37 @@ class BigBaseGame(Game):
         return self.board.vp_table(period)
 
     def score_board(self):
-        """The board scores (the Big Base rules): each side is a base that scores, so its
-        before-scoring abilities and Specials, then the VP by total power on the board from the
-        period's table and the side bonus, then when- and after-scoring abilities and Specials
-        side by side (North, East, South, West). Then every card in play is put away, except
-        those an ability keeps, unless the game ends or stays tied after the last period.
-        Returns True when the game is over."""
+        """The board scores (the Big Base rules), as one scoring (`_score_as_one`): the sides'
+        before-scoring abilities and the Specials, then the VP by total power on the board from
+        the period's table and the side bonus, then when- and after-scoring abilities and
+        Specials. Then every card in play is put away, except those an ability keeps, unless
+        the game ends or stays tied after the last period. Returns True when the game is over.
+        A record of resolution 2 scores each side as a base, its windows side by side."""
         period = (f"tie-break round {self.tiebreak_rounds}" if self.tiebreak_rounds
                   else f"period {self.period}")
-        self.log(f"The Big Base scores ({period}).")
+        # "The Big Base scores." where the VP are given (`award_board`), after the Specials
+        # before scoring (issue 26, finding 10).
+        self.log(f"The Big Base is about to score ({period}).")
         scorings = [Scoring(slot, slot.card) for slot in self.bases]
         self.scoring_stack.extend(scorings)
         try:
-            for sc in scorings:
-                yield from self._scoring_step("before_scoring", sc,
-                                              self.base_def(sc.slot).before_scoring)
-                yield from self.special_window("before_scoring", sc)
-            self.award_board(scorings)
-            for sc in scorings:
-                yield from self._scoring_step("when_scoring", sc,
-                                              self.base_def(sc.slot).when_scoring)
-            for sc in scorings:
-                yield from self._scoring_step("after_scoring", sc,
-                                              self.base_def(sc.slot).after_scoring)
-                yield from self.special_window("after_scoring", sc)
+            if self.resolution >= EXACT_CORNERS:
+                yield from self._score_as_one(scorings)
+            else:
+                # Resolution 2 (records made before issue 24): each side scored as a base, its
+                # own Special windows side by side.
+                for sc in scorings:
+                    yield from self._scoring_step("before_scoring", sc,
+                                                  self.base_def(sc.slot).before_scoring)
+                    yield from self.special_window("before_scoring", sc)
+                self.award_board(scorings)
+                for sc in scorings:
+                    yield from self._scoring_step("when_scoring", sc,
+                                                  self.base_def(sc.slot).when_scoring)
+                for sc in scorings:
+                    yield from self._scoring_step("after_scoring", sc,
+                                                  self.base_def(sc.slot).after_scoring)
+                    yield from self.special_window("after_scoring", sc)
             final = (self.tiebreak_rounds > 0 or self.period >= self.board.periods
                      or self.time_called)
             if final:
@@ -547,12 +606,55 @@ class BigBaseGame(Game):
             del self.scoring_stack[-len(scorings):]
         return False
 
+    def _score_as_one(self, scorings: list[Scoring]):
+        """The board scores as one scoring (the Big Base rules: "the steps of scoring are as in
+        normal Smash Up", the board being one base; "during play, each side is considered to
+        have the ability of the current base card. It works separately for each side"): one
+        step 3, where the First Player orders every side's own before-scoring ability and the
+        reactions to it among the Specials of cards in play, then one round of Specials from
+        hand (Me First!); the VP; one "when scoring" step for every side; one step 6 as step 3.
+        A Special is used on one side, its player choosing among those where it can be ("if an
+        ability affects a base or plays a card to a base, choose one side to be the target"):
+        `special_window` with the list of the sides' Scorings."""
+        yield from self.special_window("before_scoring", scorings,
+                                       self._board_step("before_scoring", scorings))
+        self.award_board(scorings)
+        pending = self._board_step("when_scoring", scorings)
+        if pending:
+            yield from run_pending(self, pending)
+        yield from self.special_window("after_scoring", scorings,
+                                       self._board_step("after_scoring", scorings))
+
+    def _board_step(self, kind: str, scorings: list[Scoring]) -> list:
+        """What a scoring step sets off on the board, to be ordered together: the base card's
+        ability for the step, one ability that works separately for each side (resolved side by
+        side, North to West, each side's events resolving after it), and the reactions to the
+        step on every side."""
+        pending, sides = [], []
+        for sc in scorings:
+            label = f"{self.name(self.base_card)} ({self.side_name(sc.slot.uid)})"
+            for item in step_items(self, kind, sc, getattr(self.base_def(sc.slot), kind), label):
+                (sides if item[0] == "x" else pending).append(item)
+        if len(sides) > 1:
+            label = f"{self.name(self.base_card)} (on each side)"
+            pending.append(("x", label, self.base_card, partial(self._each_side, sides)))
+        else:
+            pending += sides
+        return pending
+
+    def _each_side(self, sides: list):
+        for item in sides:
+            yield from run_item(self, item)
+
     def award_board(self, scorings: list[Scoring]) -> None:
         """VP for 1st to 4th by total power on the board (ties share the best place they tie for
         and skip the next, as in normal scoring; a player needs a minion or 1 power there), plus
         the side bonus on each side to the most power there (tied players each get it; nobody on
         a side without power). Each side's Scoring gets that side's powers and places, which is
         what "the winner" of a base means to its abilities (The Mothership, Factory 436-1337)."""
+        period = (f"tie-break round {self.tiebreak_rounds}" if self.tiebreak_rounds
+                  else f"period {self.period}")
+        self.log(f"The Big Base scores ({period}).")
         table = self.vp_table()
         seats = range(len(self.players))
         totals = {}
@@ -632,33 +734,36 @@ class BigBaseGame(Game):
         ability sends it ("instead": a hand, a deck's bottom) or moves it to another side, where
         it stays on the board (Ruling: "those allowed to remain or go elsewhere because of an
         ability", the Big Base rules; First Mate, The Grey Opal)."""
-        instead, terms = {}, {}
+        instead, terms, sent_by = {}, {}, {}
         for sc in scorings:
             for m, dest in sc.instead.items():
                 if m not in instead:
                     instead[m] = dest
                     terms[m] = sc.terms.get(m, "placed")
-        moves = [(sc, m, instead[m][1]) for sc in scorings for m in sc.slot.minions
+                    sent_by[m] = sc  # the side whose scoring sent it (its `done_by`)
+        moves = [(sent_by[m], m, instead[m][1]) for sc in scorings for m in sc.slot.minions
                  if isinstance(instead.get(m), tuple) and instead[m][0] == "move"
                  and instead[m][1] != sc.slot.uid]
         staying = set()
         if moves:
             def move_all():
                 for sc, m, uid in moves:
-                    mover = Ctx(self, sc.base_card, self.current, base=sc.slot.uid)
-                    if (yield from mover.move(m, uid)):
+                    # By the ability that sent it, done by its player (First Mate's, or the
+                    # base's by the player it names: issue 24); resolution 2: the base's.
+                    if (yield from sc.mover(self, m).move(m, uid)):
                         staying.add(m)
 
             yield from self.resolve(move_all())
         while self._left_to_clear(staying):
-            yield from self.resolve(self._put_away_board(scorings, instead, terms, staying))
+            yield from self.resolve(self._put_away_board(scorings, instead, terms, staying,
+                                                         sent_by))
         self._purge_holders()
 
     def _left_to_clear(self, staying) -> bool:
         return any(m not in staying for s in self.bases for m in s.minions) or any(
             s.actions for s in self.bases)
 
-    def _put_away_board(self, scorings, instead, terms, staying):
+    def _put_away_board(self, scorings, instead, terms, staying, sent_by):
         events = []
         by_side = {sc.slot.uid: sc for sc in scorings}
         to_decks = yield from self.order_deck_placements(
@@ -684,9 +789,10 @@ class BigBaseGame(Game):
                     ctrl = self.minion_state[m].controller
                     if dest == "hand":
                         self.put_instead(m, dest)
-                    events.append(Event(terms.get(m, "placed"), card=m, base=slot.uid,
-                                        player=ctrl, data={"to": dest, "scored": scored,
-                                                           "from": "play"}, by_card=scored))
+                    events.append(sent_by[m].step_7_event(
+                        terms.get(m, "placed"), m, ctrl,
+                        {"to": dest, "scored": scored, "from": "play"}, base=slot.uid,
+                        scored=scored))
                 else:
                     discard(m, slot.uid, scored)
             for a in list(slot.actions):

@@ -35,7 +35,7 @@ def scout_to_hand(ctx, event):
     # The controller decides; the card goes to its owner's hand (WWWT: cards always go to their
     # owner's hand, deck or discard pile). "Put into your hand" is a place, not a return (WWWT
     # "Place"): the default term of a redirect.
-    event.data["scoring"].redirect(ctx.card, "hand")
+    event.data["scoring"].redirect(ctx.card, "hand", by=ctx)
 
 
 @aliens.minion("Collector", power=2, copies=4, text=(

@@ -1,5 +1,11 @@
-"""The bases of the Core Set."""
-from smashup.engine import MINION, base
+"""The bases of the Core Set.
+
+Where a base says who acts ("the winner may", "each player", "that player may"), that player does
+it (`Ctx.performed_by`; issue 24: every ability's effects are done by a player): they are asked,
+the events name them as who did it (Mako, Shark Reef, Imperial Dragon, Hatchling read it) and the
+protections "by other players" read them (Expanded Power, Secret Base, Converted Cave). A move or
+an event of step 7 that a base's "instead" makes is that player's too (`Scoring.redirect(by=)`)."""
+from smashup.engine import EXACT_CORNERS, MINION, base
 
 # ---------------------------------------------------------------------- Aliens ---------------
 homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=(
@@ -9,10 +15,14 @@ homeworld = base("The Homeworld", "core", 23, (4, 2, 1), faction="Aliens", text=
 
 @homeworld.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
 def homeworld_extra(ctx, event):
-    # Errata: once per turn, counted per player (our reading, noted in the catalog).
-    if ctx.flag("homeworld", event.player):
+    # Errata: once per turn, counted per player (our reading, noted in the catalog), and per
+    # base: in Big Base each side has the ability separately ("it works separately for each
+    # side", rules 003), so each side gives its own extra (resolution 3; a record made before
+    # counted it across the whole board).
+    key = ("homeworld", ctx.here) if ctx.resolution >= EXACT_CORNERS else "homeworld"
+    if ctx.flag(key, event.player):
         return
-    ctx.set_flag("homeworld", event.player)
+    ctx.set_flag(key, event.player)
     yield from ctx.grant_extra(MINION, seat=event.player, max_power=2)
 
 
@@ -24,14 +34,15 @@ mothership = base("The Mothership", "core", 20, (4, 2, 1), faction="Aliens", tex
 @mothership.hook("after_scoring")
 def mothership_rescue(ctx, scoring):
     for seat in ctx.in_turn_order(scoring.winners()):
-        mine = ctx.targets(base=ctx.here, controller=seat,
-                           where=lambda m: ctx.power(m) <= 3 and m not in scoring.instead)
-        target = yield from ctx.choose_minion(
+        winner = ctx.performed_by(seat)  # "the winner may return": the winner does it
+        mine = winner.targets(base=ctx.here, controller=seat,
+                              where=lambda m: ctx.power(m) <= 3 and m not in scoring.instead)
+        target = yield from winner.choose_minion(
             mine, "Return one of your minions of power 3 or less to your hand?", optional=True,
-            seat=seat, intent="help")
+            intent="help")
         if target is not None:
             # The base says "return": announced as a return when the cards are put away.
-            scoring.redirect(target, "hand", term="returned")
+            scoring.redirect(target, "hand", term="returned", by=winner)
 
 
 # ---------------------------------------------------------------------- Ninjas ---------------
@@ -42,8 +53,9 @@ dojo = base("Ninja Dojo", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 @dojo.hook("after_scoring")
 def dojo_strike(ctx, scoring):
     for seat in ctx.in_turn_order(scoring.winners()):
-        yield from ctx.choose_and(ctx.destroy, ctx.targets(), "Destroy a minion?", optional=True,
-                                  seat=seat)
+        winner = ctx.performed_by(seat)  # "the winner may destroy": the winner destroys
+        yield from winner.choose_and(winner.destroy, winner.targets(), "Destroy a minion?",
+                                     optional=True)
 
 
 goju = base("Temple of Goju", "core", 18, (2, 3, 2), faction="Ninjas", text=(
@@ -54,6 +66,7 @@ goju = base("Temple of Goju", "core", 18, (2, 3, 2), faction="Ninjas", text=(
 @goju.hook("after_scoring")
 def goju_sends_back(ctx, scoring):
     for seat in ctx.players_from_current():
+        player = ctx.performed_by(seat)  # "each player puts": each player does it
         # Only minions still bound for the discard pile: one that an earlier "instead" (a Scout
         # to the hand) already sends elsewhere is not replaced again (the first "instead" wins).
         mine = ctx.minions(base=ctx.here, controller=seat,
@@ -63,10 +76,10 @@ def goju_sends_back(ctx, scoring):
         top = max(ctx.power(m) for m in mine)
         strongest = [m for m in mine if ctx.power(m) == top]
         # A tie for the strongest: that player chooses (our reading; no ruling found).
-        target = yield from ctx.choose_minion(
+        target = yield from player.choose_minion(
             strongest, "Which of your strongest minions goes to the bottom of its deck?",
-            seat=seat, intent="harm")
-        scoring.redirect(target, "deck_bottom")
+            intent="harm")
+        scoring.redirect(target, "deck_bottom", by=player)
 
 
 # ---------------------------------------------------------------------- Dinosaurs ------------
@@ -101,17 +114,18 @@ def grey_opal_escape(ctx, scoring):
     for seat in ctx.players_from_current():
         if seat in scoring.winners():  # tied winners are all winners: none of them moves
             continue
-        mine = ctx.targets(base=ctx.here, controller=seat,
-                           where=lambda m: m not in scoring.instead)
-        target = yield from ctx.choose_minion(
+        player = ctx.performed_by(seat)  # "each player ... may move": that player moves it
+        mine = player.targets(base=ctx.here, controller=seat,
+                              where=lambda m: m not in scoring.instead)
+        target = yield from player.choose_minion(
             mine, "Move one of your minions to another base instead of the discard pile?",
-            optional=True, seat=seat, intent="help")
+            optional=True, intent="help")
         if target is None:
             continue
-        to = yield from ctx.choose_base(others, f"Move {ctx.name(target)} to which base?",
-                                        seat=seat, intent="help", subject=target)
+        to = yield from player.choose_base(others, f"Move {ctx.name(target)} to which base?",
+                                           intent="help", subject=target)
         # It moves when the base's cards are put away (CR step 7), like First Mate.
-        scoring.redirect(target, ("move", to))
+        scoring.redirect(target, ("move", to), by=player)
 
 
 tortuga = base("Tortuga", "core", 21, (4, 3, 2), faction="Pirates", text=(
@@ -123,12 +137,13 @@ tortuga = base("Tortuga", "core", 21, (4, 3, 2), faction="Pirates", text=(
 def tortuga_recruits(ctx, scoring, new):
     # The new base is out before the runner-up decides (CR step 9, "probably").
     for seat in ctx.in_turn_order(scoring.runners_up()):
-        theirs = ctx.targets(controller=seat, where=lambda m: ctx.base_of(m) != new)
-        target = yield from ctx.choose_minion(
+        runner_up = ctx.performed_by(seat)  # "the runner-up may move": the runner-up moves it
+        theirs = runner_up.targets(controller=seat, where=lambda m: ctx.base_of(m) != new)
+        target = yield from runner_up.choose_minion(
             theirs, f"Move one of your minions to {ctx.base_name(new)}?", optional=True,
-            seat=seat, intent="help")
+            intent="help")
         if target is not None:
-            yield from ctx.move(target, new)
+            yield from runner_up.move(target, new)
 
 
 # ---------------------------------------------------------------------- Robots ---------------
@@ -174,12 +189,13 @@ mushroom = base("Mushroom Kingdom", "core", 20, (5, 3, 2), faction="Tricksters",
 @mushroom.hook("at_turn_start")
 def mushroom_lure(ctx, seat):
     here = ctx.here
-    theirs = ctx.targets(where=lambda m: ctx.controller(m) != seat and ctx.base_of(m) != here)
-    target = yield from ctx.choose_minion(
-        theirs, "Move another player's minion to Mushroom Kingdom?", optional=True, seat=seat,
+    player = ctx.performed_by(seat)  # "that player may move": that player moves it
+    theirs = player.targets(where=lambda m: ctx.controller(m) != seat and ctx.base_of(m) != here)
+    target = yield from player.choose_minion(
+        theirs, "Move another player's minion to Mushroom Kingdom?", optional=True,
         intent="harm")
     if target is not None:
-        yield from ctx.move(target, here)
+        yield from player.move(target, here)
 
 
 # ---------------------------------------------------------------------- Wizards --------------
@@ -215,8 +231,9 @@ def library_reading(ctx, scoring):
     readers = [s for s in ctx.players_from_current()
                if ctx.minions(base=ctx.here, controller=s)]
     for seat in readers:
-        if (yield from ctx.may("Draw a card (The Great Library)?", seat=seat)):
-            ctx.draw(seat, 1)
+        reader = ctx.performed_by(seat)
+        if (yield from reader.may("Draw a card (The Great Library)?")):
+            reader.draw(seat, 1)
 
 
 # ---------------------------------------------------------------------- Zombies --------------
@@ -227,8 +244,9 @@ cemetery = base("Evans City Cemetery", "core", 20, (5, 3, 2), faction="Zombies",
 @cemetery.hook("after_scoring")
 def cemetery_new_hand(ctx, scoring):
     for seat in ctx.in_turn_order(scoring.winners()):
-        ctx.discard_from_hand(seat, ctx.hand(seat))
-        ctx.draw(seat, 5)
+        winner = ctx.performed_by(seat)  # the winner discards and draws
+        winner.discard_from_hand(seat, ctx.hand(seat))
+        winner.draw(seat, 5)
 
 
 mall = base("Rhodes Plaza Mall", "core", 24, (0, 0, 0), faction="Zombies", text=(

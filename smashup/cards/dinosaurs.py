@@ -127,7 +127,7 @@ tooth_and_claw = dinosaurs.action("Tooth and Claw... and Guns", attach="minion",
     "Play on a minion. Ongoing: it is not affected by cards that other players control."))
 
 
-@tooth_and_claw.protection("affect", from_="other_players", local=True)
+@tooth_and_claw.protection("affect", from_="other_players_cards", local=True)
 def tooth_and_claw_guards(ctx, target):
     # Current errata: a lasting protection from every card other players control (minions and
     # actions alike); the action stays attached (catalog). Bases are nobody's cards.
@@ -161,7 +161,7 @@ def wildlife_preserve_clears(ctx):
                 yield from ctx.discard_from_play(a)
 
 
-@wildlife_preserve.protection("affect", from_="other_players", only="actions",
+@wildlife_preserve.protection("affect", from_="other_players_cards", only="actions",
                                    local=True)
 def wildlife_preserve_shelters(ctx, target):
     return ctx.is_minion(target) and ctx.in_play(target) and _sheltered(ctx, target)

@@ -58,15 +58,23 @@ guide = explorers.minion("Guide", power=4, copies=2, text=(
 
 
 def _first_move_seen(ctx, event):
-    # Each Guide notes the minions it has seen move this turn (a turn flag per Guide and per
-    # entry into play), so two Guides both give +1 (catalog note: +2 with two Guides).
-    return (event.player == ctx.me and ctx.is_minion(event.card) and ctx.in_play(event.card)
-            and not ctx.flag(("guided", ctx.card, ctx.in_play_mark(event.card)), ctx.me))
+    # "For the first time in a turn" belongs to the minion (issue 24): the move event says
+    # which of the minion's moves this turn it is, whether this Guide was in play for the
+    # earlier ones or not; two Guides both give +1 (catalog note: +2 with two Guides). An event
+    # without that count (a record of resolution 2) is read as then: each Guide noted the
+    # minions it had seen move (a turn flag per Guide and per entry into play).
+    if not (event.player == ctx.me and ctx.is_minion(event.card) and ctx.in_play(event.card)):
+        return False
+    move = event.data.get("move_of_turn")
+    if move is not None:
+        return move == 1
+    return not ctx.flag(("guided", ctx.card, ctx.in_play_mark(event.card)), ctx.me)
 
 
 @guide.trigger("moved", applies=_first_move_seen)
 def guide_cheers(ctx, event):
-    ctx.set_flag(("guided", ctx.card, ctx.in_play_mark(event.card)), ctx.me)
+    if event.data.get("move_of_turn") is None:
+        ctx.set_flag(("guided", ctx.card, ctx.in_play_mark(event.card)), ctx.me)
     ctx.power_until_end_of_turn(event.card, 1)
 
 

@@ -92,7 +92,7 @@ def always_room_takes_them_in(ctx, scoring):
             optional=True, intent="help")
         if minion is None:
             return
-        scoring.redirect(minion, (yield from ctx.choose_deck_end(minion)))
+        scoring.redirect(minion, (yield from ctx.choose_deck_end(minion)), by=ctx)
 
 
 @grannies.action("Attic Treasures", copies=2, text=(
@@ -138,7 +138,7 @@ babies = grannies.action("Don't Mess With My Babies!", attach="base", intent="he
     "control (base abilities and your own cards still affect them)."))
 
 
-@babies.protection("affect", from_="other_players", local=True)
+@babies.protection("affect", from_="other_players_cards", local=True)
 def babies_shelter(ctx, target):
     return (ctx.is_minion(target) and ctx.base_of(target) == ctx.here
             and ctx.controller(target) == ctx.me)

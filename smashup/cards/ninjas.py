@@ -147,7 +147,7 @@ smoke_bomb = ninjas.action(
     text="Play on one of your minions. Ongoing: it is not affected by other players' actions.")
 
 
-@smoke_bomb.protection("affect", from_="other_players", only="actions", local=True)
+@smoke_bomb.protection("affect", from_="other_players_cards", only="actions", local=True)
 def smoke_bomb_hides(ctx, target):
     return target == ctx.host_of(ctx.card)
 

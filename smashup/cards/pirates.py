@@ -88,7 +88,7 @@ def first_mate_sails(ctx, scoring):
     uid = yield from ctx.choose_base(ctx.bases(lambda u: u != scoring.base),
                                      "Move First Mate to which base?", intent="help",
                                      subject=ctx.card)
-    scoring.redirect(ctx.card, ("move", uid))
+    scoring.redirect(ctx.card, ("move", uid), by=ctx)
 
 
 # ------------------------------------------------------------------------------- actions ----

@@ -31,7 +31,7 @@ awesome_guy = superheroes.minion("Awesome Guy", power=5, text=(
     "Ongoing: your minions on this base cannot be destroyed by cards other players control."))
 
 
-@awesome_guy.protection("destroy", from_="other_players")
+@awesome_guy.protection("destroy", from_="other_players_cards")
 def awesome_guy_guards(ctx, m):
     # Other players' cards only: a base's ability (nobody's card) still destroys them.
     return _mine_here(ctx, m)

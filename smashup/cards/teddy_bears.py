@@ -180,7 +180,7 @@ too_cute = teddy_bears.action("Too Cute", attach="base", intent="help", text=(
     "Play on a base. Ongoing: your minions here cannot be destroyed by other players' cards."))
 
 
-@too_cute.protection("destroy", from_="other_players")
+@too_cute.protection("destroy", from_="other_players_cards")
 def too_cute_shields(ctx, target):
     return (ctx.is_minion(target) and ctx.base_of(target) == ctx.here
             and ctx.controller(target) == ctx.me)

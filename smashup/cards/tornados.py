@@ -122,7 +122,7 @@ def gone_with_the_wind_blows(ctx, scoring):
         return
     dest = yield from ctx.choose_base(_other_bases(ctx, scoring.base), "Move it to which base?",
                                       intent="help", subject=minion)
-    scoring.redirect(minion, ("move", dest))
+    scoring.redirect(minion, ("move", dest), by=ctx)
 
 
 @tornados.action("Not in Kansas", text=(

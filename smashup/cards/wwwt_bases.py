@@ -1,4 +1,7 @@
-"""The eight bases of What Were We Thinking?"""
+"""The eight bases of What Were We Thinking?
+
+Where a base says who acts ("each player may", "that player looks"), that player does it
+(`Ctx.performed_by`, `Ctx.acting`; issue 24): see core_bases.py."""
 from smashup.engine import MINION, base
 
 # ---------------------------------------------------------------------- Explorers ------------
@@ -55,7 +58,8 @@ house = base("Grandma's House", "wwwt", 25, (5, 3, 2), faction="Grannies", text=
 
 @house.trigger("minion_played", applies=lambda ctx, e: e.base == ctx.here)
 def house_peeks(ctx, event):
-    yield from ctx.look_then_top_or_bottom(event.player)
+    # "That player looks": that player does it.
+    yield from ctx.performed_by(event.player).look_then_top_or_bottom(event.player)
 
 
 retirement = base("Retirement Community", "wwwt", 20, (4, 2, 1), faction="Grannies", text=(
@@ -69,13 +73,14 @@ def retirement_sends_home(ctx, scoring):
     # already sends elsewhere is not offered (the first "instead" wins). Several onto one end of
     # a deck: the owner orders them when they are put away (Game.order_deck_placements).
     for seat in ctx.players_from_current():
+        player = ctx.performed_by(seat)  # "each player may put": that player does it
         theirs = ctx.one_of_each(ctx.minions(base=ctx.here, controller=seat,
                                              where=lambda m: m not in scoring.instead))
-        minion = yield from ctx.choose_minion(
+        minion = yield from player.choose_minion(
             theirs, "Put one of your minions from here onto your deck instead of the discard "
-            "pile?", optional=True, seat=seat, intent="help")
+            "pile?", optional=True, intent="help")
         if minion is not None:
-            scoring.redirect(minion, (yield from ctx.choose_deck_end(minion, seat=seat)))
+            scoring.redirect(minion, (yield from player.choose_deck_end(minion)), by=player)
 
 
 # ---------------------------------------------------------------------- Rock Stars -----------

@@ -19,6 +19,7 @@ native.install()
 from .core import (  # noqa: E402
     ACTION,
     BASE,
+    EXACT_CORNERS,
     MINION,
     ConfigError,
     Decision,
@@ -39,7 +40,7 @@ from .registry import REGISTRY, Faction, base  # noqa: E402
 from .setup import Scenario, build_scenario, find_cards, new_game, replay  # noqa: E402
 
 __all__ = [
-    "ACTION", "BASE", "MINION", "ConfigError", "Ctx", "Decision", "EngineError", "Event",
+    "ACTION", "BASE", "EXACT_CORNERS", "MINION", "ConfigError", "Ctx", "Decision", "EngineError", "Event",
     "Faction", "Game", "IllegalChoice", "Option", "REGISTRY", "ReplayMismatch", "Scenario",
     "base", "build_scenario", "counted", "find_cards", "new_game", "replay",
 ]

@@ -24,6 +24,7 @@ from functools import wraps
 from .core import (
     ACTION,
     END_OF_TURN,
+    EXACT_CORNERS,
     MINION,
     EngineError,
 )
@@ -188,6 +189,12 @@ class _Ctx:
     def turn(self) -> int:
         return self.game.turn
 
+    @property
+    def resolution(self) -> int:
+        """The rules of resolution this game plays by (`Game.resolution`, core.EXACT_CORNERS):
+        a card whose reading changed reads it, so a record replays as it was played."""
+        return self.game.resolution
+
     def players(self) -> list[int]:
         return list(range(len(self.game.players)))
 
@@ -308,15 +315,19 @@ class _Ctx:
         return found
 
     def controls(self, name: str, seat: int | None = None) -> bool:
-        """Whether `seat` (you) controls a minion named `name` in play ("while you control a
-        Microbot Alpha"): `minions` asked one question, stopping at the first such minion
-        (a power modifier may ask it for every minion in play)."""
+        """Whether `seat` (you) controls a working minion named `name` in play ("while you
+        control a Microbot Alpha", read for what that card's ability does): one whose abilities
+        are cancelled is as if it did not exist (WWWT "Cancel"; from resolution 3, before which
+        any such minion counted). `minions` asked one question, stopping at the first such
+        minion (a power modifier may ask it for every minion in play)."""
         g = self.game
         seat = self._seat(seat)
         defs, states = g.defs, g.minion_state
+        gate = g.resolution >= EXACT_CORNERS
         for slot in g.bases:
             for m in slot.minions:
-                if states[m].controller == seat and defs[m].name == name:
+                if (states[m].controller == seat and defs[m].name == name
+                        and (not gate or g.ability_active(m))):
                     return True
         return False
 
@@ -382,6 +393,18 @@ class _Ctx:
         ctx = type(self)(self.game, self.card, seat, self._base)  # a Ctx, as this one
         ctx.applied = self.applied
         ctx.actor = seat
+        return ctx
+
+    def performed_by(self, seat: int) -> _Ctx:
+        """A base's ability that says who does it ("the winner may destroy", "each player puts",
+        "that player may move") done by that player (issue 24, mechanism 2: every ability's
+        effects are done by a player): `acting(seat)`, so the protections "by other players"
+        and the cards that ask who destroyed or moved a minion read them. A record of
+        resolution 2 replays as it was played: the base did it for nobody, `seat` being asked."""
+        if self.game.resolution >= EXACT_CORNERS:
+            return self.acting(seat)
+        ctx = type(self)(self.game, self.card, seat, self._base)  # a Ctx, as this one
+        ctx.applied = self.applied
         return ctx
 
     def attached(self, m: int) -> list[int]:
@@ -482,8 +505,18 @@ class _Ctx:
               phase: str | None = None) -> list:
         """The cards played this turn (core.PlayRecord: seat, card, kind, base, phase, extra,
         special), oldest first, by anyone unless `seat` is given, of a kind, on a base, in a
-        phase of the turn."""
-        return [p for p in self.game.turn_state.plays
+        phase of the turn. `kind` is what the card is: a minion played with an action play
+        (Argonaut) is a minion played, for "the first minion you played", "a minion you played
+        here" and the like; it only did not use the minion play (issue 24; from resolution 3,
+        before which the play's kind was read)."""
+        game = self.game
+        if kind is not None and game.resolution >= EXACT_CORNERS:
+            defs = game.defs
+            return [p for p in game.turn_state.plays
+                    if (seat is None or p.seat == seat)
+                    and (p.kind if p.card is None else defs[p.card].kind) == kind
+                    and (base is None or p.base == base) and (phase is None or p.phase == phase)]
+        return [p for p in game.turn_state.plays
                 if (seat is None or p.seat == seat) and (kind is None or p.kind == kind)
                 and (base is None or p.base == base) and (phase is None or p.phase == phase)]
 

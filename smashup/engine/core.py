@@ -483,6 +483,17 @@ class ActionState:
 
 # Fields added after state digest version 2 was fixed carry `since` (their default): digest 2
 # leaves them out, so records hashed with it still replay; digest 3 reads them (game._fields_of).
+# The rules of resolution (`Game.resolution`, a record's "resolution"; state.RESOLUTION is a new
+# game's). 1: one event at a time; 2: the rules' batches (CR Card Resolution Order); 3, issue 24's
+# corners: a cancelled ability as if it did not exist for every kind of hook, a base's ability done
+# by the player it names, protections "by cards other players control" told from "by other
+# players", a minion played with an action play still a minion played, "the first time in a turn"
+# counted per minion, a scoring step's base ability ordered among the Specials of cards in play
+# (Me First!), Big Base scored as one scoring. A record of an earlier resolution replays as it was
+# played: each change reads `game.resolution >= EXACT_CORNERS`.
+EXACT_CORNERS = 3
+
+
 def _since(default, **kw):
     return field(default=default, metadata={"since": default}, **kw)
 

@@ -17,7 +17,7 @@ from types import GeneratorType
 import cython
 
 from .context import Effect
-from .core import INTENTS, Decision, EngineError, Option
+from .core import CARD_OPTION_ID, EXACT_CORNERS, INTENTS, Decision, EngineError, Option
 from .state import GameState
 
 
@@ -62,6 +62,12 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
         return []
     if min_count == max_count == count:
         return list(options)
+    if max_count == 1 and kind != "play":  # the main decision marks its own plays
+        options = mark_alike(game, options)
+        if (min_count == 1 and options is not None and game.resolution >= EXACT_CORNERS
+                and _shown_count(options) == 1):
+            # Copies nobody can tell apart are one option: a choice among them is forced.
+            return [_first_shown(options)]
     game.decision_seq += 1
     decision = Decision(
         f"d{game.decision_seq}", seat, kind, prompt, options, min_count, max_count, source,
@@ -75,6 +81,70 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
     if answer is not None and answer[0] is decision:
         return answer[1]
     return [decision.option(i) for i in ids]
+
+
+def mark_alike(game, options: list) -> list:
+    """Identical copies never give identical options (issue 9; issue 24 for every question):
+    an option about a card a player cannot tell from the card of an earlier option
+    (`Game.alike_key`: in play the same name, base, controller, owner, power, counters and
+    attached cards; elsewhere the same name, zone and owner), with the same shape of id, base,
+    value and words, is marked as that one's (`Option.alike`): not shown, still accepted, so
+    records made before replay and seeded bots choose as they did. For a question picking one
+    option (two copies to pick several of are picks of their own)."""
+    defs = game.defs
+    seen_names: dict = {}
+    shared = False
+    for opt in options:
+        cid = opt.card
+        if cid is not None:
+            if seen_names.setdefault(defs[cid].name, cid) != cid:
+                shared = True
+                break
+    if not shared:  # most questions: no two cards of one name
+        return options
+    first: dict = {}
+    marked = options
+    for i, opt in enumerate(options):
+        cid = opt.card
+        if cid is None or opt.alike is not None:
+            continue
+        key = _alike_option_key(game, opt)
+        shown = first.setdefault(key, opt.id)
+        if shown != opt.id:
+            if marked is options:
+                marked = list(options)
+            marked[i] = Option(opt.id, opt.label_as_made(), cid, opt.base, opt.value, shown,
+                               opt.play)
+    return marked
+
+
+def _alike_option_key(game, opt) -> tuple:
+    cid = opt.card
+    match = CARD_OPTION_ID.match(opt.id)
+    shape = (match.group(1), match.group(3)) if match is not None else (opt.id,)
+    label = opt.label_as_made()
+    if type(label) is not str:
+        # (function, *args), formatted when read: words about the card, which the card's key
+        # already tells (what a player sees of it).
+        label = None
+    value = opt.value
+    if type(value) is tuple:
+        value = tuple([None if x == cid else x for x in value])
+    try:
+        hash(value)
+    except TypeError:
+        value = repr(value)
+    return (shape, game.alike_key(cid), opt.base, value, label)
+
+
+def _shown_count(options) -> int:
+    return sum([1 for o in options if o.alike is None])
+
+
+def _first_shown(options):
+    for o in options:
+        if o.alike is None:
+            return o
 
 
 @cython.locals(game=GameState)

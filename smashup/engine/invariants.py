@@ -13,6 +13,7 @@ def check(game, previous_vp: list[int] | None = None) -> list[str]:
     problems = []
     problems += _zones(game)
     problems += _option_ids(game)
+    problems += identical_options(game)
     for m in game.all_minions():
         power = game.power(m)
         if power < 0:
@@ -123,6 +124,35 @@ def _option_ids(game) -> list[str]:
             problems.append(f"option id {o.id!r} has an unknown shape (use core.card_option_id)")
         elif match is not None and int(match.group(2)) != o.card:
             problems.append(f"option {o.id!r} names card {match.group(2)}, not its card {o.card}")
+    return problems
+
+
+def identical_options(game) -> list[str]:
+    """Identical copies never give identical options (issue 9 and 24): in a question that picks
+    one option, no two options shown (`Option.alike` None) read the same, and no two shown are
+    about cards a player cannot tell apart (`Game.alike_key`) with the same base and the same
+    shape of id. A question picking several options may show alike copies (two Invaders to
+    discard: each is a pick of its own)."""
+    d = game.pending
+    if d is None or d.max_count != 1:
+        return []
+    problems = []
+    labels, cards = {}, {}
+    for o in d.options:
+        if o.alike is not None:
+            continue
+        label = o.label
+        if label in labels:
+            problems.append(f"decision {d.kind!r} ({d.prompt}) shows two options {labels[label]!r} "
+                            f"and {o.id!r} that both read {label!r}")
+        labels[label] = o.id
+        match = CARD_OPTION_ID.match(o.id)
+        if match is not None and o.card is not None:
+            key = (match.group(1), match.group(3), game.alike_key(o.card), o.base)
+            if key in cards:
+                problems.append(f"decision {d.kind!r} ({d.prompt}) shows options {cards[key]!r} "
+                                f"and {o.id!r} about copies nobody can tell apart")
+            cards[key] = o.id
     return problems
 
 

@@ -116,17 +116,34 @@ def alike_key(game, cid: int) -> tuple:
     return key
 
 
-def describe_minion(game, m: int) -> str:
+def describe_minion(game, m: int, besides: int | None = None) -> str:
+    """A minion in play for people ("Invader (3, P1) on Tar Pits"), with whatever else tells
+    it from a copy (`alike_key`): its counters, an owner other than its controller, the
+    actions on it (`besides` one that is named already: an action on it described), its
+    abilities cancelled. Two minions a player can tell apart never read the same (issue 24:
+    identical labels are identical options)."""
     uid = game.base_of(m)
-    who = game.pname(game.minion_state[m].controller)
-    return f"{game.name(m)} ({power_of(game, m)}, {who}) on {game.base_name(uid)}"
+    state = game.minion_state[m]
+    words = [str(power_of(game, m))]
+    if state.counters:
+        words.append(f"{state.counters} counter{'s' if state.counters != 1 else ''}")
+    words.append(game.pname(state.controller))
+    owner = game.owner[m]
+    if owner != state.controller:
+        words.append(f"{game.pname(owner)}'s card")
+    others = [game.defs[a].name for a in state.attached if a != besides]
+    if others:
+        words.append("with " + ", ".join(sorted(others)))
+    if cancelled_cards(game) and not ability_active(game, m):
+        words.append("cancelled")
+    return f"{game.name(m)} ({', '.join(words)}) on {game.base_name(uid)}"
 
 
 def describe_action(game, a: int) -> str:
     """An action in play for people: its name, whose it is and where ("Poison (P2) on
     Invader (3, P1) on Tar Pits")."""
     state = game.action_state[a]
-    host = (describe_minion(game, state.host) if state.host_kind == "minion"
+    host = (describe_minion(game, state.host, a) if state.host_kind == "minion"
             else game.base_name(state.host))
     return f"{game.name(a)} ({game.pname(state.controller)}) on {host}"
 

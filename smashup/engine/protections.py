@@ -18,7 +18,17 @@ from __future__ import annotations
 
 import cython
 
-from .core import ACTION, MINION, Affect, EngineError, Event, Option, card_option_id
+from .core import (
+    ACTION,
+    BASE,
+    EXACT_CORNERS,
+    MINION,
+    Affect,
+    EngineError,
+    Event,
+    Option,
+    card_option_id,
+)
 from .decisions import _drives
 from .effects import Ctx
 from .state import _MOVED_PROTECTOR, _NOTHING, IN_PLAY_ZONES, BaseSlot, GameState
@@ -141,7 +151,20 @@ def affects(game, source: int | None, source_player: int | None, target: int,
                 sdef = game.defs[source] if source is not None else False
             if not sdef or sdef.kind != (ACTION if prot.only == "actions" else MINION):
                 continue
-        if prot.from_ == "other_players":
+        if prot.from_ == "other_players_cards":
+            if game.resolution >= EXACT_CORNERS:
+                # The card whose ability it is, and who controls that card: a base's ability
+                # is nobody's card, even performed by a player (The Deep).
+                if source is None or game.defs[source].kind == BASE:
+                    continue
+                card_player = game.controller(source)
+                if card_player is None:  # not in play: a resolving action, last words
+                    card_player = source_player
+                if card_player is None or card_player == protector_ctrl:
+                    continue
+            elif source_player is None or source_player == protector_ctrl:
+                continue  # resolution 2 read it as "by other players"
+        elif prot.from_ == "other_players":
             if source_player is None or source_player == protector_ctrl:
                 continue
         elif prot.from_ == "not_its_controller":

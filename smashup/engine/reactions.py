@@ -259,8 +259,7 @@ def run_reactions(game, reactions: list[tuple], extra=()):
     generator-factory) for a base's own ability in the same step (scoring, start of turn).
     Each one's own events resolve (as a child batch) before the next is picked.
     """
-    pending = [("t", cid, trig, event) for cid, trig, event in reactions]
-    pending += [("x", *e) for e in extra]
+    pending = pending_items(reactions, extra)
     while pending:
         if len(pending) == 1:
             item = pending.pop()
@@ -271,24 +270,48 @@ def run_reactions(game, reactions: list[tuple], extra=()):
                 options,
             )
             item = pending.pop(int(chosen[0].id))
-        if item[0] == "x":
-            _, label, cid, factory = item
-            yield from _run_child(game, factory())
-            continue
-        _, cid, trig, event = item
-        if not _still_reacts(game, cid, trig, event):
-            continue
-        key = (cid, trig.index)
-        game._chain_counts[key] = game._chain_counts.get(key, 0) + 1
-        if game._chain_counts[key] > TRIGGER_LIMIT:
-            game.log(f"{game.name(cid)} has reacted {TRIGGER_LIMIT} times in a row and stops.")
-            continue
-        ctx = reaction_ctx(game, cid, trig, event)
-        if trig.optional_label is not None and game.loc[cid][0] != "base":
-            use = yield from game.ask_yes_no(ctx.me, trig.optional_label, source=cid)
-            if not use:
-                continue
-        yield from _run_child(game, game.run_ability(trig.run, ctx, event), reaction=True)
+        yield from run_item(game, item)
+
+
+def pending_items(reactions, extra=()) -> list[tuple]:
+    """`run_reactions`' list of what is to be ordered: ("t", card, trigger, event) for each
+    reaction, ("x", label, card, generator-factory) for each extra (a base's own ability)."""
+    pending = [("t", cid, trig, event) for cid, trig, event in reactions]
+    pending += [("x", *e) for e in extra]
+    return pending
+
+
+def run_pending(game, pending: list):
+    """`pending_items` resolved one by one in the order the current player picks (through
+    `Game.run_reactions`, which a test may count)."""
+    reactions = [(p[1], p[2], p[3]) for p in pending if p[0] == "t"]
+    extra = [p[1:] for p in pending if p[0] == "x"]
+    yield from game.run_reactions(reactions, extra)
+
+
+@cython.locals(game=GameState)
+def run_item(game, item):
+    """Resolve one item of `pending_items` (its own events as a child batch): an extra at once;
+    a reaction if its card still reacts, within the loop guard, after its yes/no if it is a
+    "may"."""
+    if item[0] == "x":
+        _, label, cid, factory = item
+        yield from _run_child(game, factory())
+        return
+    _, cid, trig, event = item
+    if not _still_reacts(game, cid, trig, event):
+        return
+    key = (cid, trig.index)
+    game._chain_counts[key] = game._chain_counts.get(key, 0) + 1
+    if game._chain_counts[key] > TRIGGER_LIMIT:
+        game.log(f"{game.name(cid)} has reacted {TRIGGER_LIMIT} times in a row and stops.")
+        return
+    ctx = reaction_ctx(game, cid, trig, event)
+    if trig.optional_label is not None and game.loc[cid][0] != "base":
+        use = yield from game.ask_yes_no(ctx.me, trig.optional_label, source=cid)
+        if not use:
+            return
+    yield from _run_child(game, game.run_ability(trig.run, ctx, event), reaction=True)
 
 
 @cython.locals(game=GameState)

@@ -35,10 +35,16 @@ from .core import (
 # What a protection keeps away from its targets (WWWT "Affect": moved, returned, destroyed,
 # placed, changed in power or controller, an action attached, its ability cancelled).
 PROTECTION_KINDS = ("affect", "destroy", "move")
-# Whose cards a protection keeps away: anyone's; players other than the protecting card's
-# controller ("other players' actions", Smoke Bomb); anyone but the target's own controller
-# ("cannot be destroyed except by its controller", Converted Cave).
-PROTECTION_FROM = (None, "other_players", "not_its_controller")
+# Whose doing a protection keeps away (issue 24, mechanism 3: a card's words say which):
+# None, anyone's; "other_players_cards", the abilities of cards that players other than the
+# protecting card's controller control ("by cards other players control": Awesome Guy, Too Cute,
+# Tooth and Claw... and Guns, Don't Mess With My Babies!, and for actions Smoke Bomb and Wildlife
+# Preserve), never a base's ability, even one a player performs (The Deep, Tornado Alley: a base
+# is nobody's card); "other_players", what players other than the protecting card's controller
+# do, a base's ability they perform included ("by other players": Expanded Power, Secret Base);
+# "not_its_controller", anything but what the target's own controller does ("except by its
+# controller", Converted Cave).
+PROTECTION_FROM = (None, "other_players_cards", "other_players", "not_its_controller")
 # What kind of card's abilities a protection covers: any card, only actions, only minions.
 PROTECTION_ONLY = (None, "actions", "minions")
 # Which minions a power modifier can change (`modifier(to=...)`): any; the card itself; the minion
@@ -454,6 +460,51 @@ class BaseDef(_Declares):
             return fn
 
         return deco
+
+
+# Every field of a card's and a base's definition, by what it is. WORKS_IN_PLAY: an ability of a
+# card in play (or of a base in play), which works only while its abilities do (WWWT "Cancel": a
+# cancelled ability is treated as if it did not exist): every read goes through the one gate,
+# `protections.ability_active` (a base: `base_active`), and tests/engine/test_cancel_gate.py
+# cancels a card or base with each of them and sees it do nothing. Any other value says why that
+# field needs no gate. A field added to CardDef or BaseDef must be listed here (the test fails
+# until it is, and until a hook that works in play has its cancelled case).
+WORKS_IN_PLAY = "works in play"
+CARD_FIELDS = {
+    "talent": WORKS_IN_PLAY, "talent_usable": WORKS_IN_PLAY,
+    "triggers": WORKS_IN_PLAY,  # and their last words (`left_cancelled`)
+    "specials": WORKS_IN_PLAY,  # those used in play; one used from a hand or discard pile is not
+    "power_modifier": WORKS_IN_PLAY, "starting_breakpoint": WORKS_IN_PLAY,
+    "breakpoint_modifier": WORKS_IN_PLAY, "placement_vp_modifier": WORKS_IN_PLAY,
+    "protections": WORKS_IN_PLAY, "replacements": WORKS_IN_PLAY,
+    "restrictions": WORKS_IN_PLAY, "restrictions_here": WORKS_IN_PLAY,
+    "cancels_base": WORKS_IN_PLAY, "cancels_host": WORKS_IN_PLAY,
+    "host_ability": WORKS_IN_PLAY,  # cancelled with its host minion's abilities
+    "turn_grants": WORKS_IN_PLAY,  # those offered from play; one from a discard pile is not
+    "play_sources": WORKS_IN_PLAY,
+    "on_play": "resolves as the card is played, before anything in play can cancel it",
+    "attach_filter": "read of a card in hand, where to play it",
+    "playable_as": "read of a card in hand, how to play it",
+    "new_base_picker": "the rest of a Special action's own resolution (Lost City), not in play",
+    "new_base_follow_up": "the rest of a Special action's own resolution (Lost City), not in play",
+    "name": "data", "kind": "data", "faction": "data", "set": "data", "copies": "data",
+    "power": "data", "text": "data", "attach": "data", "intent": "data",
+    "modifier_to": "a declaration of `power_modifier`", "modifier_local": "a declaration of "
+    "`power_modifier`", "no_effect_in_big_base": "data", "is_special_only": "data",
+}
+BASE_FIELDS = {
+    "triggers": WORKS_IN_PLAY, "replacements": WORKS_IN_PLAY, "turn_grants": WORKS_IN_PLAY,
+    "before_scoring": WORKS_IN_PLAY, "when_scoring": WORKS_IN_PLAY,
+    "after_scoring": WORKS_IN_PLAY,
+    # Step 9 follows whether the base's abilities worked when it scored (`Scoring`).
+    "after_replaced": WORKS_IN_PLAY, "replace_from": WORKS_IN_PLAY,
+    "power_modifier": WORKS_IN_PLAY, "at_turn_start": WORKS_IN_PLAY,
+    "protections": WORKS_IN_PLAY,
+    "name": "data", "set": "data", "breakpoint": "data", "vp": "data", "faction": "data",
+    "text": "data", "kind": "data",
+    "modifier_to": "a declaration of `power_modifier`", "modifier_local": "a declaration of "
+    "`power_modifier`",
+}
 
 
 class Registry:

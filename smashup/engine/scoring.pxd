@@ -3,7 +3,7 @@
 # `@cython.locals`; `ready_bases`, asked after every turn, is a C function.
 from smashup.engine.powers cimport breakpoint, total_power
 from smashup.engine.powers cimport power as power_of
-from smashup.engine.protections cimport base_active, card_ctx
+from smashup.engine.protections cimport ability_active, base_active, card_ctx
 from smashup.engine.reactions cimport _reactions_to
 from smashup.engine.state cimport GameState
 

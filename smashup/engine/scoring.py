@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 
 import cython
 
-from .core import Event, Option, _added
+from .core import EXACT_CORNERS, Event, Option, _added
 from .effects import Ctx
 from .powers import breakpoint, total_power
 from .powers import power as power_of
-from .protections import base_active, card_ctx
-from .reactions import _reactions_to
+from .protections import ability_active, base_active, card_ctx
+from .reactions import _reactions_to, pending_items, run_pending
 from .state import BaseSlot, GameState
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}  # places that give VP
@@ -56,24 +56,51 @@ class Scoring:
     # (card, seat) whose `on_new_base` ability runs once the replacing base is in play, in the
     # order they asked (Lost City's extra minion, even when another ability picked the base).
     on_new_base: list = _added(factory=list)
+    # minion -> (card, seat): whose ability sent it where `instead` says, and the player who did
+    # it (issue 24: First Mate's controller, the winner of The Mothership...), for step 7's move
+    # or event; resolution 3 only (before it the scored base did it for nobody).
+    done_by: dict = _added(factory=dict)
 
     @property
     def base(self) -> int:
         """The scoring base's uid."""
         return self.slot.uid
 
-    def redirect(self, minion: int, destination, term: str = "placed") -> bool:
+    def redirect(self, minion: int, destination, term: str = "placed", by=None) -> bool:
         """Send a minion somewhere other than the discard pile when the base's cards are put
         away (step 7). `term` is what the card calls it: "placed" by default (WWWT "Place": a
         relocation no other term covers, e.g. to the bottom of a deck or into a hand), "returned"
-        for a card that says "return" (The Mothership). When two "instead" effects claim the same
-        minion, the first one to resolve wins (CR step 9's "the one activated first takes
-        precedence", applied here)."""
+        for a card that says "return" (The Mothership). `by`: the Ctx of the ability that does
+        it (a base's as `Ctx.performed_by` the player it names): the move or event of step 7 is
+        that card's and that player's (issue 24, mechanism 2). When two "instead" effects claim
+        the same minion, the first one to resolve wins (CR step 9's "the one activated first
+        takes precedence", applied here)."""
         if minion in self.instead:
             return False
         self.instead[minion] = destination
         self.terms[minion] = term
+        if by is not None and by.game.resolution >= EXACT_CORNERS:
+            self.done_by[minion] = (by.card, by.source_player)
         return True
+
+    def mover(self, game, minion: int):
+        """The Ctx that makes step 7's move of `minion`: the ability that sent it, done by its
+        player (`redirect(by=...)`), else the scored base's for nobody (resolution 2)."""
+        card, seat = self.done_by.get(minion, (self.base_card, None))
+        if game.defs[card].kind == "base":
+            ctx = Ctx(game, card, game.current if seat is None else seat, base=self.slot.uid)
+            return ctx if seat is None else ctx.acting(seat)
+        return Ctx(game, card, seat)
+
+    def step_7_event(self, kind: str, minion: int, player, data: dict,
+                     base: int | None = None, scored: int | None = None) -> Event:
+        """The event of step 7 for a minion sent to a hand or a deck (`redirect`) from `base`
+        (this base by default), named after the card and player that sent it (else the scored
+        base card, `scored` or this one's, for nobody)."""
+        card, seat = self.done_by.get(minion, (self.base_card if scored is None else scored,
+                                               None))
+        return Event(kind, card=minion, base=self.slot.uid if base is None else base,
+                     player=player, data=data, by_card=card, by_player=seat)
 
     def claim_new_base(self, card: int, seat: int) -> bool:
         """Let `card` (its `picks_new_base` ability, run by `seat` in step 9) choose the base that
@@ -102,10 +129,11 @@ class _GameEnds(Exception):
     """Internal: a tied lead was broken by a scored base while playing on; the flow stops there."""
 
 
-def _move_each(mover, moves):
-    """Scoring's step 7 "instead" moves, one after another (a module function, not a closure in
-    the scoring generator: see `Game._discard_scored`)."""
-    for m, uid in moves:
+def _move_each(moves):
+    """Scoring's step 7 "instead" moves, one after another, each by the ability (and player)
+    that sent it (a module function, not a closure in the scoring generator: see
+    `Game._discard_scored`)."""
+    for mover, m, uid in moves:
         yield from mover.move(m, uid)
 
 
@@ -161,29 +189,45 @@ def score_base(game, slot: BaseSlot):
 def _score_steps(game, sc: Scoring):
     slot = sc.slot
     bdef = game.base_def(slot)
-    game.log(f"{bdef.name} scores.")
-    # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!).
-    yield from _scoring_step(game, "before_scoring", sc, bdef.before_scoring)
-    yield from game.special_window("before_scoring", sc)
+    # The log says "X scores." where the VP are given, after the Specials before scoring (issue
+    # 26, finding 10: it came first, before them).
+    game.log(f"{bdef.name} is about to score.")
+    # Step 3: "before scoring" abilities in play, then Specials from hand (Me First!). From
+    # resolution 3 the base's own ability and the reactions to the step are ordered by the
+    # current player among the Specials of cards in play (`special_window`'s `pending`);
+    # before it they all resolved first.
+    exact = game.resolution >= EXACT_CORNERS
+    if exact:
+        yield from game.special_window(
+            "before_scoring", sc, step_items(game, "before_scoring", sc, bdef.before_scoring))
+    else:
+        yield from _scoring_step(game, "before_scoring", sc, bdef.before_scoring)
+        yield from game.special_window("before_scoring", sc)
     if game.slot_or_none(slot.uid) is None or sc.cancelled:
         return
     # Step 4: award VP by rank, with ties; then "when scoring" abilities.
+    game.log(f"{bdef.name} scores.")
     award_vp(game, sc)
     game._count_scored_base()
     yield from _scoring_step(game, "when_scoring", sc, bdef.when_scoring)
-    # Step 6: "after scoring" abilities, then Specials from hand.
-    yield from _scoring_step(game, "after_scoring", sc, bdef.after_scoring)
-    yield from game.special_window("after_scoring", sc)
+    # Step 6: "after scoring" abilities, then Specials from hand (the same order as step 3).
+    if exact:
+        yield from game.special_window(
+            "after_scoring", sc, step_items(game, "after_scoring", sc, bdef.after_scoring))
+    else:
+        yield from _scoring_step(game, "after_scoring", sc, bdef.after_scoring)
+        yield from game.special_window("after_scoring", sc)
     if game.slot_or_none(slot.uid) is None:
         return
     # Step 7: every card on the base goes to its owner's discard pile (or where an
     # "instead" effect sends it). This is not destroying.
-    moves = [(m, sc.instead[m][1]) for m in slot.minions if _moves_instead(game, sc, m)]
+    moves = [(sc.mover(game, m), m, sc.instead[m][1]) for m in slot.minions
+             if _moves_instead(game, sc, m)]
     if moves:
-        # ("move", base uid): a real move, with what is attached (WWWT "Move"); its "moved"
-        # reactions happen here, and whatever is still on the base afterwards is put away.
-        mover = Ctx(game, sc.base_card, game.current, base=slot.uid)
-        yield from game.resolve(_move_each(mover, moves))
+        # ("move", base uid): a real move, with what is attached (WWWT "Move"), by the ability
+        # that sent it (First Mate's, or the base's done by a player); its "moved" reactions
+        # happen here, and whatever is still on the base afterwards is put away.
+        yield from game.resolve(_move_each(moves))
     # The reactions to these discards happen in this step (CR step 7); should one of them put
     # a card on this base, that card is put away too ("once there are no more cards on the
     # scoring base, go to step 8").
@@ -261,10 +305,8 @@ def _put_away(game, sc: Scoring):
         if dest == "hand" or dest in _DECK_ENDS:
             if dest == "hand":
                 put_instead(game, m, dest)
-            events.append(Event(sc.terms.get(m, "placed"), card=m, base=slot.uid,
-                                player=ctrl, data={"to": dest, "scored": sc.base_card,
-                                                   "from": "play"},
-                                by_card=sc.base_card))
+            events.append(sc.step_7_event(sc.terms.get(m, "placed"), m, ctrl,
+                                          {"to": dest, "scored": sc.base_card, "from": "play"}))
         else:
             _discard_scored(game, m, sc, events)
     for m in to_decks:
@@ -313,7 +355,7 @@ def order_deck_placements(game, pairs, source: int):
             where = "on top of" if dest == "deck_top" else "on the bottom of"
             cards = yield from Ctx(game, source, owner).choose_order(
                 cards, f"Your cards go {where} your deck one at a time: which one goes next?",
-                seat=owner)
+                seat=owner, onto_one_deck=True)
         ordered.extend(cards)
     return ordered
 
@@ -330,18 +372,28 @@ def _moves_instead(game, sc: Scoring, m: int) -> bool:
 def _scoring_step(game, kind: str, sc: Scoring, base_hook):
     """The base's own ability for this step and every card reacting to it, in the order the
     current player picks (CR Card Resolution Order, step 3)."""
+    pending = step_items(game, kind, sc, base_hook)
+    if pending:
+        yield from run_pending(game, pending)
+
+
+@cython.locals(game=GameState)
+def step_items(game, kind: str, sc: Scoring, base_hook, label: str | None = None) -> list:
+    """What a scoring step sets off, to be ordered (`reactions.pending_items`): the base's own
+    ability for the step (named `label`, by default the base's name), while its abilities
+    work, and every card reacting to the step's event. Empty when the base is gone."""
     slot = sc.slot
     if game.slot_or_none(slot.uid) is None:
-        return
+        return []
     event = Event(kind, base=slot.uid, data={"scoring": sc})
     active = base_active(game, slot)
     if kind == "when_scoring":
         sc.base_active_at_scoring = active
     extra = []
     if base_hook is not None and active:
-        extra.append((game.name(slot.card), slot.card, _scoring_hook(game, base_hook, sc)))
-    yield from game.run_reactions(
-        [(cid, trig, event) for cid, trig in _reactions_to(game, event)], extra)
+        extra.append((game.name(slot.card) if label is None else label, slot.card,
+                      _scoring_hook(game, base_hook, sc)))
+    return pending_items([(cid, trig, event) for cid, trig in _reactions_to(game, event)], extra)
 
 
 def _scoring_hook(game, fn, sc):
@@ -366,7 +418,7 @@ def award_vp(game, sc: Scoring) -> None:
             powers[seat] = power
     sc.powers = powers
     vp = game.base_def(slot).vp
-    changes = {}
+    changes, parts = {}, {}
     for seat, power in powers.items():
         place = 1 + sum(1 for p in powers.values() if p > power)
         if place <= 3:
@@ -374,19 +426,30 @@ def award_vp(game, sc: Scoring) -> None:
             if vp[place - 1]:
                 # Cards that change placement VP do so before the VP are given, never
                 # below 0 (IYF: Great Wyrm, Ruins; VP from abilities are not changed).
-                changes[seat] = placement_vp_change(game, sc, seat)
+                parts[seat] = placement_vp_parts(game, sc, seat)
+                changes[seat] = sum([amount for _card, amount in parts[seat]])
                 if vp[place - 1] + changes[seat] > 0:
                     sc.awards[seat] = vp[place - 1] + changes[seat]
     note_scoring(game, sc, changes)
     for seat in game.seats_from_current():
+        # What changed the VP is named (issue 26, finding 10: "-1" alone did not say what).
+        change = _change_words(game, parts[seat]) if changes.get(seat) else ""
         if seat in sc.awards:
             game.players[seat].vp += sc.awards[seat]
-            change = f", {changes[seat]:+d}" if changes.get(seat) else ""
             game.log(f"{game.pname(seat)} gains {sc.awards[seat]} VP "
                      f"({_ORDINAL[sc.places[seat]]} on {game.name(slot.card)}{change}).")
         elif changes.get(seat):
             game.log(f"{game.pname(seat)} gains no VP ({_ORDINAL[sc.places[seat]]} on "
-                     f"{game.name(slot.card)}, {changes[seat]:+d}).")
+                     f"{game.name(slot.card)}{change}).")
+
+
+def _change_words(game, parts: list) -> str:
+    """", -1 Great Wyrm, -2 Ruins": what each card changed in a placement's VP, by name."""
+    by_name: dict = {}
+    for card, amount in parts:
+        name = game.name(card)
+        by_name[name] = by_name.get(name, 0) + amount
+    return "".join([f", {amount:+d} {name}" for name, amount in by_name.items() if amount])
 
 
 @cython.locals(game=GameState)
@@ -419,8 +482,10 @@ def note_scoring(game, sc: Scoring, changes: dict) -> None:
 @cython.locals(game=GameState)
 def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
     """[card, amount] for each card in play that changes `seat`'s placement VP here (the parts of
-    `placement_vp_change`)."""
+    `placement_vp_change`): only cards whose abilities work (WWWT "Cancel": a Great Wyrm under
+    Cuddle takes nothing; before resolution 3 every such card in play did)."""
     parts = []
+    gate = game.resolution >= EXACT_CORNERS
     for slot in game.bases:
         cards = list(slot.actions)
         for m in slot.minions:
@@ -428,7 +493,7 @@ def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
             cards.extend(game.minion_state[m].attached)
         for card in cards:
             fn = game.defs[card].placement_vp_modifier
-            if fn is not None:
+            if fn is not None and (not gate or ability_active(game, card)):
                 amount = fn(card_ctx(game, card), sc, seat)
                 if amount:
                     parts.append([card, amount])

@@ -20,26 +20,37 @@ from functools import partial
 import cython
 
 from .core import ACTION, MINION, Decision, Event, Option, Play, card_option_id
-from .effects import Ctx
+from .effects import Ctx, board_label
 from .options import _alike_key, alike_key
 from .plays import forbids, may_restrict
 from .protections import ability_active
-from .reactions import _cards_on
+from .reactions import _cards_on, _reaction_options, run_item, run_pending
 from .scoring import Scoring
 from .state import _IN_PLAY, GameState
 
 
 @cython.locals(game=GameState)
-def special_window(game, window: str, wctx=None):
+def special_window(game, window: str, wctx=None, pending=None):
     """"Me First!" (WWWT p.6): Specials of cards in play first, in the order the current
     player picks (`_specials_in_play`); then from the current player clockwise, each player
     uses a Special from hand or passes, until every player has passed in a row
     (`_hand_round`). In "fast" mode a player who holds no usable Special is passed for;
-    "ask" mode asks everyone so nobody learns who holds one."""
+    "ask" mode asks everyone so nobody learns who holds one.
+
+    `pending` (`reactions.pending_items`): the other abilities of cards in play the step sets
+    off (a scoring base's own ability, the reactions to the step): the current player orders
+    them among the Specials in play (WWWT "Me First!": "Special abilities of cards in play are
+    resolved first, in the order chosen by the current player"; CR Card Resolution Order step
+    3). `wctx` may be several Scorings scored as one (Big Base's sides): a Special is then used
+    on one of the sides where it can be, the player choosing ("choose one side")."""
+    if pending and (not _window_possible(game, window)
+                    or ("play", window) not in game._special_cards):
+        yield from run_pending(game, pending)
+        pending = None
     if not _window_possible(game, window):
         return
     if ("play", window) in game._special_cards:
-        yield from _specials_in_play(game, window, wctx)
+        yield from _specials_in_play(game, window, wctx, pending)
     seats = game.seats_from_current()
     ask_all = game.config["specials"] == "ask"
     if not ask_all and ("hand", window) not in game._special_cards:
@@ -74,46 +85,106 @@ def answer_window(game, batch: list[Event]):
 
 
 @cython.locals(game=GameState)
-def _specials_in_play(game, window, wctx):
+def _specials_in_play(game, window, wctx, pending=None):
     """Specials of cards in play usable in this window, each once, in the order the current
-    player picks (public cards: no secret to keep); each card's controller may use it or
-    not. Looked for again after each one (a Special may make another usable: the second of
-    two alike First Mates); alike copies are one option."""
+    player picks (public cards: no secret to keep), with the `pending` abilities the step set
+    off (`special_window`); each card's controller may use its Special or not. Looked for
+    again after each one (a Special may make another usable: the second of two alike First
+    Mates); alike copies are one option."""
     done = set()
+    pending = list(pending) if pending else []
     holders = game._special_cards.get(("play", window), ())
     loc = game.loc
     while True:
         # Most of the time no card with such a Special is in play: no seat's cards are read.
-        if not any(loc[c][0] in _IN_PLAY for c in holders):
-            return
-        found = [(cid, i, sp) for seat in game.seats_from_current()
-                 for cid, i, sp in _usable_specials(game, seat, window, wctx, zone="play")
-                 if (cid, i) not in done]
+        found = []
+        if any(loc[c][0] in _IN_PLAY for c in holders):
+            found = [(cid, i, sp) for seat in game.seats_from_current()
+                     for cid, i, sp in _usable_specials(game, seat, window, wctx, zone="play")
+                     if (cid, i) not in done]
         if not found:
+            if pending:
+                yield from run_pending(game, pending)
             return
-        options, seen = [], set()
+        options = _reaction_options(game, pending) if pending else []
+        seen = set()
         for c, j, sp in found:
             key = (_alike_key(game, c), j)
             if key not in seen:
                 seen.add(key)
                 options.append(Option(card_option_id("s", c, index=j),
-                                      f"{sp.label} ({game.pname(game.controller(c))})",
-                                      card=c))
-        chosen = yield from game.ask(
-            game.current, "order", "Several Specials in play may be used now: pick the "
-            "next one", options)
+                                      f"{sp.label}: {_card_words(game, c)}", card=c))
+        prompt = ("Several abilities happen now: pick the next one" if pending
+                  else "Several Specials in play may be used now: pick the next one")
+        chosen = yield from game.ask(game.current, "order", prompt, options)
+        if chosen[0].id[:1] != "s":  # one of the abilities the step set off
+            yield from run_item(game, pending.pop(int(chosen[0].id)))
+            continue
         cid, index = (int(x) for x in chosen[0].id[1:].split(":"))
         done.add((cid, index))
         sp = game.defs[cid].specials[index]
         seat = game.controller(cid)
         use = yield from game.ask_yes_no(seat, f"{sp.label}?", source=cid)
         if use:
+            side = yield from _choose_side(game, seat, cid, sp, wctx, "play")
+            if side is _NO_SIDE:
+                continue
             game.log(f"{game.pname(seat)} uses {game.name(cid)}.")
-            ctx = Ctx(game, cid, seat, base=_window_base(wctx))
-            yield from game.resolve(game.run_ability(sp.run, ctx, wctx))
+            ctx = Ctx(game, cid, seat, base=_window_base(side))
+            yield from game.resolve(game.run_ability(sp.run, ctx, side))
+
+
+# A Special that no side lets its player use any more (what made it usable went meanwhile).
+_NO_SIDE = object()
+
+
+def _sides(wctx) -> list:
+    """The scorings a window is about: several scored as one (Big Base's sides), or one (a
+    Scoring, an Event, None)."""
+    return wctx if type(wctx) is list else [wctx]
+
+
+@cython.locals(game=GameState)
+def _usable_sides(game, seat, cid, sp, wctx, zone) -> list:
+    ctx = Ctx(game, cid, seat)
+    return [w for w in _sides(wctx)
+            if (zone != "hand" or not _special_play_forbidden(game, seat, cid, w))
+            and sp.usable(ctx, w)]
+
+
+@cython.locals(game=GameState)
+def _choose_side(game, seat, cid, sp, wctx, zone):
+    """The scoring a Special is used on: the window's one, or, when several are scored as one
+    (Big Base), one of those where it can be used, which its player picks (the Big Base rules:
+    "if an ability affects a base or plays a card to a base, choose one side")."""
+    if type(wctx) is not list:
+        return wctx
+    sides = _usable_sides(game, seat, cid, sp, wctx, zone)
+    if not sides:
+        return _NO_SIDE
+    if len(sides) == 1:
+        return sides[0]
+    at, describe = game.label_version(), game.base_name
+    options = [Option(f"b{w.base}", (board_label, game, at, describe, w.base), base=w.base)
+               for w in sides]
+    chosen = yield from game.ask(seat, "base", f"{sp.label}: on which side?", options,
+                                 source=cid, intent="help")
+    return next(w for w in sides if w.base == chosen[0].base)
+
+
+def _card_words(game, cid: int) -> str:
+    """A card in play with a Special, for people: where it is and whose it is (three Dust
+    Devils on three bases never read the same)."""
+    if cid in game.minion_state:
+        return game.describe_minion(cid)
+    if cid in game.action_state:
+        return game.describe_action(cid)
+    return game.name(cid)
 
 
 def _window_base(wctx):
+    if type(wctx) is list:
+        return None
     slot = getattr(wctx, "slot", None)
     if slot is not None:
         return slot.uid
@@ -144,7 +215,7 @@ def _hand_round(game, window, wctx, seats, ask_all):
             options.append(Option(oid, f"{sp.label}", card=cid,
                                   alike=None if first == oid else first))
         options.append(Option("pass", "Pass"))
-        prompt = _WINDOW_PROMPTS.get(window) or (
+        prompt = (_BOARD_PROMPTS if type(wctx) is list else _WINDOW_PROMPTS).get(window) or (
             f"Use a Special now ({game._event_words(wctx)})?" if isinstance(wctx, Event)
             else "Use a Special ability now?")
         chosen = yield from _ask_window(game, seat, window, prompt, options)
@@ -155,7 +226,10 @@ def _hand_round(game, window, wctx, seats, ask_all):
         cid, index = chosen.id[1:].split(":")
         cid = int(cid)
         special = game.defs[cid].specials[int(index)]
-        ctx = Ctx(game, cid, seat, base=_window_base(wctx))
+        side = yield from _choose_side(game, seat, cid, special, wctx, "hand")
+        if side is _NO_SIDE:
+            continue
+        ctx = Ctx(game, cid, seat, base=_window_base(side))
         if game.defs[cid].is_action:
             # A Special action is played (revealed, resolved, then discarded), and announces
             # itself once resolved, as a normal play does (`play_action`).
@@ -165,14 +239,14 @@ def _hand_round(game, window, wctx, seats, ask_all):
             if game.resolution == 1:  # old records: announced before it resolved
                 game.emit(Event("action_played", card=cid, player=seat, by_player=seat,
                                 data={"special": True}))
-                yield from game.resolve(game.run_ability(special.run, ctx, wctx),
+                yield from game.resolve(game.run_ability(special.run, ctx, side),
                                         after=partial(game.finish_action, cid))
                 continue
-            yield from game.resolve(_special_action(game, special, ctx, wctx),
+            yield from game.resolve(_special_action(game, special, ctx, side),
                                     after=partial(game.finish_action, cid))
         else:
             game.log(f"{game.pname(seat)} uses {game.name(cid)}.")
-            yield from game.resolve(game.run_ability(special.run, ctx, wctx))
+            yield from game.resolve(game.run_ability(special.run, ctx, side))
 
 
 @cython.locals(game=GameState)
@@ -239,13 +313,18 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
     holders = game._special_cards.get(("hand" if zone == "hand" else "play", window))
     if not holders:
         return found
+    several = type(wctx) is list  # scorings scored as one (Big Base): usable on any of them
     if zone == "hand":
         for cid in list(game.players[seat].hand):
             if cid not in holders:
                 continue
             for i, sp in enumerate(game.defs[cid].specials):
-                if (sp.window == window and sp.zone == "hand"
-                        and not _special_play_forbidden(game, seat, cid, wctx)
+                if sp.window != window or sp.zone != "hand":
+                    continue
+                if several:
+                    if _usable_sides(game, seat, cid, sp, wctx, zone):
+                        found.append((cid, i, sp))
+                elif (not _special_play_forbidden(game, seat, cid, wctx)
                         and sp.usable(Ctx(game, cid, seat), wctx)):
                     found.append((cid, i, sp))
         return found
@@ -255,13 +334,20 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
                     or not ability_active(game, cid)):
                 continue
             for i, sp in enumerate(game.defs[cid].specials):
-                if (sp.window == window and sp.zone == "play"
-                        and sp.usable(Ctx(game, cid, seat), wctx)):
+                if sp.window != window or sp.zone != "play":
+                    continue
+                if (_usable_sides(game, seat, cid, sp, wctx, zone) if several
+                        else sp.usable(Ctx(game, cid, seat), wctx)):
                     found.append((cid, i, sp))
     return found
 
 
-# The prompt of each window of the turn (one that answers an event names it).
+# The prompt of each window of the turn (one that answers an event names it); when several bases
+# score as one (Big Base's board).
+_BOARD_PROMPTS = {
+    "before_scoring": "The board is about to score: use a Special?",
+    "after_scoring": "The board has scored: use a Special?",
+}
 _WINDOW_PROMPTS = {
     "before_scoring": "A base is about to score: use a Special?",
     "after_scoring": "A base has scored: use a Special?",

@@ -152,10 +152,11 @@ class TurnState:
 # (`GameState.knowledge`, knowledge.py). `Game.track_knowledge` turns it on for one game.
 TRACK_KNOWLEDGE = False
 
-# Which digest a new game's state hashes use (Game.digest_version) and how reactions are ordered
-# (Game.resolution); a game replayed from an older record takes the record's.
+# Which digest a new game's state hashes use (Game.digest_version) and which rules of resolution a
+# new game plays by (Game.resolution, core.EXACT_CORNERS); a game replayed from an older record
+# takes the record's.
 DIGEST_VERSION = 3
-RESOLUTION = 2
+RESOLUTION = 3
 
 
 # Every attribute `GameState.__init__` sets. Compiled, they are the fields of the type (state.pxd),
@@ -247,9 +248,10 @@ class GameState:
         # Which digest this game's state hashes use (`digest`): 2, or 1 for a game replayed from
         # a record whose stored hashes were made before version 2 existed.
         self.digest_version = DIGEST_VERSION
-        # How reactions are ordered (RESOLUTION): 2, the rules' batches (`react_to_batch`), for
-        # every new game; 1 for a game replayed from a record made before batches existed (one
-        # event at a time, as those records were played), so that every old record replays.
+        # The rules of resolution a game plays by (RESOLUTION): 3 for every new game (issue 24's
+        # corners, core.EXACT_CORNERS); 2 for a game replayed from a record made before them (the
+        # rules' batches, `react_to_batch`); 1 for one made before batches existed (one event at
+        # a time): every old record replays as it was played.
         self.resolution = RESOLUTION
         self.turn = 0
         self.current = 0

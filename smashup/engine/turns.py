@@ -305,7 +305,7 @@ def _talent_options(game, seat: int) -> list[Option]:
         label = f"Use {name}'s talent"
         host = game.action_state[cid].host if cid in game.action_state else None
         if host is not None and game.action_state[cid].host_kind == "minion":
-            label += f" (on {describe_minion(game, host)})"
+            label += f" (on {describe_minion(game, host, cid)})"
         elif cid in game.minion_state:
             label += f" ({describe_minion(game, cid)})"
         else:

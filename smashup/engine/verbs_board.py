@@ -17,7 +17,7 @@ from __future__ import annotations
 import cython
 
 from .context import UNTIL, _acts_as, _Ctx
-from .core import Event, Lasting, counted
+from .core import EXACT_CORNERS, Event, Lasting, counted
 
 
 @cython.locals(ctx=_Ctx)
@@ -272,7 +272,16 @@ def move(ctx, m: int, to_base: int):
         g._board_moved(a, ("minion", to_base))
     g.log(f"{ctx.name(m)} moves from {g.base_name(src)} to {g.base_name(to_base)} "
           f"({ctx.name(ctx.card)}).")
-    g.emit(ctx._event("moved", m, to_base, state.controller, {"from": src}))
+    data = {"from": src}
+    if g.resolution >= EXACT_CORNERS:
+        # "The first time in a turn" a minion moves belongs to the minion, whoever watches it
+        # (issue 24: a Guide that arrives after a minion's first move does not see its second
+        # as a first): each minion in play counts its moves of the turn (a turn flag), and
+        # the event says which move this is (data "move_of_turn", 1 for the first).
+        key = (("moves", m, state.entered), None)
+        flags = g.turn_state.flags
+        flags[key] = data["move_of_turn"] = flags.get(key, 0) + 1
+    g.emit(ctx._event("moved", m, to_base, state.controller, data))
     return True
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import cython
 
 from .context import VERB_INTENT, _Ctx, board_label, effect_kind
-from .core import Option, card_option_id, counted, plain_option_id
+from .core import EXACT_CORNERS, Option, card_option_id, counted, plain_option_id
 
 
 # Every question below takes `intent` (core.INTENTS): what the choice does to what is chosen,
@@ -94,15 +94,26 @@ def choose_actions(ctx, candidates, prompt, min_count=1, max_count=1, seat=None,
 
 
 @cython.locals(ctx=_Ctx)
-def choose_order(ctx, cards, prompt, seat=None, reveal=None):
+def choose_order(ctx, cards, prompt, seat=None, reveal=None, onto_one_deck=False):
     """Put cards in an order the player picks ("in any order"): one card at a time, the first
-    picked first. Returns the ordered list; a single card needs no question."""
+    picked first. Returns the ordered list; a single card needs no question. `onto_one_deck`:
+    the cards go onto one deck, where copies of one name cannot be told apart whatever they
+    were before (counters, a base: Always Room at Granny's from play), so one of each name is
+    offered (resolution 3; issue 24: no two options read the same)."""
     remaining = list(cards)
     ordered = []
+    by_name = onto_one_deck and ctx.game.resolution >= EXACT_CORNERS
     while remaining:
         # Two copies a player cannot tell apart (in the same deck) are one option: either
         # one put next gives the same deck as far as anyone can see.
-        picked = yield from ctx.choose_cards(ctx.one_of_each(remaining), prompt, 1, 1,
+        if by_name:
+            names = {}
+            for c in remaining:
+                names.setdefault(ctx.game.defs[c].name, c)
+            offered = list(names.values())
+        else:
+            offered = ctx.one_of_each(remaining)
+        picked = yield from ctx.choose_cards(offered, prompt, 1, 1,
                                               seat=seat, reveal=reveal)
         ordered.append(picked[0])
         remaining.remove(picked[0])

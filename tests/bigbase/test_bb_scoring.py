@@ -170,3 +170,57 @@ def test_a_minion_an_ability_moves_to_another_side_stays_and_one_sent_to_hand_go
     assert game.loc[scout] == ("hand", 1)
     assert [game.name(m) for m in game.all_minions()] == ["First Mate"]
     assert invariants.check(game) == []
+
+
+# ====================================================================== one scoring ==========
+# Issue 24: the board scores as one scoring (the Big Base rules: the steps of scoring as in
+# normal Smash Up, one base with four sides): one round of Specials, where a Special that plays
+# or moves a card to a base picks one side.
+
+
+def test_the_board_scores_once_a_pirate_king_in_play_is_offered_once_and_picks_its_side():
+    s = _scored(players=2, base="Jungle Oasis")
+    s.minion("North", "Pirate King", owner=0, slot=0)
+    s.minion("East", "King Rex", owner=1, slot=0)
+    s.minion("South", "Zapbot", owner=1, slot=0)
+    game = s.build()
+    end_play(game)
+    # One question for the Specials in play, for the whole board: the King once.
+    d = game.pending
+    assert (d.seat, d.kind) == (0, "confirm") and d.prompt == "Move Pirate King to the scoring base?"
+    choose(game, "Yes")
+    # "Choose one side": the sides it may sail to (not its own).
+    assert game.pending.kind == "base" and game.pending.seat == 0
+    assert sorted(o.label for o in game.pending.options) == ["East", "South", "West"]
+    choose(game, "East")
+    choose(game, "slot 2")  # seat 0 takes a free slot on East
+    # Never asked again: the board scored, the King (on East) scored there with seat 1's Rex.
+    assert game.pending.kind == "play"
+    assert game.scorings[-1]["powers"] == {"0": 5, "1": 9}
+
+
+def test_the_board_scores_once_one_round_of_specials_from_hand():
+    s = _scored(players=2, base="Jungle Oasis", specials="ask")
+    s.minion("North", "King Rex", owner=0, slot=0)
+    s.minion("East", "Zapbot", owner=1, slot=0)
+    s.hand(1, "Shinobi")
+    game = s.build()
+    end_play(game)
+    end_play(game)  # seat 1 keeps its Shinobi
+    asked = []
+    while game.pending.kind == "special":
+        asked.append((game.pending.seat, game.pending.prompt))
+        labels = [o.label for o in game.pending.options if o.alike is None]
+        assert game.pending.prompt == "The board is about to score: use a Special?"
+        if game.pending.seat == 1 and "Play Shinobi on the scoring base" in labels:
+            choose(game, "Shinobi")
+            # Shinobi goes to one side, its player choosing.
+            assert game.pending.kind == "base" and game.pending.seat == 1
+            choose(game, "West")
+            choose(game, "slot 1")
+            continue
+        choose(game, "Pass")
+    # Before scoring, one round: seat 0 passes, seat 1 plays Shinobi, both pass (nobody holds
+    # a Special for after scoring: no question then). Not one round per side.
+    assert [seat for seat, _ in asked] == [0, 1, 0, 1]
+    assert game.scorings[-1]["powers"] == {"0": 7, "1": 2 + 3}

@@ -8,9 +8,10 @@ import pytest
 from django.core.management import call_command
 
 import smashup.cards  # noqa: F401
-from smashup.engine import REGISTRY, replay
+from smashup.engine import REGISTRY, invariants, new_game, replay
+from smashup.engine.bots import random_choice
 from smashup.engine.rng import derived_secret, stream
-from smashup.engine.simulate import game_config, play_game, simulate
+from smashup.engine.simulate import bot_streams, game_config, play_game, simulate
 
 FACTIONS = sorted(REGISTRY.factions)
 
@@ -53,11 +54,16 @@ def test_heuristic_bots_and_ask_mode_play_big_base():
 def test_a_returned_cards_last_words_do_not_point_at_it_in_a_hand():
     # Regression (simulate --mode bigbase --seed 1): Brownie returned to its owner's hand reacted
     # beside two other abilities; the order question named its id, hidden in that hand.
+    # The game as it was played then: resolution 2 (issue 24 changed how the board scores).
     secret = derived_secret("simulate:1:22")
     config = game_config(stream(secret, "simulate:config"), 3, FACTIONS, "random", "fast",
                          "bigbase")
-    game, violations = play_game(config, secret)
-    assert violations == []
+    game = new_game(config, secret, resolution=2)
+    rngs = bot_streams(secret, len(game.players))
+    while game.pending is not None and len(game.choices) < 400:
+        seat = game.pending.seat
+        game.apply(seat, game.pending.id, random_choice(game, rngs[seat]))
+        assert invariants.check(game) == []
     assert len(game.choices) > 157  # past the question that showed the id
 
 

@@ -80,3 +80,34 @@ def test_the_rock_stars_care_about_breakpoints_so_rampage_is_kept_beside_them():
     assert REGISTRY.faction("Rock Stars").cares_about_breakpoints
     assert not any(f.cares_about_breakpoints for name, f in REGISTRY.factions.items()
                    if name != "Rock Stars")
+
+
+def test_the_swap_is_offered_after_any_draw_once_the_card_that_drew_has_resolved():
+    # Issue 24 (the Big Base rules: "after any time you draw cards"): Tech Center draws Rampage.
+    s = scenario()
+    s.minion("North", "King Rex", owner=0, slot=0)
+    s.hand(0, "Tech Center", "Howl")
+    s.deck(0, "Rampage", "King Rex")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    choose(game, "Play Tech Center")
+    choose(game, "North")  # one minion of seat 0's there: one card drawn
+    assert game.pending.seat == 0 and game.pending.kind == "swap"
+    assert [o.label for o in game.pending.options] == ["Swap Rampage"]
+    choose(game, "Rampage")
+    # Its own draw is no new occasion: back to the Play Cards phase.
+    assert game.pending.kind == "play" and game.pending.seat == 0
+    assert [game.name(c) for c in game.players[0].hand] == ["Howl", "King Rex"]
+
+
+def test_a_resolution_2_record_offered_the_swap_only_at_the_start_and_after_the_round_draw():
+    s = scenario()
+    s.minion("North", "King Rex", owner=0, slot=0)
+    s.hand(0, "Tech Center", "Howl")
+    s.deck(0, "Rampage", "King Rex")
+    s.hand(1, "Zapbot")
+    game = s.build()
+    game.resolution = 2
+    choose(game, "Play Tech Center")
+    choose(game, "North")
+    assert game.pending.kind == "play"

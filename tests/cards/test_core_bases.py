@@ -237,21 +237,22 @@ def test_dojo_tied_winners_each_may_destroy():
 def test_goju_sends_each_players_strongest_minion_to_the_bottom_of_its_owners_deck():
     s = scenario("Temple of Goju", "Ninja Dojo")
     minions(s, 0, 0, "Supreme Overlord", "Invader", "Collector")  # 10
-    minions(s, 0, 1, "Tiger Assassin", "Tiger Assassin")  # 8: a tie for its strongest
+    minions(s, 0, 1, "Tiger Assassin", "Buccaneer")  # 8: a tie for its strongest
     s.deck(1, "Beam Up")
     game = s.build()
     overlord = card(game, "Supreme Overlord")
     end_play(game)
-    # Seat 0's strongest is one card (no question); seat 1 picks between its two Tiger Assassins.
+    # Seat 0's strongest is one card (no question); seat 1 picks between its two of power 4
+    # (two identical copies would be one option: test_goju_takes_one_of_two_identical...).
     assert at(game, 1, "target") and not game.pending.may_decline
-    tigers = set(option_cards(game))
-    assert tigers == set(card(game, "Tiger Assassin", index=i) for i in (0, 1))
-    chosen = card(game, "Tiger Assassin", index=1)
+    strongest = set(option_cards(game))
+    assert strongest == {card(game, "Tiger Assassin"), card(game, "Buccaneer")}
+    chosen = card(game, "Buccaneer")
     choose(game, chosen)
     assert seat_1_plays(game)
     assert vp(game) == [2, 3]
     assert game.players[1].deck[-1] == chosen  # the bottom, under Beam Up
-    assert zone(game, (tigers - {chosen}).pop()) == ("discard", 1)
+    assert zone(game, card(game, "Tiger Assassin")) == ("discard", 1)
     # Seat 0's deck was two fillers, then the Overlord at the bottom; the end-of-turn draw took
     # the two fillers.
     assert game.players[0].deck == [overlord]
@@ -772,3 +773,158 @@ def test_random_games_with_all_sixteen_bases_keep_every_invariant():
     result = simulate(30, [2, 3, 4], seed=16, bots="random")
     assert result["games"] == 30
     assert result["violations"] == 0, result["violation_details"]
+
+
+# ====================================================================== identical copies =====
+# Issue 24, mechanism 7: two copies a player cannot tell apart (the same name, base, controller,
+# owner, power, counters, attachments) are one option at every base's question. A choice among
+# copies only is made without asking.
+
+
+def shown(game) -> list[str]:
+    """The options a player sees (an identical copy's is not shown: core.Option.alike)."""
+    return labels(game)
+
+
+def test_dojo_offers_identical_copies_once():
+    s = scenario("Ninja Dojo", "The Mothership")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader", "Collector")
+    minions(s, 1, 1, "King Rex", "King Rex")
+    game = s.build()
+    end_play(game)
+    assert at(game, 0, "target")
+    assert shown(game).count("King Rex (7, P1) on The Mothership") == 1
+    assert len(option_cards(game)) == 7  # both copies' ids are still accepted (old records)
+
+
+def test_goju_takes_one_of_two_identical_strongest_without_asking():
+    s = scenario("Temple of Goju", "Ninja Dojo")
+    minions(s, 0, 0, "Supreme Overlord", "Invader", "Collector")  # 10
+    minions(s, 0, 1, "King Rex", "King Rex")  # 14: a tie of identical copies
+    game = s.build()
+    end_play(game)
+    assert seat_1_plays(game)  # nobody was asked which King Rex
+    assert game.name(game.players[1].deck[-1]) == "King Rex"
+    assert names(game, game.players[1].discard) == ["King Rex"]
+
+
+def test_mothership_offers_identical_copies_once():
+    s = scenario("The Mothership", "Ninja Dojo")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader", "Invader")
+    minions(s, 0, 1, "Shinobi")
+    game = s.build()
+    end_play(game)
+    assert at(game, 0, "target")
+    assert shown(game) == ["Invader (3, P0) on The Mothership"]
+
+
+def test_grey_opal_offers_identical_copies_once():
+    s = scenario("The Grey Opal", "Ninja Dojo")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader")  # 16
+    minions(s, 0, 1, "King Rex", "King Rex")  # 14
+    game = s.build()
+    end_play(game)
+    assert at(game, 1, "target")
+    assert shown(game) == ["King Rex (7, P1) on The Grey Opal"]
+
+
+def test_tortuga_offers_identical_copies_once():
+    s = scenario("Tortuga", "Ninja Dojo", base_deck=("The Mothership", REPLACEMENT))
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin")  # 14
+    minions(s, 0, 1, "Invader", "Collector", "Ninja Acolyte")  # 7: runner-up
+    minions(s, 1, 1, "King Rex", "King Rex")
+    game = s.build()
+    end_play(game)
+    assert at(game, 1, "target")
+    assert shown(game) == ["King Rex (7, P1) on Ninja Dojo"]
+
+
+def test_mushroom_kingdom_offers_identical_copies_once():
+    s = scenario("Mushroom Kingdom", "Ninja Dojo")
+    s.turn(current=0, phase="start")
+    minions(s, 1, 1, "King Rex", "King Rex")
+    s.hand(0, "Beam Up")
+    game = s.build()
+    assert at(game, 0, "target")
+    assert shown(game) == ["King Rex (7, P1) on Ninja Dojo"]
+
+
+def test_copies_told_apart_by_counters_owner_or_attachments_read_differently():
+    s = scenario("Ninja Dojo", "The Mothership")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader", "Collector")
+    s.minion(1, "Invader", owner=1)
+    s.minion(1, "Invader", owner=1, counters=1)
+    s.minion(1, "Invader", owner=0, controller=1)
+    s.minion(1, "Invader", owner=1, attached=[("Upgrade", 1)])
+    game = s.build()
+    end_play(game)
+    invaders = [label for label in shown(game) if label.endswith("on The Mothership")]
+    assert sorted(invaders) == sorted([
+        "Invader (3, P1) on The Mothership",
+        "Invader (4, 1 counter, P1) on The Mothership",
+        "Invader (3, P1, P0's card) on The Mothership",
+        "Invader (5, P1, with Upgrade) on The Mothership",
+    ])
+
+
+# ====================================================================== who does it ==========
+# Issue 24, mechanism 2: a base's ability that says who acts ("the winner may", "each player",
+# "that player may") is done by that player: the cards that ask who destroyed or moved a minion,
+# and the protections "by other players", read them.
+
+
+def dojo_game(*extra):
+    s = scenario("Ninja Dojo", "The Mothership")
+    minions(s, 0, 0, "Supreme Overlord", "Ninja Master", "Tiger Assassin", "Invader", "Collector")
+    for add in extra:
+        add(s)
+    return s
+
+
+def test_dojo_the_winner_destroys_so_their_mako_may_follow():
+    s = dojo_game(lambda s: s.minion(1, "Invader", owner=1))
+    s.hand(0, "Mako")
+    game = s.build()
+    end_play(game)
+    choose(game, card(game, "Invader", index=1))  # seat 1's Invader on The Mothership
+    # "After you destroy a minion": the winner destroyed it, so the winner's Mako may follow.
+    assert at(game, 0, "special") and "Play Mako on the base where you destroyed a minion" in \
+        labels(game)
+    choose(game, "Play Mako")
+    assert zone(game, card(game, "Mako")) == ("minion", base_uid(game, "The Mothership"))
+
+
+def test_dojo_the_winner_is_another_player_to_expanded_power():
+    s = dojo_game(lambda s: s.minion(1, "Invader", owner=1, attached=[("Expanded Power", 1)]),
+                  lambda s: s.minion(1, "Collector", owner=1))
+    game = s.build()
+    end_play(game)
+    invader = card(game, "Invader", index=1)
+    assert at(game, 0, "target") and invader not in option_cards(game)
+
+
+def test_grey_opal_the_move_away_is_the_players_so_another_imperial_dragon_draws():
+    s = scenario("The Grey Opal", "Ninja Dojo", players=THREE)
+    minions(s, 0, 0, "Supreme Overlord", "King Rex")  # 12: the winner
+    minions(s, 0, 1, "Ninja Acolyte", "Tiger Assassin")  # 6
+    minions(s, 1, 2, "Imperial Dragon")  # seat 2's, on the Dojo
+    s.deck(2, "Invader", "Invader")
+    game = s.build()
+    end_play(game)
+    choose(game, card(game, "Ninja Acolyte", "minion"))  # seat 1 moves it to the Dojo
+    # Seat 1 moved a minion onto the Dojo: seat 2's Imperial Dragon draws a card.
+    assert len(game.players[2].hand) == 2
+
+
+def test_mushroom_kingdom_that_player_moves_so_a_hatchling_there_snaps():
+    s = scenario("Mushroom Kingdom", "Ninja Dojo")
+    s.turn(current=0, phase="start")
+    minions(s, 0, 1, "Hatchling")  # seat 1's, at the Kingdom
+    minions(s, 1, 1, "Tiger Assassin")
+    s.hand(0, "Beam Up")
+    game = s.build()
+    tiger = card(game, "Tiger Assassin")
+    choose(game, tiger)  # seat 0 moves seat 1's Tiger Assassin to the Kingdom
+    assert zone(game, tiger) == ("minion", base_uid(game, "Mushroom Kingdom"))
+    # Another player (seat 0) moved a minion here: the Hatchling gives it -1.
+    assert game.power(tiger) == 3

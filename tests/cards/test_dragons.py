@@ -511,6 +511,8 @@ def test_great_wyrm_takes_one_placement_vp_from_each_other_player_on_its_base():
     play(game, "Imperial Dragon", base="The Mothership")
     # Seat 1 first (4 - 1), seat 0 second (2, its own Wyrm spares it).
     assert (game.players[0].vp, game.players[1].vp) == (2, 3)
+    # The log says what took the VP (issue 26, finding 10).
+    assert "P1 gains 3 VP (1st on The Mothership, -1 Great Wyrm)." in [t for t, _ in game.log_lines]
 
 
 def test_ruins_and_great_wyrm_each_take_their_own_vp_never_below_zero():
@@ -519,6 +521,8 @@ def test_ruins_and_great_wyrm_each_take_their_own_vp_never_below_zero():
     game = s.build()
     play(game, "Imperial Dragon", base="The Mothership")
     assert (game.players[0].vp, game.players[1].vp) == (2, 1)  # 4 - 3
+    assert "P1 gains 1 VP (1st on The Mothership, -2 Ruins, -1 Great Wyrm)." in [
+        t for t, _ in game.log_lines]
     s = scenario(bases=("Jungle Oasis", "The Mothership"))  # 2, 0, 0
     s.minion(0, "King Rex", owner=1)
     s.base_action(0, "Ruins", owner=0)
@@ -550,3 +554,24 @@ def test_ruins_spare_vp_from_abilities_and_other_bases():
     play(game, "Imperial Dragon", base="Factory 436-1337")  # 30 of 25
     # Seat 1: 2 - 1 for first place, + 4 for 22 power; seat 0: 2 for second.
     assert (game.players[0].vp, game.players[1].vp) == (2, 5)
+
+
+def test_a_cancelled_great_wyrm_takes_no_vp():
+    # WWWT "Cancel": a cancelled ability is as if it did not exist, the toll at scoring too.
+    for cancel in ("Cuddle", "My Only Weakness!"):
+        s = toll_game()
+        s.minion(0, "Great Wyrm", owner=0, attached=[(cancel, 1)])
+        s.hand(0, "Imperial Dragon")
+        game = s.build()
+        play(game, "Imperial Dragon", base="The Mothership")
+        assert (game.players[0].vp, game.players[1].vp) == (2, 4), cancel
+
+
+def test_a_cancelled_great_wyrm_took_its_vp_in_resolution_2_records():
+    s = toll_game()
+    s.minion(0, "Great Wyrm", owner=0, attached=[("Cuddle", 1)])
+    s.hand(0, "Imperial Dragon")
+    game = s.build()
+    game.resolution = 2  # a record made before issue 24 replays as it was played
+    play(game, "Imperial Dragon", base="The Mothership")
+    assert (game.players[0].vp, game.players[1].vp) == (2, 3)

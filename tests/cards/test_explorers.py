@@ -13,7 +13,7 @@ stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import Scenario
+from smashup.engine import Ctx, Scenario
 from smashup.engine.testing import (
     assert_refused,
     card,
@@ -166,6 +166,25 @@ def test_two_guides_each_give_plus_one_and_other_players_minions_get_nothing():
         choose(game, game.pending.options[0].id)
     assert game.power(raptor) == 9
     assert game.power(invader) == game.defs[invader].power
+
+
+def test_guide_counts_a_minions_moves_from_the_start_of_the_turn_not_from_its_arrival():
+    # Issue 24, mechanism 5: "for the first time in a turn" belongs to the minion. King Rex moved
+    # once before the Guide came into play: its second move gives nothing.
+    s = scenario()
+    s.minion(OASIS, "King Rex", owner=0)
+    s.minion(FACTORY, "Armor Stego", owner=0)  # its talent keeps the Play Cards phase open
+    s.hand(0, "Guide", "You Call This Archaeology?")
+    game = s.build()
+    rex = card(game, "King Rex")
+    ship = game.bases[SHIP].uid
+    list(game.resolve(Ctx(game, card(game, "Armor Stego"), 0).move(rex, ship)))  # an ability moved it
+    play(game, "Guide", "Factory 436-1337")
+    play(game, "You Call This Archaeology?")
+    choose(game, "King Rex")
+    choose(game, "Jungle Oasis")
+    assert where(game, rex) == "Jungle Oasis"
+    assert game.power(rex) == 7  # its second move this turn: no +1
 
 
 # ------------------------------------------------------------------ Crypt Looter ---------------

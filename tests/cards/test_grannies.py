@@ -270,6 +270,29 @@ def test_always_room_sends_up_to_three_minions_onto_the_deck_in_the_chosen_order
     assert game.loc[card(game, "Tiger Assassin")] == ("discard", 1)
 
 
+def test_always_room_orders_copies_told_apart_in_play_once_onto_the_deck():
+    # Issue 24, mechanism 7: two Grandmas, one with a counter, are told apart in play but not on
+    # the deck they go onto: the order question offers one "Grandma".
+    s = scenario(deck=["Howl"] * 4)
+    s.minion(OASIS, "Grandma", owner=0)
+    s.minion(OASIS, "Grandma", owner=0, counters=1)
+    s.minion(OASIS, "King Rex", owner=0)
+    s.minion(OASIS, "Tiger Assassin", owner=1)
+    s.hand(0, "Always Room at Granny's")
+    s.turn(current=0, phase="score")
+    game = s.build()
+    choose(game, "Always Room")
+    choose(game, "Grandma (2, P0)")
+    choose(game, "On top")
+    choose(game, "Grandma (3, 1 counter, P0)")
+    choose(game, "On top")
+    decline(game)
+    # Step 7 put both on top without a question (the two read the same there); seat 0's draw at
+    # the end of the turn took them.
+    assert game.pending.kind == "play" and game.current == 1
+    assert hand_names(game) == ["Grandma", "Grandma"]
+
+
 def test_always_room_may_take_none():
     game = scoring_game()
     choose(game, "Always Room")
@@ -555,3 +578,38 @@ def test_end_of_turn_plays_on():
     end_play(game)
     assert game.pending.seat == 1
     assert find_cards(game, "Howl")
+
+
+# ====================================================================== by cards / by players =
+# Issue 24, mechanism 3: a protection "by cards other players control" does not stop a base's
+# ability, even one a player performs (The Deep: "that player may destroy"); one "by other
+# players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
+
+
+def deep_game(*, minion_attached=(), base_actions=(), others=()):
+    s = Scenario(PLAYERS)
+    s.base("The Deep")
+    s.base("Jungle Oasis")
+    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
+    for name in others:
+        s.minion(0, name, owner=1)
+    for name in base_actions:
+        s.base_action(0, name, owner=1)
+    s.hand(0, "King Rex")
+    s.hand(1, "Ninja Acolyte")
+    s.deck(0, *["King Rex"] * 4)
+    s.deck(1, *["Ninja Acolyte"] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    play(game, "King Rex", base="The Deep")
+    return game
+
+
+def deep_may_destroy_the_invader(game) -> bool:
+    invader = card(game, "Invader")
+    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
+
+
+def test_dont_mess_with_my_babies_does_not_stop_a_base_ability_a_player_performs():
+    # The card says it: base abilities still affect them, whoever performs them.
+    assert deep_may_destroy_the_invader(deep_game(base_actions=("Don't Mess With My Babies!",)))

@@ -392,3 +392,37 @@ def test_trailer_park_ignores_a_minion_played_there():
     game = s.build()
     play(game, "War Raptor", base="Trailer Park")
     assert counters(game, card(game, "War Raptor")) == 0
+
+
+# ====================================================================== who does it ==========
+# Issue 24, mechanism 2: Ninja Dojo's "the winner may destroy" is done by the winner.
+
+
+def dojo_scores(*minions_elsewhere, base="Shark Reef"):
+    """Seat 0 wins Ninja Dojo (18) when its turn ends; `minions_elsewhere` (name, owner) on
+    `base`."""
+    s = scenario("Ninja Dojo", base)
+    for name in ("King Rex", "Armor Stego", "Laseratops", "War Raptor", "Invader"):  # 20
+        s.minion(0, name, owner=0)
+    for name, owner in minions_elsewhere:
+        s.minion(1, name, owner=owner)
+    s.hand(0, "Howl")
+    game = s.build()
+    end_play(game)
+    return game
+
+
+def test_shark_reef_feeds_the_dojo_winner_who_destroyed_a_minion_there():
+    game = dojo_scores(("Collector", 1), ("Zapbot", 0))
+    choose(game, "Collector")
+    # The winner destroyed it: the winner may put a +1 counter on one of their minions.
+    assert game.pending.seat == 0 and game.pending.kind == "target"
+    choose(game, "Zapbot")
+    assert counters(game, card(game, "Zapbot")) == 1
+
+
+def test_converted_cave_shelters_small_minions_from_the_dojo_winner_but_not_their_own():
+    game = dojo_scores(("Collector", 1), ("Zapbot", 0), base="Converted Cave")
+    offered = {game.name(o.card) for o in game.pending.options}
+    assert "Collector" not in offered  # another player's, power 2: sheltered from the winner
+    assert "Zapbot" in offered  # the winner's own: the winner may destroy it

@@ -648,3 +648,53 @@ def test_buccaneer_is_not_destroyed_when_its_base_scores_so_it_is_not_asked():
     end_play(game)
     assert where(game, "Buccaneer") == ("discard", 0)
     assert (game.pending.seat, game.pending.kind) == (1, "play")
+
+
+def test_first_mates_move_at_step_7_is_its_controllers():
+    # Issue 24, mechanism 2: First Mate's Special is its controller's, and so is the move it
+    # makes when the base's cards are put away: another player's Imperial Dragon there draws.
+    s = scenario()
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Invader", owner=1)
+    s.minion(OASIS, "First Mate", owner=0)  # 12 of 12
+    s.minion(SHIP, "Imperial Dragon", owner=1)
+    s.hand(0, KEEP)
+    game = s.build()
+    events = record_events(game)
+    hand = len(game.players[1].hand)
+    end_play(game)
+    choose(game, "Yes")  # First Mate sails
+    choose(game, "The Mothership")
+    mate = card(game, "First Mate")
+    moved = [e for e in events if e.kind == "moved" and e.card == mate]
+    assert moved and (moved[0].by_card, moved[0].by_player) == (mate, 0)
+    assert len(game.players[1].hand) == hand + 1  # the Imperial Dragon drew
+
+
+def test_a_first_mate_on_temple_of_goju_may_sail_before_the_temple_takes_it():
+    # Issue 24, mechanism 6 (WWWT "Me First!", CR step 6): the current player orders Temple of
+    # Goju's after-scoring ability among the Specials of cards in play. First Mate, seat 0's
+    # strongest minion there, sails first: the Temple then takes nothing of seat 0's.
+    s = Scenario(PLAYERS)
+    s.base("Temple of Goju")
+    s.base("Jungle Oasis")
+    s.minion(0, "First Mate", owner=0)  # 2: seat 0's only minion there, so its strongest
+    s.minion(0, "King Rex", owner=1)
+    s.minion(0, "Tiger Assassin", owner=1)
+    s.minion(0, "Ninja Master", owner=1)  # 18 in all
+    s.hand(0, KEEP)
+    s.hand(1, FILLER)
+    s.deck(0, *["Enchantress"] * 6)
+    s.deck(1, *[FILLER] * 6)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    end_play(game)
+    assert game.pending.kind == "order" and game.pending.seat == 0
+    assert sorted(labels(game)) == [
+        "Move First Mate to another base instead of the discard pile: First Mate (2, P0) on "
+        "Temple of Goju", "Temple of Goju"]
+    choose(game, "Move First Mate")
+    choose(game, "Yes")
+    mate = card(game, "First Mate")
+    assert where(game, "First Mate") == ("minion", "Jungle Oasis")
+    assert mate not in game.players[0].deck

@@ -328,6 +328,31 @@ def test_a_fixer_tunes_your_other_minions_only_while_you_control_an_alpha():
     assert game.power(warbot) == 4
 
 
+def test_a_cancelled_alpha_makes_no_microbots():
+    # WWWT "Cancel": a Microbot Alpha under Cuddle is as if its ability did not exist: a Fixer
+    # tunes only Microbot cards and an Archive draws only for them.
+    s = scenario()
+    s.minion(OASIS, "Microbot Fixer", owner=0)
+    s.minion(FACTORY, "Warbot", owner=0)
+    s.minion(OASIS, "Microbot Alpha", owner=0, attached=[("Cuddle", 1)])
+    s.minion(OASIS, "Microbot Guard", owner=0)
+    game = s.build()
+    warbot, alpha, guard = card(game, "Warbot"), card(game, "Microbot Alpha"), card(game, "Microbot Guard")
+    assert not game.ability_active(alpha)
+    assert game.power(warbot) == 4  # no Microbot: the Fixer's +1 does not reach it
+    assert game.power(guard) == 2  # a Microbot card: tuned
+    assert game.power(alpha) == 2  # its own name makes it a Microbot; its bonus is cancelled
+    s = scenario()
+    s.minion(OASIS, "Microbot Archive", owner=0)
+    s.minion(OASIS, "Zapbot", owner=0)
+    s.minion(FACTORY, "Microbot Alpha", owner=0, attached=[("Cuddle", 1)])
+    s.hand(0, "Laseratops", "Tech Center")
+    game = s.build()
+    play(game, "Laseratops", base="Jungle Oasis")
+    choose(game, card(game, "Zapbot"))
+    assert hand_names(game, 0) == ["Tech Center"]  # a Zapbot is no Microbot: no draw
+
+
 # ====================================================================== Microbot Archive =====
 
 
@@ -448,6 +473,27 @@ def test_microbot_fixers_give_each_of_your_microbots_1_power_each():
     assert game.power(zapbot) == 4
     assert game.power(theirs) == 1
 
+
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_microbot_fixer_after_a_minion_played_as_an_action_is_not_the_first():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is the turn's first minion.
+    s = scenario()
+    s.hand(0, "Argonaut", "Microbot Fixer", "Microbot Reclaimer", "Tech Center")
+    game = s.build()
+    play_as_action(game, "Argonaut", "Jungle Oasis")
+    play(game, "Microbot Fixer", base="Jungle Oasis")
+    assert "P0 may play an extra minion (Microbot Fixer)." not in log(game)
+    # No extra: the minion play is spent, so the turn went on without the Reclaimer.
+    assert at(game, 1, "play") and game.loc[card(game, "Microbot Reclaimer")] == ("hand", 0)
 
 # ====================================================================== Microbot Guard =======
 

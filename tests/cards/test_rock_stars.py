@@ -377,6 +377,26 @@ def test_hot_venue_draws_for_its_controller_on_another_players_turn_only_if_they
     assert "P1 draws 1 card." not in log(game)
 
 
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_hot_venue_draws_for_a_minion_played_there_as_an_action():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is a minion you played.
+    s = scenario()
+    s.base_action(FACTORY, "Hot Venue", owner=0)
+    s.hand(0, "Argonaut", "Howl")
+    game = s.build()
+    play_as_action(game, "Argonaut", "Factory 436-1337")  # nothing else to play: the turn ends
+    assert game.current == 1
+    assert len(game.players[0].hand) == 1 + 2 + 1
+
 # ====================================================================== Power Ballad =========
 
 

@@ -729,3 +729,67 @@ def test_mind_lady_cannot_cancel_a_minion_she_may_not_affect():
     Ctx(game, raptor, 1).lasting("unaffected_by", on(game, "Mind Lady"),
                                  data={"cards": [raptor]}, until="source_leaves_play")
     assert game.talents_usable(0) == []
+
+
+# ====================================================================== by cards / by players =
+# Issue 24, mechanism 3: a protection "by cards other players control" does not stop a base's
+# ability, even one a player performs (The Deep: "that player may destroy"); one "by other
+# players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
+
+
+def deep_game(*, minion_attached=(), base_actions=(), others=()):
+    s = Scenario(PLAYERS)
+    s.base("The Deep")
+    s.base("Jungle Oasis")
+    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
+    for name in others:
+        s.minion(0, name, owner=1)
+    for name in base_actions:
+        s.base_action(0, name, owner=1)
+    s.hand(0, "King Rex")
+    s.hand(1, "Ninja Acolyte")
+    s.deck(0, *["King Rex"] * 4)
+    s.deck(1, *["Ninja Acolyte"] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    play(game, "King Rex", base="The Deep")
+    return game
+
+
+def deep_may_destroy_the_invader(game) -> bool:
+    invader = card(game, "Invader")
+    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
+
+
+def test_awesome_guy_does_not_stop_a_base_ability_a_player_performs():
+    game = deep_game(others=("Awesome Guy",))
+    assert deep_may_destroy_the_invader(game)
+    choose(game, card(game, "Invader"))
+    assert game.loc[card(game, "Invader")] == ("discard", 1)
+
+
+def test_expanded_power_and_secret_base_stop_another_player_performing_a_base_ability():
+    assert not deep_may_destroy_the_invader(deep_game(minion_attached=[("Expanded Power", 1)]))
+    assert not deep_may_destroy_the_invader(deep_game(base_actions=("Secret Base",)))
+
+
+def test_secret_base_shelters_from_the_dojo_winner_who_is_another_player():
+    # Issue 24, mechanism 2: Ninja Dojo's "the winner may destroy" is done by the winner, another
+    # player than Secret Base's: its small minions there are not offered.
+    s = Scenario(PLAYERS)
+    s.base("Ninja Dojo")
+    s.base("Jungle Oasis")
+    for name in ("King Rex", "Supreme Overlord", "Invader", "Invader"):  # 18
+        s.minion(0, name, owner=0)
+    s.minion(1, "Collector", owner=1)
+    s.minion(1, "Tiger Assassin", owner=1)
+    s.base_action(1, "Secret Base", owner=1)
+    s.hand(0, "Beam Up")
+    s.hand(1, "Augmentation")
+    s.deck(0, *["Beam Up"] * 4)
+    s.deck(1, *["Augmentation"] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    end_play(game)
+    offered = {game.name(o.card) for o in game.pending.options if o.card is not None}
+    assert "Collector" not in offered and "Tiger Assassin" in offered

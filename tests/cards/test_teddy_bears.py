@@ -316,6 +316,28 @@ def test_snuggly_bear_is_not_offered_where_it_could_not_be_played():
     assert game.loc[card(game, "Snuggly Bear")] == ("hand", 0)
 
 
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_snuggly_bear_follows_a_first_minion_played_as_an_action():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is still a minion played,
+    # the turn's first one: Snuggly Bear may follow it.
+    s = scenario()
+    s.hand(0, "Argonaut", "Snuggly Bear", "Howl")
+    game = s.build()
+    play_as_action(game, "Argonaut", "The Mothership")
+    assert game.pending.kind == "special" and game.pending.seat == 0
+    assert "Play Snuggly Bear on the same base as an extra minion" in labels(game)
+    choose(game, "Play Snuggly Bear")
+    assert game.loc[card(game, "Snuggly Bear")] == ("minion", base_uid(game, "The Mothership"))
+
 # ====================================================================== Bear Picnic ==========
 
 
@@ -694,3 +716,37 @@ def test_too_cute_does_not_protect_from_your_own_cards_or_elsewhere():
     end_play(game)
     choose(game, "Play Love Overload")
     assert game.loc[card(game, "King Rex")][0] == "discard"
+
+
+# ====================================================================== by cards / by players =
+# Issue 24, mechanism 3: a protection "by cards other players control" does not stop a base's
+# ability, even one a player performs (The Deep: "that player may destroy"); one "by other
+# players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
+
+
+def deep_game(*, minion_attached=(), base_actions=(), others=()):
+    s = Scenario(PLAYERS)
+    s.base("The Deep")
+    s.base("Jungle Oasis")
+    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
+    for name in others:
+        s.minion(0, name, owner=1)
+    for name in base_actions:
+        s.base_action(0, name, owner=1)
+    s.hand(0, "King Rex")
+    s.hand(1, "Ninja Acolyte")
+    s.deck(0, *["King Rex"] * 4)
+    s.deck(1, *["Ninja Acolyte"] * 4)
+    s.base_deck("Rhodes Plaza Mall")
+    game = s.build()
+    play(game, "King Rex", base="The Deep")
+    return game
+
+
+def deep_may_destroy_the_invader(game) -> bool:
+    invader = card(game, "Invader")
+    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
+
+
+def test_too_cute_does_not_stop_a_base_ability_a_player_performs():
+    assert deep_may_destroy_the_invader(deep_game(base_actions=("Too Cute",)))

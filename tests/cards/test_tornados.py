@@ -238,6 +238,27 @@ def test_a_dust_devil_may_stay_and_does_not_move_on_the_base_it_is_on():
     assert game.current == 1 and game.loc[card(game, "Dust Devil")][0] == "discard"
 
 
+def test_three_dust_devils_on_three_bases_read_differently():
+    # Issue 24, mechanism 7: Specials of cards in play that a player can tell apart (here by
+    # their bases) never read the same: each option says where its card is.
+    s = scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337", "Tar Pits"))
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Invader", owner=1)
+    s.minion(OASIS, "Cyclone", owner=0)  # 14 of 12
+    s.minion(SHIP, "Dust Devil", owner=0)
+    s.minion(FACTORY, "Dust Devil", owner=0)
+    s.minion(3, "Dust Devil", owner=0)
+    s.hand(0, "Swashbuckling")
+    game = s.build()
+    end_play(game)
+    assert game.pending.kind == "order"
+    assert sorted(labels(game)) == [
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on Factory 436-1337",
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on Tar Pits",
+        "Move Dust Devil to the scoring base: Dust Devil (2, P0) on The Mothership",
+    ]
+
+
 # ====================================================================== Carried Away =========
 
 
@@ -571,3 +592,27 @@ def test_whirlwinds_may_move_none():
     play(game, "Whirlwinds")
     decline(game)
     assert where(game, card(game, "Cyclone")) == "Jungle Oasis"
+
+
+def test_gone_with_the_winds_move_at_step_7_is_its_players():
+    # Issue 24, mechanism 2: the move is made by the card's player when the cards are put away:
+    # another player's Hatchling on the destination gives the minion -1.
+    s = scenario()
+    s.minion(OASIS, "King Rex", owner=1)
+    s.minion(OASIS, "Cyclone", owner=0)
+    s.minion(OASIS, "Dust Devil", owner=0)
+    s.minion(SHIP, "Hatchling", owner=1)
+    s.hand(0, "Gone with the Wind", "Swashbuckling")
+    game = s.build()
+    events = record_events(game)
+    end_play(game)
+    choose(game, "Play Gone with the Wind")
+    cyclone = card(game, "Cyclone")
+    choose(game, cyclone)
+    choose(game, "The Mothership")
+    assert where(game, cyclone) == "The Mothership"
+    moved = [e for e in events if e.kind == "moved" and e.card == cyclone]
+    assert moved[0].by_card == card(game, "Gone with the Wind") and moved[0].by_player == 0
+    # The Hatchling's -1 (until the end of the turn, which has ended since).
+    assert [(e.card, e.by_card) for e in events if e.kind == "power_changed"] == [
+        (cyclone, card(game, "Hatchling"))]

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (fills REGISTRY)
 from smashup.engine import REGISTRY, Scenario
-from smashup.engine.testing import assert_refused, card, choose, decline, end_play, labels, play
+from smashup.engine.testing import (
+    assert_refused,
+    base_uid,
+    card,
+    choose,
+    decline,
+    end_play,
+    labels,
+    play,
+)
 from smashup.engine.testing import log_texts as log
 
 PLAYERS = [("Rock Stars", "Aliens"), ("Ninjas", "Robots")]
@@ -292,6 +301,33 @@ def test_out_in_the_woods_gives_every_minion_there_one_power_before_it_scores():
     assert game.power(card(game, "Zapbot")) == 2
 
 
+def test_a_pirate_king_may_join_out_in_the_woods_before_its_bonus():
+    # Issue 24, mechanism 6 (WWWT "Me First!", CR step 3): the current player orders the base's
+    # own before-scoring ability among the Specials of cards in play; the King sailing first
+    # gets the Woods' +1 too.
+    s = scenario("Out in the Woods", "Jungle Oasis")
+    s.minion(0, "Supreme Overlord", owner=1)
+    s.minion(0, "Invader", owner=1)  # 8
+    s.minion(0, "Supreme Overlord", owner=0)
+    s.minion(0, "Groupie", owner=0)  # 7
+    s.minion(1, "Pirate King", owner=0)
+    s.hand(0, "Rick Roll")
+    game = s.build()
+    play(game, "Rick Roll", base="Out in the Woods")  # 18: ready
+    decline(game)  # Rick Roll brings nobody along
+    assert game.pending.kind == "order" and game.pending.seat == 0
+    assert sorted(labels(game)) == [
+        "Move Pirate King to the scoring base: Pirate King (5, P0) on Jungle Oasis",
+        "Out in the Woods"]
+    choose(game, "Move Pirate King")
+    choose(game, "Yes")
+    king = card(game, "Pirate King")
+    assert game.loc[king][0] == "discard"
+    # Seat 0: Overlord 6, Groupie 3, Rick Roll 4 (3 + 1), King 6 = 19; seat 1: 6 + 4 = 10.
+    assert (game.players[0].vp, game.players[1].vp) == (3, 2)
+    assert game.base_scorings[-1]["powers"] == {"0": 19, "1": 10}
+
+
 # ====================================================================== Under the Bed ========
 
 
@@ -341,3 +377,23 @@ def test_under_the_bed_cancelled_offers_nothing():
     game = s.build()
     play(game, "Invader", base="Jungle Oasis")
     assert not [label for label in labels(game) if label.startswith("Play Groupie")]
+
+
+def play_as_action(game, name, base_name):
+    """Play a minion from the hand with the action play (Argonaut's Special)."""
+    cid = next(c for c in game.players[game.pending.seat].hand if game.name(c) == name)
+    uid = base_uid(game, base_name)
+    [opt] = [o for o in game.pending.options
+             if o.card == cid and o.base == uid and "as an action" in o.label]
+    game.apply(game.pending.seat, game.pending.id, [opt.id])
+
+
+def test_under_the_bed_counts_a_minion_played_elsewhere_as_an_action():
+    # Issue 24, mechanism 4: an Argonaut played with the action play is a minion played.
+    game = bed_game("Argonaut", "Groupie", "Groupie", "Beam Up")
+    play_as_action(game, "Argonaut", "Jungle Oasis")
+    play(game, "Groupie", base="Under the Bed")  # the turn's minion play, here
+    decline(game)  # the Groupie's own chain
+    # Under the Bed's extra, for the Argonaut played elsewhere (the Groupie may take it, which
+    # leaves the minion play for another base).
+    assert "Play Groupie on Under the Bed" in labels(game)

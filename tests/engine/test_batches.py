@@ -208,8 +208,10 @@ def test_specials_in_play_come_first_in_the_current_players_order_then_hands_clo
     game = scoring_table(current=1, hands={0: ["Quick Exit"], 1: ["Quick Exit"]})
     d = game.pending
     assert d.kind == "order" and d.seat == 1  # the current player orders the cards in play
-    assert labels(game) == ["Bell Ringer: gain 1 VP (P2)", "Bell Ringer: gain 1 VP (P0)"]
-    choose(game, "(P2)")
+    # Each says where its card is and whose it is (identical words would be identical options).
+    assert labels(game) == ["Bell Ringer: gain 1 VP: Bell Ringer (1, P2) on Filler Field",
+                            "Bell Ringer: gain 1 VP: Bell Ringer (1, P0) on Filler Field"]
+    choose(game, "(1, P2)")
     assert game.pending.seat == 2 and game.pending.kind == "confirm"
     choose(game, "Yes")
     assert game.pending.seat == 0 and game.pending.kind == "confirm"
@@ -229,7 +231,7 @@ def decline_with_no(game):
 
 def test_an_action_played_as_a_special_announces_itself_after_it_resolved_like_a_play():
     game = scoring_table(current=1, hands={1: ["Quick Exit"]})
-    choose(game, "(P2)")
+    choose(game, "(1, P2)")
     decline_with_no(game)
     decline_with_no(game)
     events = record_events(game)
@@ -287,9 +289,9 @@ def test_a_new_record_says_it_resolves_in_batches_and_an_old_one_replays_event_b
     game = crop_circles_table()
     choose(game, "Watcher A: after Invader")
     record = game.record()
-    assert record["resolution"] == 2
+    assert record["resolution"] == 3  # batches, and issue 24's corners (core.EXACT_CORNERS)
     again = replay(record, REG)
-    assert again.resolution == 2 and again.digest() == game.digest()
+    assert again.resolution == 3 and again.digest() == game.digest()
     # A record without the key was made before batches: one event at a time, as it was played
     # (tests/engine/fixtures/rng_v1_records.json replay so, test_rng.py).
     old = dict(record)

@@ -49,7 +49,8 @@ def test_an_action_played_on_a_minion_offers_alike_hosts_once_and_still_accepts_
     game = s.build()
     play(game, "Poison")
     first, second, third = [c for c in card_ids(game, "Invader") if game.loc[c][0] == "minion"]
-    assert labels(game) == ["Invader (3, P1) on Jungle Oasis", "Invader (4, P1) on Jungle Oasis"]
+    assert labels(game) == ["Invader (3, P1) on Jungle Oasis",
+                            "Invader (4, 1 counter, P1) on Jungle Oasis"]
     assert [o.alike for o in game.pending.options] == [None, f"m{first}", None]
     # The copy not shown is still accepted (records made before replay).
     game.apply(0, game.pending.id, [f"m{second}"])

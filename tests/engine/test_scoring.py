@@ -131,6 +131,15 @@ def test_the_vp_log_names_each_place():
                      "P2 gains 1 VP (3rd on The Homeworld)."]
 
 
+def test_the_log_says_a_base_scores_where_its_vp_are_given_after_the_specials_before_it():
+    # Issue 26, finding 10: "X scores." came before the Specials played before scoring.
+    game = homeworld_with_powers([10, 10, 5]).build()
+    lines = log_text(game)
+    about, scores = lines.index("The Homeworld is about to score."), lines.index(
+        "The Homeworld scores.")
+    assert about < scores and lines[scores + 1] == "P0 gains 4 VP (1st on The Homeworld)."
+
+
 def test_a_minion_of_power_zero_makes_its_controller_eligible():
     # CR step 4: at least one minion there, even at 0 power (here a Poisoned Collector).
     s = scoring_scenario(3)

@@ -784,15 +784,16 @@ def test_a_picking_table_refuses_a_mixed_setup(kwargs, message):
 
 @pytest.mark.django_db
 def test_the_row_keeps_the_order_of_reactions_its_game_was_played_with():
-    """A new game plays with the rules' batches of reactions (engine resolution 2) and says so in
-    its record; a game stored before them (migration play/0007 gives it 1) replays one event at a
-    time, as it was played, so its stored state hashes still match."""
+    """A new game plays with the current rules of resolution (engine resolution 3: batches of
+    reactions and issue 24's corners) and says so in its record; a game stored before them keeps
+    its own (migration play/0007 gives 1, play/0010 leaves 2 to the rows it finds) and replays as
+    it was played, so its stored state hashes still match."""
     from smashup.engine.game import RESOLUTION
 
     game = services.create_game([services.SeatSpec("bot"), services.SeatSpec("bot")], seed=11)
     game.refresh_from_db()
-    assert game.resolution == RESOLUTION == 2 and game.record_head()["resolution"] == 2
+    assert game.resolution == RESOLUTION == 3 and game.record_head()["resolution"] == 3
     with services.engine_game(game) as engine:
-        assert engine.resolution == 2
+        assert engine.resolution == 3
     game.resolution = 1
     assert "resolution" not in game.record_head()
