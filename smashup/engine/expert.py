@@ -97,6 +97,7 @@ class Line:
     visits: int = 0
     reward: float = 0.0  # mean share of the win
     vp_gain: float = 0.0  # mean VP the seat gained before the playouts stopped
+    score_gain: float = 0.0  # mean change of the seat's score (`scores`: VP and what the board promises)
     base: str | None = None  # the base where those VP came from most often
 
 
@@ -230,6 +231,7 @@ class _Node:
 @dataclass
 class _RootStats:
     vp: float = 0.0
+    score: float = 0.0
     bases: dict = field(default_factory=dict)
 
 
@@ -334,6 +336,7 @@ class _Search:
             if first is not None:
                 stats = self.root_stats.setdefault(first, _RootStats())
                 stats.vp += det.players[self.seat].vp - self._root_vp
+                stats.score += scores(det, self.settings.hand_weight)[self.seat] - self._root_score
                 base = self._vp_base(det)
                 if base is not None:
                     stats.bases[base] = stats.bases.get(base, 0) + 1
@@ -344,6 +347,7 @@ class _Search:
         """Selection and expansion in `det`. Returns the edges taken with their seats, and the
         root action's key."""
         self._root_vp = det.players[self.seat].vp
+        self._root_score = scores(det, self.settings.hand_weight)[self.seat]
         self._scorings = len(det.base_scorings)
         node, path, first, picked = self.root, [], None, []
         settings = self.settings
@@ -505,7 +509,8 @@ class _Search:
                 ids = [] if key == DONE else _ids_of_steps(game, d, [key])
             else:
                 ids = _ids_for(game, d, key)
-            out.append(Line(key, ids, edge.visits, edge.total / edge.visits, stats.vp / edge.visits, base))
+            n = edge.visits
+            out.append(Line(key, ids, n, edge.total / n, stats.vp / n, stats.score / n, base))
         out.sort(key=lambda line: (-line.visits, -line.reward))
         return out
 
