@@ -44,6 +44,8 @@ class Budget:
     cancelled: Callable[[], bool] = field(default=lambda: False)
     check_every: int = 32
     started: float = field(default_factory=time.monotonic)
+    # The iterations the search made: the last `stop` asked about (bench_bots' playouts per second).
+    used: int = 0
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
@@ -57,6 +59,7 @@ class Budget:
         """For a search loop, before iteration `iteration` (0 first): True when the budget is spent
         (time or iterations); raises Cancelled when the decision is gone (checked every
         `check_every` iterations, the first included)."""
+        self.used = iteration
         if iteration % max(1, self.check_every) == 0:
             self.check()
         if self.iterations is not None and iteration >= self.iterations:
