@@ -221,11 +221,14 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("visits", "edges")
+    __slots__ = ("visits", "edges", "worth")
 
     def __init__(self):
         self.visits = 0
         self.edges: dict = {}
+        # The searching seat's own decisions: each action's worth by the heuristic bot, kept (its
+        # options and their worth read only what that seat sees, the same in every determinization).
+        self.worth: dict | None = None
 
 
 @dataclass
@@ -360,8 +363,7 @@ class _Search:
             else:
                 actions = _single_actions(det, d)
             node.visits += 1
-            values = option_values(det) if len(actions) > 1 else {}
-            ranked = sorted(actions, key=lambda a: -self._worth(values, a, d))
+            ranked = self._ranked(node, det, d, actions)
             limit = 1 + int(settings.widening * math.sqrt(node.visits - 1))
             chosen, expanded = None, False
             edges = node.edges
@@ -408,13 +410,17 @@ class _Search:
                 return path, first
             node = edge.below.setdefault(_signature(det, det.pending), _Node())
 
-    @staticmethod
-    def _worth(values, action, decision) -> float:
-        key, what = action
-        if what is None or (isinstance(what, list) and not what):
-            return 0.0  # done / decline: worth what ending costs the heuristic bot
-        oid = what[1] if type(what) is tuple else what[0]
-        return values.get(oid, 0.0)
+    def _ranked(self, node, det, d, actions) -> list:
+        """The actions, the heuristic bot's favourite first (equals in the options' order)."""
+        if len(actions) <= 1:
+            return actions
+        worth = node.worth
+        if worth is None or any(key not in worth for key, _ in actions):
+            values = option_values(det)
+            worth = {key: _worth(values, what) for key, what in actions}
+            if d.seat == self.seat:
+                node.worth = worth if node.worth is None else {**node.worth, **worth}
+        return sorted(actions, key=lambda action: -worth[action[0]])
 
     def _answer(self, det, d, picked, complete: bool) -> None:
         """Answer a choice of several options begun in the tree: the options picked, then as many
@@ -531,6 +537,13 @@ def _ids_of_steps(game, decision, keys) -> list[str]:
         if (base, counts[base]) in wanted:
             ids.append(option.id)
     return ids
+
+
+def _worth(values: dict, what) -> float:
+    if not what:
+        return 0.0  # done, or decline: worth what ending costs the heuristic bot
+    oid = what[1] if type(what) is tuple else what[0]
+    return values.get(oid, 0.0)
 
 
 def _translate(det, game, ids: list[str]) -> list[str]:
