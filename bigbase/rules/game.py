@@ -207,7 +207,10 @@ class BigBaseGame(Game):
         self.emit(Event("occupied", card=card, base=uid, player=seat, data={"slot": index}))
 
     def play_minion(self, seat, cid, uid, *args, **kwargs):
-        # Its slot first: "a card played on the base is played on one of the slots".
+        # Its slot first: "a card played on the base is played on one of the slots". A card
+        # played is shown as it is played (what each seat knows: smashup/engine/knowledge.py).
+        if self.knowledge is not None:
+            self.knowledge.shown(self, [cid], None)
         yield from self.enter_base(cid, uid, seat)
         yield from super().play_minion(seat, cid, uid, *args, **kwargs)
 
@@ -316,6 +319,14 @@ class BigBaseGame(Game):
         yield from self._mulligans()
         yield from self._swap_offers()
         yield from self._rounds("start")
+
+    def _flow_from_play_phase(self):
+        # A copy made at a quiet point (smashup/engine/forks.py): the round goes on from the
+        # current player's Play Cards phase.
+        return self._rounds("play")
+
+    # The board is immutable data (frozen dataclasses): a fork shares it (forks.copy_state).
+    FORK_FIELDS = {"board": "shared"}
 
     def order_from_first(self) -> list[int]:
         n = len(self.players)

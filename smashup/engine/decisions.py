@@ -67,6 +67,8 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
         f"d{game.decision_seq}", seat, kind, prompt, options, min_count, max_count, source,
         list(reveal or []), intent, subject,
     )
+    if reveal and game.knowledge is not None:
+        game.knowledge.seen_in_pile(game, seat, decision.reveal)
     ids = yield decision
     answer = game._answer
     game._answer = None

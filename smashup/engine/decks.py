@@ -35,6 +35,8 @@ def draw(game, seat: int, count: int) -> list[int]:
         hand.append(cid)
         loc[cid] = zone
         drawn.append(cid)
+        if game.knowledge is not None:
+            game.knowledge.drawn(game, seat, cid)
     if drawn:
         lines = game.log_lines
         lines.append((f"{player.name} draws {counted(len(drawn), 'card')}.", None))
@@ -69,6 +71,8 @@ def refill_deck(game, seat: int, need: int = 1, from_bottom: bool = False) -> bo
             player.deck[:0] = pile
         else:
             player.deck.extend(pile)
+        if game.knowledge is not None:
+            game.knowledge.refilled(game, pile)
         if not left:
             game.log(f"{game.pname(seat)} shuffles their discard pile into a new deck.")
         else:
@@ -88,6 +92,8 @@ def refill_base_deck(game) -> bool:
         game.rng.shuffle(pile)
         for cid in pile:
             game.move_card(cid, ("base_deck",))
+        if game.knowledge is not None:
+            game.knowledge.shuffle(("base_deck",))
         game.log("The base discard pile is shuffled into a new base deck.")
     return bool(game.base_deck)
 

@@ -57,6 +57,9 @@ NOT_STATE = frozenset({
     "_card_options",  # `_CardOptions`
     "_state_names",  # `state_fields`
     "_loc_texts",  # `_loc_text`
+    "_quiet_at", "_snapshot",  # forks.py: where the game last stood at a quiet point, its copy
+    "knowledge",  # what each seat knows (knowledge.py): it changes no future
+    "determinized_for",  # the seat a determinized game was dealt for (knowledge.py)
 })
 
 

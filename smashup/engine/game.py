@@ -26,7 +26,10 @@ from __future__ import annotations
 from . import (
     decisions,
     decks,
+    determinize,
     digests,
+    forks,
+    observation,
     options,
     playing,
     plays,
@@ -250,6 +253,15 @@ class Game(GameState):
         """This mode's own invariants (Big Base: slot occupancy); empty when sound."""
         return []
 
+    def _flow_from_play_phase(self):
+        """The flow from the current player's Play Cards phase on, for a copy made at a quiet
+        point (forks.py): the main decision is asked again, then the game goes on."""
+        return self._turns("play")
+
+    # What a copy does with a mode's own fields (forks.copy_state): "shared" (immutable),
+    # "fresh" (a cache, made empty); any other is copied as plain state.
+    FORK_FIELDS: dict = {}
+
     # ------------------------------------------------------------------ public contract -------
     def start(self, flow=None):
         self.version += 1  # a scenario set the board up by hand
@@ -339,7 +351,40 @@ class Game(GameState):
     def over(self) -> bool:
         return self.pending is None
 
+    def fork(self) -> Game:
+        """An independent game at the same decision whose future is the same: the same options,
+        the same digest after every choice, the same results (forks.py). It shares nothing
+        mutable with this one."""
+        return forks.fork(self)
+
+    def determinize(self, seat: int, rng) -> Game:
+        """A fork in which every card hidden from `seat` is dealt again at random with `rng` (a
+        random.Random), consistent with all `seat` knows (determinize.py). It has a new secret
+        drawn from `rng` and keeps nothing of the real game that `seat` may not know."""
+        return determinize.determinize(self, seat, rng)
+
+    def legal_actions(self) -> list[str]:
+        """The option ids of the pending decision, in order (observation.py: how a decision of
+        several options, or of none, is answered)."""
+        return observation.legal_actions(self)
+
+    def legal_choices(self, limit: int | None = None) -> list[tuple[str, ...]]:
+        """Every legal answer to the pending decision, each a tuple of option ids."""
+        return observation.legal_choices(self, limit)
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` knows: its view and the hidden cards it has seen (observation.py)."""
+        return observation.observation(self, seat)
+
+    def track_knowledge(self) -> None:
+        """Track what each seat knows of the hidden cards (knowledge.py), learning what it
+        knows already by replaying the record once. `determinize` does it when needed."""
+        determinize.track_knowledge(self)
+
     def record(self) -> dict:
+        if self.determinized_for is not None:
+            raise EngineError("a determinized game has no record: its hidden cards were dealt "
+                              "again")
         data = {"config": self.config, "seed": self.seed}
         if self.rng_version != LEGACY:  # a record without "rng" is version 1 (rng.py)
             data["rng"] = self.rng_version
@@ -365,6 +410,12 @@ class Game(GameState):
         self.pending = pending
         if pending is None:
             self._drop_cycles()
+        elif (pending.kind == "play" and self._depth == 0 and not self.scoring_stack
+              and not self.resolving and not self._events):
+            # A quiet point: the flow holds nothing a copy of the state lacks (forks.py).
+            self._quiet_at = len(self.choices)
+            if self._snapshot is None and self.determinized_for is not None:
+                forks.take_snapshot(self)  # it cannot be rebuilt from a record
 
     def close(self) -> None:
         """This game will not be played on (a bot's look-ahead copy): its running flow is closed

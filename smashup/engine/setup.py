@@ -2,6 +2,7 @@
 builder that puts a game in any position for tests and rulings checks."""
 from __future__ import annotations
 
+from . import forks, state
 from .core import ACTION, MINION, ActionState, ConfigError, MinionState, PlayRecord, ReplayMismatch
 from .digests import digest_version_of
 from .game import Game
@@ -72,7 +73,7 @@ def base_deck_for(config: dict, registry: Registry) -> list[BaseDef]:
 def new_game(config: dict, seed: int | str, registry: Registry | None = None,
              track_hashes: bool = False, rng_version: int | None = None,
              resolution: int | None = None, replaying: bool = False,
-             shared_factions: bool = False) -> Game:
+             shared_factions: bool = False, start: bool = True) -> Game:
     """Set up a standard game (CR "Setup") and run it to its first decision.
 
     `seed`: a secret of 128+ bits in hex for the keyed generator (version 2, what live play uses),
@@ -108,7 +109,9 @@ def new_game(config: dict, seed: int | str, registry: Registry | None = None,
     first = game.config["first_player"]
     game.current = first if first is not None else game.rng.randrange(len(game.players))
     game.log(f"{game.pname(game.current)} goes first.")
-    return game.start()
+    # Not started (`start` False): the state as set up, for a determinized game dealt there
+    # (determinize.py), whose flow `Game.start` begins.
+    return game.start() if start else game
 
 
 # Modes of play other than standard, by config "mode": the module that defines each (imported when
@@ -133,10 +136,26 @@ def game_class(config) -> type[Game]:
     return mode_module(mode).GAME_CLASS
 
 
-def replay(record: dict, registry: Registry | None = None, verify: bool = True) -> Game:
+def replay(record: dict, registry: Registry | None = None, verify: bool = True,
+           knowledge: bool = False, start: bool = True) -> Game:
     """Rebuild a game from its record. With stored hashes, a drift raises ReplayMismatch at the
-    first choice whose resulting state differs. A record without "rng" was played with version 1."""
+    first choice whose resulting state differs. A record without "rng" was played with version 1.
+    `knowledge`: the game tracks what each seat knows from its setup (knowledge.py). `start`
+    False (a record of no choice, not a scenario's): the game as set up, not started."""
+    if knowledge:
+        tracked, state.TRACK_KNOWLEDGE = state.TRACK_KNOWLEDGE, True
+        try:
+            return replay(record, registry, verify, start=start)
+        finally:
+            state.TRACK_KNOWLEDGE = tracked
     registry = _registry(registry)
+    if not start:
+        if record["choices"] or "scenario" in record:
+            raise ConfigError("only a new game's record of no choice is rebuilt unstarted")
+        return new_game(record["config"], record["seed"], registry,
+                        rng_version=record.get("rng", LEGACY),
+                        resolution=record.get("resolution", 1), replaying=True,
+                        shared_factions=True, start=False)
     # A record without "resolution" was played one event at a time (Game.resolution).
     resolution = record.get("resolution", 1)
     if "scenario" in record:
@@ -164,6 +183,10 @@ def replay(record: dict, registry: Registry | None = None, verify: bool = True) 
     finally:
         game.lazy_options = False
     return game
+
+
+# A fork taken before any snapshot rebuilds its game from the record (forks.py sits below us).
+forks.REBUILD = replay
 
 
 class Scenario:

@@ -15,7 +15,8 @@ cdef class GameState:
     cdef public object _answer, _base_trigger_kinds, _cancelled, _cancelled_version, _depth
     cdef public object _discard_offerers, _discard_offers, _entries, _flow, _here_bases, _loc_texts
     cdef public object _local_upto, _modifiers, _modifiers_version, _moved_kinds, _next_uid
-    cdef public object _powers_version, _protections_version, _seat_seen, _state_names
+    cdef public object _powers_version, _protections_version, _quiet_at, _seat_seen, _snapshot
+    cdef public object _state_names, determinized_for, knowledge
     cdef public object _touched_bases, _trigger_index_of, _turn_seen, _turn_start_bases
     cdef public object _window_cards, _window_cards_of, bases_scored, config, current, decision_seq
     cdef public object digest_version, end_reason, final_turn, lazy_options, pending, phase

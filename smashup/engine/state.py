@@ -32,6 +32,7 @@ from .core import (
     Option,
     PlayRecord,
 )
+from .knowledge import Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry
 from .rng import GAME_STREAM, stream, version_for
 
@@ -143,6 +144,11 @@ class TurnState:
                    if p.kind == ACTION and p.seat == self.seat and p.phase == "play")
 
 
+# A switch (a module global, as the compiled GameState is a type that cannot be patched): every
+# game made while it is True tracks from its setup what each seat knows of the hidden cards
+# (`GameState.knowledge`, knowledge.py). `Game.track_knowledge` turns it on for one game.
+TRACK_KNOWLEDGE = False
+
 # Which digest a new game's state hashes use (Game.digest_version) and how reactions are ordered
 # (Game.resolution); a game replayed from an older record takes the record's.
 DIGEST_VERSION = 3
@@ -159,13 +165,15 @@ GAME_FIELDS = (
     "_loc_texts", "_local_upto", "_localities", "_minion_play_options", "_modifiers",
     "_modifiers_version", "_moved_kinds", "_next_uid", "_option_texts", "_play_plans",
     "_play_rows", "_powers", "_powers_version", "_protections", "_protections_version",
-    "_seat_seen", "_slot_of", "_special_cards", "_state_names", "_static_views", "_totals",
+    "_quiet_at", "_seat_seen", "_snapshot", "_slot_of", "_special_cards", "_state_names",
+    "_static_views", "_totals",
     "_touched_bases", "_trigger_index", "_trigger_index_of", "_turn_seen", "_turn_start_bases",
     "_window_cards", "_window_cards_of", "action_state", "base_deck", "base_discard", "base_scorings",
     "bases",
     "bases_scored", "breakpoint_sources", "choices", "config", "current", "decision_seq",
-    "defs", "digest_version", "disclosures", "dropped_effects", "end_reason", "final_turn",
-    "hashes", "host_cancellers", "lasting", "lazy_options", "left_cancelled", "loc",
+    "defs", "determinized_for", "digest_version", "disclosures", "dropped_effects", "end_reason",
+    "final_turn",
+    "hashes", "host_cancellers", "knowledge", "lasting", "lazy_options", "left_cancelled", "loc",
     "log_lines", "minion_state", "modifier_sources", "owner", "pending", "phase",
     "play_offering", "play_on_until", "players", "protectors", "reactive", "registry",
     "replacers", "resolution", "resolving", "resolving_to", "restrictors", "rng", "rng_version",
@@ -338,6 +346,16 @@ class GameState:
         self._loc_texts: tuple | None = None  # `_loc_text`: (zones, their texts, loc's text)
         self._card_options: dict[tuple, Option] = {}  # (prefix, card, name) -> Option (_CardOptions)
         self.scenario = None  # set when built by the scenario builder; replays rebuild from it
+        # Forks (forks.py): the number of choices made when the game last stood at a quiet point
+        # (-1: none yet), and the copy of the game there once a fork needed it ((choices, copy)).
+        # Not state.
+        self._quiet_at = -1
+        self._snapshot = None
+        # What each seat knows of the hidden cards (knowledge.py), when tracked (TRACK_KNOWLEDGE,
+        # `Game.track_knowledge`); None otherwise. Not state: it changes no future.
+        self.knowledge = Knowledge() if TRACK_KNOWLEDGE else None
+        # The seat a determinized game was dealt for (`Game.determinize`); None for a real game.
+        self.determinized_for = None
 
     # ------------------------------------------------------------------ cards and zones --------
     def new_card(self, defn, owner, zone) -> int:
@@ -409,6 +427,8 @@ class GameState:
     def move_card(self, cid: int, zone: tuple, index: int | None = None) -> None:
         """The one primitive that changes a card's zone; every rule event is built on it."""
         old = self.loc[cid]
+        if self.knowledge is not None:
+            self.knowledge.moved(self, cid, old, zone, index)
         was, kind = old[0], zone[0]
         if was in _PILE_ZONES and kind in _PILE_ZONES:
             # From a player's pile to a player's pile (a draw, a discard from hand, a deck
@@ -457,6 +477,8 @@ class GameState:
         """Note that hidden `cards` were shown (to the seats `to`, or to everyone) without moving:
         see `disclosures`."""
         self.disclosures.extend((cid, to) for cid in cards)
+        if self.knowledge is not None:
+            self.knowledge.shown(self, cards, to)
 
     def enter_play(self) -> int:
         """A new serial for a minion entering play (see MinionState.entered)."""

@@ -35,6 +35,8 @@ def look_at_bases(ctx, count: int, seat: int | None = None) -> list[int]:
     top = list(g.base_deck[:count])
     g.log(f"{g.pname(ctx._seat(seat))} looks at the top {counted(len(top), 'base')} of "
           f"the base deck.")
+    if g.knowledge is not None:
+        g.knowledge.shown(g, top, (ctx._seat(seat),))
     return top
 
 
@@ -183,3 +185,5 @@ def destroy_base(ctx, uid: int, replacement: int, minion_actions: bool = False):
 @cython.locals(ctx=_Ctx)
 def shuffle_base_deck(ctx) -> None:
     ctx.game.rng.shuffle(ctx.game.base_deck)
+    if ctx.game.knowledge is not None:
+        ctx.game.knowledge.shuffle(("base_deck",))

@@ -228,6 +228,8 @@ def shuffle_deck(ctx, seat: int | None = None) -> None:
     g = ctx.game
     seat = ctx._seat(seat)
     g.rng.shuffle(g.players[seat].deck)
+    if g.knowledge is not None:
+        g.knowledge.shuffle(("deck", seat))
     g.log(f"{g.pname(seat)} shuffles their deck.")
 
 
@@ -242,6 +244,8 @@ def place_in_hand(ctx, cid: int, revealed: bool = False) -> bool:
     if src not in ("deck", "discard"):
         return False
     owner = g.owner[cid]
+    if revealed and g.knowledge is not None:
+        g.knowledge.shown(g, [cid], None)  # everyone sees where it goes
     g.move_card(cid, ("hand", owner))
     if src == "discard" or revealed:
         where = "discard pile" if src == "discard" else "deck"
