@@ -13,6 +13,7 @@ from smashup.botbench import deals
 from smashup.botregistry import Budget, Cancelled, expert_available
 from smashup.engine import REGISTRY, Decision, Option, Scenario, expert, new_game
 from smashup.engine.bots import heuristic_choice
+from smashup.engine.forks import is_quiet
 from smashup.engine.testing import choose
 
 pytestmark = pytest.mark.skipif(
@@ -166,12 +167,45 @@ def hidden_cards(game, seat: int) -> dict:
     }
 
 
-def twin_games(mode: str, players: int, turn: int, seed: int):
-    """A game and another that looks the same from the deciding seat and differs in its hidden
-    cards: the first re-dealt from that seat's view (Game.determinize)."""
+def quiet_game_at(mode: str, players: int, turn: int, seed: int):
+    """`game_at`, moved on to the next quiet point (forks.py: a main decision asked at top level)."""
     game = game_at(mode, players, turn, seed)
+    rng = random.Random(seed)
+    while not is_quiet(game) or expert._one_answer(game, game.pending) is not None:
+        d = game.pending
+        game.apply(d.seat, d.id, heuristic_choice(game, rng))
+    return game
+
+
+def twin_games(mode: str, players: int, turn: int, seed: int, follow_up: bool = False):
+    """A game and another that looks the same from the deciding seat and differs in its hidden
+    cards: the first re-dealt from that seat's view (Game.determinize) at a quiet point. With
+    `follow_up`, both then take the same play of that seat, which asks it a question in the middle
+    of the card's ability (not a quiet point): the twins are compared there."""
+    game = quiet_game_at(mode, players, turn, seed)
+    rng = random.Random(seed)
+    while follow_up:
+        seat = game.pending.seat
+        for option in game.pending.options:
+            trial = game.fork()
+            trial.apply(seat, trial.pending.id, [option.id])
+            d = trial.pending
+            if d is not None and d.seat == seat and not is_quiet(trial) and not expert._one_answer(trial, d):
+                break
+        else:
+            d = game.pending
+            game.apply(d.seat, d.id, heuristic_choice(game, rng))
+            while not is_quiet(game):
+                d = game.pending
+                game.apply(d.seat, d.id, heuristic_choice(game, rng))
+            continue
+        break
     seat = game.pending.seat
     twin = game.determinize(seat, random.Random(1000 + seed))
+    if follow_up:
+        for one in (game, twin):
+            one.apply(seat, one.pending.id, [option.id])
+        assert not is_quiet(game) and game.pending.seat == seat
     assert twin.view(seat) == game.view(seat)
     assert hidden_cards(twin, seat) != hidden_cards(game, seat)
     return game, twin, seat
@@ -181,10 +215,12 @@ def twin_games(mode: str, players: int, turn: int, seed: int):
     ("mode", "players", "turn", "seed"),
     [("standard", 2, 3, 11), ("standard", 4, 6, 12), ("bigbase", 2, 4, 13), ("bigbase", 4, 5, 14)],
 )
-def test_the_expert_never_peeks(mode, players, turn, seed):
+@pytest.mark.parametrize("follow_up", [False, True], ids=["main decision", "inside an ability"])
+def test_the_expert_never_peeks(mode, players, turn, seed, follow_up):
     """Two games identical from the bot's seat, differing in the hidden cards, and the same random
-    seed: the same answer, and the same search (every line's visits and rewards)."""
-    game, twin, seat = twin_games(mode, players, turn, seed)
+    seed: the same answer, and the same search (every line's visits and rewards); at a main
+    decision, and at a question inside a card's ability."""
+    game, twin, seat = twin_games(mode, players, turn, seed, follow_up)
     one = expert.search(game, seat, random.Random(seed), Budget(iterations=FEW))
     two = expert.search(twin, seat, random.Random(seed), Budget(iterations=FEW))
     assert one.choice == two.choice
