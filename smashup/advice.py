@@ -1,9 +1,19 @@
 """A hint for a player: what to choose now and why, in one line, from what that player may see.
 
-    advice = advise(game.view(seat), intent=game.pending.intent)
+    advice = expert_advice(game, seat, rng, budget)   # the expert's search (when it exists)
+    advice = advise(game.view(seat), intent=game.pending.intent)   # the quick advice from the view
     advice.options, advice.why   # ["m27@3"], "Ninja Acolyte on The Central Brain: ..."
 
-Its only input is the seat's own view (``Game.view(seat)``: the board, the seat's hand, its open
+**The expert's hint** (`expert_advice`): the expert bot's search (smashup/engine/expert.py) run for
+the asking seat, which plays only on games re-dealt from that seat's view (`Game.determinize`), so
+a hint never reads a card the seat cannot see (tests/test_advice.py gives it two games that look
+the same from the seat and differ in the hidden cards: the same hint). Its reason says what the
+answer gained in the search's games over the next two turns, and the base it aims at (the base it
+plays on or targets, else where the VP it won came from). That expected VP gain is the change of
+the seat's score in the search's evaluation (`expert.scores`: its VP and what the board then
+promises it, a base's VP weighed by how near it is to scoring).
+
+**The quick advice** (`advise`), for when the expert is not installed: its only input is the seat's own view (``Game.view(seat)``: the board, the seat's hand, its open
 decision with its options, the public piles) and the decision's declared intent (what the card says
 it does to what is chosen: "harm" or "help", public like the prompt). It never sees another hand, a
 deck's order or the seed, so it cannot tell a player anything they could not know (issue 25; the
@@ -12,8 +22,7 @@ test builds two games that differ only in hidden cards and gets the same advice)
 It weighs a minion as the heuristic bot does (the VP of its place on a base, in full once the base
 reaches its breakpoint, else by how close it is, minus half the best rival's), but from the view's
 numbers alone: the heuristic bot also tries Specials out on a copy of the whole game, which reads
-hidden cards, so it cannot give hints. The expert bot's search, which fills in hidden cards from the
-seat's view only, will replace this when it exists (issue 25).
+hidden cards, so it cannot give hints.
 """
 
 from __future__ import annotations
@@ -25,6 +34,43 @@ from dataclasses import dataclass
 class Advice:
     options: list  # the option ids to choose ([] to choose none)
     why: str  # one line, for the player
+
+
+def expert_advice(game, seat: int, rng, budget) -> Advice | None:
+    """The expert's answer to `seat`'s open decision and why (see the module's docstring), or None
+    when the decision is not that seat's. `budget` (smashup.botregistry.Budget) bounds the search;
+    its cancel check may raise Cancelled."""
+    from smashup.engine.expert import search
+
+    pending = game.pending
+    if pending is None or pending.seat != seat:
+        return None
+    result = search(game, seat, rng, budget)
+    return Advice(list(result.choice), _expert_why(game.view(seat), result))
+
+
+def _expert_why(view: dict, result) -> str:
+    pending = view["pending"]
+    options = {o["id"]: o for o in pending["options"]}
+    chosen = [options[i] for i in result.choice if i in options]
+    what = ", ".join(o["label"] for o in chosen) if chosen else "Choose none"
+    if result.forced:
+        return f"{what}: the only choice you have."
+    bases = {b["uid"]: b.get("name") for b in view.get("bases", [])}
+    aim = next((bases.get(o.get("base")) for o in chosen if o.get("base") in bases), None)
+    if aim is None:
+        board = {m["id"]: b["uid"] for b in view.get("bases", []) for m in b.get("minions", [])}
+        aim = next((bases.get(board.get(o.get("card"))) for o in chosen if o.get("card") in board), None)
+    best = result.best
+    if aim is None and best is not None:
+        aim = best.base
+    gain = best.score_gain if best is not None else 0.0
+    aims = f", aiming at {aim}" if aim else ""
+    return (
+        f"{what}: expected {gain:+.1f} VP over the next two turns (VP won and VP the board then "
+        f"promises){aims}; the best of {len(result.lines)} answers tried in {result.iterations} games "
+        "dealt from what you can see."
+    )
 
 
 def advise(view: dict, intent: str | None = None) -> Advice | None:

@@ -10,7 +10,9 @@ seat equally often: the number of games is rounded up to a multiple of ``players
 k players counts 1/k to each; a game with no winner (the engine's guard against a game where nobody
 is asked anything) counts for those with the most VP. Win rates come with a 95% confidence interval
 (Wilson's score interval over the games), and each bot's seconds per decision is the time spent in
-its own calls (the engine's work between them is not counted).
+its own calls (the engine's work between them is not counted). A bot that searches (the expert)
+reports the iterations it made (`Budget.used`): its playouts per second over the decisions it
+searched.
 
 Plain Python over the engine's public contract (``new_game``, ``pending``, ``apply``) and the bots of
 ``smashup.botregistry``: a bot added there can be benched at once.
@@ -60,6 +62,12 @@ class BotFigures:
     seconds: float = 0.0
     vp: int = 0
     wins_by_seat: dict = field(default_factory=dict)
+    iterations: int = 0  # a searching bot's iterations (playouts), over all its decisions
+    search_seconds: float = 0.0  # the seconds of the decisions it searched
+
+    @property
+    def playouts_per_second(self) -> float:
+        return self.iterations / self.search_seconds if self.search_seconds else 0.0
 
     @property
     def win_rate(self) -> float:
@@ -99,6 +107,8 @@ class BenchResult:
                 ci95=[round(low, 4), round(high, 4)],
                 fair_share=round(figures.seats_per_game / self.players, 4),
                 seconds_per_decision=round(figures.seconds_per_decision, 6),
+                playouts_per_second=round(figures.playouts_per_second, 1),
+                search_seconds=round(figures.search_seconds, 3),
                 wins=round(figures.wins, 3),
                 seconds=round(figures.seconds, 3),
             )
@@ -136,11 +146,25 @@ def deals(seed: int, count: int, players: int, mode: str, factions: list[str]):
         yield config, game_seed
 
 
+@dataclass
+class Searched:
+    """What the searching bots of one game did, per seat: iterations, and the seconds of the
+    decisions where they made any."""
+
+    iterations: list[int]
+    seconds: list[float]
+
+
 def play(
-    config: dict, game_seed: str, lineup: list[str], bots: dict, budget: Callable[[], Budget | None]
+    config: dict,
+    game_seed: str,
+    lineup: list[str],
+    bots: dict,
+    budget: Callable[[], Budget | None],
+    searched: Searched | None = None,
 ) -> tuple[object, list[int], list[float]]:
     """One game with `lineup[seat]` playing each seat. Returns the finished game, each seat's
-    decisions and each seat's seconds spent choosing."""
+    decisions and each seat's seconds spent choosing (and notes the searches in `searched`)."""
     game = new_game(config, game_seed)
     rngs = [engine_rng.stream(game_seed, f"bench:bot:{seat}") for seat in range(len(lineup))]
     choosers = [bots[name] for name in lineup]
@@ -153,10 +177,15 @@ def play(
             )
         decision = game.pending
         seat = decision.seat
+        given = budget()
         started = time.perf_counter()
-        ids = choosers[seat](game, seat, rngs[seat], budget())
-        spent[seat] += time.perf_counter() - started
+        ids = choosers[seat](game, seat, rngs[seat], given)
+        took = time.perf_counter() - started
+        spent[seat] += took
         decisions[seat] += 1
+        if searched is not None and given is not None and given.used:
+            searched.iterations[seat] += given.used
+            searched.seconds[seat] += took
         game.apply(seat, decision.id, ids)
     return game, decisions, spent
 
@@ -206,7 +235,8 @@ def bench(
     for config, game_seed in deals(seed, rounds, players, mode, factions):
         for a_seat in range(players):
             lineup = [a if seat == a_seat else b for seat in range(players)]
-            game, decisions, spent = play(config, game_seed, lineup, bots, budget)
+            searched = Searched([0] * players, [0.0] * players)
+            game, decisions, spent = play(config, game_seed, lineup, bots, budget, searched)
             won = winners_of(game)
             result.games += 1
             result.turns += game.turn
@@ -215,6 +245,8 @@ def bench(
                 side = result.a if seat == a_seat else result.b
                 side.decisions += decisions[seat]
                 side.seconds += spent[seat]
+                side.iterations += searched.iterations[seat]
+                side.search_seconds += searched.seconds[seat]
                 side.vp += game.players[seat].vp
                 if seat in won:
                     side.wins += 1 / len(won)
@@ -240,5 +272,6 @@ def report_lines(result: BenchResult) -> list[str]:
             f"(95% CI {low:.1%}-{high:.1%}; an even share {side.seats_per_game / result.players:.0%}), "
             f"{side.vp / max(1, result.games * side.seats_per_game):.1f} VP a seat, "
             f"{side.seconds_per_decision * 1000:.2f} ms a decision over {side.decisions} decisions"
+            + (f", {side.playouts_per_second:.0f} playouts/s" if side.iterations else "")
         )
     return lines

@@ -7,16 +7,16 @@ A bot is a callable ``(game, seat, rng, budget) -> option ids`` answering ``game
 ``seat``'s decision. Live play (smashup/play/bots.py), ``manage.py bench_bots`` (smashup/botbench.py)
 and the lobby's difficulty levels all read ``BOTS``; a new bot is one more entry (``register``).
 
-A bot that searches (the coming expert, issue 25) spends its ``Budget``: a time budget, an iteration
-cap for tests, and a cancel check. Live play's cancel check reads the game's row (has the decision
+A bot that searches (the expert, smashup/engine/expert.py) spends its ``Budget``: a time budget, an
+iteration cap for tests, and a cancel check. Live play's cancel check reads the game's row (has the decision
 been answered elsewhere: time called, a staff member ended the game, a duplicate task?), so the
 search asks ``budget.stop(iteration)`` in its loop, which looks at the clock every iteration and at
 the cancel check every ``check_every`` iterations, and raises ``Cancelled`` when the decision is
 gone: the caller then leaves nothing behind. The quick bots answer at once and never look.
 
 Difficulty levels (``LEVELS``) name a bot each; a level is offered only while its bot is in
-``BOTS``: "hard" names "expert", which does not exist yet, so no page offers it (and no table can
-be set to it) until it is registered.
+``BOTS``: "hard" names "expert", registered here when the engine can re-deal a game from one
+seat's view (`Game.determinize`, which its search plays on); without it no page offers "hard".
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from smashup.engine.bots import heuristic_choice, random_choice
 
@@ -44,6 +44,8 @@ class Budget:
     cancelled: Callable[[], bool] = field(default=lambda: False)
     check_every: int = 32
     started: float = field(default_factory=time.monotonic)
+    # The iterations the search made: the last `stop` asked about (bench_bots' playouts per second).
+    used: int = 0
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
@@ -57,6 +59,7 @@ class Budget:
         """For a search loop, before iteration `iteration` (0 first): True when the budget is spent
         (time or iterations); raises Cancelled when the decision is gone (checked every
         `check_every` iterations, the first included)."""
+        self.used = iteration
         if iteration % max(1, self.check_every) == 0:
             self.check()
         if self.iterations is not None and iteration >= self.iterations:
@@ -93,6 +96,19 @@ def easy_bot(game, seat: int, rng: random.Random, budget: Budget | None = None) 
     return heuristic_choice(game, rng)
 
 
+def expert_bot(game, seat: int, rng: random.Random, budget: Budget | None = None) -> list[str]:
+    """The expert bot (smashup/engine/expert.py): a search over games re-dealt from the seat's view,
+    within `budget`; a budget with neither a time nor an iteration cap thinks for
+    DEFAULT_THINK_SECONDS (the search would not end)."""
+    from smashup.engine.expert import expert_choice
+
+    if budget is None:
+        budget = Budget(seconds=DEFAULT_THINK_SECONDS)
+    elif budget.seconds is None and budget.iterations is None:
+        budget = replace(budget, seconds=DEFAULT_THINK_SECONDS)
+    return expert_choice(game, seat, rng, budget)
+
+
 BOTS: dict[str, Bot] = {"random": random_bot, "easy": easy_bot, "heuristic": heuristic_bot}
 
 
@@ -101,6 +117,18 @@ def register(name: str, bot: Bot) -> None:
     if not name or len(name) > 16:
         raise ValueError("a bot's name has 1 to 16 characters")
     BOTS[name] = bot
+
+
+def expert_available() -> bool:
+    """Whether the engine can re-deal a game from one seat's view (`Game.determinize`), which the
+    expert's search plays on: it never reads the real game's hidden cards."""
+    from smashup.engine import Game
+
+    return callable(getattr(Game, "determinize", None))
+
+
+if expert_available():
+    register("expert", expert_bot)
 
 
 # ---------------------------------------------------------------------------------- levels ------

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from smashup import botbench
-from smashup.botregistry import BOTS, random_bot
+from smashup.botregistry import BOTS, expert_available, random_bot
 
 
 def recording_bots(seen: Counter) -> dict:
@@ -58,9 +58,9 @@ def test_the_lineups_rotate_bot_a_round_the_table(monkeypatch):
     lineups = []
     real_play = botbench.play
 
-    def noting(config, seed, lineup, bots, budget):
+    def noting(config, seed, lineup, bots, budget, searched=None):
         lineups.append((seed, tuple(lineup)))
-        return real_play(config, seed, lineup, bots, budget)
+        return real_play(config, seed, lineup, bots, budget, searched)
 
     monkeypatch.setattr(botbench, "play", noting)
     botbench.bench("random", "heuristic", players=4, games=8, seed=2)
@@ -117,3 +117,21 @@ def test_the_command_prints_json_and_lines(capsys):
     with pytest.raises(CommandError, match="unknown bot"):
         call_command("bench_bots", "--a", "expert-nobody", "--b", "random")
     assert "expert-nobody" not in BOTS
+
+
+@pytest.mark.skipif(not expert_available(), reason="no expert bot yet (Game.determinize, issue 23)")
+@pytest.mark.parametrize(("players", "mode"), [(2, "standard"), (4, "bigbase")])
+def test_the_command_benches_the_expert_at_a_small_iteration_cap(capsys, players, mode):
+    """CI's run of the expert through bench_bots: whole games, seats rotated, JSON out; correctness
+    (every answer legal, the searches counted), not strength."""
+    call_command(
+        "bench_bots", "--a", "expert", "--b", "heuristic", "--players", str(players), "--games",
+        str(players), "--mode", mode, "--iterations", "4", "--json",
+    )  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == players and data["mode"] == mode
+    expert, heuristic = data["a"], data["b"]
+    assert expert["name"] == "expert" and heuristic["seats_per_game"] == players - 1
+    assert expert["decisions"] > 0 and expert["iterations"] > 0 and expert["playouts_per_second"] > 0
+    assert heuristic["iterations"] == 0  # a bot that does not search makes none
+    assert expert["wins"] + heuristic["wins"] == pytest.approx(players)

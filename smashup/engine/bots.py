@@ -59,6 +59,27 @@ def heuristic_choice(game, rng: random.Random) -> list[str]:
     return [o.id for o in scored[: max(d.min_count, 1)]]
 
 
+
+def option_values(game) -> dict[str, float]:
+    """The heuristic bot's worth of each option of the open decision, higher first, without its
+    look-ahead and without chance: the order in which a search (expert.py) tries them. Where the
+    heuristic bot picks the least worth (the cards it discards), the worth is negated."""
+    d = game.pending
+    seat = d.seat
+    if d.kind == "play":
+        return {o.id: _play_value(game, seat, o) for o in d.options}
+    if d.kind == "discard":
+        return {o.id: -_card_value(game, o.card) for o in d.options}
+    if d.kind == "special":
+        # Used or kept is what a search looks at; a Special that can be used is tried first.
+        return {o.id: (0.0 if o.id == "pass" else 1.0) for o in d.options}
+    if d.kind == "confirm":
+        no_minion = d.option("yes") is not None and d.option("yes").label == "Mulligan"
+        yes = 1.0 if not no_minion or _no_minion_hand(game, seat) else 0.0
+        return {o.id: (yes if o.id == "yes" else 1.0 - yes if o.id == "no" else 0.5) for o in d.options}
+    value = _extra_value if d.kind == "extra" else _target_value
+    return {o.id: value(game, seat, d, o) for o in d.options}
+
 # ---------------------------------------------------------------------------- the board -----
 def _no_minion_hand(game, seat):
     return not any(game.defs[c].is_minion for c in game.players[seat].hand)

@@ -198,10 +198,15 @@ def _deal_again(game, seat: int, rng, fixed: set, piles: dict) -> None:
                 bound.setdefault(zone, []).append(cid)
             else:
                 loose.append(cid)
+        # The cards in card order before the draws, not in the order they lie: two games that
+        # look the same from the seat (the same cards hidden, the same knowledge) get the same
+        # deal from the same `rng`, whatever their hidden cards' real places (the expert's
+        # never-peeks test, tests/engine/test_expert.py).
         dealt: list = [None] * len(spots)
         for zone, cards in bound.items():
-            for cid, j in zip(cards, rng.sample(in_zone[zone], len(cards)), strict=True):
+            for cid, j in zip(sorted(cards), rng.sample(in_zone[zone], len(cards)), strict=True):
                 dealt[j] = cid
+        loose.sort()
         rng.shuffle(loose)
         rest = iter(loose)
         for j, (zone, i, _) in enumerate(spots):

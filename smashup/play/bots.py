@@ -39,6 +39,8 @@ logger = logging.getLogger(__name__)
 
 # The bot that answers when a seat's own is not installed (a record made where "expert" existed).
 FALLBACK_BOT = "heuristic"
+# The bot that searches for its thinking time (never under the row lock: `bot_move`).
+SEARCHING_BOT = "expert"
 # How often, at most, a thinking bot's cancel check reads the row.
 CANCEL_POLL_SECONDS = 0.1
 
@@ -73,6 +75,9 @@ def bot_move(game_id: int, seq: int, *, force: bool = False, timed_out: bool = F
         bot = (
             BOTS[FALLBACK_BOT] if force and not is_bot_seat(row, pending.seat) else _bot_of(row, pending.seat)
         )
+        if bot is BOTS.get(SEARCHING_BOT):
+            # Under the row lock nobody may wait for a search: the quick bot answers instead.
+            bot = BOTS[FALLBACK_BOT]
         return pending.seat, pending.id, bot(game, pending.seat, _bot_rng(row, seq), Budget())
 
     try:

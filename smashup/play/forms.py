@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from smashup.botregistry import DEFAULT_LEVEL, level_bot, offered_levels
+from smashup.botregistry import BOTS, DEFAULT_LEVEL, DEFAULT_THINK_SECONDS, level_bot, offered_levels
 
 from . import timers
 from .errors import PlayError
@@ -27,6 +27,18 @@ def level_choices() -> list[tuple[str, str]]:
 
 
 LEVEL_REFUSED = "Choose one of the levels offered."
+
+# The hard bot's thinking time per decision (tables.think_seconds; botregistry.THINK_SECONDS_RANGE).
+THINK_CHOICES = [(0.3, "0.3 s"), (0.5, "0.5 s"), (1.0, "1 s"), (2.0, "2 s"), (3.0, "3 s"), (5.0, "5 s")]
+
+
+def think_choices() -> list[tuple[str, str]]:
+    return [(f"{seconds:g}", label) for seconds, label in THINK_CHOICES]
+
+
+def thinking_offered() -> bool:
+    """Whether a bot that thinks (the expert, "hard") exists: only then does the lobby ask how long."""
+    return "expert" in BOTS
 
 
 def faction_choices() -> list[tuple[str, str]]:
@@ -105,6 +117,15 @@ class NewGameForm(forms.Form):
         initial=DEFAULT_PACE,
         required=False,
         help_text="How long each bot's move stays on the screen before the next; a bot thinks meanwhile.",
+    )
+    think = forms.TypedChoiceField(
+        label="Hard bots' thinking time",
+        choices=think_choices,
+        coerce=float,
+        initial=f"{DEFAULT_THINK_SECONDS:g}",
+        required=False,
+        empty_value=None,
+        help_text="Per decision, for each hard bot and each hint; the pace still spaces their moves.",
     )
     hints = forms.BooleanField(
         label="Hint button: a player may ask what to play (from what they can see)",
@@ -256,6 +277,8 @@ class NewGameForm(forms.Form):
                 self.add_error("your_name", "Enter your name to take a seat (or log in).")
         data["specs"] = specs
         data["pace"] = data.get("pace") or DEFAULT_PACE
+        if not thinking_offered():
+            data["think"] = None
         return data
 
     def _clean_quick(self, data):
@@ -271,6 +294,8 @@ class NewGameForm(forms.Form):
         # A casual game against bots: the hint button on, the bots at the pace asked for (normal).
         data["pace"] = data.get("pace") or DEFAULT_PACE
         data["hints"] = True
+        if not thinking_offered():
+            data["think"] = None
         if not (data.get("your_name") or "").strip():
             data["your_name"] = QUICK_NAME
         return data

@@ -6,26 +6,31 @@
 A hint is offered at a table whose settings say so (`tables.hints_on`: the lobby's casual tables; a
 tournament's table never asks for it), to a seat holder whose decision is open. Each ask is counted
 per seat (`limits`, "hint_seat"). The answer is computed in a Celery worker on the bots' queue, never
-in the web server, from the asking seat's own view only (`smashup.advice`); it is kept in the cache
+in the web server, from the asking seat's own view only (`smashup.advice`: the expert bot's search
+over games re-dealt from that seat's view, for the table's thinking time, when the expert is
+installed; else the quick advice read from the seat's view); it is kept in the cache
 under the game, seat and version for a while, and the game's group gets a public ping
 (``game.hint`` with the version, nothing else) on which each connection of that seat, and no other,
 finds it and shows it. A hint for a decision that has been answered meanwhile is dropped: by the
-task (before and after thinking) and by the connection (which shows only the version it shows).
+task (before and after thinking, and while the expert thinks: its cancel check reads the row) and by
+the connection (which shows only the version it shows).
 """
 
 from __future__ import annotations
 
 import logging
+import random
 
 from django.core.cache import cache
 
-from smashup.advice import advise
+from smashup.advice import advise, expert_advice
+from smashup.botregistry import BOTS, DEFAULT_THINK_SECONDS, Budget, Cancelled
 from smashup.core import limits
 
 from .errors import GameNotFound, GameOver, NotStarted, PlayError, SpectatorChoice, StaleChoice
 from .gamecache import engine_game
 from .models import Game
-from .tables import hints_on, is_bot_seat
+from .tables import hints_on, is_bot_seat, table_stream, think_seconds
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +38,8 @@ logger = logging.getLogger(__name__)
 HINT_TASK = "smashup.play.hint"
 # How long a hint waits in the cache for its seat's connections.
 KEEP_SECONDS = 300
+# The bot whose search gives hints, when installed (smashup.botregistry.BOTS).
+EXPERT = "expert"
 
 
 class HintRefused(PlayError):
@@ -103,12 +110,17 @@ def _still_open(game_id: int, seat: int, seq: int, undos: int) -> bool:
     return found == (seq, undos, Game.Status.ACTIVE, seat)
 
 
-def hint_for(game, seat: int):
-    """The advice for `seat`'s open decision in `game`, from that seat's view alone."""
+def hint_for(game, seat: int, rng=None, budget: Budget | None = None):
+    """The advice for `seat`'s open decision in `game`, from that seat's view alone: the expert's
+    search within `budget` (None: the default thinking time) with `rng`, when the expert is
+    installed, else the quick advice. Returns (advice, the seat's view); Cancelled may escape."""
     pending = game.pending
     if pending is None or pending.seat != seat:
         return None, None
     view = game.view(seat)
+    if EXPERT in BOTS:
+        rng = rng if rng is not None else random.Random(f"hint:{seat}:{len(game.choices)}")
+        return expert_advice(game, seat, rng, budget or Budget(seconds=DEFAULT_THINK_SECONDS)), view
     # The declared intent ("harm"/"help") is what the card says it does, public like the prompt.
     return advise(view, pending.intent), view
 
@@ -116,11 +128,21 @@ def hint_for(game, seat: int):
 def answer(game_id: int, seat: int, seq: int, undos: int) -> dict | None:
     """The task's body: compute the hint, keep it for the seat's connections and ping the game's
     group. None (nothing kept, nothing sent) when the decision was answered before or meanwhile."""
+    from .bots import cancel_check
+
     row = Game.objects.filter(pk=game_id).first()
     if row is None or not _still_open(game_id, seat, seq, undos):
         return None
-    with engine_game(row) as game:
-        advice, view = hint_for(game, seat)
+    # The search thinks for the table's thinking time and drops its thought when the decision is
+    # answered meanwhile; its random stream is the table's own (reproducible from the record).
+    budget = Budget(seconds=think_seconds(row.config), cancelled=cancel_check(game_id, seq, undos))
+    rng = table_stream(row, f"hint:{seat}:{seq}:{undos}", legacy=f"{row.seed}:hint:{seat}:{seq}:{undos}")
+    try:
+        with engine_game(row) as game:
+            advice, view = hint_for(game, seat, rng, budget)
+    except Cancelled:
+        logger.info("game %s: the hint at %s was dropped (answered while it was computed)", game_id, seq)
+        return None
     if advice is None:
         return None
     labels = {o["id"]: o["label"] for o in view["pending"]["options"]}

@@ -17,7 +17,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from smashup.botregistry import BOTS, engine_bot
+from smashup.botregistry import BOTS, THINK_SECONDS_RANGE, engine_bot
 from smashup.core import params
 from smashup.engine import ConfigError, new_game
 from smashup.engine import rng as engine_rng
@@ -69,6 +69,7 @@ def create_game(
     creator: quotas.Creator | None = None,
     pace: str = DEFAULT_PACE,
     hints: bool = False,
+    think: float | None = None,
 ) -> Game:
     """A new table in the lobby (or already started when every seat is a bot). With `draft`, the
     seats' factions are left to a Kickin' It Queensberry draft at the table (see `drafting`): the
@@ -88,8 +89,10 @@ def create_game(
     address and session for them. None (tournaments, tests, commands): no limit.
 
     Each bot seat plays with its `SeatSpec.bot` (a name of smashup.botregistry.BOTS); `pace` spaces
-    the bots' moves (`tables.PACES`) and `hints` lets each person ask for a hint (a casual table's
-    choice; off unless asked for). They are kept in the config's table settings (`tables`)."""
+    the bots' moves (`tables.PACES`), `hints` lets each person ask for a hint (a casual table's
+    choice; off unless asked for) and `think` is a searching bot's (and a hint's) seconds per
+    decision (botregistry.THINK_SECONDS_RANGE; None: DEFAULT_THINK_SECONDS, not stored). They are
+    kept in the config's table settings (`tables`)."""
     if not 2 <= len(seats) <= 4:
         raise PlayError("A game has 2 to 4 seats.", "config")
     bot_only = all(spec.kind == Seat.Kind.BOT for spec in seats)
@@ -106,6 +109,11 @@ def create_game(
         raise PlayError(f"A bots' pace is one of {', '.join(PACES)}.", "config")
     if not isinstance(hints, bool):
         raise PlayError("Hints are on or off.", "config")
+    low, high = THINK_SECONDS_RANGE
+    if think is not None and (
+        not isinstance(think, (int, float)) or isinstance(think, bool) or not low <= think <= high
+    ):
+        raise PlayError(f"A bot thinks {low:g} to {high:g} seconds per decision.", "config")
     if mode not in (Game.Mode.STANDARD, Game.Mode.BIGBASE):
         raise PlayError("A table is a standard game or a Big Base game.", "config")
     if mode == Game.Mode.STANDARD and board is not None:
@@ -174,6 +182,8 @@ def create_game(
         "hints": hints,
         "bots": {str(i): spec.bot for i, spec in enumerate(seats) if spec.kind == Seat.Kind.BOT},
     }
+    if think is not None:
+        table["think"] = float(think)
     try:  # the engine's own check, and a trial setup (enough bases for this many players?)
         config = with_table_settings(new_game(config, seed, rng_version=rng_version).config, table)
     except ConfigError as exc:

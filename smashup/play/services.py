@@ -119,6 +119,7 @@ from .tables import (
     random_stream,
     table_bot,
     table_stream,
+    think_seconds,
 )
 from .timecall import call_time, time_called
 from .undoing import may_undo, needs_stored_reason, undo_choice, undo_note

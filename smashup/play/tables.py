@@ -52,8 +52,9 @@ def is_bot_seat(row: Game, seat: int | None) -> bool:
 # seat names only the bots it knows (botregistry.engine_bot), so "easy" or "expert" is kept here; a
 # seat not listed plays with the bot its engine entry names. "pace": how bots' moves are spaced, by
 # name (PACES, times PLAY_BOT_DELAY). "hints": whether a seat may ask for a hint (casual tables; a
-# table made without saying so, such as a tournament's, has none). "think": a searching bot's
-# seconds per decision (no bot searches yet, so no page sets it: botregistry.DEFAULT_THINK_SECONDS).
+# table made without saying so, such as a tournament's, has none). "think": a searching bot's (the
+# expert's, "hard") and a hint's seconds per decision, which the lobby asks once the expert exists
+# (absent: botregistry.DEFAULT_THINK_SECONDS).
 TABLE_KEY = "table"
 # A bot's move comes this many times PLAY_BOT_DELAY (1.2 s) after the move before it, whatever its
 # thinking took (it thinks meanwhile). "instant": as soon as it has chosen.

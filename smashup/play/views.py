@@ -20,7 +20,7 @@ from smashup.core import catchup, limits, params, threads
 
 from . import drafting, hints, mygames, services
 from . import render as presenter
-from .forms import NewGameForm, SitForm
+from .forms import NewGameForm, SitForm, thinking_offered
 from .models import Game
 
 ERROR_STATUS = {
@@ -146,6 +146,7 @@ def lobby(request):
                 creator=services.creator_of(request),  # the limits on live tables (quotas)
                 pace=data["pace"],
                 hints=data.get("hints", False),
+                think=data.get("think"),
             )
         except services.TableRefused as exc:
             form.add_error(None, exc.message)
@@ -179,6 +180,7 @@ def lobby(request):
         "my_games": mygames.for_request(request),
         "faction_names": services.factions_available(),
         "bot_levels": offered_levels(),
+        "thinking_offered": thinking_offered(),
     }
     response = render(request, "play/lobby.html", context, status=status)
     if retry_after is not None:

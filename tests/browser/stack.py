@@ -123,15 +123,12 @@ def start_stack(
     bot_delay: float = 0.0,
     production_limits: bool = False,
     env: dict[str, str] | None = None,
-    expert_double: bool = False,
 ) -> Stack:
     """daphne on a free loopback port and a Celery worker for the bots; returns once /healthz answers.
 
     By default bots answer at once and the socket's message limit is far above what a test sends.
     `production_limits`: the settings' own bot delay and message limit instead, for a test that must
-    see the game at a person's pace. `env`: more environment variables for both (e.g. VAPID keys).
-    `expert_double`: the server processes' bot registry has an "expert" (bot_doubles.py), so that
-    the pages offer the "hard" level as they will once it exists."""
+    see the game at a person's pace. `env`: more environment variables for both (e.g. VAPID keys)."""
     port = free_port()
     tag = uuid.uuid4().hex[:10]
     extra = dict(env or {})
@@ -148,8 +145,6 @@ def start_stack(
     if production_limits:
         env["BROWSER_TEST_PRODUCTION_LIMITS"] = "1"
     env.update(extra)
-    if expert_double:
-        env["BROWSER_TEST_EXPERT_DOUBLE"] = "1"
     for name in ("DATABASE_URL", "REDIS_URL", "DEBUG"):  # the settings module says it all
         env.pop(name, None)
     log_dir.mkdir(parents=True, exist_ok=True)

@@ -31,9 +31,3 @@ if os.environ.get("BROWSER_TEST_PRODUCTION_LIMITS"):
     PLAY_WS_RATE = production.PLAY_WS_RATE
     RATE_LIMIT_SCALE = production.RATE_LIMIT_SCALE
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-if os.environ.get("BROWSER_TEST_EXPERT_DOUBLE"):
-    # The pages' "hard" level appears once the bot registry has an "expert": a test's double stands
-    # in for it in these server processes (bot_doubles.py).
-    import bot_doubles
-
-    bot_doubles.register_expert()

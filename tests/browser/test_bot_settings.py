@@ -1,7 +1,7 @@
-"""The bots' level and pace, and the hint button, in a real browser (issue 25), on a phone (390x844)
-and a laptop (1366x768). The server processes' bot registry has an "expert" here (a test double,
-bot_doubles.py), so the pages offer "Hard" as they will once the expert bot exists; bots play at
-half a second a move at the normal pace, so the pace the page is given can be read."""
+"""The bots' level, pace and thinking time, and the hint button, in a real browser (issue 25), on a
+phone (390x844) and a laptop (1366x768). The server processes run the real expert bot (Hard, and the
+hints); bots play at half a second a move at the normal pace, so the pace the page is given can be
+read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from .test_tournament_event import _in_db_thread
 
-STACK_OPTIONS = {"bot_delay": 0.5, "expert_double": True}
+STACK_OPTIONS = {"bot_delay": 0.5}
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
 WAIT_MS = 60_000
 CHOICE = "#decision form.choice-form"
@@ -43,6 +43,10 @@ def test_the_lobby_sets_each_bots_level_and_the_bots_pace(stack, browser, screen
     pace = page.locator("#id_pace")
     expect(pace).to_have_value("normal")
     pace.select_option("slow")
+    think = page.locator("#id_think")
+    expect(think).to_have_value("1")
+    expect(think.locator("option")).to_have_text(["0.3 s", "0.5 s", "1 s", "2 s", "3 s", "5 s"])
+    think.select_option("0.5")
     expect(page.locator("#id_hints")).to_be_checked()
     page.locator("#bots-and-hints").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"bots-lobby-settings-{viewport}.png"))
@@ -52,7 +56,7 @@ def test_the_lobby_sets_each_bots_level_and_the_bots_pace(stack, browser, screen
     expect(page.locator(".play")).to_have_attribute("data-pace-ms", "1000")
     expect(page.locator("#ws-state")).to_have_attribute("data-state", "open")
     settings = _in_db_thread(table_settings, page.url)
-    assert settings == {"pace": "slow", "hints": True, "bots": {"1": "expert", "2": "easy"}}
+    assert settings == {"pace": "slow", "hints": True, "bots": {"1": "expert", "2": "easy"}, "think": 0.5}
     context.close()
 
 

@@ -1,6 +1,7 @@
-"""Difficulty levels and a table's settings (issue 25): easy and normal today, hard only once the bot
-registry has "expert" (tested with a registry that has one), stored per seat in the table's config,
-with the bots' pace and the hint button; tournament tables keep people only and have no hints."""
+"""Difficulty levels and a table's settings (issue 25): easy, normal and hard (the expert bot, registered
+once the engine can re-deal a game from one seat's view; without it, no hard), stored per seat in the
+table's config, with the bots' pace, the hard bots' thinking time and the hint button; tournament
+tables keep people only and have no hints."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from django.test import Client
 
 from smashup import botregistry
-from smashup.botregistry import BOTS, heuristic_bot
+from smashup.botregistry import BOTS, expert_available, expert_bot
 from smashup.play import bots, services
 from smashup.play.models import Game
 
@@ -21,22 +22,30 @@ from .test_play_views import lobby_form
 pytestmark = pytest.mark.django_db
 
 
-class ExpertDouble:
-    """A test's stand-in for the coming expert bot: plays as the heuristic bot and notes each call."""
+class ExpertSpy:
+    """The real expert bot, noting each call (its seat and the budget it was given)."""
 
     def __init__(self):
         self.calls = []
 
     def __call__(self, game, seat, rng, budget=None):
         self.calls.append((seat, budget))
-        return heuristic_bot(game, seat, rng, budget)
+        return expert_bot(game, seat, rng, budget)
 
 
 @pytest.fixture
 def expert(monkeypatch):
-    double = ExpertDouble()
-    monkeypatch.setitem(BOTS, "expert", double)
-    return double
+    if not expert_available():
+        pytest.skip("the engine cannot re-deal a game yet (Game.determinize): no expert bot")
+    spy = ExpertSpy()
+    monkeypatch.setitem(BOTS, "expert", spy)
+    return spy
+
+
+@pytest.fixture
+def no_expert(monkeypatch):
+    """An engine without `Game.determinize`: the expert bot is not registered."""
+    monkeypatch.delitem(BOTS, "expert", raising=False)
 
 
 def options_of(html: str, name: str) -> list[str]:
@@ -45,17 +54,17 @@ def options_of(html: str, name: str) -> list[str]:
     return re.findall(r'<option value="([^"]*)"', select.group(1))
 
 
-def test_the_lobby_and_the_home_page_offer_easy_and_normal_but_no_hard_without_the_expert(client):
-    assert "expert" not in BOTS
+def test_the_lobby_and_the_home_page_offer_easy_and_normal_but_no_hard_without_the_expert(client, no_expert):
     lobby = client.get("/play/").content.decode()
     assert options_of(lobby, "seat1_level") == ["easy", "normal"]
     assert options_of(lobby, "level") == ["easy", "normal"]
     home = client.get("/").content.decode()
     assert options_of(home, "level") == ["easy", "normal"]
     assert "Hard" not in home and ">Hard<" not in lobby
+    assert 'name="think"' not in lobby  # no bot thinks: no thinking time to set
 
 
-def test_hard_is_refused_while_there_is_no_expert(client):
+def test_hard_is_refused_while_there_is_no_expert(client, no_expert):
     for form in (lobby_form(seat1_level="hard"), {**lobby_form(), "bots": "2", "level": "hard"}):
         response = client.post("/play/", form)
         assert response.status_code == 200
@@ -68,19 +77,27 @@ def test_with_the_expert_registered_hard_is_offered_and_stored_per_seat(client, 
     lobby = client.get("/play/").content.decode()
     assert options_of(lobby, "seat1_level") == ["easy", "normal", "hard"]
     assert options_of(client.get("/").content.decode(), "level") == ["easy", "normal", "hard"]
+    assert options_of(lobby, "think") == ["0.3", "0.5", "1", "2", "3", "5"]
     with eager_bots():
         response = client.post(
             "/play/",
-            lobby_form(seat1_level="hard", seat2_kind="bot", seat2_level="easy", pace="slow", hints="on"),
+            lobby_form(
+                seat1_level="hard", seat2_kind="bot", seat2_level="easy", pace="slow", hints="on", think="0.3"
+            ),
         )
     assert response.status_code == 302
     game = Game.objects.get()
-    assert game.config["table"] == {"pace": "slow", "hints": True, "bots": {"1": "expert", "2": "easy"}}
+    assert game.config["table"] == {
+        "pace": "slow",
+        "hints": True,
+        "bots": {"1": "expert", "2": "easy"},
+        "think": 0.3,
+    }
     # The engine's own entry names only the bots it knows; the seat row keeps ours.
     assert [p["bot"] for p in game.config["players"]] == [None, "heuristic", "heuristic"]
     assert [s.bot for s in game.seats.order_by("index")] == ["", "expert", "easy"]
     assert services.table_bot(game, 1) == "expert" and services.table_bot(game, 2) == "easy"
-    with eager_bots():  # Ada plays on; the bots answer inline, the expert seat through the double
+    with eager_bots():  # Ada plays on; the bots answer inline, the expert seat through the spy
         for _ in range(200):
             game.refresh_from_db()
             if expert.calls or not game.is_active:
@@ -91,7 +108,7 @@ def test_with_the_expert_registered_hard_is_offered_and_stored_per_seat(client, 
             services.submit_choice(game.pk, 0, game.version, game.pending_decision, [first])
     assert expert.calls and all(seat == 1 for seat, _ in expert.calls)
     budget = expert.calls[0][1]
-    assert budget.seconds == botregistry.DEFAULT_THINK_SECONDS
+    assert budget.seconds == 0.3  # the table's thinking time
     # Its cancel check reads the row (at most once per poll interval, and the bot may have asked
     # within the last one): that decision has been answered since.
     time.sleep(bots.CANCEL_POLL_SECONDS)
@@ -146,12 +163,28 @@ def test_the_table_settings_survive_the_start_and_a_bad_pace_is_refused():
     before = Game.objects.count()
     with pytest.raises(services.PlayError, match="pace"):
         services.create_game([services.SeatSpec("person"), services.SeatSpec("bot")], pace="warp")
-    with pytest.raises(services.PlayError, match="unknown bot 'expert'"):
-        services.create_game([services.SeatSpec("person"), services.SeatSpec("bot", bot="expert")])
+    with pytest.raises(services.PlayError, match="unknown bot 'grandmaster'"):
+        services.create_game([services.SeatSpec("person"), services.SeatSpec("bot", bot="grandmaster")])
+    for think in (0.1, 6.0, "1", True):
+        with pytest.raises(services.PlayError, match="thinks 0.3 to 5 seconds"):
+            services.create_game([services.SeatSpec("person"), services.SeatSpec("bot")], think=think)
     assert Game.objects.count() == before
 
 
-def test_a_seat_whose_bot_is_gone_is_played_by_the_heuristic_bot(monkeypatch, expert):
+def test_a_tables_thinking_time_is_kept_and_clamped_when_read():
+    game = services.create_game([services.SeatSpec("person"), services.SeatSpec("bot")], seed=6, think=2.0)
+    assert game.config["table"]["think"] == 2.0 and services.think_seconds(game.config) == 2.0
+    assert services.think_seconds({"table": {"think": 9}}) == botregistry.THINK_SECONDS_RANGE[1]
+    assert services.think_seconds({}) == botregistry.DEFAULT_THINK_SECONDS
+
+
+def test_without_the_expert_the_lobby_stores_no_thinking_time(client, no_expert):
+    assert client.post("/play/", lobby_form(think="3")).status_code == 302
+    assert "think" not in Game.objects.get().config["table"]
+
+
+def test_a_seat_whose_bot_is_gone_is_played_by_the_heuristic_bot(monkeypatch):
+    monkeypatch.setitem(BOTS, "expert", expert_bot)
     game = person_vs_bot(seed=5)
     Game.objects.filter(pk=game.pk).update(config={**game.config, "table": {"bots": {"1": "expert"}}})
     game.refresh_from_db()

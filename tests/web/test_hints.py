@@ -6,13 +6,16 @@ for a decision answered meanwhile is dropped."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.test import Client
 
+from smashup.botregistry import BOTS
 from smashup.core import queues
+from smashup.engine import expert
 from smashup.play import hints, services, tasks
 from smashup.play.models import Game
 
@@ -112,8 +115,8 @@ def test_a_hint_for_a_decision_answered_before_or_while_it_was_computed_is_dropp
     seat, seq, undos = game.pending_seat, game.version, game.undos
     real = hints.hint_for
 
-    def answered_meanwhile(engine, asking):
-        found = real(engine, asking)
+    def answered_meanwhile(engine, asking, *thinking):
+        found = real(engine, asking, *thinking)
         services.call_time(game.pk)  # the round's clock, while the hint was being computed
         return found
 
@@ -123,6 +126,35 @@ def test_a_hint_for_a_decision_answered_before_or_while_it_was_computed_is_dropp
     monkeypatch.setattr(hints, "hint_for", real)
     assert tasks.hint(game.pk, seat, seq, undos) is False  # asked for a version that is gone
     assert pinged == [] and cache.get(hints.key(game.pk, seat, undos, seq)) is None
+
+
+def test_the_experts_hint_stops_thinking_when_the_decision_is_answered_meanwhile(monkeypatch):
+    """The expert's search for a hint asks the row, as a bot's does (`bots.cancel_check`): a decision
+    answered while it thinks drops the search at once, not at the end of the table's thinking time."""
+    if hints.EXPERT not in BOTS:
+        pytest.skip("the engine cannot re-deal a game yet (Game.determinize): no expert bot")
+    pinged = []
+    monkeypatch.setattr(hints, "_ping", lambda *args: pinged.append(args))
+    game = casual()
+    Game.objects.filter(pk=game.pk).update(
+        config={**game.config, "table": {**game.config["table"], "think": 5.0}}
+    )
+    game.refresh_from_db()
+    seat, seq, undos = game.pending_seat, game.version, game.undos
+    real = expert.determinized
+    dealt = []
+
+    def answered_at_once(engine, asking, rng):
+        if not dealt:
+            services.call_time(game.pk)  # the round's clock, as the search begins
+        dealt.append(asking)
+        return real(engine, asking, rng)
+
+    monkeypatch.setattr(expert, "determinized", answered_at_once)
+    started = time.monotonic()
+    assert tasks.hint(game.pk, seat, seq, undos) is False
+    assert time.monotonic() - started < 4.0 and dealt
+    assert hints.stored(game.pk, seat, undos, seq) is None and pinged == []
 
 
 @pytest.mark.asyncio
