@@ -13,9 +13,9 @@ plays on or targets, else where the VP it won came from). That expected VP gain 
 the seat's score in the search's evaluation (`expert.scores`: its VP and what the board then
 promises it, a base's VP weighed by how near it is to scoring).
 
-**The quick advice** (`advise`), for when the expert is not installed: its only input is the seat's own view (``Game.view(seat)``: the board, the seat's hand, its open
-decision with its options, the public piles) and the decision's declared intent (what the card says
-it does to what is chosen: "harm" or "help", public like the prompt). It never sees another hand, a
+**The quick advice** (`advise`), for when the expert is not installed: its only input is the seat's
+own view (``Game.view(seat)``: the board, the seat's hand, its open decision with its options, the
+public piles) and the decision's declared intent (what the card says it does to what is chosen: "harm" or "help", public like the prompt). It never sees another hand, a
 deck's order or the seed, so it cannot tell a player anything they could not know (issue 25; the
 test builds two games that differ only in hidden cards and gets the same advice).
 
