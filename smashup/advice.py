@@ -15,9 +15,10 @@ promises it, a base's VP weighed by how near it is to scoring).
 
 **The quick advice** (`advise`), for when the expert is not installed: its only input is the seat's
 own view (``Game.view(seat)``: the board, the seat's hand, its open decision with its options, the
-public piles) and the decision's declared intent (what the card says it does to what is chosen: "harm" or "help", public like the prompt). It never sees another hand, a
-deck's order or the seed, so it cannot tell a player anything they could not know (issue 25; the
-test builds two games that differ only in hidden cards and gets the same advice).
+public piles) and the decision's declared intent (what the card says it does to what is chosen:
+"harm" or "help", public like the prompt). It never sees another hand, a deck's order or the seed,
+so it cannot tell a player anything they could not know (issue 25; the test builds two games that
+differ only in hidden cards and gets the same advice).
 
 It weighs a minion as the heuristic bot does (the VP of its place on a base, in full once the base
 reaches its breakpoint, else by how close it is, minus half the best rival's), but from the view's
