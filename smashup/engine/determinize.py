@@ -40,12 +40,19 @@ from .knowledge import PILE, PLACE
 from .rng import GAME_STREAM, KEYED, stream
 
 
-def determinize(game, seat: int, rng, knowledge: bool = True):
+class NotDealt(EngineError):
+    """`determinize(..., exact=True)` found no deal consistent with the seat's view in its tries
+    and would have had to keep cards where they really are (the fallback)."""
+
+
+def determinize(game, seat: int, rng, knowledge: bool = True, exact: bool = False):
     """A fork of `game` in which every card hidden from `seat` is dealt again at random with
     `rng` (a random.Random; see the module's docstring). `knowledge` False: the determinized
     game does not go on tracking what each seat knows (its playouts are a few percent faster;
-    it cannot be determinized or observed in turn)."""
-    made = _determinize(game, seat, rng)
+    it cannot be determinized or observed in turn). `exact` True: never the fallback, which may
+    keep a few real hidden cards in place; `NotDealt` instead (what a bot or a hint asks for: it
+    must never play on a real hidden card)."""
+    made = _determinize(game, seat, rng, exact)
     if not knowledge:
         made.knowledge = None
         if made._snapshot is not None:
@@ -53,7 +60,7 @@ def determinize(game, seat: int, rng, knowledge: bool = True):
     return made
 
 
-def _determinize(game, seat: int, rng):
+def _determinize(game, seat: int, rng, exact: bool = False):
     if type(seat) is not int or not 0 <= seat < len(game.players):
         raise EngineError(f"no seat {seat!r} in this game")
     if game.knowledge is None:
@@ -87,6 +94,8 @@ def _determinize(game, seat: int, rng):
             made = _dealt_then_replayed(game, copy_state(base), at, seat, rng, start, real)
             if made is not None:
                 return made
+    if exact:
+        raise NotDealt(f"no deal consistent with seat {seat}'s view was found in {ATTEMPTS} tries")
     return _dealt_in_place(game, seat, rng, snapshot)
 
 

@@ -61,6 +61,7 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import _vp_for, heuristic_choice, option_values, random_choice
+from .determinize import NotDealt
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,9 @@ NONE = "∅"  # the action that declines a choice of one (min_count 0)
 # The calls that make the search's games (the engine's contract, issue 23). A scratch experiment
 # may set others; the bot reads the real game only through these and its open decision.
 def determinized(game, seat: int, rng: random.Random):
-    return game.determinize(seat, rng)
+    # exact: never the determinize fallback, which may keep a few real hidden cards in place
+    # (NotDealt instead: that iteration is not played).
+    return game.determinize(seat, rng, exact=True)
 
 
 # ---------------------------------------------------------------------------- the answer ----
@@ -323,6 +326,7 @@ class _Search:
         self.root_stats: dict = {}
         self.decision = game.pending
         self.root_turn = game.turn
+        self.undealt = 0  # iterations with no deal consistent with the seat's view
         self.policy = random_choice if settings.playout == "random" else heuristic_choice
 
     # One iteration: determinize, select and expand, play out, back up.
@@ -485,12 +489,16 @@ class _Search:
 
     def _heuristic_answer(self, game, ids: list[str]) -> list[str]:
         d = self.decision
-        det = determinized(game, self.seat, self.rng)
-        det._bot_lookahead = True
         try:
-            wanted = _translate(det, game, heuristic_choice(det, self.rng))
-        finally:
-            det.close()
+            det = determinized(game, self.seat, self.rng)
+        except NotDealt:  # nothing to read the heuristic's answer from: a random legal one
+            wanted = random_choice(game, self.rng)
+        else:
+            det._bot_lookahead = True
+            try:
+                wanted = _translate(det, game, heuristic_choice(det, self.rng))
+            finally:
+                det.close()
         if d.max_count <= 1 and not ids:
             return wanted
         for oid in wanted:
@@ -582,7 +590,10 @@ def search(
     state = _Search(game, seat, rng, settings)
     iteration = 0
     while not budget.stop(iteration):
-        state.iterate(game)
+        try:
+            state.iterate(game)
+        except NotDealt:  # rare, away from a quiet point: no deal fits the seat's view this time
+            state.undealt += 1
         iteration += 1
     choice = state.answer(game)
     return SearchResult(

@@ -357,12 +357,13 @@ class Game(GameState):
         mutable with this one."""
         return forks.fork(self)
 
-    def determinize(self, seat: int, rng, knowledge: bool = True) -> Game:
+    def determinize(self, seat: int, rng, knowledge: bool = True, exact: bool = False) -> Game:
         """A fork in which every card hidden from `seat` is dealt again at random with `rng` (a
         random.Random), consistent with all `seat` knows (determinize.py). It has a new secret
         drawn from `rng` and keeps nothing of the real game that `seat` may not know.
-        `knowledge` False: it does not track what each seat knows (faster playouts)."""
-        return determinize.determinize(self, seat, rng, knowledge)
+        `knowledge` False: it does not track what each seat knows (faster playouts). `exact`:
+        `determinize.NotDealt` rather than the rare fallback that keeps real cards in place."""
+        return determinize.determinize(self, seat, rng, knowledge, exact)
 
     def legal_actions(self) -> list[str]:
         """The option ids of the pending decision, in order (observation.py: how a decision of

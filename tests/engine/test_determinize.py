@@ -239,3 +239,23 @@ def test_a_determinized_game_keeps_what_its_seat_knows_only(monkeypatch):
     observed = game.observation(1)
     assert [c["id"] for c in observed["known"]["players"]["1"]["deck"]] == [top]
     assert game.observation(0)["known"]["players"]["1"]["deck"] == []
+
+
+def test_an_exact_determinize_refuses_rather_than_keep_real_cards_in_place(monkeypatch):
+    """Away from a quiet point, when no deal fits the seat's view in the tries, the fallback keeps
+    the cards the flow touched where they really are; `exact=True` (the bots' and hints' way)
+    raises NotDealt instead and never reaches the fallback."""
+    fell_back = []
+    monkeypatch.setattr(determinizing, "_dealt_in_place", lambda *args: fell_back.append(1))
+    monkeypatch.setattr(determinizing, "ATTEMPTS", 0)  # no deal fits
+    game = new_table("standard", 0)
+    game.track_knowledge()
+    rng = random.Random(5)
+    while is_quiet(game):
+        play_on(game, rng, 1)
+    record, digest = game.record(), game.digest()
+    with pytest.raises(determinizing.NotDealt):
+        game.determinize(game.pending.seat, random.Random(1), exact=True)
+    assert fell_back == [] and game.record() == record and game.digest() == digest
+    game.determinize(game.pending.seat, random.Random(1))
+    assert fell_back == [1]  # without exact: the fallback

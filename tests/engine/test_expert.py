@@ -227,3 +227,22 @@ def test_the_expert_never_peeks(mode, players, turn, seed, follow_up):
     assert [(line.key, line.visits, line.reward) for line in one.lines] == [
         (line.key, line.visits, line.reward) for line in two.lines
     ]
+
+
+
+def test_with_no_deal_fitting_its_view_the_expert_still_answers_and_never_deals_in_place(monkeypatch):
+    """When no determinization fits the seat's view (away from a quiet point, none found in the
+    tries), the search plays no iteration on a game keeping real hidden cards in place (exact
+    determinize: NotDealt, never the fallback): it answers with a legal random choice of its own
+    decision, the same for twin games."""
+    from smashup.engine import determinize as determinizing
+
+    game, twin, seat = twin_games("standard", 2, 3, 11, follow_up=True)
+    fell_back = []
+    monkeypatch.setattr(determinizing, "_dealt_in_place", lambda *args: fell_back.append(1))
+    monkeypatch.setattr(determinizing, "ATTEMPTS", 0)  # no deal fits
+    one = expert.search(game, seat, random.Random(3), Budget(iterations=FEW))
+    two = expert.search(twin, seat, random.Random(3), Budget(iterations=FEW))
+    assert fell_back == [] and one.choice == two.choice
+    assert set(one.choice) <= {o.id for o in game.pending.options}
+    assert not any(line.visits for line in one.lines)
