@@ -70,12 +70,12 @@ def current_notices(event: Event, entrants: list[Entrant]) -> dict[int, list[Not
     if not round_finished:
         clock = RoundClock.objects.filter(round=rnd).first()
     seats: dict[int, Seat] = {}
-    byes: set[int] = set()
+    byes: dict[int, int] = {}
     drafts: dict[int, Draft] = {}
     if rnd is not None:
         for seat in Seat.objects.filter(round=rnd, entrant_id__in=ids).select_related("table__reported_by"):
             seats[seat.entrant_id] = seat
-        byes = set(Bye.objects.filter(round=rnd, entrant_id__in=ids).values_list("entrant_id", flat=True))
+        byes = dict(Bye.objects.filter(round=rnd, entrant_id__in=ids).values_list("entrant_id", "changes"))
         tables = {s.table_id for s in seats.values()}
         drafts = {d.table_id: d for d in Draft.objects.filter(table_id__in=tables, status=Draft.Status.OPEN)}
     pickers = {table_pk: kiq.current_picker(drafting.state_of(d)) for table_pk, d in drafts.items()}
@@ -102,6 +102,7 @@ def current_notices(event: Event, entrants: list[Entrant]) -> dict[int, list[Not
             clock_status=clock.status if clock is not None else "",
             warned=warned,
             promoted=entrant.promoted_at.isoformat() if entrant.promoted_at and not entrant.dropped else "",
+            changes=seat.changes if seat is not None else byes.get(entrant.pk, 0),
         )
     return out
 

@@ -450,6 +450,10 @@ class Seat(models.Model):
     # Marked by an organizer: the player did not come to the table. Their VP are 0 and they place
     # below everyone present (a loss); the others complete the result (services.mark_no_show).
     no_show = models.BooleanField(default=False)
+    # How often an organizer changed this player's place (table, its number or the seat) after the
+    # pairing: a move, a swap, a table paired again or renumbered. Their notice of the table names
+    # the change, so it goes again (tournaments.notices: the key counts it).
+    changes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["table", "position"]
@@ -465,6 +469,7 @@ class Seat(models.Model):
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="byes")
+    changes = models.PositiveSmallIntegerField(default=0)  # as Seat.changes (a swap gave the bye)
 
     class Meta:
         constraints = [

@@ -50,10 +50,13 @@ def player_notices(
     clock_status: str = "",
     warned: int | None = None,
     promoted: str = "",
+    changes: int = 0,
 ) -> list[Notice]:
     """The notices of a player's page now, most urgent first. `draft_turn`: the draft's version
     when it is this player's pick (None otherwise); `warned`: the clock warning given (seconds);
-    `promoted`: when a place opened for them off the waitlist (ISO time; '' never)."""
+    `promoted`: when a place opened for them off the waitlist (ISO time; '' never); `changes`: how
+    often an organizer changed their place since the pairing (Seat.changes: a move, a swap, a
+    table paired again or renumbered), so that each change is a new moment, said as one."""
     notices: list[Notice] = []
     if table_state == "reported" and not confirmed and not reported_by_me and table_pk is not None:
         notices.append(
@@ -79,18 +82,26 @@ def player_notices(
                     f"Less than {_minutes(warned)} left in {round_label.lower()}.",
                 )
             )
+        # The first pairing is "paired:<round>"; each change of place after it a moment of its own.
+        key = f"paired:{round_number}" + (f":changed:{changes}" if changes else "")
         if table_number is not None:
             first = " (you go first)" if seat == 1 else ""
-            notices.append(
-                Notice(
-                    f"paired:{round_number}",
-                    f"{round_label}: table {table_number}",
-                    f"{event_name}: you play at table {table_number}, seat {seat}{first}.",
+            if changes:
+                title = f"{round_label}: now table {table_number}"
+                text = (
+                    f"{event_name}: an organizer changed your place: you now play at table "
+                    f"{table_number}, seat {seat}{first}."
                 )
-            )
+            else:
+                title = f"{round_label}: table {table_number}"
+                text = f"{event_name}: you play at table {table_number}, seat {seat}{first}."
+            notices.append(Notice(key, title, text))
         elif bye:
-            text = f"{event_name}: you have a bye."
-            notices.append(Notice(f"paired:{round_number}", f"{round_label}: bye", text))
+            if changes:
+                text = f"{event_name}: an organizer changed your place: you now have a bye."
+            else:
+                text = f"{event_name}: you have a bye."
+            notices.append(Notice(key, f"{round_label}: bye", text))
     if promoted and table_number is None and not bye:
         text = f"A place opened for you at {event_name}."
         notices.append(Notice(f"place:{promoted}", "You have a place", text))

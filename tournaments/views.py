@@ -601,11 +601,12 @@ def me_page(request, pk):
             },
         )
     rnd = context["round"]
-    seat = table = None
+    seat = table = bye_row = None
     bye = False
     if rnd is not None:
         seat = Seat.objects.filter(round=rnd, entrant=me).select_related("table").first()
-        bye = rnd.byes.filter(entrant=me).exists()
+        bye_row = rnd.byes.filter(entrant=me).first()
+        bye = bye_row is not None
     if seat is not None:
         table = services.round_tables(rnd)
         table = next(t for t in table if t.pk == seat.table_id)
@@ -637,6 +638,7 @@ def me_page(request, pk):
         clock_status=clock.status if clock is not None else "",
         warned=context["clock_warning"],
         promoted=me.promoted_at.isoformat() if me.promoted_at and not me.dropped else "",
+        changes=seat.changes if seat is not None else bye_row.changes if bye_row is not None else 0,
     )
     context.update(
         {

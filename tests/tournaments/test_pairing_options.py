@@ -151,11 +151,18 @@ def simulated_context(n, rounds, copies, seed, short_tables="strict", layout="ev
 
 
 @pytest.mark.parametrize(
-    "n, copies, layout", [(17, None, "even"), (21, None, "byes"), (16, 1, "even"), (22, 2, "even")]
-)
-def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout):
+    "n, copies, layout, dense",
+    [(17, None, "even", True), (21, None, "byes", True), (16, 1, "even", True), (22, 2, "even", True),
+     (18, None, "byes", False), (16, 1, "even", False)],
+)  # fmt: skip
+def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout, dense, monkeypatch):
     """Same move, same generator state afterwards, as the one-by-one scan, on states met along a
-    random walk (tabu players, short tables, byes and faction clashes included)."""
+    random walk (tabu players, short tables, byes and faction clashes included), with who met whom
+    as a matrix (small events) or as pairs (large ones: `dense` False)."""
+    from tournaments.pairing import local
+
+    if not dense:
+        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout)
     layout = round_layout(ctx.n, options.table_size, options.layout)
     kinds = group_kinds(layout)

@@ -216,6 +216,49 @@ def test_an_implausible_result_is_shown_back_before_it_is_saved():
     services.set_result(t2, {s.entrant_id: 15 - s.position for s in t2.seats.all()}, by=user("org"))
 
 
+# ---------------------------------------------------------------------------------- manual control
+@pytest.mark.parametrize("value", ["\u00b2", "\u0663", "+1", "-1", "1.0", "x", "9" * 12, "0", ""])
+def test_a_malformed_table_to_pair_again_is_refused_and_changes_nothing(value):
+    event = new_event(8)
+    rnd = services.generate_round(event, user("org"))
+    before = snapshot(event)
+    org = org_client()
+    preview = org.get(f"/tournaments/{event.pk}/rounds/1/repair/", {"table": value})
+    assert preview.status_code in (200, 400)
+    assert value == "" or "t-warning" in preview.content.decode()
+    assert org.post(f"/tournaments/{event.pk}/rounds/1/repair/", {"table": value}).status_code == 302
+    with pytest.raises((services.TournamentError, TypeError, ValueError)):
+        services.repair_table(rnd, value, user("org"))
+    assert snapshot(event) == before
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("short_tables", "lenient"),
+        ("short_tables", ""),
+        ("short_tables", None),
+        ("avoid_clubs", "yes"),
+        ("avoid_clubs", 2),
+    ],
+)
+def test_bad_pairing_settings_are_refused_and_change_nothing(field, value):
+    event = new_event()
+    before = (snapshot(event), Event.objects.filter(pk=event.pk).values(field).get())
+    with pytest.raises(services.Invalid):
+        services.update_event(event, user("org"), **{field: value})
+    assert (snapshot(event), Event.objects.filter(pk=event.pk).values(field).get()) == before
+    page = org_client().post(
+        f"/tournaments/{event.pk}/edit/",
+        {"name": "Bad input", "date": "2026-05-01", "table_size": "4", "top_cut": "0", "round_minutes": "50",
+         "warnings": "10", "draft_mode": "none", "scoring": "normalised", "layout": "even",
+         "mode": "standard", "end_rule": "x", "faction_copies": "1", "bans_per_player": "0",
+         "tiebreaker_1": "sos", "short_tables": "sometimes"},
+    )  # fmt: skip
+    assert page.status_code == 200 and "Select a valid choice" in page.content.decode()
+    assert Event.objects.get(pk=event.pk).short_tables == "strict"
+
+
 def test_the_bad_input_suite_passes_on_sqlite(tmp_path):
     """This module again, in a process of its own on SQLite (the embedded setup's database): names,
     numbers and results behave the same there (SQLite stored a NUL, and matched only ASCII case)."""

@@ -308,3 +308,34 @@ def test_a_no_show_taken_back_that_changes_nobody_going_through_needs_no_confirm
     Seat.objects.filter(table=other, entrant=last).update(no_show=True)
     services.undo_no_show(other, last.pk, user("org"))
     assert not Seat.objects.get(table=other, entrant=last).no_show and best.pk not in finalists(event)
+
+
+# ---------------------------------------------------------------------------------- notices ------
+def notice_keys(event: Event) -> dict[int, list[str]]:
+    from tournaments.delivery import current_notices
+
+    entrants = list(event.entrants.all())
+    return {pk: [n.key for n in found] for pk, found in current_notices(event, entrants).items()}
+
+
+def test_a_player_moved_swapped_or_re_paired_hears_of_it_again_and_the_others_do_not():
+    event, rnd = paired_round_two(10)  # 4 + 3 + 3
+    assert {tuple(k) for k in notice_keys(event).values()} == {("paired:2",)}
+    full = next(t for t in rnd.tables.all() if t.seats.count() == 4)
+    short = next(t for t in rnd.tables.all() if t.seats.count() == 3)
+    seats = list(full.seats.order_by("position"))
+    mover, behind, ahead = seats[1].entrant, seats[2].entrant, seats[0].entrant
+    services.move_player(rnd, mover.pk, short.pk, user("org"))
+    keys = notice_keys(event)
+    assert keys[mover.pk] == ["paired:2:changed:1"]
+    assert keys[behind.pk] == ["paired:2:changed:1"]  # their seat moved up
+    assert keys[ahead.pk] == ["paired:2"]  # same table, same seat: nothing new
+    a = Seat.objects.filter(round=rnd, table=short).exclude(entrant=mover).first().entrant
+    b = Seat.objects.filter(round=rnd).exclude(table=short).first().entrant
+    services.swap_players(rnd, a.pk, b.pk, user("org"))
+    keys = notice_keys(event)
+    assert keys[a.pk][-1].startswith("paired:2:changed:") and keys[b.pk][-1].startswith("paired:2:changed:")
+    services.repair_table(rnd, rnd.tables.get(number=1).pk, user("org"))
+    entry = event.audit.get(action="repair")
+    for pk, _, _ in entry.data["moved"]:
+        assert notice_keys(event)[pk][-1].startswith("paired:2:changed:")

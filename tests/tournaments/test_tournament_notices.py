@@ -38,6 +38,19 @@ def test_a_paired_table_names_the_table_and_the_seat():
     assert notices[0].body == "Cup: you play at table 3, seat 1 (you go first)."
 
 
+def test_a_changed_place_is_a_new_moment_that_says_so():
+    """Issue 27: a player moved (or swapped, or whose table was paired again or renumbered) after
+    the pairing heard nothing: the key was the round's alone. Each change is a new moment now."""
+    moved = player_notices(
+        event_name="Cup", round_number=2, round_label="Round 2", table_pk=9, table_number=5, seat=2, changes=1
+    )
+    assert keys(moved) == ["paired:2:changed:1"]
+    assert moved[0].title == "Round 2: now table 5"
+    assert moved[0].body == "Cup: an organizer changed your place: you now play at table 5, seat 2."
+    again = player_notices(event_name="Cup", round_number=2, round_label="Round 2", bye=True, changes=2)
+    assert keys(again) == ["paired:2:changed:2"] and "you now have a bye" in again[0].body
+
+
 def test_a_bye_is_a_notice_too():
     notices = player_notices(event_name="Cup", round_number=1, round_label="Round 1", bye=True)
     assert keys(notices) == ["paired:1"] and notices[0].body == "Cup: you have a bye."
@@ -82,9 +95,7 @@ def test_a_result_to_confirm_names_who_entered_it_and_its_version():
 
 
 def test_a_pick_and_a_place_off_the_waitlist():
-    pick = player_notices(
-        **R1, table_pk=7, table_number=2, seat=3, draft_turn=5
-    )
+    pick = player_notices(**R1, table_pk=7, table_number=2, seat=3, draft_turn=5)
     assert keys(pick) == ["pick:7:5", "paired:1"]
     place = player_notices(event_name="Cup", promoted="2026-05-01T10:00:00+00:00")
     assert keys(place) == ["place:2026-05-01T10:00:00+00:00"]

@@ -27,7 +27,7 @@ import numpy as np
 
 from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import Context, PairingOptions
-from tournaments.pairing.cost import clashes_at, group_terms
+from tournaments.pairing.cost import clashes_at, group_cost, group_terms
 from tournaments.pairing.layout import Layout
 
 EPS = 1e-6  # costs reach 1e6 and more; differences below this are float noise
@@ -37,25 +37,37 @@ WHOLE_ROUND = 128  # players: up to this, a tabu step prices swaps with everyone
 
 @dataclass
 class Arrays:
-    """The context as arrays for the tabu search (`Grouping.best_tabu_move`), made once per context."""
+    """The context as arrays for the local search (metg) and the tabu search (`best_tabu_move`),
+    made once per context. Who met whom as a dense matrix only up to DENSE_UP_TO players (at 4,096
+    it would take 128 MB); above, as the list of pairs, and the few lookups a step needs come from
+    the context's dicts."""
 
-    met: np.ndarray  # (n, n): earlier tables shared
+    met: np.ndarray | None  # (n, n): earlier tables shared (None above DENSE_UP_TO players)
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray]  # (a, b, times) for each pair that met, both ways
     side: np.ndarray  # (3, n): the fairness cost of sitting at a full table (0), a short one, a bye
     factions: np.ndarray | None  # (n, k): each player's factions, padded with no_faction
     no_faction: int
-    met_cost: np.ndarray  # (n, n): what two players sitting together cost, twice (best_tabu_move)
+    met_cost: np.ndarray | None  # (n, n): what two players sitting together cost, twice (dense only)
     one_hot: np.ndarray | None  # (n, factions): 1.0 where the player holds the faction
     near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
 
 
+DENSE_UP_TO = 512  # players: who met whom as a dense matrix up to this many (2 MB)
+
+
 def _arrays(ctx: Context) -> Arrays:
     found = ctx.__dict__.get("_arrays")
-    if found is not None and found.met.shape[0] == ctx.n:
+    if found is not None and found.side.shape[1] == ctx.n:
         return found
-    met = np.zeros((ctx.n, ctx.n), dtype=np.int64)
-    for a, row in enumerate(ctx.met):
-        if row:
-            met[a, list(row)] = list(row.values())
+    a = [p for p, row in enumerate(ctx.met) for _ in row]
+    b = [q for row in ctx.met for q in row]
+    k = [times for row in ctx.met for times in row.values()]
+    pairs = (np.array(a, dtype=np.int64), np.array(b, dtype=np.int64), np.array(k, dtype=np.int64))
+    met = met_cost = None
+    if ctx.n <= DENSE_UP_TO:
+        met = np.zeros((ctx.n, ctx.n), dtype=np.int64)
+        met[pairs[0], pairs[1]] = pairs[2]
+        met_cost = 2 * ctx.weights.repeat * met
     side = np.array([[0.0] * ctx.n, ctx.short_pen, ctx.bye_fair], dtype=np.float64)
     factions, one_hot, none = None, None, len(ctx.faction_names)
     if ctx.factions is not None:
@@ -65,7 +77,7 @@ def _arrays(ctx: Context) -> Arrays:
         for p, held in enumerate(ctx.factions):
             factions[p, : len(held)] = held
             one_hot[p, list(held)] = 1.0
-    found = Arrays(met, side, factions, none, 2 * ctx.weights.repeat * met, one_hot)
+    found = Arrays(met, pairs, side, factions, none, met_cost, one_hot)
     ctx.__dict__["_arrays"] = found
     return found
 
@@ -140,37 +152,24 @@ class Grouping:
         self.arrays = arrays
         # metg[p, g]: how many earlier meetings p has with the players of group g, so that the
         # change of repeats of a swap is four lookups (hard_delta), not a walk over both tables.
-        self.metg = np.zeros((ctx.n, len(self.groups)), dtype=np.int64)
-        for gi, g in enumerate(self.groups):
-            if g:
-                self.metg[:, gi] = arrays.met[:, g].sum(axis=1)
-        # The tabu search's view, as arrays (best_tabu_move): every player in group order (a group's
-        # players stay in their slots: a swap exchanges two slots), each slot's group, each group's
-        # kind (0 a full table, 1 a short one, 2 the byes) and per group the holders of each faction.
         self.where_np = np.array(self.where, dtype=np.int64)
-        self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
-        self.slot = np.empty(ctx.n, dtype=np.int64)
-        self.slot[self.order] = np.arange(ctx.n)
-        self.slot_group = np.array([gi for gi, g in enumerate(self.groups) for _ in g], dtype=np.int64)
-        self.kind = np.array(
-            [
-                2 if b else 1 if len(g) < ctx.table_size else 0
-                for g, b in zip(self.groups, self.is_bye, strict=True)
-            ],
-            dtype=np.int64,
+        self.metg = np.zeros((ctx.n, len(self.groups)), dtype=np.int64)
+        pa, pb, pk = arrays.pairs
+        np.add.at(self.metg, (pa, self.where_np.take(pb)), pk)
+        # Repeats per group (tabu_swap keeps them): half of what its players met of their own.
+        own = np.bincount(
+            self.where_np, weights=self.metg[np.arange(ctx.n), self.where_np], minlength=len(self.groups)
         )
-        # enter[p, g]: what sitting in group g costs p in repeats and fairness (tabu steps).
-        self.enter = ctx.weights.repeat * self.metg + arrays.side.T.take(self.kind, axis=1)
+        self.repeats = [0 if b else int(own[gi]) // 2 for gi, b in enumerate(self.is_bye)]
         self.held_np = None
         if arrays.factions is not None:
+            # Per group, how many of its players hold each faction (none counted at the byes).
             self.held_np = np.zeros((len(self.groups), arrays.no_faction + 1), dtype=np.int64)
             for gi, g in enumerate(self.groups):
                 if not self.is_bye[gi]:
                     np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
             self.held_np[:, arrays.no_faction] = NEVER
-        # Repeats per group (tabu_swap keeps them): half of what its players met of it.
-        self.repeats = [0 if b else int(self.metg[g, gi].sum()) // 2 for gi, (g, b) in
-                        enumerate(zip(self.groups, self.is_bye, strict=True))]  # fmt: skip
+        self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
         self._near: dict[tuple[int, int], list[int]] = {}
@@ -186,14 +185,15 @@ class Grouping:
         _, a, b, terms = self.swap_delta(x, y)
         self.apply(x, y, a, b, terms)
 
-    def swap_delta(self, x: int, y: int) -> tuple[float, list[int], list[int], tuple]:
-        """(change of the full cost, x's group after the swap, y's group after, their group_terms)."""
+    def swap_delta(self, x: int, y: int) -> tuple[float, list[int], list[int], None]:
+        """(change of the full cost, x's group after the swap, y's group after, None: the groups'
+        terms, which `apply` works out for the one swap made of the many priced)."""
         gx, gy = self.where[x], self.where[y]
         a = [y if m == x else m for m in self.groups[gx]]
         b = [x if m == y else m for m in self.groups[gy]]
         self.evaluations += 1
-        terms = group_terms(self.ctx, a, self.is_bye[gx]), group_terms(self.ctx, b, self.is_bye[gy])
-        return terms[0][0] + terms[1][0] - self.costs[gx] - self.costs[gy], a, b, terms
+        new = group_cost(self.ctx, a, self.is_bye[gx]) + group_cost(self.ctx, b, self.is_bye[gy])
+        return new - self.costs[gx] - self.costs[gy], a, b, None
 
     def hard_delta(self, x: int, y: int) -> float:
         """Change of repeats, clashes and fairness if x and y swap (cheaper than swap_delta)."""
@@ -226,6 +226,39 @@ class Grouping:
             delta += ctx.weights.clash * clash
         return delta
 
+    def _tabu_view(self) -> None:
+        """The tabu search's view, as arrays (best_tabu_move): every player in group order (a
+        group's players stay in their slots: a swap exchanges two slots), each slot's group, each
+        group's kind (0 a full table, 1 a short one, 2 the byes), and enter[p, g]: what sitting in
+        group g costs p in repeats and fairness. Made once, then kept by every swap."""
+        ctx = self.ctx
+        self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
+        self.slot = np.empty(ctx.n, dtype=np.int64)
+        self.slot[self.order] = np.arange(ctx.n)
+        self.slot_group = np.array([gi for gi, g in enumerate(self.groups) for _ in g], dtype=np.int64)
+        self.kind = np.array(
+            [
+                2 if b else 1 if len(g) < ctx.table_size else 0
+                for g, b in zip(self.groups, self.is_bye, strict=True)
+            ],
+            dtype=np.int64,
+        )
+        self.enter = ctx.weights.repeat * self.metg + self.arrays.side.T.take(self.kind, axis=1)
+
+    def _pair_costs(self, xs, ys) -> np.ndarray:
+        """(x, y): what x and y sitting together cost, twice (the dense matrix, or the dicts)."""
+        if self.arrays.met_cost is not None:
+            return self.arrays.met_cost.take(xs, axis=0).take(ys, axis=1)
+        out = np.zeros((len(xs), len(ys)))
+        column = {int(y): c for c, y in enumerate(ys.tolist())}
+        cost = 2 * self.ctx.weights.repeat
+        for r, x in enumerate(xs.tolist()):
+            for q, times in self.ctx.met[x].items():
+                c = column.get(q)
+                if c is not None:
+                    out[r, c] = cost * times
+        return out
+
     def best_tabu_move(self, trouble, window, tabu_until, step, current, best, rng):
         """The tabu search's step (see `_tabu`): of every swap of a player in `trouble` with a
         player of a group near theirs (`near`, in that order: the groups in standings order, each
@@ -234,7 +267,9 @@ class Grouping:
         that order would (each tie replaces the move held with probability 1 / ties so far), with
         the same calls to `rng`, so the search is the same as one that tries the swaps one by one;
         the deltas are hard_delta's, all at once as arrays. Returns (delta, x, y) or None."""
-        ctx, arrays = self.ctx, self.arrays
+        if self.enter is None:
+            self._tabu_view()
+        ctx = self.ctx
         xs = np.array(trouble, dtype=np.int64)
         gx = self.where_np.take(xs)
         near_groups = self._near_matrix(window)
@@ -251,7 +286,7 @@ class Grouping:
         enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
         delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
         delta -= np.add.outer(enter_x[np.arange(len(xs)), gx], enter_y[np.arange(len(ys)), gy])
-        delta -= arrays.met_cost.take(xs, axis=0).take(ys, axis=1)
+        delta -= self._pair_costs(xs, ys)
         if self.held_np is not None:
             delta += ctx.weights.clash * self._clash_deltas(xs, gx, ys, gy)
         # A tabu player moves only for a new best.
@@ -352,19 +387,30 @@ class Grouping:
     def _move(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         """x and y change places; `a`, `b`: x's group and y's group after it."""
         gx, gy = self.where[x], self.where[y]
-        met = self.arrays.met
-        change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
-        self.metg[:, gx] += change
-        self.metg[:, gy] -= change
-        change = self.ctx.weights.repeat * change
-        self.enter[:, gx] += change
-        self.enter[:, gy] -= change
+        met, w = self.arrays.met, self.ctx.weights.repeat
+        if met is not None:
+            change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
+            self.metg[:, gx] += change
+            self.metg[:, gy] -= change
+            if self.enter is not None:
+                change = w * change
+                self.enter[:, gx] += change
+                self.enter[:, gy] -= change
+        else:  # a large event: only those who met x or y change
+            for mover, sign in ((y, 1), (x, -1)):
+                for p, times in self.ctx.met[mover].items():
+                    self.metg[p, gx] += sign * times
+                    self.metg[p, gy] -= sign * times
+                    if self.enter is not None:
+                        self.enter[p, gx] += sign * w * times
+                        self.enter[p, gy] -= sign * w * times
         self.groups[gx], self.groups[gy] = a, b
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
-        sx, sy = self.slot[x], self.slot[y]
-        self.order[sx], self.order[sy] = y, x
-        self.slot[x], self.slot[y] = sy, sx
+        if self.enter is not None:
+            sx, sy = self.slot[x], self.slot[y]
+            self.order[sx], self.order[sy] = y, x
+            self.slot[x], self.slot[y] = sy, sx
         if self.held_np is not None:
             factions, none = self.arrays.factions, self.arrays.no_faction
             for player, out, into in ((x, gx, gy), (y, gy, gx)):

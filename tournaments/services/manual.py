@@ -10,6 +10,7 @@ Part of ``tournaments.services`` (see its docstring); import from there."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from tournaments import moves
 from tournaments.pairing import SwapCheck
@@ -94,13 +95,15 @@ def move_player(rnd: Round | int, entrant, table, by) -> list[str]:
         seat.delete()
         for position, left in enumerate(source.seats.order_by("position")):
             if left.position != position:  # close up, first seat first: positions stay unique
-                Seat.objects.filter(pk=left.pk).update(position=position)
+                # Their seat changed: their notice of the table says so (Seat.changes).
+                Seat.objects.filter(pk=left.pk).update(position=position, changes=F("changes") + 1)
         Seat.objects.create(
             table=target,
             round=rnd,
             entrant=seat.entrant,
             position=target.seats.count(),
             factions=list(seat.entrant.factions),
+            changes=seat.changes + 1,
         )
         for report in check.after:
             Table.objects.filter(round=rnd, number=report.number).update(report=named_report(report, {}))
@@ -182,6 +185,10 @@ def _renumber_now(event: Event, entrant: Entrant, number: int) -> str:
     if other is not None:
         Table.objects.filter(pk=other.pk).update(number=old)
     Table.objects.filter(pk=mine.pk).update(number=number)
+    # Their tables' numbers changed: the players' notices say so again (Seat.changes).
+    Seat.objects.filter(table_id__in=[mine.pk] + ([other.pk] if other else [])).update(
+        changes=F("changes") + 1
+    )
     swapped = f"; table {number} became table {old}" if other is not None else ""
     return f"; in {rnd.label.lower()} their table {old} is now table {number}{swapped}"
 
@@ -251,12 +258,30 @@ def repair_table(rnd: Round | int, table, by) -> moves.Repairing:
             raise Conflict(f"Pairing table {number} again changes nothing: no other seating is as good.")
         by_name = {e.name: e for e in Entrant.objects.filter(event=event)}
         changed = [tables[i] for i in result.changed]
+        # Where each player sat and how often their place changed (Seat.changes: their notice).
+        was = {
+            pk: (table_id, position, changes)
+            for pk, table_id, position, changes in Seat.objects.filter(table__in=changed).values_list(
+                "entrant_id", "table_id", "position", "changes"
+            )
+        }
         Seat.objects.filter(table__in=changed).delete()
-        Seat.objects.bulk_create(
-            Seat(table=t, round=rnd, entrant=by_name[n], position=k, factions=list(by_name[n].factions))
-            for i, t in zip(result.changed, changed, strict=True)
-            for k, n in enumerate(result.tables[i])
-        )
+        seats = []
+        for i, t in zip(result.changed, changed, strict=True):
+            for k, name in enumerate(result.tables[i]):
+                entrant = by_name[name]
+                old_table, old_position, changes = was[entrant.pk]
+                seats.append(
+                    Seat(
+                        table=t,
+                        round=rnd,
+                        entrant=entrant,
+                        position=k,
+                        factions=list(entrant.factions),
+                        changes=changes + ((old_table, old_position) != (t.pk, k)),
+                    )
+                )
+        Seat.objects.bulk_create(seats)
         for t, report in zip(changed, result.check.after, strict=True):
             Table.objects.filter(pk=t.pk).update(report=named_report(report, {}))
             Draft.objects.filter(table=t).delete()

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from tournaments import topcut
@@ -298,6 +299,9 @@ def keep_numbers(rnd: Round) -> list[str]:
         if other is not None:
             Table.objects.filter(pk=other.pk).update(number=old)
         Table.objects.filter(pk=mine.pk).update(number=number)
+        # Their tables' numbers changed: the players' notices say so again (Seat.changes).
+        renumbered = [mine.pk] + ([other.pk] if other is not None else [])
+        Seat.objects.filter(table_id__in=renumbered).update(changes=F("changes") + 1)
         notes.append(
             f"table {old} is now table {number}, kept for its player"
             + (f" (table {number} became table {old})" if other is not None else "")
@@ -832,9 +836,15 @@ def swap_players(rnd: Round | int, a: int, b: int, by) -> list[str]:
 
 
 def _swap(rnd: Round, a: Entrant, b: Entrant, seat_a: Seat | None, seat_b: Seat | None) -> None:
-    """Exchange the places of a and b (a seat each, or a seat and a bye)."""
+    """Exchange the places of a and b (a seat each, or a seat and a bye). Each one's place changed:
+    their notice says so again (Seat.changes, Bye.changes)."""
     if seat_a is None and seat_b is None:
         return  # two byes
+    byes = dict(rnd.byes.filter(entrant__in=[a, b]).values_list("entrant_id", "changes"))
+    changes = {
+        e.pk: (seat.changes if seat is not None else byes.get(e.pk, 0)) + 1
+        for e, seat in ((a, seat_a), (b, seat_b))
+    }
     places = []
     for seat, other in ((seat_a, b), (seat_b, a)):
         if seat is not None:
@@ -842,10 +852,16 @@ def _swap(rnd: Round, a: Entrant, b: Entrant, seat_a: Seat | None, seat_b: Seat 
             seat.delete()  # (round, entrant) is unique: free both places before filling them
     if seat_a is None or seat_b is None:
         rnd.byes.filter(entrant__in=[a, b]).delete()
-        Bye.objects.create(round=rnd, entrant=b if seat_a is None else a)
+        bye = b if seat_a is None else a
+        Bye.objects.create(round=rnd, entrant=bye, changes=changes[bye.pk])
     for table_id, position, entrant in places:
         Seat.objects.create(
-            table_id=table_id, round=rnd, entrant=entrant, position=position, factions=list(entrant.factions)
+            table_id=table_id,
+            round=rnd,
+            entrant=entrant,
+            position=position,
+            factions=list(entrant.factions),
+            changes=changes[entrant.pk],
         )
 
 
