@@ -7,7 +7,7 @@ from smashup.engine.protections cimport ability_active, cancelled_cards
 from smashup.engine.state cimport GameState
 
 cpdef alike_key(GameState game, cid)
-cpdef describe_minion(GameState game, m)
+cpdef describe_minion(GameState game, m, besides=*)
 cpdef describe_action(GameState game, a)
 cpdef _alike_key(GameState game, cid)
 cpdef _mark_alike(GameState game, options)
