@@ -278,8 +278,8 @@ def insert_fixture_game() -> Game:
     """The finished game of the fixture, stored as live play stored it before the keyed generator."""
     row = Game.objects.create(
         code="OLDRNG", config=FIXTURE["config"], rng_version=1, seed=FIXTURE["seed"], secret_seed="",
-        status=Game.Status.FINISHED, version=FIXTURE["version"], state_hash=FIXTURE["state_hash"],
-        winner=FIXTURE["winner"],
+        resolution=2, status=Game.Status.FINISHED, version=FIXTURE["version"],
+        state_hash=FIXTURE["state_hash"], winner=FIXTURE["winner"],
     )
     Choice.objects.bulk_create(
         Choice(game=row, seq=seq, seat=seat, decision=decision, options=options, state_hash=h, by_bot=by_bot)

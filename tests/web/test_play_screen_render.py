@@ -182,7 +182,7 @@ def test_a_minion_whose_abilities_are_cancelled_says_so():
     from django.template.loader import render_to_string
 
     from smashup.engine import Scenario
-    from smashup.engine.testing import play
+    from smashup.engine.testing import card, play
 
     s = Scenario([("Superheroes", "Aliens"), ("Dinosaurs", "Robots")])
     s.base("Jungle Oasis")
@@ -191,9 +191,9 @@ def test_a_minion_whose_abilities_are_cancelled_says_so():
     s.hand(0, "My Only Weakness!", "Invader")
     s.hand(1, "Howl")
     game = s.build()
+    # Two identical War Raptors are one option: the Weakness goes on one without a question.
     play(game, "My Only Weakness!")
-    weak = game.pending.options[0].card
-    game.apply(0, game.pending.id, [game.pending.options[0].id])
+    weak = game.action_state[card(game, "My Only Weakness!")].host
     view = game.view(0)["bases"][0]
     assert [m.get("cancelled", False) for m in view["minions"]] == [
         m == weak for m in game.bases[0].minions]
