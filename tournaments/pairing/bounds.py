@@ -130,12 +130,16 @@ def min_repeats(
     node_limit: int = 500_000,
     fair: bool = False,
     clash: float = 0.0,
-) -> int | None:
+    seat_costs: tuple[list[float], list[float]] | None = None,
+) -> int | float | None:
     """The fewest repeat meetings any grouping into `sizes` (plus `byes`) can have, or None if the
     search needs to look at more than `node_limit` groups. `upper`: a count known to be reachable
     (by a fair grouping, with `fair`); it prunes the search. `clash` > 0: count each faction clash
     (cost.clash_excess) as that many repeats, so that the result bounds repeats and clashes together
-    (the pairing's own trade-off, Weights.clash / Weights.repeat)."""
+    (the pairing's own trade-off, Weights.clash / Weights.repeat). `seat_costs`: (per player, what a
+    short table costs them; what a bye costs them), in repeats: the result is then the fewest of
+    everything the search weighs (the soft short tables, where fairness is traded against repeats
+    and a bound of each apart says little)."""
     kinds: dict[int, int] = {}
     for s in sizes:
         kinds[s] = kinds.get(s, 0) + 1
@@ -199,6 +203,9 @@ def min_repeats(
                 extra = partial
                 if clash and kind > 0:
                     extra += clash * clash_excess(ctx, [opener, *others])
+                if seat_costs is not None and (kind < 0 or kind < ctx.table_size):
+                    paid = seat_costs[1] if kind < 0 else seat_costs[0]
+                    extra += paid[opener] + sum(paid[p] for p in others)
                 if cost + extra < best:
                     taken = set(others)
                     if not walk([p for p in rest if p not in taken], cost + extra):

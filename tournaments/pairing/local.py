@@ -553,6 +553,9 @@ def local_search(
 
 PROVE_UP_TO = 24  # players: up to this, try to prove the fewest repeats exactly
 PROVE_NODES = 30_000  # groups the proof may look at before giving up (about 0.03 s)
+# The same with soft short tables, whose proof (fairness and repeats together) rarely finishes
+# where the search has not already found the best: a short try (issue 27: 0.05-0.19 s in vain).
+SOFT_PROVE_NODES = 5_000
 STALL = 300  # tabu steps without a new best before a random kick from the best grouping
 PATIENCE = 12  # kicks in a row without a new best before the search gives up
 QUICK_PATIENCE = 2  # the same for the first search, against the cheap bound only
@@ -570,13 +573,20 @@ def _proven_bound(ctx: Context, kinds: list[tuple[int, bool]], state: Grouping) 
     byes = sum(size for size, is_bye in kinds if is_bye)
     w = ctx.weights
     clash = w.clash / w.repeat if ctx.factions is not None else 0.0
+    if not ctx.strict:
+        # Soft short tables: fairness is traded against repeats, so the fewest of each apart bound
+        # the best far below it (and the search would chase that bound in vain): the proof weighs
+        # them together, seat by seat, as the search does.
+        costs = ([c / w.repeat for c in ctx.short_pen], [c / w.repeat for c in ctx.bye_fair])
+        reached = state.hard_total() / w.repeat
+        fewest = min_repeats(
+            ctx, sizes, byes, upper=reached, node_limit=SOFT_PROVE_NODES, clash=clash, seat_costs=costs
+        )
+        return None if fewest is None else w.repeat * fewest
     # Repeats plus clashes in repeat units, as the grouping in hand has them: reachable, so an upper bound.
     reached = (state.hard_total() - _fairness(state)) / w.repeat
-    # Only groupings that keep the fairness rule count where it is one (strict); in the soft mode
-    # any grouping may be the best.
-    fewest = min_repeats(
-        ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=ctx.strict, clash=clash
-    )
+    # Only groupings that keep the fairness rule (a rule in the strict mode) count.
+    fewest = min_repeats(ctx, sizes, byes, upper=reached, node_limit=PROVE_NODES, fair=True, clash=clash)
     if fewest is None:
         return None
     short_seats = sum(size for size in sizes if size < ctx.table_size)
