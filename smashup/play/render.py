@@ -213,6 +213,16 @@ def breakpoint_parts(game, uid: int) -> list[dict]:
     return parts
 
 
+def _in_event_loop() -> bool:
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 def game_notes(row, page: bool) -> dict:
     """What other apps say about this game for its page (signals.game_notes): "ended" (why it was
     ended, when they ended it) and "parts" (fragments above the board, with `page`). A receiver that
@@ -222,6 +232,8 @@ def game_notes(row, page: bool) -> dict:
     from .signals import game_notes as notes_signal
 
     out: dict = {"ended": "", "parts": []}
+    if _in_event_loop():
+        return out  # a socket's fast path renders without the database: the next full render asks
     for receiver, answer in notes_signal.send_robust(sender=type(row), game=row, page=page):
         if isinstance(answer, Exception):
             logger.error("game_notes receiver %r failed for game %s", receiver, row.pk, exc_info=answer)
