@@ -68,7 +68,8 @@ from .bots import _vp_for, heuristic_choice, option_values, random_choice
 class Settings:
     """The search's constants, chosen by measurement with `manage.py bench_bots` (README "Bots")."""
 
-    exploration: float = 0.7  # UCB1's constant (rewards are shares of a win, 0 to 1)
+    # UCB1's constant: rewards are shares of a win (0 to 1) that differ by a few hundredths.
+    exploration: float = 0.02
     widening: float = 1.0  # a node weighs its best 1 + widening * sqrt(visits) actions
     # A playout stops once this many turns have begun after the root's (None: a round, as many
     # turns as players: every other seat answers once).
