@@ -24,7 +24,8 @@ the single-observer form): one tree whose nodes are information sets. An iterati
    progressive widening, so a Play Cards decision of 40 plays spends its first iterations on the
    plays the heuristic bot likes, and the heuristic bot's favourite is tried first);
 3. expands one action, then plays out with a cheap policy (the heuristic bot without its
-   look-ahead, which would copy the game) for `horizon_turns` turns, and stops there;
+   look-ahead, which would copy the game) for a round (`horizon_turns`: as many turns as there
+   are players, so every other seat answers once), and stops there;
 4. evaluates the position for every seat (`scores`: VP, plus the VP each base in play would give
    weighed by how near it is to its breakpoint, plus cards in hand; in Big Base the place by power
    on the board and the side bonuses, weighed by how near the period's scoring is) and turns the
@@ -68,12 +69,16 @@ from .determinize import NotDealt
 class Settings:
     """The search's constants, chosen by measurement with `manage.py bench_bots` (README "Bots")."""
 
-    exploration: float = 0.7  # UCB1's constant (rewards are shares of a win, 0 to 1)
+    # UCB1's constant: rewards are shares of a win (0 to 1) that differ by a few hundredths.
+    exploration: float = 0.02
     widening: float = 1.0  # a node weighs its best 1 + widening * sqrt(visits) actions
-    horizon_turns: int = 2  # a playout stops once this many turns have begun after the root's
+    # A playout stops once this many turns have begun after the root's (None: a round, as many
+    # turns as players: every other seat answers once).
+    horizon_turns: int | None = None
     playout: str = "heuristic"  # "heuristic" (without its look-ahead) or "random"
     temperature: float = 3.0  # VP: a lead of this much in the evaluation is e (2.7) times the odds
     hand_weight: float = 0.3  # the worth of a card in hand, in VP
+    near_exponent: float = 2.0  # a base's VP count (total / breakpoint) ** this until it is ready
     seconds: float = 1.0  # the thinking time when the caller gives no budget
 
 
@@ -242,12 +247,14 @@ class _RootStats:
 
 
 # ---------------------------------------------------------------------------- evaluation ----
-def scores(game, hand_weight: float = DEFAULT_SETTINGS.hand_weight) -> list[float]:
+def scores(game, settings: Settings = DEFAULT_SETTINGS) -> list[float]:
     """Each seat's worth of the position in VP: its VP, plus what the board would give it (each
-    base by its VP table for the seat's place there, weighed by (total / breakpoint)^2 until the
-    base is ready; Big Base: the board's table for the seat's place by power and the side
-    bonuses, weighed by how far the period has gone), plus `hand_weight` per card in hand."""
+    base by its VP table for the seat's place there, weighed by (total / breakpoint) **
+    `near_exponent` until the base is ready; Big Base: the board's table for the seat's place by
+    power and the side bonuses, weighed by how far the period has gone), plus `hand_weight` per card
+    in hand."""
     players = game.players
+    hand_weight, exponent = settings.hand_weight, settings.near_exponent
     values = [float(p.vp) + hand_weight * len(p.hand) for p in players]
     if getattr(game, "board", None) is not None and hasattr(game, "vp_table"):
         _board_scores(game, values)
@@ -258,7 +265,7 @@ def scores(game, hand_weight: float = DEFAULT_SETTINGS.hand_weight) -> list[floa
         if total <= 0:
             continue
         breakpoint = max(game.breakpoint(slot), 1)
-        near = 1.0 if total >= breakpoint else (total / breakpoint) ** 2
+        near = 1.0 if total >= breakpoint else (total / breakpoint) ** exponent
         powers = {p.seat: game.player_power(uid, p.seat) for p in players}
         for p in players:
             if powers[p.seat] > 0:
@@ -293,15 +300,16 @@ def _board_scores(game, values: list[float]) -> None:
                 values[s] += weight * table[place]
 
 
-def rewards(game, temperature: float, hand_weight: float) -> list[float]:
+def rewards(game, settings: Settings = DEFAULT_SETTINGS) -> list[float]:
     """Each seat's share of one win: a finished game's winners share it; otherwise a softmax of
     the scores over `temperature` VP."""
     n = len(game.players)
     if game.pending is None:
         won = _winners(game)
         return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
-    values = scores(game, hand_weight)
+    values = scores(game, settings)
     top = max(values)
+    temperature = settings.temperature
     weights = [math.exp((v - top) / temperature) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
@@ -327,6 +335,7 @@ class _Search:
         self.decision = game.pending
         self.root_turn = game.turn
         self.undealt = 0  # iterations with no deal consistent with the seat's view
+        self.horizon = settings.horizon_turns or len(game.players)
         self.policy = random_choice if settings.playout == "random" else heuristic_choice
 
     # One iteration: determinize, select and expand, play out, back up.
@@ -336,14 +345,14 @@ class _Search:
         try:
             path, first = self._descend(det)
             self._play_out(det)
-            reward = rewards(det, self.settings.temperature, self.settings.hand_weight)
+            reward = rewards(det, self.settings)
             for edge, seat in path:
                 edge.visits += 1
                 edge.total += reward[seat]
             if first is not None:
                 stats = self.root_stats.setdefault(first, _RootStats())
                 stats.vp += det.players[self.seat].vp - self._root_vp
-                stats.score += scores(det, self.settings.hand_weight)[self.seat] - self._root_score
+                stats.score += scores(det, self.settings)[self.seat] - self._root_score
                 base = self._vp_base(det)
                 if base is not None:
                     stats.bases[base] = stats.bases.get(base, 0) + 1
@@ -354,13 +363,13 @@ class _Search:
         """Selection and expansion in `det`. Returns the edges taken with their seats, and the
         root action's key."""
         self._root_vp = det.players[self.seat].vp
-        self._root_score = scores(det, self.settings.hand_weight)[self.seat]
+        self._root_score = scores(det, self.settings)[self.seat]
         self._scorings = len(det.base_scorings)
         node, path, first, picked = self.root, [], None, []
         settings = self.settings
         while True:
             d = det.pending
-            if d is None or det.turn >= self.root_turn + settings.horizon_turns:
+            if d is None or det.turn >= self.root_turn + self.horizon:
                 return path, first
             if d.max_count > 1:
                 actions = _step_actions(det, d, picked)
@@ -400,7 +409,7 @@ class _Search:
                 done = what is None or len(picked) == d.max_count
                 if not done:
                     if expanded:
-                        self._answer(det, d, picked, complete=True)
+                        self._answer(det, d, picked)
                         return path, first
                     node = edge.below.setdefault(_signature(det, d, picked), _Node())
                     continue
@@ -426,7 +435,7 @@ class _Search:
                 node.worth = worth if node.worth is None else {**node.worth, **worth}
         return sorted(actions, key=lambda action: -worth[action[0]])
 
-    def _answer(self, det, d, picked, complete: bool) -> None:
+    def _answer(self, det, d, picked) -> None:
         """Answer a choice of several options begun in the tree: the options picked, then as many
         more of the policy's answer as it needs."""
         ids = [step[1] for step in picked]
@@ -443,7 +452,7 @@ class _Search:
 
     def _forced(self, det) -> None:
         """Play every decision that has one answer (no node for them)."""
-        while det.pending is not None and det.turn < self.root_turn + self.settings.horizon_turns:
+        while det.pending is not None and det.turn < self.root_turn + self.horizon:
             d = det.pending
             only = _one_answer(det, d)
             if only is None:
@@ -451,7 +460,7 @@ class _Search:
             det.apply(d.seat, d.id, only)
 
     def _play_out(self, det) -> None:
-        stop = self.root_turn + self.settings.horizon_turns
+        stop = self.root_turn + self.horizon
         policy, rng = self.policy, self.rng
         while det.pending is not None and det.turn < stop:
             d = det.pending
