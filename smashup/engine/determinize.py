@@ -66,13 +66,19 @@ def _determinize(game, seat: int, rng, exact: bool = False):
     if game.knowledge is None:
         track_knowledge(game)
     if game.pending is None or is_quiet(game):
-        new = copy_state(game)
-        fixed, piles = _what_seat_knows(new, seat)
-        _deal_again(new, seat, rng, fixed, piles)
-        _forget_secrets(new, seat, rng)
-        if game.pending is not None:
-            start_at_quiet_point(new)
-        return new
+        if game.pending is None:
+            return _dealt_at_quiet_point(game, seat, rng)
+        # Restarted at the play phase, a new deal may make the flow go elsewhere than the real
+        # game did (Big Base: an offer or an order that a hidden card decides): the seat's view
+        # must be the same, else another deal, then the fallback.
+        wanted = game.view(seat)
+        for _attempt in range(max(1, ATTEMPTS)):
+            new = _dealt_at_quiet_point(game, seat, rng)
+            if new.view(seat) == wanted:
+                return new
+        if exact:
+            raise NotDealt(f"no deal consistent with seat {seat}'s view was found in {ATTEMPTS} tries")
+        return _dealt_in_place(game, seat, rng, last_snapshot(game))
     snapshot = last_snapshot(game)
     if snapshot is not None:
         base, at, start = snapshot[1], snapshot[0], start_at_quiet_point
@@ -97,6 +103,16 @@ def _determinize(game, seat: int, rng, exact: bool = False):
     if exact:
         raise NotDealt(f"no deal consistent with seat {seat}'s view was found in {ATTEMPTS} tries")
     return _dealt_in_place(game, seat, rng, snapshot)
+
+
+def _dealt_at_quiet_point(game, seat: int, rng):
+    new = copy_state(game)
+    fixed, piles = _what_seat_knows(new, seat)
+    _deal_again(new, seat, rng, fixed, piles)
+    _forget_secrets(new, seat, rng)
+    if game.pending is not None:
+        start_at_quiet_point(new)
+    return new
 
 
 # Deals tried on the last quiet point's copy before dealing in place (determinize), the first

@@ -61,8 +61,9 @@ def test_determinized_games_are_sound_and_look_the_same_to_their_seat(mode, inde
             quiet += is_quiet(game)
         play_on(game, rng, 1)
     assert made > 20 and 0 < quiet < made
-    if in_place:
-        assert len(fell_back) == made - quiet
+    if in_place:  # every deal away from a quiet point; at one, only when the one deal tried
+        # made the restarted flow go elsewhere (the view check)
+        assert made - quiet <= len(fell_back) <= made - quiet + quiet // 5
     else:
         assert len(fell_back) <= (made - quiet) // 5
 
