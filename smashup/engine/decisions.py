@@ -83,6 +83,7 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
     return [decision.option(i) for i in ids]
 
 
+@cython.locals(opt=Option)
 def mark_alike(game, options: list) -> list:
     """Identical copies never give identical options (issue 9; issue 24 for every question):
     an option about a card a player cannot tell from the card of an earlier option
