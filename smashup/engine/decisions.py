@@ -83,6 +83,7 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
     return [decision.option(i) for i in ids]
 
 
+@cython.locals(opt=Option)
 def mark_alike(game, options: list) -> list:
     """Identical copies never give identical options (issue 9; issue 24 for every question):
     an option about a card a player cannot tell from the card of an earlier option
@@ -92,21 +93,31 @@ def mark_alike(game, options: list) -> list:
     records made before replay and seeded bots choose as they did. For a question picking one
     option (two copies to pick several of are picks of their own)."""
     defs = game.defs
-    seen_names: dict = {}
-    shared = False
+    seen_names: dict = {}  # name -> the first card of that name
+    repeated = None  # the names of two options or more
+    shared = False  # two cards of one name
     for opt in options:
         cid = opt.card
         if cid is not None:
-            if seen_names.setdefault(defs[cid].name, cid) != cid:
+            name = defs[cid].name
+            seen = seen_names.get(name)
+            if seen is None:
+                seen_names[name] = cid
+                continue
+            if repeated is None:
+                repeated = set()
+            repeated.add(name)
+            if seen != cid:
                 shared = True
-                break
     if not shared:  # most questions: no two cards of one name
         return options
     first: dict = {}
     marked = options
     for i, opt in enumerate(options):
         cid = opt.card
-        if cid is None or opt.alike is not None:
+        # A key starts with the card's name (`alike_key`): an option whose card's name no
+        # other option's has is like none of them, and its key is not made.
+        if cid is None or opt.alike is not None or defs[cid].name not in repeated:
             continue
         key = _alike_option_key(game, opt)
         shown = first.setdefault(key, opt.id)

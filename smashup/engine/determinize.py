@@ -69,8 +69,12 @@ def _determinize(game, seat: int, rng, exact: bool = False):
         if game.pending is None:
             return _dealt_at_quiet_point(game, seat, rng)
         # Restarted at the play phase, a new deal may make the flow go elsewhere than the real
-        # game did (Big Base: an offer or an order that a hidden card decides): the seat's view
-        # must be the same, else another deal, then the fallback.
+        # game did: the open main decision tells every seat that its player holds a card they
+        # may play now, which the deal does not know. Dealt a hand with none (their minion
+        # played, only minions left; standard games and Big Base alike, about 1 deal in 100
+        # for another seat than the player's), "end" is the only option, the phase ends by
+        # itself and the copy asks the next player. The seat's view must be the same, else
+        # another deal, then the fallback.
         wanted = game.view(seat)
         for _attempt in range(max(1, ATTEMPTS)):
             new = _dealt_at_quiet_point(game, seat, rng)

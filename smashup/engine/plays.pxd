@@ -4,6 +4,7 @@
 # (tests/engine/test_native.py checks): an attribute missing here would be refused when compiled.
 # Its game is a GameState (state.pxd): the game's fields are read and its cpdef methods called
 # directly.
+from smashup.engine.core cimport Grant, Play
 from smashup.engine.options cimport _play_option, _play_row
 from smashup.engine.protections cimport ability_active, base_active, card_ctx
 from smashup.engine.state cimport GameState
@@ -14,8 +15,9 @@ cdef class PlayFinder:
     cdef public object zone_free, cacheable, by_card, outright, hand_outright, grant_kinds
     cdef public object discard_too, _known, by_base, _matched
     # Asked for every card or play a question looks at: C calls.
-    cpdef fits(self, grant, play, own=*)
-    cpdef _preference(self, grant, play)
+    # A grant and a play typed: their fields read as C fields (about 27,000 reads in 10 games).
+    cpdef fits(self, Grant grant, Play play, own=*)
+    cpdef _preference(self, Grant grant, Play play)
     cpdef match(self, play)
     cpdef granted(self, play)
     cpdef _could(self, cid, kind, zone)

@@ -2,6 +2,7 @@
 # this file. Its functions take the game typed as a GameState (state.pxd): the reads below are C
 # functions the other rule modules cimport and call directly (`_count_base` too, but `power` and
 # `total_power` call it through the game, where a test may count its calls).
+from smashup.engine.core cimport MinionState
 from smashup.engine.protections cimport ability_active, affects, base_active, cancelled_cards, card_ctx
 from smashup.engine.state cimport GameState
 

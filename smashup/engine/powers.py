@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import cython
 
-from .core import EngineError
+from .core import EngineError, MinionState
 from .effects import Ctx
 from .protections import ability_active, affects, base_active, cancelled_cards, card_ctx
 from .state import _BASE, _MOVED_MODIFIER, BaseSlot, GameState
@@ -53,6 +53,7 @@ def power(game, cid: int) -> int:
     return value
 
 
+@cython.locals(state=MinionState, powers=dict, states=dict, defs=list)
 def _count_base(game, slot: BaseSlot) -> int:
     """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
     version (`_powers`, `_totals`); returns their total."""
