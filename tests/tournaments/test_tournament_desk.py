@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -334,9 +335,15 @@ DESK_URLS = ["tables/{table}/seats/0/qr.svg"]  # organizers only: tested here (t
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_guests_seat_link_has_a_qr_code_for_the_organizers_only():
+def test_a_guests_seat_link_has_a_qr_code_for_the_organizers_only(monkeypatch):
+    from django.core import signing
+
     from tests.tournaments.test_tournament_in_app import Scene
 
+    # A seat link is signed with the second it was made (signing.dumps): the page's link and the
+    # QR code's, made apart, differ when a second ticks between them; one second for the test.
+    stamp = signing.b62_encode(int(time.time()))
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp", lambda self: stamp)
     s = Scene()
     game = in_app.start_table(s.table, s.org)
     org = s.client("org")

@@ -226,12 +226,17 @@ def test_round_one_keeps_clubs_apart_and_its_draw_still_checks_out_without_namin
     assert set(draw["clubs"]) == {"", "1", "2"}  # numbered, never named
     page = Client().get(f"/tournaments/{event.pk}/round/1/").content.decode()
     assert "avoid_clubs=True" in page and "Red Dragons" not in page
-    # Without the setting the same players and seed draw club-mates together.
-    plain = pair_round(services.pairing_players(event, 1, list(event.entrants.all())), [], 1, event.seed)
-    assert any(
-        len([clubs[pk] for pk in t if clubs[pk]]) != len({clubs[pk] for pk in t if clubs[pk]})
-        for t in plain.seats()
-    )
+    # Without the setting the same players draw club-mates together. One draw spreads both clubs
+    # of four over the four tables about 2% of the time (event seeds are random), so five seeds.
+    players = services.pairing_players(event, 1, list(event.entrants.all()))
+
+    def club_mates_together(seed: str) -> bool:
+        return any(
+            len([clubs[pk] for pk in t if clubs[pk]]) != len({clubs[pk] for pk in t if clubs[pk]})
+            for t in pair_round(players, [], 1, seed).seats()
+        )
+
+    assert any(club_mates_together(f"{event.seed}{k}") for k in range(5))
 
 
 # ---------------------------------------------------------------------------------- knockouts ----
