@@ -49,6 +49,15 @@ class Arrays:
     no_faction: int
     met_cost: np.ndarray | None  # (n, n): what two players sitting together cost, twice (dense only)
     one_hot: np.ndarray | None  # (n, factions): 1.0 where the player holds the faction
+    # (n + 1,) each, the last a padding seat that changes no cost: points, first-seat, short-table
+    # and bye costs per player (Grouping.swap_deltas prices whole tables from them).
+    points: np.ndarray
+    first_pen: np.ndarray
+    short_pen: np.ndarray
+    bye_pen: np.ndarray
+    holds: np.ndarray | None = None  # (n + 1, factions): 1 where the player holds it (padded: none)
+    pair_keys: np.ndarray | None = None  # a * n + b of `pairs`, sorted (Grouping._met_pairs)
+    pair_times: np.ndarray | None = None
     near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
 
 
@@ -77,7 +86,18 @@ def _arrays(ctx: Context) -> Arrays:
         for p, held in enumerate(ctx.factions):
             factions[p, : len(held)] = held
             one_hot[p, list(held)] = 1.0
-    found = Arrays(met, pairs, side, factions, none, met_cost, one_hot)
+    padded = [
+        np.array([*values, pad], dtype=np.float64)
+        for values, pad in (
+            (ctx.points, 0.0),
+            (ctx.first_pen, np.inf),
+            (ctx.short_pen, 0.0),
+            (ctx.bye_pen, 0.0),
+        )
+    ]
+    found = Arrays(met, pairs, side, factions, none, met_cost, one_hot, *padded)
+    if one_hot is not None:
+        found.holds = np.vstack([one_hot, np.zeros((1, none))]).astype(np.int64)
     ctx.__dict__["_arrays"] = found
     return found
 
@@ -170,6 +190,7 @@ class Grouping:
                     np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
+        self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
         self._near: dict[tuple[int, int], list[int]] = {}
@@ -405,6 +426,10 @@ class Grouping:
                         self.enter[p, gx] += sign * w * times
                         self.enter[p, gy] -= sign * w * times
         self.groups[gx], self.groups[gy] = a, b
+        if self.rows is not None:
+            sx, sy = self.seat[x], self.seat[y]
+            self.rows[gx, sx], self.rows[gy, sy] = y, x
+            self.seat[x], self.seat[y] = sy, sx
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
         if self.enter is not None:
@@ -473,14 +498,132 @@ class Grouping:
             out.append(len(self.groups) - 1)
         return out
 
-    def best_swap(self, x: int, groups, allow=lambda y, delta: True):
-        best = None
-        for gy in groups:
-            for y in self.groups[gy]:
-                delta, a, b, terms = self.swap_delta(x, y)
-                if (best is None or delta < best[0] - EPS) and allow(y, delta):
-                    best = (delta, y, a, b, terms)
-        return best
+    def best_swap(self, x: int, groups):
+        """The best swap of x with a player of `groups` on the full cost, as a scan of them in
+        order would choose it (the first, replaced only by one lower by more than EPS): (delta, y,
+        x's group after, y's group after, None), or None. Priced all at once (`swap_deltas`)."""
+        found = self.swap_deltas(x, groups)
+        if found is None:
+            return None
+        deltas, ys = found
+        i = _scan_choice(deltas)
+        y = int(ys[i])
+        a = [y if m == x else m for m in self.groups[self.where[x]]]
+        b = [x if m == y else m for m in self.groups[self.where[y]]]
+        return float(deltas[i]), y, a, b, None
+
+    def _rows_view(self) -> None:
+        """Every group's players as one matrix (rows[g, slot]; n pads a group smaller than the
+        largest) and each player's slot in it, kept by every swap (_move): what swap_deltas reads."""
+        width = max(len(g) for g in self.groups)
+        self.rows = np.full((len(self.groups), width), self.ctx.n, dtype=np.int64)
+        self.seat = np.zeros(self.ctx.n, dtype=np.int64)
+        for gi, g in enumerate(self.groups):
+            self.rows[gi, : len(g)] = g
+            self.seat[g] = np.arange(len(g))
+        self.bye_np = np.array(self.is_bye, dtype=bool)
+
+    def swap_deltas(self, x: int, groups) -> tuple[np.ndarray, np.ndarray] | None:
+        """(swap_delta of x with each player of `groups`, those players), in the order of a scan:
+        the groups in the order given, each group's players in their order. None: no player."""
+        if self.rows is None:
+            self._rows_view()
+        rows = self.rows.take(np.fromiter(groups, dtype=np.int64), axis=0)
+        ys = rows[rows < self.ctx.n]
+        if not len(ys):
+            return None
+        self.evaluations += len(ys)
+        return self._pair_deltas(np.full(len(ys), x, dtype=np.int64), ys), ys
+
+    def _pair_deltas(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """swap_delta(x, y) for each pair (x and y at different groups), the same numbers to the
+        last bit: each new group's cost is group_cost's sums in group_cost's order (the repeats,
+        whole numbers, from metg; the byes by group_cost itself), less the groups' costs as
+        swap_delta subtracts them."""
+        ctx, n, metg = self.ctx, self.ctx.n, self.metg
+        gx, gy = self.where_np.take(xs), self.where_np.take(ys)
+        pair = np.arange(len(xs))
+        # x's group with y in x's place, and y's group with x in y's place.
+        a, b = self.rows.take(gx, axis=0), self.rows.take(gy, axis=0)
+        a[pair, self.seat.take(xs)] = ys
+        b[pair, self.seat.take(ys)] = xs
+        if self.arrays.met is not None:
+            both = self.arrays.met[xs, ys]
+        else:
+            both = self._met_pairs(xs, ys)
+        repeats = _per_group(self.repeats, gx, gy)
+        cost_a = self._table_costs(a, repeats[0] - metg[xs, gx] + metg[ys, gx] - both)
+        cost_b = self._table_costs(b, repeats[1] - metg[ys, gy] + metg[xs, gy] - both)
+        for cost, new, g in ((cost_a, a, gx), (cost_b, b, gy)):
+            # The byes: Python's own sum, as group_cost's (Python 3.12 sums floats compensated).
+            for k in np.flatnonzero(self.bye_np.take(g)).tolist():
+                cost[k] = group_cost(ctx, new[k][new[k] < n].tolist(), True)
+        held = _per_group(self.costs, gx, gy)
+        return cost_a + cost_b - held[0] - held[1]
+
+    def polish_deltas(self, xs: list[int], window: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """swap_deltas of each x (at a table) with the players of `near(gx, window)`, all at once:
+        (the deltas one x after another, the players priced, where each x's begin). Counts no
+        evaluations (the polish counts those it uses)."""
+        if self.rows is None:
+            self._rows_view()
+        count = len(self.groups)
+        gx = self.where_np.take(np.array(xs, dtype=np.int64))
+        # near(): the tables within `window` places, then the byes where they are not among them.
+        groups = gx[:, None] + np.arange(-window, window + 1)
+        inside = (groups >= 0) & (groups < count) & (groups != gx[:, None])
+        if self.is_bye[-1]:
+            far = gx + window < count - 1
+            groups = np.hstack([groups, np.full((len(xs), 1), count - 1)])
+            inside = np.hstack([inside, far[:, None]])
+        players = self.rows.take(np.where(inside, groups, 0), axis=0)  # (x, group, slot)
+        priced = inside[:, :, None] & (players < self.ctx.n)
+        which, _, _ = np.nonzero(priced)
+        ys = players[priced]
+        xs_np = np.array(xs, dtype=np.int64).take(which)
+        begins = np.concatenate(([0], np.cumsum(priced.sum(axis=(1, 2)))))
+        return self._pair_deltas(xs_np, ys), ys, begins
+
+    def _met_pairs(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """met[x][y] for each pair, from the pairs that met (sorted by x * n + y) where the dense
+        matrix is not kept."""
+        arrays, n = self.arrays, self.ctx.n
+        if arrays.pair_keys is None:
+            a, b, times = arrays.pairs
+            keys = a * n + b
+            order = np.argsort(keys, kind="stable")
+            arrays.pair_keys, arrays.pair_times = keys.take(order), times.take(order)
+        if not len(arrays.pair_keys):
+            return np.zeros(len(xs), dtype=np.int64)
+        wanted = xs * n + ys
+        at = np.minimum(np.searchsorted(arrays.pair_keys, wanted), len(arrays.pair_keys) - 1)
+        return np.where(arrays.pair_keys.take(at) == wanted, arrays.pair_times.take(at), 0)
+
+    def _table_costs(self, rows: np.ndarray, repeats: np.ndarray) -> np.ndarray:
+        """group_cost of each row's table (`repeats`: its repeats), with its operations in its
+        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum), the
+        short-table costs seat by seat (whole numbers, so Python's sum of them is the same)."""
+        ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
+        points = arrays.points.take(rows)
+        seated = rows < ctx.n
+        width = rows.shape[1]
+        spread = np.zeros(len(rows))
+        for i in range(width):
+            for j in range(i + 1, width):
+                d = points[:, i] - points[:, j]
+                spread += np.where(seated[:, j], d * d, 0.0)
+        cost = w.repeat * repeats + w.spread * spread + arrays.first_pen.take(rows).min(axis=1)
+        short = seated.sum(axis=1) < ctx.table_size
+        if short.any():
+            pen = arrays.short_pen.take(rows)
+            unfair = np.zeros(len(rows))
+            for i in range(width):
+                unfair += pen[:, i]
+            cost = np.where(short, cost + unfair, cost)
+        if arrays.holds is not None:
+            counts = arrays.holds.take(rows, axis=0).sum(axis=1)
+            cost = cost + w.clash * np.maximum(counts - ctx.copies, 0).sum(axis=1)
+        return cost
 
     def repair(self, window: int, budget: int) -> None:
         """Best improving swaps for troubled players (nearby first, then anywhere) until none helps."""
@@ -501,6 +644,25 @@ class Grouping:
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
             queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+
+
+def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
+    """values[g] for each array of group indices (all values as an array when many are read)."""
+    if sum(len(g) for g in groups) > len(values) // 4:
+        whole = np.array(values)
+        return [whole.take(g) for g in groups]
+    return [np.array([values[i] for i in g.tolist()]) for g in groups]
+
+
+def _scan_choice(values: np.ndarray) -> int:
+    """The index a scan of `values` keeps: the first, replaced by each later one lower than the
+    one held by more than EPS."""
+    i = 0
+    while True:
+        lower = np.flatnonzero(values[i + 1 :] < values[i] - EPS)
+        if not lower.size:
+            return i
+        i += 1 + int(lower[0])
 
 
 def local_search(
@@ -668,15 +830,36 @@ def _restart(state: Grouping, best_groups: list[list[int]], rng: random.Random, 
 def _polish(state: Grouping, window: int, budget: int, players: set[int] | None = None) -> None:
     """Best improving swaps on the full cost (the spread, mostly) that add no repeats or unfair seats,
     for the given players (default: everyone) and then for whoever those swaps moved, until none
-    helps. The standings cut starts with a small spread; only the repaired tables need this."""
+    helps. The standings cut starts with a small spread; only the repaired tables need this.
+    Each pass prices every player's swaps at once (polish_deltas) and takes them in order, as a
+    scan would; a player whose group or a group near it changed since is priced again."""
     todo = set(range(state.ctx.n)) if players is None else set(players)
     while todo and state.evaluations < budget:
         moved: set[int] = set()
-        for x in sorted(todo):
-            found = state.best_swap(x, state.near(state.where[x], window))
+        order = sorted(todo)
+        seated = [x for x in order if not state.is_bye[state.where[x]]]  # the byes reach everywhere
+        deltas, ys, begins = state.polish_deltas(seated, window) if seated else (None, None, None)
+        at = {x: i for i, x in enumerate(seated)}
+        changed: set[int] = set()
+        for x in order:
+            gx = state.where[x]
+            groups = state.near(gx, window)
+            i = at.get(x)
+            if i is None or (changed and (gx in changed or not changed.isdisjoint(groups))):
+                found = state.best_swap(x, groups)
+            else:
+                lo, hi = begins[i], begins[i + 1]
+                state.evaluations += int(hi - lo)
+                found = None
+                if hi > lo:
+                    k = lo + _scan_choice(deltas[lo:hi])
+                    found = (float(deltas[k]), int(ys[k]))
             if found is not None and found[0] < -EPS and state.hard_delta(x, found[1]) <= EPS:
-                _, y, a, b, terms = found
-                gx, gy = state.where[x], state.where[y]
-                state.apply(x, y, a, b, terms)
+                y = found[1]
+                gy = state.where[y]
+                a = [y if m == x else m for m in state.groups[gx]]
+                b = [x if m == y else m for m in state.groups[gy]]
+                state.apply(x, y, a, b)
+                changed.update((gx, gy))
                 moved.update(state.groups[gx], state.groups[gy])
         todo = moved
