@@ -265,6 +265,16 @@ class Grouping:
             dtype=np.int64,
         )
         self.enter = ctx.weights.repeat * self.metg + self.arrays.side.T.take(self.kind, axis=1)
+        self.leave = self.enter
+        if self.held_np is not None:
+            # Faction clashes, as hard_delta counts them: p coming into g clashes on each faction g
+            # holds at the copies or more (clash_in), p leaving g ends one on each faction g holds
+            # over the copies (clash_out); a faction both swapped players hold is best_tabu_move's.
+            held, copies = self.held_np[:, :-1], ctx.copies
+            base, one_hot = self.enter, ctx.weights.clash * self.arrays.one_hot
+            self.enter = base + one_hot @ (held >= copies).T
+            self.leave = base + one_hot @ (held > copies).T
+            self.clash_column = np.ascontiguousarray(one_hot.T)  # per faction, what it costs its holders
 
     def _pair_costs(self, xs, ys) -> np.ndarray:
         """(x, y): what x and y sitting together cost, twice (the dense matrix, or the dicts)."""
@@ -306,10 +316,17 @@ class Grouping:
         # the pair's own meetings.
         enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
         delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
-        delta -= np.add.outer(enter_x[np.arange(len(xs)), gx], enter_y[np.arange(len(ys)), gy])
+        delta -= self.leave[xs, gx][:, None]
+        delta -= self.leave[ys, gy]
         delta -= self._pair_costs(xs, ys)
         if self.held_np is not None:
-            delta += ctx.weights.clash * self._clash_deltas(xs, gx, ys, gy)
+            # A faction both hold, at the copies in x's group or y's: neither the clash counted
+            # coming in nor one ended going out (all whole numbers, so the order of sums is free).
+            at_copies = self.held_np[:, :-1] == ctx.copies
+            mine, theirs = self.arrays.one_hot.take(xs, axis=0), self.arrays.one_hot.take(ys, axis=0)
+            shared = (mine * at_copies.take(gx, axis=0)) @ theirs.T
+            shared += mine @ (theirs * at_copies.take(gy, axis=0)).T
+            delta -= ctx.weights.clash * shared
         # A tabu player moves only for a new best.
         tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
         tabu &= delta >= best - EPS - current
@@ -345,21 +362,6 @@ class Grouping:
                 found[g, self.near(g, window)] = True
             cache[key] = found
         return found
-
-    def _clash_deltas(self, xs, gx, ys, gy):
-        """The change of faction clashes of swapping each x with each y (hard_delta's count). A
-        faction's holders at a table grow by one: one more clash if they were at the copies
-        already; shrink by one: one fewer if they were over; a faction both hold: no change. The
-        byes count no factions (their rows are 0), so they change nothing."""
-        copies, held, one_hot = self.ctx.copies, self.held_np[:, :-1], self.arrays.one_hot
-        mine, theirs = one_hot.take(xs, axis=0), one_hot.take(ys, axis=0)  # (x, f), (y, f)
-        at_x, at_y = held.take(gx, axis=0), held.take(gy, axis=0)
-        full_x, full_y = at_x == copies, at_y == copies
-        over_x, over_y = at_x > copies, at_y > copies
-        # x's group: y's factions come in, x's go; y's group: x's come in, y's go.
-        clash = ((full_x | over_x) - full_x * mine) @ theirs.T - (over_x * mine).sum(axis=1)[:, None]
-        clash += mine @ ((full_y | over_y) - full_y * theirs).T - (over_y * theirs).sum(axis=1)[None, :]
-        return clash
 
     def tabu_swap(self, x: int, y: int) -> None:
         """The swap of the tabu search: as `swap`, but only the repeats, clashes and fairness of the
@@ -409,22 +411,30 @@ class Grouping:
         """x and y change places; `a`, `b`: x's group and y's group after it."""
         gx, gy = self.where[x], self.where[y]
         met, w = self.arrays.met, self.ctx.weights.repeat
+        views = (
+            ()
+            if self.enter is None
+            else (self.enter,)
+            if self.leave is self.enter
+            else (self.enter, self.leave)
+        )
         if met is not None:
             change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
             self.metg[:, gx] += change
             self.metg[:, gy] -= change
-            if self.enter is not None:
+            if views:
                 change = w * change
-                self.enter[:, gx] += change
-                self.enter[:, gy] -= change
+                for view in views:
+                    view[:, gx] += change
+                    view[:, gy] -= change
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
                     self.metg[p, gx] += sign * times
                     self.metg[p, gy] -= sign * times
-                    if self.enter is not None:
-                        self.enter[p, gx] += sign * w * times
-                        self.enter[p, gy] -= sign * w * times
+                    for view in views:
+                        view[p, gx] += sign * w * times
+                        view[p, gy] -= sign * w * times
         self.groups[gx], self.groups[gy] = a, b
         if self.rows is not None:
             sx, sy = self.seat[x], self.seat[y]
@@ -437,14 +447,31 @@ class Grouping:
             self.order[sx], self.order[sy] = y, x
             self.slot[x], self.slot[y] = sy, sx
         if self.held_np is not None:
-            factions, none = self.arrays.factions, self.arrays.no_faction
-            for player, out, into in ((x, gx, gy), (y, gy, gx)):
-                for f in factions[player].tolist():
-                    if f != none:
-                        if not self.is_bye[out]:
-                            self.held_np[out, f] -= 1
-                        if not self.is_bye[into]:
-                            self.held_np[into, f] += 1
+            self._move_factions(x, y, gx, gy)
+
+    def _move_factions(self, x: int, y: int, gx: int, gy: int) -> None:
+        """The groups' faction counts follow x (gx to gy) and y (gy to gx); so do the tabu
+        search's clash costs (_tabu_view), only where a count crosses the copies."""
+        factions, none, held = self.arrays.factions, self.arrays.no_faction, self.held_np
+        copies, track = self.ctx.copies, self.enter is not None
+        for player, out, into in ((x, gx, gy), (y, gy, gx)):
+            for f in factions[player].tolist():
+                if f == none:
+                    continue
+                if not self.is_bye[out]:
+                    before = int(held[out, f])
+                    held[out, f] = before - 1
+                    if track and before == copies:  # no clash any more coming in
+                        self.enter[:, out] -= self.clash_column[f]
+                    elif track and before == copies + 1:  # none ended going out
+                        self.leave[:, out] -= self.clash_column[f]
+                if not self.is_bye[into]:
+                    before = int(held[into, f])
+                    held[into, f] = before + 1
+                    if track and before == copies - 1:
+                        self.enter[:, into] += self.clash_column[f]
+                    elif track and before == copies:
+                        self.leave[:, into] += self.clash_column[f]
 
     def thresholds(self) -> None:
         """A short seat (a bye) is only worth moving if someone at a full table (at any table) had
