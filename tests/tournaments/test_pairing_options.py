@@ -280,3 +280,24 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
         scan_polish(one, window, 10**9, range(ctx.n))
         local._polish(two, window, 10**9, set(range(ctx.n)))
         assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
+
+
+@pytest.mark.parametrize("n, layout", [(23, "even"), (21, "byes"), (30, "even")])
+def test_tables_seated_together_are_seated_as_one_by_one(n, layout):
+    """seat_orders gives seat_order's order for every table, and leaves the generator where the
+    one-by-one seating leaves it (tables of 2 to 8, from an event's seat history)."""
+    from tournaments.pairing.seats import seat_order, seat_orders
+
+    ctx, _ = simulated_context(n, 4, None, seed=n, layout=layout)
+    walk = random.Random(n)
+    order = list(range(ctx.n))
+    walk.shuffle(order)
+    groups, start = [], 0
+    for size in [2, 3, 4, 4, 3, 1, 5, 6, 7, 8] * 3:
+        if start + size > len(order):
+            break
+        groups.append(order[start : start + size])
+        start += size
+    one, two = random.Random(1), random.Random(1)
+    assert seat_orders(ctx, groups, two) == [seat_order(ctx, g, one) for g in groups]
+    assert one.getstate() == two.getstate()
