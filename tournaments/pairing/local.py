@@ -387,9 +387,7 @@ class Grouping:
                 self.hard[gi] = sum(ctx.bye_fair[m] for m in g)
                 continue
             self.repeats[gi] = repeats[gi]
-            clash = 0
-            if self.held_np is not None:
-                clash = int(np.maximum(self.held_np[gi, :-1] - ctx.copies, 0).sum())
+            clash = self.clash[gi]  # kept by _move_factions
             unfair = sum(ctx.short_pen[m] for m in g) if len(g) < ctx.table_size else 0.0
             self.hard[gi] = w.repeat * repeats[gi] + w.clash * clash + unfair
             self.clash[gi] = clash
@@ -450,8 +448,8 @@ class Grouping:
             self._move_factions(x, y, gx, gy)
 
     def _move_factions(self, x: int, y: int, gx: int, gy: int) -> None:
-        """The groups' faction counts follow x (gx to gy) and y (gy to gx); so do the tabu
-        search's clash costs (_tabu_view), only where a count crosses the copies."""
+        """The groups' faction counts and clashes follow x (gx to gy) and y (gy to gx); so do the
+        tabu search's clash costs (_tabu_view), only where a count crosses the copies."""
         factions, none, held = self.arrays.factions, self.arrays.no_faction, self.held_np
         copies, track = self.ctx.copies, self.enter is not None
         for player, out, into in ((x, gx, gy), (y, gy, gx)):
@@ -461,6 +459,7 @@ class Grouping:
                 if not self.is_bye[out]:
                     before = int(held[out, f])
                     held[out, f] = before - 1
+                    self.clash[out] -= before > copies
                     if track and before == copies:  # no clash any more coming in
                         self.enter[:, out] -= self.clash_column[f]
                     elif track and before == copies + 1:  # none ended going out
@@ -468,6 +467,7 @@ class Grouping:
                 if not self.is_bye[into]:
                     before = int(held[into, f])
                     held[into, f] = before + 1
+                    self.clash[into] += before >= copies
                     if track and before == copies - 1:
                         self.enter[:, into] += self.clash_column[f]
                     elif track and before == copies:
