@@ -859,25 +859,27 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
     for the given players (default: everyone) and then for whoever those swaps moved, until none
     helps. The standings cut starts with a small spread; only the repaired tables need this.
     Each pass prices every player's swaps at once (polish_deltas) and takes them in order, as a
-    scan would; a player whose group or a group near it changed since is priced again."""
+    scan would; where a swap changed a player's group or a group near it, that player and the
+    next few are priced again together (REPRICE)."""
     todo = set(range(state.ctx.n)) if players is None else set(players)
     while todo and state.evaluations < budget:
         moved: set[int] = set()
         order = sorted(todo)
-        seated = [x for x in order if not state.is_bye[state.where[x]]]  # the byes reach everywhere
-        deltas, ys, begins = state.polish_deltas(seated, window) if seated else (None, None, None)
-        at = {x: i for i, x in enumerate(seated)}
-        changed: set[int] = set()
-        for x in order:
+        priced: dict[int, tuple] = {}  # x -> (deltas, players, begins, index, groups changed since)
+        _price(state, [x for x in order if not state.is_bye[state.where[x]]], window, priced)
+        for position, x in enumerate(order):
             gx = state.where[x]
             groups = state.near(gx, window)
-            i = at.get(x)
-            if i is None or (changed and (gx in changed or not changed.isdisjoint(groups))):
+            found = None
+            if state.is_bye[gx]:  # the byes reach everywhere: priced alone
                 found = state.best_swap(x, groups)
             else:
+                if x not in priced or _stale(priced[x][4], gx, groups):
+                    following = order[position : position + REPRICE]
+                    _price(state, [p for p in following if not state.is_bye[state.where[p]]], window, priced)
+                deltas, ys, begins, i, _ = priced[x]
                 lo, hi = begins[i], begins[i + 1]
                 state.evaluations += int(hi - lo)
-                found = None
                 if hi > lo:
                     k = lo + _scan_choice(deltas[lo:hi])
                     found = (float(deltas[k]), int(ys[k]))
@@ -887,6 +889,23 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
                 a = [y if m == x else m for m in state.groups[gx]]
                 b = [x if m == y else m for m in state.groups[gy]]
                 state.apply(x, y, a, b)
-                changed.update((gx, gy))
+                for changed in {id(entry[4]): entry[4] for entry in priced.values()}.values():
+                    changed.update((gx, gy))
                 moved.update(state.groups[gx], state.groups[gy])
         todo = moved
+
+
+REPRICE = 32  # players priced again together when a swap made the prices of one stale
+
+
+def _price(state: Grouping, xs: list[int], window: int, priced: dict) -> None:
+    if not xs:
+        return
+    deltas, ys, begins = state.polish_deltas(xs, window)
+    changed: set[int] = set()
+    for i, x in enumerate(xs):
+        priced[x] = (deltas, ys, begins, i, changed)
+
+
+def _stale(changed: set[int], gx: int, groups) -> bool:
+    return bool(changed) and (gx in changed or not changed.isdisjoint(groups))
