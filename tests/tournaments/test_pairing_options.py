@@ -184,3 +184,120 @@ def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout
             tabu_until[x] = tabu_until[y] = step + walk.randrange(1, 6)
         recount = Grouping(ctx, state.groups, kinds)
         assert recount.hard == state.hard and recount.repeats == state.repeats
+
+
+# --- the repair's and the polish's swaps as arrays ---------------------------------------------------
+
+
+def scan_best_swap(state, x, groups):
+    """The repair's and the polish's swap as it was written before: every swap one by one
+    (swap_delta, full cost), the first kept unless a later one is lower by more than EPS."""
+    best = None
+    for gy in groups:
+        for y in state.groups[gy]:
+            delta, a, b, terms = state.swap_delta(x, y)
+            if best is None or delta < best[0] - EPS:
+                best = (delta, y, a, b, terms)
+    return best
+
+
+def scan_polish(state, window, budget, players):
+    """The polish as it was written before: each player's best swap priced one by one."""
+    todo = set(players)
+    while todo and state.evaluations < budget:
+        moved = set()
+        for x in sorted(todo):
+            found = scan_best_swap(state, x, state.near(state.where[x], window))
+            if found is not None and found[0] < -EPS and state.hard_delta(x, found[1]) <= EPS:
+                _, y, a, b, terms = found
+                gx, gy = state.where[x], state.where[y]
+                state.apply(x, y, a, b, terms)
+                moved.update(state.groups[gx], state.groups[gy])
+        todo = moved
+
+
+SWAP_CASES = [
+    (17, None, "even", True, "strict"), (21, None, "byes", True, "strict"), (16, 1, "even", True, "strict"),
+    (22, 2, "even", True, "soft"), (18, None, "byes", False, "strict"), (26, 1, "byes", False, "soft"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("n, copies, layout, dense, short_tables", SWAP_CASES)
+def test_the_swaps_priced_as_arrays_are_the_scans_to_the_last_bit(
+    n, copies, layout, dense, short_tables, monkeypatch
+):
+    """Grouping.best_swap gives the scan's swap and the same delta, bit for bit, and counts the
+    same evaluations, for any player (byes included) against nearby tables, one table or all, on
+    states met along a random walk."""
+    from tournaments.pairing import local
+
+    if not dense:
+        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+    ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
+    layout = round_layout(ctx.n, options.table_size, options.layout)
+    kinds = group_kinds(layout)
+    state = Grouping(ctx, initial_groups(ctx, layout), kinds)
+    walk = random.Random(2)
+    for step in range(60):
+        x = walk.randrange(ctx.n)
+        gx = state.where[x]
+        for groups in (
+            state.near(gx, options.window),
+            state.near(gx, 1),
+            [g for g in range(len(kinds)) if g != gx],
+        ):
+            before = state.evaluations
+            expected = scan_best_swap(state, x, groups)
+            counted = state.evaluations - before
+            got = state.best_swap(x, groups)
+            assert got == expected and state.evaluations - before == 2 * counted, step
+        x, y = walk.sample(range(ctx.n), 2)
+        if state.where[x] != state.where[y]:
+            state.swap(x, y)
+
+
+@pytest.mark.parametrize("n, copies, layout, dense, short_tables", SWAP_CASES)
+def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
+    n, copies, layout, dense, short_tables, monkeypatch
+):
+    """From a shuffled grouping (many swaps to make, so many players priced again after a swap
+    near them), the polish ends where the one-by-one polish ends, with the same evaluations."""
+    from tournaments.pairing import local
+
+    if not dense:
+        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+    ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
+    layout = round_layout(ctx.n, options.table_size, options.layout)
+    kinds = group_kinds(layout)
+    order = list(range(ctx.n))
+    random.Random(n).shuffle(order)
+    groups, start = [], 0
+    for size, _ in kinds:
+        groups.append(order[start : start + size])
+        start += size
+    one, two = Grouping(ctx, groups, kinds), Grouping(ctx, groups, kinds)
+    for window in (1, options.window):
+        scan_polish(one, window, 10**9, range(ctx.n))
+        local._polish(two, window, 10**9, set(range(ctx.n)))
+        assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
+
+
+@pytest.mark.parametrize("n, layout", [(23, "even"), (21, "byes"), (30, "even")])
+def test_tables_seated_together_are_seated_as_one_by_one(n, layout):
+    """seat_orders gives seat_order's order for every table, and leaves the generator where the
+    one-by-one seating leaves it (tables of 2 to 8, from an event's seat history)."""
+    from tournaments.pairing.seats import seat_order, seat_orders
+
+    ctx, _ = simulated_context(n, 4, None, seed=n, layout=layout)
+    walk = random.Random(n)
+    order = list(range(ctx.n))
+    walk.shuffle(order)
+    groups, start = [], 0
+    for size in [2, 3, 4, 4, 3, 1, 5, 6, 7, 8] * 3:
+        if start + size > len(order):
+            break
+        groups.append(order[start : start + size])
+        start += size
+    one, two = random.Random(1), random.Random(1)
+    assert seat_orders(ctx, groups, two) == [seat_order(ctx, g, one) for g in groups]
+    assert one.getstate() == two.getstate()

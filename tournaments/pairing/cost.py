@@ -159,7 +159,7 @@ def table_report(ctx: Context, number: int, seats: Sequence[int]) -> TableReport
         if ctx.met[a].get(b)
     )
     short = len(seats) < ctx.table_size
-    least = min(ctx.short) if ctx.short else 0
+    least = min(ctx.short) if short and ctx.short else 0  # a walk over everyone: short tables only
     fairness = tuple((ids[m], ctx.short[m]) for m in seats if short and ctx.short[m] > least)
     points = tuple(ctx.points[m] for m in seats)
     w = ctx.weights

@@ -49,6 +49,15 @@ class Arrays:
     no_faction: int
     met_cost: np.ndarray | None  # (n, n): what two players sitting together cost, twice (dense only)
     one_hot: np.ndarray | None  # (n, factions): 1.0 where the player holds the faction
+    # (n + 1,) each, the last a padding seat that changes no cost: points, first-seat, short-table
+    # and bye costs per player (Grouping.swap_deltas prices whole tables from them).
+    points: np.ndarray
+    first_pen: np.ndarray
+    short_pen: np.ndarray
+    bye_pen: np.ndarray
+    holds: np.ndarray | None = None  # (n + 1, factions): 1 where the player holds it (padded: none)
+    pair_keys: np.ndarray | None = None  # a * n + b of `pairs`, sorted (Grouping._met_pairs)
+    pair_times: np.ndarray | None = None
     near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
 
 
@@ -77,7 +86,18 @@ def _arrays(ctx: Context) -> Arrays:
         for p, held in enumerate(ctx.factions):
             factions[p, : len(held)] = held
             one_hot[p, list(held)] = 1.0
-    found = Arrays(met, pairs, side, factions, none, met_cost, one_hot)
+    padded = [
+        np.array([*values, pad], dtype=np.float64)
+        for values, pad in (
+            (ctx.points, 0.0),
+            (ctx.first_pen, np.inf),
+            (ctx.short_pen, 0.0),
+            (ctx.bye_pen, 0.0),
+        )
+    ]
+    found = Arrays(met, pairs, side, factions, none, met_cost, one_hot, *padded)
+    if one_hot is not None:
+        found.holds = np.vstack([one_hot, np.zeros((1, none))]).astype(np.int64)
     ctx.__dict__["_arrays"] = found
     return found
 
@@ -170,6 +190,7 @@ class Grouping:
                     np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
+        self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
         self._near: dict[tuple[int, int], list[int]] = {}
@@ -244,6 +265,16 @@ class Grouping:
             dtype=np.int64,
         )
         self.enter = ctx.weights.repeat * self.metg + self.arrays.side.T.take(self.kind, axis=1)
+        self.leave = self.enter
+        if self.held_np is not None:
+            # Faction clashes, as hard_delta counts them: p coming into g clashes on each faction g
+            # holds at the copies or more (clash_in), p leaving g ends one on each faction g holds
+            # over the copies (clash_out); a faction both swapped players hold is best_tabu_move's.
+            held, copies = self.held_np[:, :-1], ctx.copies
+            base, one_hot = self.enter, ctx.weights.clash * self.arrays.one_hot
+            self.enter = base + one_hot @ (held >= copies).T
+            self.leave = base + one_hot @ (held > copies).T
+            self.clash_column = np.ascontiguousarray(one_hot.T)  # per faction, what it costs its holders
 
     def _pair_costs(self, xs, ys) -> np.ndarray:
         """(x, y): what x and y sitting together cost, twice (the dense matrix, or the dicts)."""
@@ -285,10 +316,17 @@ class Grouping:
         # the pair's own meetings.
         enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
         delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
-        delta -= np.add.outer(enter_x[np.arange(len(xs)), gx], enter_y[np.arange(len(ys)), gy])
+        delta -= self.leave[xs, gx][:, None]
+        delta -= self.leave[ys, gy]
         delta -= self._pair_costs(xs, ys)
         if self.held_np is not None:
-            delta += ctx.weights.clash * self._clash_deltas(xs, gx, ys, gy)
+            # A faction both hold, at the copies in x's group or y's: neither the clash counted
+            # coming in nor one ended going out (all whole numbers, so the order of sums is free).
+            at_copies = self.held_np[:, :-1] == ctx.copies
+            mine, theirs = self.arrays.one_hot.take(xs, axis=0), self.arrays.one_hot.take(ys, axis=0)
+            shared = (mine * at_copies.take(gx, axis=0)) @ theirs.T
+            shared += mine @ (theirs * at_copies.take(gy, axis=0)).T
+            delta -= ctx.weights.clash * shared
         # A tabu player moves only for a new best.
         tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
         tabu &= delta >= best - EPS - current
@@ -325,21 +363,6 @@ class Grouping:
             cache[key] = found
         return found
 
-    def _clash_deltas(self, xs, gx, ys, gy):
-        """The change of faction clashes of swapping each x with each y (hard_delta's count). A
-        faction's holders at a table grow by one: one more clash if they were at the copies
-        already; shrink by one: one fewer if they were over; a faction both hold: no change. The
-        byes count no factions (their rows are 0), so they change nothing."""
-        copies, held, one_hot = self.ctx.copies, self.held_np[:, :-1], self.arrays.one_hot
-        mine, theirs = one_hot.take(xs, axis=0), one_hot.take(ys, axis=0)  # (x, f), (y, f)
-        at_x, at_y = held.take(gx, axis=0), held.take(gy, axis=0)
-        full_x, full_y = at_x == copies, at_y == copies
-        over_x, over_y = at_x > copies, at_y > copies
-        # x's group: y's factions come in, x's go; y's group: x's come in, y's go.
-        clash = ((full_x | over_x) - full_x * mine) @ theirs.T - (over_x * mine).sum(axis=1)[:, None]
-        clash += mine @ ((full_y | over_y) - full_y * theirs).T - (over_y * theirs).sum(axis=1)[None, :]
-        return clash
-
     def tabu_swap(self, x: int, y: int) -> None:
         """The swap of the tabu search: as `swap`, but only the repeats, clashes and fairness of the
         two groups follow it (counted from what is kept: metg, the factions held); their full costs
@@ -364,9 +387,7 @@ class Grouping:
                 self.hard[gi] = sum(ctx.bye_fair[m] for m in g)
                 continue
             self.repeats[gi] = repeats[gi]
-            clash = 0
-            if self.held_np is not None:
-                clash = int(np.maximum(self.held_np[gi, :-1] - ctx.copies, 0).sum())
+            clash = self.clash[gi]  # kept by _move_factions
             unfair = sum(ctx.short_pen[m] for m in g) if len(g) < ctx.table_size else 0.0
             self.hard[gi] = w.repeat * repeats[gi] + w.clash * clash + unfair
             self.clash[gi] = clash
@@ -388,23 +409,35 @@ class Grouping:
         """x and y change places; `a`, `b`: x's group and y's group after it."""
         gx, gy = self.where[x], self.where[y]
         met, w = self.arrays.met, self.ctx.weights.repeat
+        views = (
+            ()
+            if self.enter is None
+            else (self.enter,)
+            if self.leave is self.enter
+            else (self.enter, self.leave)
+        )
         if met is not None:
             change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
             self.metg[:, gx] += change
             self.metg[:, gy] -= change
-            if self.enter is not None:
+            if views:
                 change = w * change
-                self.enter[:, gx] += change
-                self.enter[:, gy] -= change
+                for view in views:
+                    view[:, gx] += change
+                    view[:, gy] -= change
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
                     self.metg[p, gx] += sign * times
                     self.metg[p, gy] -= sign * times
-                    if self.enter is not None:
-                        self.enter[p, gx] += sign * w * times
-                        self.enter[p, gy] -= sign * w * times
+                    for view in views:
+                        view[p, gx] += sign * w * times
+                        view[p, gy] -= sign * w * times
         self.groups[gx], self.groups[gy] = a, b
+        if self.rows is not None:
+            sx, sy = self.seat[x], self.seat[y]
+            self.rows[gx, sx], self.rows[gy, sy] = y, x
+            self.seat[x], self.seat[y] = sy, sx
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
         if self.enter is not None:
@@ -412,14 +445,33 @@ class Grouping:
             self.order[sx], self.order[sy] = y, x
             self.slot[x], self.slot[y] = sy, sx
         if self.held_np is not None:
-            factions, none = self.arrays.factions, self.arrays.no_faction
-            for player, out, into in ((x, gx, gy), (y, gy, gx)):
-                for f in factions[player].tolist():
-                    if f != none:
-                        if not self.is_bye[out]:
-                            self.held_np[out, f] -= 1
-                        if not self.is_bye[into]:
-                            self.held_np[into, f] += 1
+            self._move_factions(x, y, gx, gy)
+
+    def _move_factions(self, x: int, y: int, gx: int, gy: int) -> None:
+        """The groups' faction counts and clashes follow x (gx to gy) and y (gy to gx); so do the
+        tabu search's clash costs (_tabu_view), only where a count crosses the copies."""
+        factions, none, held = self.arrays.factions, self.arrays.no_faction, self.held_np
+        copies, track = self.ctx.copies, self.enter is not None
+        for player, out, into in ((x, gx, gy), (y, gy, gx)):
+            for f in factions[player].tolist():
+                if f == none:
+                    continue
+                if not self.is_bye[out]:
+                    before = int(held[out, f])
+                    held[out, f] = before - 1
+                    self.clash[out] -= before > copies
+                    if track and before == copies:  # no clash any more coming in
+                        self.enter[:, out] -= self.clash_column[f]
+                    elif track and before == copies + 1:  # none ended going out
+                        self.leave[:, out] -= self.clash_column[f]
+                if not self.is_bye[into]:
+                    before = int(held[into, f])
+                    held[into, f] = before + 1
+                    self.clash[into] += before >= copies
+                    if track and before == copies - 1:
+                        self.enter[:, into] += self.clash_column[f]
+                    elif track and before == copies:
+                        self.leave[:, into] += self.clash_column[f]
 
     def thresholds(self) -> None:
         """A short seat (a bye) is only worth moving if someone at a full table (at any table) had
@@ -473,14 +525,132 @@ class Grouping:
             out.append(len(self.groups) - 1)
         return out
 
-    def best_swap(self, x: int, groups, allow=lambda y, delta: True):
-        best = None
-        for gy in groups:
-            for y in self.groups[gy]:
-                delta, a, b, terms = self.swap_delta(x, y)
-                if (best is None or delta < best[0] - EPS) and allow(y, delta):
-                    best = (delta, y, a, b, terms)
-        return best
+    def best_swap(self, x: int, groups):
+        """The best swap of x with a player of `groups` on the full cost, as a scan of them in
+        order would choose it (the first, replaced only by one lower by more than EPS): (delta, y,
+        x's group after, y's group after, None), or None. Priced all at once (`swap_deltas`)."""
+        found = self.swap_deltas(x, groups)
+        if found is None:
+            return None
+        deltas, ys = found
+        i = _scan_choice(deltas)
+        y = int(ys[i])
+        a = [y if m == x else m for m in self.groups[self.where[x]]]
+        b = [x if m == y else m for m in self.groups[self.where[y]]]
+        return float(deltas[i]), y, a, b, None
+
+    def _rows_view(self) -> None:
+        """Every group's players as one matrix (rows[g, slot]; n pads a group smaller than the
+        largest) and each player's slot in it, kept by every swap (_move): what swap_deltas reads."""
+        width = max(len(g) for g in self.groups)
+        self.rows = np.full((len(self.groups), width), self.ctx.n, dtype=np.int64)
+        self.seat = np.zeros(self.ctx.n, dtype=np.int64)
+        for gi, g in enumerate(self.groups):
+            self.rows[gi, : len(g)] = g
+            self.seat[g] = np.arange(len(g))
+        self.bye_np = np.array(self.is_bye, dtype=bool)
+
+    def swap_deltas(self, x: int, groups) -> tuple[np.ndarray, np.ndarray] | None:
+        """(swap_delta of x with each player of `groups`, those players), in the order of a scan:
+        the groups in the order given, each group's players in their order. None: no player."""
+        if self.rows is None:
+            self._rows_view()
+        rows = self.rows.take(np.fromiter(groups, dtype=np.int64), axis=0)
+        ys = rows[rows < self.ctx.n]
+        if not len(ys):
+            return None
+        self.evaluations += len(ys)
+        return self._pair_deltas(np.full(len(ys), x, dtype=np.int64), ys), ys
+
+    def _pair_deltas(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """swap_delta(x, y) for each pair (x and y at different groups), the same numbers to the
+        last bit: each new group's cost is group_cost's sums in group_cost's order (the repeats,
+        whole numbers, from metg; the byes by group_cost itself), less the groups' costs as
+        swap_delta subtracts them."""
+        ctx, n, metg = self.ctx, self.ctx.n, self.metg
+        gx, gy = self.where_np.take(xs), self.where_np.take(ys)
+        pair = np.arange(len(xs))
+        # x's group with y in x's place, and y's group with x in y's place.
+        a, b = self.rows.take(gx, axis=0), self.rows.take(gy, axis=0)
+        a[pair, self.seat.take(xs)] = ys
+        b[pair, self.seat.take(ys)] = xs
+        if self.arrays.met is not None:
+            both = self.arrays.met[xs, ys]
+        else:
+            both = self._met_pairs(xs, ys)
+        repeats = _per_group(self.repeats, gx, gy)
+        cost_a = self._table_costs(a, repeats[0] - metg[xs, gx] + metg[ys, gx] - both)
+        cost_b = self._table_costs(b, repeats[1] - metg[ys, gy] + metg[xs, gy] - both)
+        for cost, new, g in ((cost_a, a, gx), (cost_b, b, gy)):
+            # The byes: Python's own sum, as group_cost's (Python 3.12 sums floats compensated).
+            for k in np.flatnonzero(self.bye_np.take(g)).tolist():
+                cost[k] = group_cost(ctx, new[k][new[k] < n].tolist(), True)
+        held = _per_group(self.costs, gx, gy)
+        return cost_a + cost_b - held[0] - held[1]
+
+    def polish_deltas(self, xs: list[int], window: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """swap_deltas of each x (at a table) with the players of `near(gx, window)`, all at once:
+        (the deltas one x after another, the players priced, where each x's begin). Counts no
+        evaluations (the polish counts those it uses)."""
+        if self.rows is None:
+            self._rows_view()
+        count = len(self.groups)
+        gx = self.where_np.take(np.array(xs, dtype=np.int64))
+        # near(): the tables within `window` places, then the byes where they are not among them.
+        groups = gx[:, None] + np.arange(-window, window + 1)
+        inside = (groups >= 0) & (groups < count) & (groups != gx[:, None])
+        if self.is_bye[-1]:
+            far = gx + window < count - 1
+            groups = np.hstack([groups, np.full((len(xs), 1), count - 1)])
+            inside = np.hstack([inside, far[:, None]])
+        players = self.rows.take(np.where(inside, groups, 0), axis=0)  # (x, group, slot)
+        priced = inside[:, :, None] & (players < self.ctx.n)
+        which, _, _ = np.nonzero(priced)
+        ys = players[priced]
+        xs_np = np.array(xs, dtype=np.int64).take(which)
+        begins = np.concatenate(([0], np.cumsum(priced.sum(axis=(1, 2)))))
+        return self._pair_deltas(xs_np, ys), ys, begins
+
+    def _met_pairs(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """met[x][y] for each pair, from the pairs that met (sorted by x * n + y) where the dense
+        matrix is not kept."""
+        arrays, n = self.arrays, self.ctx.n
+        if arrays.pair_keys is None:
+            a, b, times = arrays.pairs
+            keys = a * n + b
+            order = np.argsort(keys, kind="stable")
+            arrays.pair_keys, arrays.pair_times = keys.take(order), times.take(order)
+        if not len(arrays.pair_keys):
+            return np.zeros(len(xs), dtype=np.int64)
+        wanted = xs * n + ys
+        at = np.minimum(np.searchsorted(arrays.pair_keys, wanted), len(arrays.pair_keys) - 1)
+        return np.where(arrays.pair_keys.take(at) == wanted, arrays.pair_times.take(at), 0)
+
+    def _table_costs(self, rows: np.ndarray, repeats: np.ndarray) -> np.ndarray:
+        """group_cost of each row's table (`repeats`: its repeats), with its operations in its
+        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum), the
+        short-table costs seat by seat (whole numbers, so Python's sum of them is the same)."""
+        ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
+        points = arrays.points.take(rows)
+        seated = rows < ctx.n
+        width = rows.shape[1]
+        spread = np.zeros(len(rows))
+        for i in range(width):
+            for j in range(i + 1, width):
+                d = points[:, i] - points[:, j]
+                spread += np.where(seated[:, j], d * d, 0.0)
+        cost = w.repeat * repeats + w.spread * spread + arrays.first_pen.take(rows).min(axis=1)
+        short = seated.sum(axis=1) < ctx.table_size
+        if short.any():
+            pen = arrays.short_pen.take(rows)
+            unfair = np.zeros(len(rows))
+            for i in range(width):
+                unfair += pen[:, i]
+            cost = np.where(short, cost + unfair, cost)
+        if arrays.holds is not None:
+            counts = arrays.holds.take(rows, axis=0).sum(axis=1)
+            cost = cost + w.clash * np.maximum(counts - ctx.copies, 0).sum(axis=1)
+        return cost
 
     def repair(self, window: int, budget: int) -> None:
         """Best improving swaps for troubled players (nearby first, then anywhere) until none helps."""
@@ -501,6 +671,25 @@ class Grouping:
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
             queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+
+
+def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
+    """values[g] for each array of group indices (all values as an array when many are read)."""
+    if sum(len(g) for g in groups) > len(values) // 4:
+        whole = np.array(values)
+        return [whole.take(g) for g in groups]
+    return [np.array([values[i] for i in g.tolist()]) for g in groups]
+
+
+def _scan_choice(values: np.ndarray) -> int:
+    """The index a scan of `values` keeps: the first, replaced by each later one lower than the
+    one held by more than EPS."""
+    i = 0
+    while True:
+        lower = np.flatnonzero(values[i + 1 :] < values[i] - EPS)
+        if not lower.size:
+            return i
+        i += 1 + int(lower[0])
 
 
 def local_search(
@@ -668,15 +857,55 @@ def _restart(state: Grouping, best_groups: list[list[int]], rng: random.Random, 
 def _polish(state: Grouping, window: int, budget: int, players: set[int] | None = None) -> None:
     """Best improving swaps on the full cost (the spread, mostly) that add no repeats or unfair seats,
     for the given players (default: everyone) and then for whoever those swaps moved, until none
-    helps. The standings cut starts with a small spread; only the repaired tables need this."""
+    helps. The standings cut starts with a small spread; only the repaired tables need this.
+    Each pass prices every player's swaps at once (polish_deltas) and takes them in order, as a
+    scan would; where a swap changed a player's group or a group near it, that player and the
+    next few are priced again together (REPRICE)."""
     todo = set(range(state.ctx.n)) if players is None else set(players)
     while todo and state.evaluations < budget:
         moved: set[int] = set()
-        for x in sorted(todo):
-            found = state.best_swap(x, state.near(state.where[x], window))
+        order = sorted(todo)
+        priced: dict[int, tuple] = {}  # x -> (deltas, players, begins, index, groups changed since)
+        _price(state, [x for x in order if not state.is_bye[state.where[x]]], window, priced)
+        for position, x in enumerate(order):
+            gx = state.where[x]
+            groups = state.near(gx, window)
+            found = None
+            if state.is_bye[gx]:  # the byes reach everywhere: priced alone
+                found = state.best_swap(x, groups)
+            else:
+                if x not in priced or _stale(priced[x][4], gx, groups):
+                    following = order[position : position + REPRICE]
+                    _price(state, [p for p in following if not state.is_bye[state.where[p]]], window, priced)
+                deltas, ys, begins, i, _ = priced[x]
+                lo, hi = begins[i], begins[i + 1]
+                state.evaluations += int(hi - lo)
+                if hi > lo:
+                    k = lo + _scan_choice(deltas[lo:hi])
+                    found = (float(deltas[k]), int(ys[k]))
             if found is not None and found[0] < -EPS and state.hard_delta(x, found[1]) <= EPS:
-                _, y, a, b, terms = found
-                gx, gy = state.where[x], state.where[y]
-                state.apply(x, y, a, b, terms)
+                y = found[1]
+                gy = state.where[y]
+                a = [y if m == x else m for m in state.groups[gx]]
+                b = [x if m == y else m for m in state.groups[gy]]
+                state.apply(x, y, a, b)
+                for changed in {id(entry[4]): entry[4] for entry in priced.values()}.values():
+                    changed.update((gx, gy))
                 moved.update(state.groups[gx], state.groups[gy])
         todo = moved
+
+
+REPRICE = 32  # players priced again together when a swap made the prices of one stale
+
+
+def _price(state: Grouping, xs: list[int], window: int, priced: dict) -> None:
+    if not xs:
+        return
+    deltas, ys, begins = state.polish_deltas(xs, window)
+    changed: set[int] = set()
+    for i, x in enumerate(xs):
+        priced[x] = (deltas, ys, begins, i, changed)
+
+
+def _stale(changed: set[int], gx: int, groups) -> bool:
+    return bool(changed) and (gx in changed or not changed.isdisjoint(groups))

@@ -24,7 +24,7 @@ from tournaments.pairing.exact import exact_search
 from tournaments.pairing.layout import round_layout
 from tournaments.pairing.local import group_kinds, initial_groups, local_search
 from tournaments.pairing.matching import match_pairs
-from tournaments.pairing.seats import seat_order
+from tournaments.pairing.seats import seat_orders
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def pair_round(
             groups = exact_search(ctx, kinds, incumbent=groups)
     # Every search returns the byes as the last group.
     table_groups, byes = (groups[:-1], sorted(groups[-1])) if layout.byes else (groups, [])
-    tables = [seat_order(ctx, g, seat_rng) for g in table_groups]
+    tables = seat_orders(ctx, table_groups, seat_rng)
     tables.sort(key=min)  # table 1 is the top table: the one of the best-ranked player
     return _report(ctx, round_number, method, tables, byes, stats)
 
