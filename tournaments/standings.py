@@ -22,7 +22,7 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.penalties import Penalty, apply_penalties, by_player, disqualified
-from tournaments.scoring import NORMALISED, average_points, placements, shared_points
+from tournaments.scoring import NORMALISED, average_points, players_ahead, seat_points
 
 # The tie-breakers an organizer can order. The draw is always the last resort and is not listed.
 TIEBREAKERS = ("vp_share", "sos", "firsts", "vp")
@@ -168,25 +168,26 @@ def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
     except KeyError:
         unknown = [p for p in vp if p not in tally]
         raise ValueError(f"round {game.round}: unknown players {unknown}") from None
-    places = placements(vp, absent)
-    size = len(vp)
-    top = max(vp.values())
+    ahead = players_ahead(vp, absent)  # 0: first place, alone or shared
+    points = seat_points(ahead, preset)  # scoring.table_points, as a tuple in seat order
+    scores = list(vp.values())
+    top = max(scores)
     # Ruling (issue 27): a win needs VP, or being the only one who came; where nobody scored, nobody
     # won (the points, shared, still say they tied).
     if absent:
         present = [score for p, score in vp.items() if p not in absent]
         winnable = len(present) == 1 or max(present, default=0) > 0
     else:
-        winnable = size == 1 or top > 0
-    for (p, score), t in zip(vp.items(), tallies, strict=True):
-        place = places[p]
-        t.points += shared_points(size, place, preset)  # scoring.table_points, one player at a time
+        winnable = len(scores) == 1 or top > 0
+    opponents = len(scores) - 1
+    for t, score, n, won in zip(tallies, scores, ahead, points, strict=True):
+        t.points += won
         t.vp += score
         # Ruling: when nobody scored any VP, nobody gets a share (0/0 counts as 0).
         if top > 0:
             t.vp_share += score / top
-        if place[0] == 1 and winnable:
+        if n == 0 and winnable:
             t.firsts += 1
         t.games += 1
         t.tables.append(index)
-        t.opponents += size - 1
+        t.opponents += opponents
