@@ -78,10 +78,12 @@ class _Tally:
     vp: float = 0.0
     vp_share: float = 0.0
     firsts: int = 0
-    games: int = 0
     byes: int = 0
     tables: list = field(default_factory=list)  # the index of each game played (in `games`)
-    opponents: int = 0  # opponents met, once per opponent per game
+
+    @property
+    def games(self) -> int:
+        return len(self.tables)
 
 
 def draw_key(seed: str | int, player: Hashable) -> float:
@@ -115,30 +117,28 @@ def compute_standings(
         tally[player].points += bye_value
         tally[player].byes += 1
 
-    def per_round(p):
-        t = tally[p]
-        rounds = t.games + t.byes
-        return max(t.points / rounds if rounds else 0.0, options.sos_floor)
-
-    per_round_of = {p: per_round(p) for p in tally}
-    table_sums = [sum(per_round_of[o] for o in game.vp) for game in games]
+    floor = options.sos_floor
+    per_round_of = {
+        p: max(t.points / (t.games + t.byes) if t.games or t.byes else 0.0, floor) for p, t in tally.items()
+    }
+    table_sums = [sum(map(per_round_of.__getitem__, game.vp)) for game in games]
+    others = [len(game.vp) - 1 for game in games]
     rows = []
     for p, t in tally.items():
         # Each opponent once per game: every table's players, less the player themselves.
-        met = sum(table_sums[i] for i in t.tables) - t.games * per_round_of[p]
-        sos = met / t.opponents if t.opponents else 0.0
+        met = sum(map(table_sums.__getitem__, t.tables)) - t.games * per_round_of[p]
+        opponents = sum(map(others.__getitem__, t.tables))  # once per opponent per game
+        sos = met / opponents if opponents else 0.0
         games = t.games or 1
-        values = {
-            "vp_share": t.vp_share / games,
-            "sos": sos,
-            "firsts": t.firsts / games,
-            "vp": t.vp / games,
-        }
+        values = {"vp_share": t.vp_share / games, "sos": sos, "firsts": t.firsts / games, "vp": t.vp / games}
         # Rounded so that float noise (1/3 + 2/3 against 1) never decides a tie.
-        tiebreaks = tuple(round(values[name], 9) for name in options.tiebreakers)
-        rows.append((p, t, values, tiebreaks, draw_key(options.seed, p)))
-    rows.sort(key=lambda r: (r[0] in out, -round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
-    keys = [(r[0] in out, round(r[1].points, 9), r[3]) for r in rows]
+        tiebreaks = tuple([round(values[name], 9) for name in options.tiebreakers])
+        # Equal keys: only the draw told these players apart.
+        key = (p not in out, round(t.points, 9), tiebreaks)
+        rows.append((key, draw_key(options.seed, p), p, t, values))
+    # Highest first: the disqualified last, then points, the tie-breakers in order, the draw.
+    rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    last = len(rows) - 1
     return [
         Standing(
             rank=i + 1,
@@ -152,12 +152,12 @@ def compute_standings(
             games=t.games,
             byes=t.byes,
             dropped=p in dropped,
-            tiebreaks=tiebreaks,
-            draw_decided=(i > 0 and keys[i - 1] == keys[i]) or (i + 1 < len(keys) and keys[i + 1] == keys[i]),
+            tiebreaks=key[2],
+            draw_decided=(i > 0 and rows[i - 1][0] == key) or (i < last and rows[i + 1][0] == key),
             disqualified=p in out,
             penalties=given.get(p, ()),
         )
-        for i, (p, t, values, tiebreaks, draw) in enumerate(rows)
+        for i, (key, draw, p, t, values) in enumerate(rows)
     ]
 
 
@@ -179,7 +179,6 @@ def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
         winnable = len(present) == 1 or max(present, default=0) > 0
     else:
         winnable = len(scores) == 1 or top > 0
-    opponents = len(scores) - 1
     for t, score, n, won in zip(tallies, scores, ahead, points, strict=True):
         t.points += won
         t.vp += score
@@ -188,6 +187,4 @@ def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
             t.vp_share += score / top
         if n == 0 and winnable:
             t.firsts += 1
-        t.games += 1
         t.tables.append(index)
-        t.opponents += opponents
