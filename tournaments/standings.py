@@ -80,10 +80,7 @@ class _Tally:
     firsts: int = 0
     byes: int = 0
     tables: list = field(default_factory=list)  # the index of each game played (in `games`)
-
-    @property
-    def games(self) -> int:
-        return len(self.tables)
+    games: int = 0  # len(tables), once every game is in
 
 
 def draw_key(seed: str | int, player: Hashable) -> float:
@@ -110,6 +107,8 @@ def compute_standings(
     tally = {p: _Tally() for p in players}
     for index, game in enumerate(games):
         _add_game(tally, game, options.preset, index)
+    for t in tally.values():
+        t.games = len(t.tables)
     bye_value = options.bye_points
     if bye_value is None:
         bye_value = average_points(options.table_size, options.preset)
@@ -164,7 +163,7 @@ def compute_standings(
 def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
     vp, absent = game.vp, game.absent
     try:
-        tallies = [tally[p] for p in vp]
+        tallies = list(map(tally.__getitem__, vp))
     except KeyError:
         unknown = [p for p in vp if p not in tally]
         raise ValueError(f"round {game.round}: unknown players {unknown}") from None
@@ -179,8 +178,8 @@ def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
         winnable = len(present) == 1 or max(present, default=0) > 0
     else:
         winnable = len(scores) == 1 or top > 0
-    for t, score, n, won in zip(tallies, scores, ahead, points, strict=True):
-        t.points += won
+    for t, score, n, earned in zip(tallies, scores, ahead, points, strict=True):
+        t.points += earned
         t.vp += score
         # Ruling: when nobody scored any VP, nobody gets a share (0/0 counts as 0).
         if top > 0:
