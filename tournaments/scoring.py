@@ -22,20 +22,20 @@ def placements(vp: Mapping[Hashable, float], absent: Collection[Hashable] = ()) 
 
     `absent`: players marked as no-shows. They place below everyone who played, whatever the VP (a
     loss: a present player with 0 VP still beats them), and share the last places among themselves."""
-    present = [score for player, score in vp.items() if player not in absent]
-    order = sorted(present, reverse=True)
-    first: dict[float, int] = {}
-    count: dict[float, int] = {}
-    for i, score in enumerate(order, 1):
-        first.setdefault(score, i)
-        count[score] = count.get(score, 0) + 1
-    result = {}
-    for player, score in vp.items():
-        if player in absent:
-            result[player] = (len(order) + 1, len(vp))
-        else:
-            result[player] = (first[score], first[score] + count[score] - 1)
-    return result
+    ahead = players_ahead(vp, absent)
+    return {player: (n + 1, n + ahead.count(n)) for player, n in zip(vp, ahead, strict=True)}
+
+
+def players_ahead(vp: Mapping[Hashable, float], absent: Collection[Hashable] = ()) -> tuple[int, ...]:
+    """How many players placed above each player, in the order of `vp`: a player's first place less
+    one. Players who tie share the number, so a placement is (n + 1, n + how many share n); the
+    no-shows all have everyone present above them."""
+    if not absent:
+        order = sorted(vp.values(), reverse=True)
+        return tuple([order.index(score) for score in vp.values()])
+    order = sorted((score for player, score in vp.items() if player not in absent), reverse=True)
+    present = len(order)
+    return tuple([present if player in absent else order.index(score) for player, score in vp.items()])
 
 
 def place_points(size: int, place: int, preset: str = NORMALISED) -> float:
@@ -67,6 +67,14 @@ def table_points(
     """Tournament points of every player at one table, from their VP (`absent`: no-shows, last)."""
     size = len(vp)
     return {player: shared_points(size, place, preset) for player, place in placements(vp, absent).items()}
+
+
+@lru_cache(maxsize=4096)
+def seat_points(ahead: tuple[int, ...], preset: str = NORMALISED) -> tuple[float, ...]:
+    """The points of each seat of a table from `players_ahead` (cached: a table of four has 75
+    possible orders of ties, so the standings look points up instead of counting places)."""
+    size = len(ahead)
+    return tuple([shared_points(size, (n + 1, n + ahead.count(n)), preset) for n in ahead])
 
 
 def average_points(size: int = 4, preset: str = NORMALISED) -> float:

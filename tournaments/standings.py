@@ -22,7 +22,7 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.penalties import Penalty, apply_penalties, by_player, disqualified
-from tournaments.scoring import NORMALISED, average_points, placements, shared_points
+from tournaments.scoring import NORMALISED, average_points, players_ahead, seat_points
 
 # The tie-breakers an organizer can order. The draw is always the last resort and is not listed.
 TIEBREAKERS = ("vp_share", "sos", "firsts", "vp")
@@ -78,10 +78,9 @@ class _Tally:
     vp: float = 0.0
     vp_share: float = 0.0
     firsts: int = 0
-    games: int = 0
     byes: int = 0
     tables: list = field(default_factory=list)  # the index of each game played (in `games`)
-    opponents: int = 0  # opponents met, once per opponent per game
+    games: int = 0  # len(tables), once every game is in
 
 
 def draw_key(seed: str | int, player: Hashable) -> float:
@@ -108,6 +107,8 @@ def compute_standings(
     tally = {p: _Tally() for p in players}
     for index, game in enumerate(games):
         _add_game(tally, game, options.preset, index)
+    for t in tally.values():
+        t.games = len(t.tables)
     bye_value = options.bye_points
     if bye_value is None:
         bye_value = average_points(options.table_size, options.preset)
@@ -115,30 +116,28 @@ def compute_standings(
         tally[player].points += bye_value
         tally[player].byes += 1
 
-    def per_round(p):
-        t = tally[p]
-        rounds = t.games + t.byes
-        return max(t.points / rounds if rounds else 0.0, options.sos_floor)
-
-    per_round_of = {p: per_round(p) for p in tally}
-    table_sums = [sum(per_round_of[o] for o in game.vp) for game in games]
+    floor = options.sos_floor
+    per_round_of = {
+        p: max(t.points / (t.games + t.byes) if t.games or t.byes else 0.0, floor) for p, t in tally.items()
+    }
+    table_sums = [sum(map(per_round_of.__getitem__, game.vp)) for game in games]
+    others = [len(game.vp) - 1 for game in games]
     rows = []
     for p, t in tally.items():
         # Each opponent once per game: every table's players, less the player themselves.
-        met = sum(table_sums[i] for i in t.tables) - t.games * per_round_of[p]
-        sos = met / t.opponents if t.opponents else 0.0
+        met = sum(map(table_sums.__getitem__, t.tables)) - t.games * per_round_of[p]
+        opponents = sum(map(others.__getitem__, t.tables))  # once per opponent per game
+        sos = met / opponents if opponents else 0.0
         games = t.games or 1
-        values = {
-            "vp_share": t.vp_share / games,
-            "sos": sos,
-            "firsts": t.firsts / games,
-            "vp": t.vp / games,
-        }
+        values = {"vp_share": t.vp_share / games, "sos": sos, "firsts": t.firsts / games, "vp": t.vp / games}
         # Rounded so that float noise (1/3 + 2/3 against 1) never decides a tie.
-        tiebreaks = tuple(round(values[name], 9) for name in options.tiebreakers)
-        rows.append((p, t, values, tiebreaks, draw_key(options.seed, p)))
-    rows.sort(key=lambda r: (r[0] in out, -round(r[1].points, 9), *(-v for v in r[3]), -r[4]))
-    keys = [(r[0] in out, round(r[1].points, 9), r[3]) for r in rows]
+        tiebreaks = tuple([round(values[name], 9) for name in options.tiebreakers])
+        # Equal keys: only the draw told these players apart.
+        key = (p not in out, round(t.points, 9), tiebreaks)
+        rows.append((key, draw_key(options.seed, p), p, t, values))
+    # Highest first: the disqualified last, then points, the tie-breakers in order, the draw.
+    rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    last = len(rows) - 1
     return [
         Standing(
             rank=i + 1,
@@ -152,41 +151,39 @@ def compute_standings(
             games=t.games,
             byes=t.byes,
             dropped=p in dropped,
-            tiebreaks=tiebreaks,
-            draw_decided=(i > 0 and keys[i - 1] == keys[i]) or (i + 1 < len(keys) and keys[i + 1] == keys[i]),
+            tiebreaks=key[2],
+            draw_decided=(i > 0 and rows[i - 1][0] == key) or (i < last and rows[i + 1][0] == key),
             disqualified=p in out,
             penalties=given.get(p, ()),
         )
-        for i, (p, t, values, tiebreaks, draw) in enumerate(rows)
+        for i, (key, draw, p, t, values) in enumerate(rows)
     ]
 
 
 def _add_game(tally: dict, game: Game, preset: str, index: int) -> None:
     vp, absent = game.vp, game.absent
     try:
-        tallies = [tally[p] for p in vp]
+        tallies = list(map(tally.__getitem__, vp))
     except KeyError:
         unknown = [p for p in vp if p not in tally]
         raise ValueError(f"round {game.round}: unknown players {unknown}") from None
-    places = placements(vp, absent)
-    size = len(vp)
-    top = max(vp.values())
+    ahead = players_ahead(vp, absent)  # 0: first place, alone or shared
+    points = seat_points(ahead, preset)  # scoring.table_points, as a tuple in seat order
+    scores = list(vp.values())
+    top = max(scores)
     # Ruling (issue 27): a win needs VP, or being the only one who came; where nobody scored, nobody
     # won (the points, shared, still say they tied).
     if absent:
         present = [score for p, score in vp.items() if p not in absent]
         winnable = len(present) == 1 or max(present, default=0) > 0
     else:
-        winnable = size == 1 or top > 0
-    for (p, score), t in zip(vp.items(), tallies, strict=True):
-        place = places[p]
-        t.points += shared_points(size, place, preset)  # scoring.table_points, one player at a time
+        winnable = len(scores) == 1 or top > 0
+    for t, score, n, earned in zip(tallies, scores, ahead, points, strict=True):
+        t.points += earned
         t.vp += score
         # Ruling: when nobody scored any VP, nobody gets a share (0/0 counts as 0).
         if top > 0:
             t.vp_share += score / top
-        if place[0] == 1 and winnable:
+        if n == 0 and winnable:
             t.firsts += 1
-        t.games += 1
         t.tables.append(index)
-        t.opponents += size - 1

