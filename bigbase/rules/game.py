@@ -10,7 +10,8 @@ The rules are `shared/rules/003_*` (DESIGN.md section 4). What changes, and wher
 - **Slots** (`enter_base`, `holders`): a player's cards on a side are in one slot; a slot holds one
   player's cards. A card arriving on a side where its controller has no cards takes a free slot
   (the controller picks when there are several) and announces `occupied`; the slot's ability
-  answers that (`batch_extras`). Actions attached to minions never occupy a slot.
+  answers that (`batch_extras`; what each ability does: slots.py). Actions attached to minions
+  never occupy a slot.
 - **Rounds** (`_rounds`, `take_turn`, `_round_end`): turns have only Start and Play Cards; after
   every player's turn, the board scores on the last round of a period, everyone draws 2 (first
   player first) and discards to 10, end-of-turn effects happen once, "until end of turn" effects
@@ -33,16 +34,12 @@ from functools import partial
 
 from smashup.engine.config import normalize_config
 from smashup.engine.core import (
-    ACTION,
     EXACT_CORNERS,
-    MINION,
     ConfigError,
     Event,
     Option,
     card_option_id,
-    counted,
 )
-from smashup.engine.effects import Ctx
 from smashup.engine.game import Game
 from smashup.engine.reactions import run_item, run_pending
 from smashup.engine.registry import REGISTRY
@@ -50,7 +47,8 @@ from smashup.engine.scoring import Scoring, step_items
 from smashup.engine.state import _INDEXES, TurnState
 from smashup.engine.turns import TIE_PLAY_ON_ROUNDS
 
-from .board import ON_OCCUPATION, ONGOING, Board, board_from_dict, board_to_dict, default_board
+from .board import Board, board_from_dict, board_to_dict, default_board
+from .slots import slot_extras
 
 BOARD_ZONE = ("board",)
 # Tie-break rounds played before a game that cannot break its tie ends with the tied leaders
@@ -252,87 +250,7 @@ class BigBaseGame(Game):
         return problems
 
     def batch_extras(self, batch):
-        """The slot abilities that answer a batch: "on occupation" for each `occupied` event;
-        the ongoing "first_minion_counter" for the first minion a player plays into that slot
-        in a round (marked as it is found: the first one played is the one that counts)."""
-        extras = []
-        for event in batch:
-            if event.kind == "occupied":
-                ability = self.slot_ability(event.base, event.data["slot"])
-                if ability is not None and ability.when == ON_OCCUPATION:
-                    extras.append(self._slot_extra(ability, event.base, event.data["slot"],
-                                                   event.player, event))
-            elif event.kind == "minion_played" and event.base is not None:
-                index = self.slot_of(event.base, event.player)
-                if index is None:
-                    continue
-                ability = self.slot_ability(event.base, index)
-                mark = (event.base, index, event.player)
-                if (ability is not None and ability.when == ONGOING
-                        and ability.effect == "first_minion_counter"
-                        and mark not in self.round_marks):
-                    self.round_marks.append(mark)
-                    extras.append(self._slot_extra(ability, event.base, index, event.player,
-                                                   event))
-        return extras
-
-    def _slot_extra(self, ability, uid, index, seat, event):
-        label = f"{self.side_name(uid)} slot {index + 1} ({self.pname(seat)}): {ability.words()}"
-        card = self.slot(uid).card
-        return (label, card, lambda: self._slot_effect(ability, uid, seat, event))
-
-    def _slot_effect(self, ability, uid, seat, event):
-        """What a slot ability does, for the player whose cards are in the slot (the board file's
-        vocabulary). It is the board's ability, not a player's card: nothing protects from it as
-        from another player's card. From resolution 3 the slot's holder does it (issue 24: every
-        ability's effects are done by a player; `Ctx.performed_by`), as a base's "that player
-        may"; before, the board did it for nobody."""
-        ctx = Ctx(self, self.slot(uid).card, seat, base=uid).performed_by(seat)
-        effect, arg = ability.effect, ability.arg
-        if effect == "draw":
-            ctx.draw(seat, arg("amount"))
-        elif effect == "loot":
-            ctx.draw(seat, arg("draw"))
-            for _ in range(min(arg("discard"), len(ctx.hand(seat)))):
-                chosen = yield from ctx.choose_cards(ctx.one_of_each(ctx.hand(seat)),
-                                                     "Discard a card (the slot's ability)")
-                ctx.discard_from_hand(seat, chosen)
-        elif effect == "extra_minion":
-            yield from ctx.grant_extra(MINION, seat=seat, max_power=arg("max_power"),
-                                       base=uid if arg("here") else None)
-        elif effect == "extra_action":
-            yield from ctx.grant_extra(ACTION, seat=seat)
-        elif effect == "power_counter":
-            mine = ctx.one_of_each(ctx.targets(base=uid, controller=seat))
-            target = yield from ctx.choose_minion(
-                mine, f"Put {counted(arg('amount'), '+1 power counter')} on which of your "
-                "minions?")
-            if target is not None:
-                ctx.add_counters(target, arg("amount"))
-        elif effect == "scry":
-            top = ctx.look_at_top(seat, arg("amount"))
-            if not top:
-                return
-            bottom = yield from ctx.choose_any_number(
-                top, "Put which of these cards on the bottom of your deck?", reveal=top)
-            rest = [c for c in top if c not in bottom]
-            on_top = yield from ctx.choose_order(rest, "Which card goes on top of your deck?",
-                                                 reveal=top)
-            under = yield from ctx.choose_order(
-                bottom, "Which card goes first under your deck (the last one is the bottom)?",
-                reveal=top)
-            ctx.put_on_deck(on_top)
-            ctx.put_on_deck(under, bottom=True)
-        elif effect == "move_in":
-            theirs = ctx.one_of_each(ctx.targets(controller=seat, effect="move",
-                                                 where=lambda m: ctx.base_of(m) != uid))
-            target = yield from ctx.choose_minion(
-                theirs, f"Move one of your minions to {self.side_name(uid)}?", optional=True)
-            if target is not None:
-                yield from ctx.move(target, uid)
-        elif effect == "first_minion_counter":
-            if ctx.in_play(event.card) and ctx.base_of(event.card) == uid:
-                ctx.add_counters(event.card, 1)
+        return slot_extras(self, batch)
 
     # ------------------------------------------------------------------ rounds -----------------
     def _main(self):
