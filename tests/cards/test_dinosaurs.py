@@ -27,6 +27,8 @@ from smashup.engine.testing import (
 )
 from smashup.engine.testing import log_texts as log
 
+from .deep_scene import deep_game, deep_may_destroy_the_invader
+
 PLAYERS = [("Dinosaurs", "Robots"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Tech Center"  # seat 0's next draws
@@ -593,30 +595,6 @@ def test_wildlife_preserve_keeps_other_players_actions_away_but_not_their_minion
 # players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
 
 
-def deep_game(*, minion_attached=(), base_actions=(), others=()):
-    s = Scenario(PLAYERS)
-    s.base("The Deep")
-    s.base("Jungle Oasis")
-    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
-    for name in others:
-        s.minion(0, name, owner=1)
-    for name in base_actions:
-        s.base_action(0, name, owner=1)
-    s.hand(0, "King Rex")
-    s.hand(1, "Ninja Acolyte")
-    s.deck(0, *["King Rex"] * 4)
-    s.deck(1, *["Ninja Acolyte"] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    game = s.build()
-    play(game, "King Rex", base="The Deep")
-    return game
-
-
-def deep_may_destroy_the_invader(game) -> bool:
-    invader = card(game, "Invader")
-    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
-
-
 def test_tooth_and_claw_does_not_stop_a_base_ability_a_player_performs():
     assert deep_may_destroy_the_invader(
-        deep_game(minion_attached=[("Tooth and Claw... and Guns", 1)]))
+        deep_game(PLAYERS, minion_attached=[("Tooth and Claw... and Guns", 1)]))

@@ -25,6 +25,8 @@ from smashup.engine.testing import (
     record_events,
 )
 
+from .deep_scene import deep_game, deep_may_destroy_the_invader
+
 PLAYERS = [("Grannies", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 # Seat 0 keeps a minion and an action it has not played, so its Play Cards phase waits after a
@@ -586,30 +588,6 @@ def test_end_of_turn_plays_on():
 # players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
 
 
-def deep_game(*, minion_attached=(), base_actions=(), others=()):
-    s = Scenario(PLAYERS)
-    s.base("The Deep")
-    s.base("Jungle Oasis")
-    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
-    for name in others:
-        s.minion(0, name, owner=1)
-    for name in base_actions:
-        s.base_action(0, name, owner=1)
-    s.hand(0, "King Rex")
-    s.hand(1, "Ninja Acolyte")
-    s.deck(0, *["King Rex"] * 4)
-    s.deck(1, *["Ninja Acolyte"] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    game = s.build()
-    play(game, "King Rex", base="The Deep")
-    return game
-
-
-def deep_may_destroy_the_invader(game) -> bool:
-    invader = card(game, "Invader")
-    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
-
-
 def test_dont_mess_with_my_babies_does_not_stop_a_base_ability_a_player_performs():
     # The card says it: base abilities still affect them, whoever performs them.
-    assert deep_may_destroy_the_invader(deep_game(base_actions=("Don't Mess With My Babies!",)))
+    assert deep_may_destroy_the_invader(deep_game(PLAYERS, base_actions=("Don't Mess With My Babies!",)))

@@ -25,6 +25,8 @@ from smashup.engine.testing import (
 )
 from smashup.engine.testing import log_texts as log
 
+from .deep_scene import deep_game, deep_may_destroy_the_invader
+
 PLAYERS = [("Superheroes", "Aliens"), ("Ninjas", "Dinosaurs")]
 FILLER = "Augmentation"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Beam Up"  # seat 0's next draws
@@ -737,40 +739,16 @@ def test_mind_lady_cannot_cancel_a_minion_she_may_not_affect():
 # players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
 
 
-def deep_game(*, minion_attached=(), base_actions=(), others=()):
-    s = Scenario(PLAYERS)
-    s.base("The Deep")
-    s.base("Jungle Oasis")
-    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
-    for name in others:
-        s.minion(0, name, owner=1)
-    for name in base_actions:
-        s.base_action(0, name, owner=1)
-    s.hand(0, "King Rex")
-    s.hand(1, "Ninja Acolyte")
-    s.deck(0, *["King Rex"] * 4)
-    s.deck(1, *["Ninja Acolyte"] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    game = s.build()
-    play(game, "King Rex", base="The Deep")
-    return game
-
-
-def deep_may_destroy_the_invader(game) -> bool:
-    invader = card(game, "Invader")
-    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
-
-
 def test_awesome_guy_does_not_stop_a_base_ability_a_player_performs():
-    game = deep_game(others=("Awesome Guy",))
+    game = deep_game(PLAYERS, others=("Awesome Guy",))
     assert deep_may_destroy_the_invader(game)
     choose(game, card(game, "Invader"))
     assert game.loc[card(game, "Invader")] == ("discard", 1)
 
 
 def test_expanded_power_and_secret_base_stop_another_player_performing_a_base_ability():
-    assert not deep_may_destroy_the_invader(deep_game(minion_attached=[("Expanded Power", 1)]))
-    assert not deep_may_destroy_the_invader(deep_game(base_actions=("Secret Base",)))
+    assert not deep_may_destroy_the_invader(deep_game(PLAYERS, minion_attached=[("Expanded Power", 1)]))
+    assert not deep_may_destroy_the_invader(deep_game(PLAYERS, base_actions=("Secret Base",)))
 
 
 def test_secret_base_shelters_from_the_dojo_winner_who_is_another_player():

@@ -28,6 +28,8 @@ from smashup.engine.testing import (
     record_events,
 )
 
+from .deep_scene import deep_game, deep_may_destroy_the_invader
+
 PLAYERS = [("Teddy Bears", "Dinosaurs"), ("Ninjas", "Aliens")]
 FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
@@ -314,7 +316,6 @@ def test_snuggly_bear_is_not_offered_where_it_could_not_be_played():
     play(game, "War Raptor", base="The Mothership")
     assert game.pending.kind == "play"
     assert game.loc[card(game, "Snuggly Bear")] == ("hand", 0)
-
 
 
 def play_as_action(game, name, base_name):
@@ -724,29 +725,5 @@ def test_too_cute_does_not_protect_from_your_own_cards_or_elsewhere():
 # players" does. King Rex (7) played on The Deep: seat 0 may destroy seat 1's Invader (3) there.
 
 
-def deep_game(*, minion_attached=(), base_actions=(), others=()):
-    s = Scenario(PLAYERS)
-    s.base("The Deep")
-    s.base("Jungle Oasis")
-    s.minion(0, "Invader", owner=1, attached=list(minion_attached))
-    for name in others:
-        s.minion(0, name, owner=1)
-    for name in base_actions:
-        s.base_action(0, name, owner=1)
-    s.hand(0, "King Rex")
-    s.hand(1, "Ninja Acolyte")
-    s.deck(0, *["King Rex"] * 4)
-    s.deck(1, *["Ninja Acolyte"] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    game = s.build()
-    play(game, "King Rex", base="The Deep")
-    return game
-
-
-def deep_may_destroy_the_invader(game) -> bool:
-    invader = card(game, "Invader")
-    return game.pending.seat == 0 and any(o.card == invader for o in game.pending.options)
-
-
 def test_too_cute_does_not_stop_a_base_ability_a_player_performs():
-    assert deep_may_destroy_the_invader(deep_game(base_actions=("Too Cute",)))
+    assert deep_may_destroy_the_invader(deep_game(PLAYERS, base_actions=("Too Cute",)))
