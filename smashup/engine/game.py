@@ -36,6 +36,7 @@ from . import (
     powers,
     protections,
     reactions,
+    restrictions,
     scoring,
     specials,
     turns,
@@ -157,14 +158,14 @@ class Game(GameState):
     _index_specials = specials._index_specials
     _special_play_forbidden = specials._special_play_forbidden
     _usable_specials = specials._usable_specials
-    # Which plays are legal, and what forbids one (plays.py)
+    # Which plays are legal (plays.py), and what forbids one (restrictions.py)
     legal_plays = plays.legal_plays
     use_grant = plays.use_grant
-    may_restrict = plays.may_restrict
-    forbids = plays.forbids
-    play_barrier = plays.play_barrier
-    play_barriers = plays.play_barriers
-    play_forbidden = plays.play_forbidden
+    may_restrict = restrictions.may_restrict
+    forbids = restrictions.forbids
+    play_barrier = restrictions.play_barrier
+    play_barriers = restrictions.play_barriers
+    play_forbidden = restrictions.play_forbidden
     minion_targets_for_play = plays.minion_targets_for_play
     discard_offers = plays.discard_offers
     discard_offerers = plays.discard_offerers

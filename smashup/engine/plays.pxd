@@ -6,7 +6,8 @@
 # directly.
 from smashup.engine.core cimport Grant, Play
 from smashup.engine.options cimport _play_option, _play_row
-from smashup.engine.protections cimport ability_active, base_active, card_ctx
+from smashup.engine.protections cimport ability_active, base_active
+from smashup.engine.restrictions cimport may_restrict
 from smashup.engine.state cimport GameState
 
 cdef class PlayFinder:
@@ -31,9 +32,6 @@ cpdef RowLater _row_later(cid, kind, key, count, sig, rows)
 # The game's questions about plays (methods of Game), C functions the other modules cimport.
 cpdef legal_plays(GameState game, seat, grants=*, cards=*, kinds=*, onto=*)
 cpdef use_grant(GameState game, play)
-cpdef may_restrict(GameState game)
-cpdef forbids(GameState game, play)
-cpdef play_forbidden(GameState game, seat, cid, uid=*, kind=*)
 cpdef minion_targets_for_play(GameState game, seat, cid)
 cpdef discard_offers(GameState game)
 cpdef discard_offerers(GameState game, seat)

@@ -2,7 +2,7 @@
 # ignores this file. Its functions take the game typed as a GameState (state.pxd): those below,
 # asked at every window and batch, are C functions (the others are typed by `@cython.locals`).
 from smashup.engine.options cimport _alike_key, alike_key
-from smashup.engine.plays cimport forbids, may_restrict
+from smashup.engine.restrictions cimport forbids, may_restrict
 from smashup.engine.protections cimport ability_active
 from smashup.engine.state cimport GameState
 

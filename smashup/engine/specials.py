@@ -22,9 +22,9 @@ import cython
 from .core import ACTION, MINION, Decision, Event, Option, Play, card_option_id
 from .effects import Ctx, board_label
 from .options import _alike_key, alike_key
-from .plays import forbids, may_restrict
 from .protections import ability_active
 from .reactions import _cards_on, _reaction_options, run_item, run_pending
+from .restrictions import forbids, may_restrict
 from .scoring import Scoring
 from .state import _IN_PLAY, GameState
 

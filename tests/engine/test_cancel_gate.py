@@ -14,8 +14,9 @@ import pytest
 
 from smashup.engine import MINION, Ctx, Faction, Scenario, base
 from smashup.engine.core import Lasting, Play
-from smashup.engine.plays import PlayFinder, play_barrier
+from smashup.engine.plays import PlayFinder
 from smashup.engine.registry import BASE_FIELDS, CARD_FIELDS, WORKS_IN_PLAY, BaseDef, CardDef
+from smashup.engine.restrictions import play_barrier
 from smashup.engine.scoring import Scoring, placement_vp_change
 from smashup.engine.testing import card, end_play
 
