@@ -8,18 +8,14 @@ import datetime
 import io
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import Event, Series
 from tournaments.services import leagues
 
 pytestmark = pytest.mark.django_db
-
-
-def user(name: str):
-    return get_user_model().objects.get_or_create(username=name)[0]
 
 
 def finished_event(org, name: str, day: int, players: list[tuple[str, object]]) -> Event:

@@ -5,7 +5,6 @@ clear answer and changes nothing; names are compared as people read them."""
 
 from __future__ import annotations
 
-import datetime
 import os
 import subprocess
 import sys
@@ -13,26 +12,18 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Entrant, Event, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int = 4, **fields) -> Event:
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(user("org"), name="Bad input", date=datetime.date(2026, 5, 1), **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1}", by=user("org"))
-    return event
+    return people.new_event(players, player_name="P{}", **({"name": "Bad input"} | fields))
 
 
 def snapshot(event: Event) -> tuple:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from bigbase.models import Board, board_row_data
 from bigbase.rules import default_board
 from smashup.play import services as play
 from smashup.play.models import Game as PlayGame
+from tests.tournaments.people import user
 from tournaments import in_app, services
 from tournaments.forms import EventForm
 from tournaments.models import AuditEntry, Event, Seat, Table
@@ -33,11 +33,6 @@ def boards():
     Board.objects.get_or_create(
         slug="club", defaults={"name": "Club board", "data": {**board_row_data(board), "side_bonus_vp": 2}}
     )
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
 
 
 class Scene:

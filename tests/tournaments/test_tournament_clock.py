@@ -16,21 +16,16 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from smashup.asgi import application
 from smashup.celery import app as celery_app
+from tests.tournaments.people import user
 from tournaments import clock, drafting, services, tasks
 from tournaments.models import AuditEntry, Draft, Event, RoundClock
 
 SITE_HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 TIMEOUT = 10
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
 
 
 def running_round(players: int = 4, **fields) -> tuple[Event, RoundClock]:

@@ -4,30 +4,21 @@ and the confirmations asked before the big steps of a round."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import clock, services
 from tournaments.models import AuditEntry, Entrant, Event, Round, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int, **fields) -> Event:
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(user("org"), name="Corners", date=datetime.date(2026, 5, 1), **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=user("org"))
-    return event
+    return people.new_event(players, **({"name": "Corners"} | fields))
 
 
 def play(rnd: Round) -> None:

@@ -6,15 +6,15 @@ top 8 and 1v1 brackets. Every refusal changes nothing."""
 
 from __future__ import annotations
 
-import datetime
 import re
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from smashup import draft as kiq
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import drafting, in_app, services
 from tournaments.forms import FORM_SECTIONS, EventForm
 from tournaments.models import AuditEntry, Draft, Entrant, Event, Round, Seat, Table
@@ -23,17 +23,8 @@ from tournaments.views import qr_svg
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int = 0, **fields) -> Event:
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(user("org"), name="Desk", date=datetime.date(2026, 5, 1), **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=user("org"))
-    return event
+    return people.new_event(players, **({"name": "Desk"} | fields))
 
 
 def org_client() -> Client:

@@ -10,7 +10,6 @@ import html
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
@@ -18,6 +17,7 @@ from smashup.play import services as play
 from smashup.play.models import Choice
 from smashup.play.models import Game as PlayGame
 from smashup.play.signals import game_finished
+from tests.tournaments.people import user
 from tournaments import clock, in_app, services
 from tournaments.models import AuditEntry, Draft, Entrant, Event, RoundClock, Seat, Table
 
@@ -36,11 +36,6 @@ def grannies_not_in_the_app(monkeypatch):
     playable = [f for f in tables.factions_available() if f != "Grannies"]
     monkeypatch.setattr(tables, "factions_available", lambda: list(playable))
     monkeypatch.setattr(play, "factions_available", lambda: list(playable))
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
 
 
 class Scene:

@@ -5,16 +5,16 @@ Services first, then the pages; every refusal changes nothing. On PostgreSQL."""
 
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from smashup.asgi import application
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Entrant, Event, JudgeCall, Penalty, Round, Seat
 
@@ -22,17 +22,8 @@ pytestmark = pytest.mark.django_db
 SITE_HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int = 8, **fields) -> Event:
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(user("org"), name="Judged", date=datetime.date(2026, 5, 1), **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=user("org"))
-    return event
+    return people.new_event(players, **({"name": "Judged"} | fields))
 
 
 def play(rnd: Round) -> None:

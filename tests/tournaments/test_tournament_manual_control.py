@@ -5,13 +5,13 @@ in round 1 (a draw anyone can still check). Every refusal changes nothing."""
 
 from __future__ import annotations
 
-import datetime
 from itertools import combinations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Draft, Entrant, Event, Round, Seat, Table
 from tournaments.pairing import pair_round
@@ -20,17 +20,8 @@ from tournaments.rules import event_rules
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int = 0, **fields) -> Event:
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(user("org"), name="Control", date=datetime.date(2026, 5, 1), **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=user("org"))
-    return event
+    return people.new_event(players, **({"name": "Control"} | fields))
 
 
 def snapshot(event: Event) -> tuple:

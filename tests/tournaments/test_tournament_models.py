@@ -7,11 +7,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
+from tests.tournaments.people import new_event, user
 from tournaments import clock, drafting, services
 from tournaments import draft as kiq
 from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
@@ -23,22 +23,6 @@ pytestmark = pytest.mark.django_db
 
 
 # ---------------------------------------------------------------------------------- helpers ------
-def user(name: str, **extra):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name, **extra)
-
-
-def new_event(organizer=None, players: int = 0, **fields) -> Event:
-    organizer = organizer or user("org")
-    fields.setdefault("name", "Friday Smash")
-    fields.setdefault("date", datetime.date(2026, 5, 1))
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(organizer, **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=organizer)
-    return event
-
-
 def names(entrants) -> list[str]:
     return [e.name for e in entrants]
 

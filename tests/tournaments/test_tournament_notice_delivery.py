@@ -20,7 +20,6 @@ from email.header import decode_header, make_header
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from django.contrib.auth import get_user_model
 from django.core import signing
 from django.test import Client
 from django.urls import reverse
@@ -28,6 +27,7 @@ from django.utils import timezone
 
 from smashup.celery import app as celery_app
 from smashup.core import mail as account_mail
+from tests.tournaments.people import user
 from tournaments import clock, delivery, drafting, mailing, services
 from tournaments.models import (
     Entrant,
@@ -38,11 +38,6 @@ from tournaments.models import (
     RoundClock,
     Table,
 )
-
-
-def user(name: str, email: str = ""):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, email=email, password="pw-" + name)
 
 
 def player(entrant: Entrant) -> Client:

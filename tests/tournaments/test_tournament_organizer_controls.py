@@ -11,30 +11,19 @@ import datetime
 import io
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import clock, in_app, services, tasks
 from tournaments.models import AuditEntry, Bye, Entrant, Event, Round, RoundClock, Seat, Table
 from tournaments.scoring import placements, table_points
 from tournaments.standings import Game, compute_standings
 
 
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
 def new_event(players: int, **fields) -> Event:
-    org = user("org")
-    fields.setdefault("name", "Controls")
-    fields.setdefault("date", datetime.date(2026, 5, 1))
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(org, **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=org)
-    return event
+    return people.new_event(players, **({"name": "Controls"} | fields))
 
 
 def play(rnd: Round) -> None:

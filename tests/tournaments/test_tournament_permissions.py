@@ -11,19 +11,14 @@ import datetime
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.tournaments.people import user
 from tournaments import clock, drafting, services
 from tournaments import draft as kiq
 from tournaments.models import AuditEntry, Bye, Draft, Entrant, Event, Round, RoundClock, Seat, Table
 
 pytestmark = pytest.mark.django_db
-
-
-def user(name: str, **flags):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name, **flags)
 
 
 def staff():

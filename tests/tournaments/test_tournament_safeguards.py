@@ -6,30 +6,23 @@ with results is archived, never deleted, and keeps its log."""
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db.models import ProtectedError
 from django.test import Client
 
+from tests.tournaments import people
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Entrant, Event, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
 
-def user(name: str, **flags):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name, **flags)
-
-
 def new_event(players: int = 4, name: str = "Safeguards") -> Event:
-    event = services.create_event(user("org"), name=name, date=datetime.date(2026, 5, 1))
-    for i in range(players):
-        services.register(event, f"P{i + 1}", by=user("org"))
-    return event
+    # the model's own draft default, as an organizer's new event has
+    return people.new_event(players, name=name, player_name="P{}", draft_mode=Event.DraftMode.EVENT)
 
 
 def reported_table(event: Event) -> Table:

@@ -9,18 +9,13 @@ import datetime
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Entrant, Event
 
 pytestmark = pytest.mark.django_db
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
 
 
 @pytest.fixture

@@ -15,27 +15,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from tests.tournaments.people import new_event, user
 from tournaments import services
 from tournaments.forms import FACTION_CHOICES
 from tournaments.models import Entrant, Event, Round, RoundClock, Table
 
 pytestmark = pytest.mark.django_db
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
-
-
-def new_event(players: int = 0, **fields) -> Event:
-    organizer = user("org")
-    fields.setdefault("name", "Friday Smash")
-    fields.setdefault("date", datetime.date(2026, 5, 1))
-    fields.setdefault("draft_mode", Event.DraftMode.NONE)
-    event = services.create_event(organizer, **fields)
-    for i in range(players):
-        services.register(event, f"P{i + 1:02d}", by=organizer)
-    return event
 
 
 @pytest.fixture

@@ -7,18 +7,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests.tournaments.people import user
 from tournaments import services
 from tournaments.models import AuditEntry, Entrant, Event
 
 pytestmark = pytest.mark.django_db
-
-
-def user(name: str):
-    found = get_user_model().objects.filter(username=name).first()
-    return found or get_user_model().objects.create_user(username=name, password="pw-" + name)
 
 
 def capped_event(cap: int = 4, signups: int = 0, **fields) -> Event:
