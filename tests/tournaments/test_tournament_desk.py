@@ -18,7 +18,7 @@ from tests.tournaments.people import user
 from tournaments import drafting, in_app, services
 from tournaments.forms import FORM_SECTIONS, EventForm
 from tournaments.models import AuditEntry, Draft, Entrant, Event, Round, Seat, Table
-from tournaments.views import qr_svg
+from tournaments.views.common import qr_svg
 
 pytestmark = pytest.mark.django_db
 

@@ -155,7 +155,7 @@ ORGANIZER_POSTS = [
     ("finished", "finish/", {}),
     ("semis", "rounds/final/", {}),
     ("finished", "archive/", {}),
-    # The organizer's desk and the judge (tournaments.desk_views).
+    # The organizer's desk and the judge (tournaments.views.desk).
     ("registration", "entrants/import/", {"action": "import", "text": "Newer, newer@example.org"}),
     ("paired", "judge/calls/{call}/handled/", {}),
     ("finished", "penalties/new/", {"entrant": "seat1", "kind": "warning"}),
@@ -334,7 +334,7 @@ def test_every_organizer_view_and_action_has_a_permission_test():
     lists above (or to the in-app start views' own test)."""
     from tests.tournaments.test_tournament_desk import DESK_URLS
     from tests.tournaments.test_tournament_in_app import START_URLS
-    from tournaments import views
+    from tournaments.views import organizer
 
     covered = set()
     for path in [p for _, p, _ in ORGANIZER_POSTS] + START_URLS + ORGANIZER_PAGES + DESK_URLS:
@@ -343,8 +343,8 @@ def test_every_organizer_view_and_action_has_a_permission_test():
     organizer_views = {r.name for r in _routes() if getattr(r.callback, "organizers_only", False)}
     assert {"manage", "edit", "entrant_action", "clock", "swap"} <= organizer_views
     missing = {name for name in organizer_views if not any(n == name for n, _ in covered)}
-    actions = [("entrant_action", a) for a in views.ENTRANT_ACTIONS]
-    actions += [("clock", a) for a in [*views.CLOCK_ACTIONS, "extend"]]
+    actions = [("entrant_action", a) for a in organizer.ENTRANT_ACTIONS]
+    actions += [("clock", a) for a in [*organizer.CLOCK_ACTIONS, "extend"]]
     missing |= {f"{name}:{action}" for name, action in actions if (name, action) not in covered}
     assert not missing, f"organizer views without a permission test: {sorted(missing)}"
 

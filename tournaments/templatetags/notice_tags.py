@@ -1,5 +1,5 @@
 """The player's page's panel for notices away from the page: push on this phone, e-mail
-(templates/tournaments/_notice_channels.html; tournaments.notice_views answers its forms)."""
+(templates/tournaments/_notice_channels.html; tournaments.views.notices answers its forms)."""
 
 from django import template
 from django.conf import settings

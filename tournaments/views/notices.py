@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import mailing, push, services
-from .delivery import mark_seen
-from .models import Event, NoticeEmail, PushSubscription
+from .. import mailing, push, services
+from ..delivery import mark_seen
+from ..models import Event, NoticeEmail, PushSubscription
 
 MAX_SUBSCRIPTIONS = 5  # browsers per player; the oldest goes when a sixth subscribes
 

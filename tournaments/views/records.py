@@ -21,12 +21,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from smashup.core import params
 
-from . import charts, stats
-from . import series as series_rules
-from .exports import SafeWriter
-from .models import Event, Series
-from .services import TournamentError, leagues, records
-from .views import _event_or_404, _json, base_context, forbidden
+from .. import charts, stats
+from .. import series as series_rules
+from ..exports import SafeWriter
+from ..models import Event, Series
+from ..services import TournamentError, leagues, records
+from .common import base_context, event_or_404, forbidden, json_response
 
 # At most this many bars in a chart of pairs (the table lists them all).
 PAIR_BARS = 12
@@ -140,7 +140,7 @@ def _export_links(csv_name: str, json_name: str, **kwargs) -> dict:
 # ---------------------------------------------------------------------------------- statistics ---
 @require_safe
 def event_stats(request, pk):
-    event = _event_or_404(pk)
+    event = event_or_404(pk)
     context = base_context(request, event)
     data = records.faction_stats([event.pk])
     context.update(
@@ -153,7 +153,7 @@ def event_stats(request, pk):
 
 @require_safe
 def event_stats_csv(request, pk, kind):
-    event = _event_or_404(pk)
+    event = event_or_404(pk)
     if kind not in stats.CSV_KINDS:
         raise Http404("No such export.")
     rows = stats.csv_rows(records.faction_stats([event.pk]), kind)
@@ -162,9 +162,11 @@ def event_stats_csv(request, pk, kind):
 
 @require_safe
 def event_stats_json(request, pk):
-    event = _event_or_404(pk)
+    event = event_or_404(pk)
     data = records.faction_stats([event.pk]).as_dict()
-    return _json({"event": {"id": event.pk, "name": event.name, "date": event.date.isoformat()}, **data})
+    return json_response(
+        {"event": {"id": event.pk, "name": event.name, "date": event.date.isoformat()}, **data}
+    )
 
 
 @require_safe
@@ -184,7 +186,7 @@ def all_stats_csv(request, kind):
 
 @require_safe
 def all_stats_json(request):
-    return _json({"events": "all", **records.faction_stats(None).as_dict()})
+    return json_response({"events": "all", **records.faction_stats(None).as_dict()})
 
 
 # ---------------------------------------------------------------------------------- players ------
@@ -395,7 +397,7 @@ def series_csv(request, series_pk):
 @require_safe
 def series_json(request, series_pk):
     series = get_object_or_404(Series, pk=series_pk)
-    return _json(leagues.standings_data(series, leagues.standings(series)))
+    return json_response(leagues.standings_data(series, leagues.standings(series)))
 
 
 @require_safe
@@ -426,4 +428,6 @@ def series_stats_csv(request, series_pk, kind):
 def series_stats_json(request, series_pk):
     series = get_object_or_404(Series, pk=series_pk)
     ids = list(series.events.values_list("pk", flat=True))
-    return _json({"series": {"id": series.pk, "name": series.name}, **records.faction_stats(ids).as_dict()})
+    return json_response(
+        {"series": {"id": series.pk, "name": series.name}, **records.faction_stats(ids).as_dict()}
+    )

@@ -16,19 +16,19 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from smashup.core import params
 
-from . import drafting, roster, services
-from .models import Draft, JudgeCall, Penalty, Round, Table
-from .rules import swap_summary
-from .views import (
-    _back,
-    _event_or_404,
-    _int,
-    _round_or_404,
-    _run,
+from .. import drafting, roster, services
+from ..models import Draft, JudgeCall, Penalty, Round, Table
+from ..rules import swap_summary
+from .common import (
+    back_to,
     base_context,
+    event_or_404,
     forbidden,
+    form_number,
     organizer_only,
     qr_svg,
+    round_or_404,
+    run_service,
 )
 
 MAX_UPLOAD = roster.MAX_CHARS * 4  # bytes: the list's characters in UTF-8 at most
@@ -96,22 +96,22 @@ def _me_or_refuse(request, event):
 @require_POST
 def judge_call(request, pk):
     """A player calls a judge (from their page or their table's draft)."""
-    event = _event_or_404(pk)
+    event = event_or_404(pk)
     me, refused = _me_or_refuse(request, event)
     if refused is not None:
         return refused
-    _run(
+    run_service(
         request,
         lambda: services.call_judge(event, me, request.POST.get("note", "")),
         "A judge is called: one comes to you as soon as they can.",
     )
-    return _back(request, event, "me")
+    return back_to(request, event, "me")
 
 
 @require_POST
 def judge_withdraw(request, pk, call_pk):
     """The player who called takes the call back."""
-    event = _event_or_404(pk)
+    event = event_or_404(pk)
     call = get_object_or_404(JudgeCall, pk=call_pk, event=event)
     me, refused = _me_or_refuse(request, event)
     if refused is not None:
@@ -124,15 +124,17 @@ def judge_withdraw(request, pk, call_pk):
         messages.error(request, exc.message)
     else:
         messages.success(request, "Your judge call is taken back.")
-    return _back(request, event, "me")
+    return back_to(request, event, "me")
 
 
 @organizer_only
 @require_POST
 def judge_handled(request, event, call_pk):
     call = get_object_or_404(JudgeCall, pk=call_pk, event=event)
-    _run(request, lambda: services.handle_call(call, request.user), "Marked handled: {result.entrant.name}.")
-    return _back(request, event)
+    run_service(
+        request, lambda: services.handle_call(call, request.user), "Marked handled: {result.entrant.name}."
+    )
+    return back_to(request, event)
 
 
 # ---------------------------------------------------------------------------------- the desk -----
@@ -174,7 +176,7 @@ def penalty_give(request, event):
         vp = params.optional_number(data.get("vp"), "VP") if kind == Penalty.Kind.VP_LOSS else None
         return services.give_penalty(
             event,
-            _int(data.get("entrant"), "player"),
+            form_number(data.get("entrant"), "player"),
             kind,
             request.user,
             round_number=params.optional_number(data.get("round"), "round"),
@@ -182,20 +184,20 @@ def penalty_give(request, event):
             note=data.get("note", ""),
         )
 
-    _run(request, give, "Penalty recorded for {result.entrant.name}: it counts in the standings now.")
-    return _back(request, event, "judge")
+    run_service(request, give, "Penalty recorded for {result.entrant.name}: it counts in the standings now.")
+    return back_to(request, event, "judge")
 
 
 @organizer_only
 @require_POST
 def penalty_revoke(request, event, penalty_pk):
     penalty = get_object_or_404(Penalty, pk=penalty_pk, event=event)
-    _run(
+    run_service(
         request,
         lambda: services.revoke_penalty(penalty, request.user),
         "Penalty of {result.entrant.name} revoked.",
     )
-    return _back(request, event, "judge")
+    return back_to(request, event, "judge")
 
 
 @organizer_only
@@ -204,7 +206,7 @@ def fixed_table(request, event):
     """A player keeps a table (an accessible seat), or no longer (an empty number)."""
 
     def keep():
-        entrant = event.entrants.filter(pk=_int(request.POST.get("entrant"), "player")).first()
+        entrant = event.entrants.filter(pk=form_number(request.POST.get("entrant"), "player")).first()
         if entrant is None:
             raise services.Invalid("Choose a player of this event.")
         number = params.optional_number(request.POST.get("table"), "table", max_digits=3)
@@ -216,8 +218,8 @@ def fixed_table(request, event):
         if kept
         else "{result.name} no longer keeps a table."
     )
-    _run(request, keep, ok)
-    return _back(request, event, "judge")
+    run_service(request, keep, ok)
+    return back_to(request, event, "judge")
 
 
 # ---------------------------------------------------------------------------------- moves --------
@@ -226,7 +228,7 @@ def fixed_table(request, event):
 def move(request, event, number):
     """GET (htmx, as the organizer picks a player and a table): the move's cost and warnings.
     POST: make it."""
-    rnd = _round_or_404(event, number)
+    rnd = round_or_404(event, number)
     data = request.POST if request.method == "POST" else request.GET
     if request.method != "POST" and data.get("form"):
         return _move_form(request, event, rnd)
@@ -236,7 +238,7 @@ def move(request, event, number):
     except params.BadNumber as exc:
         if request.method == "POST":
             messages.error(request, exc.message)
-            return _back(request, event)
+            return back_to(request, event)
         return render(
             request, "tournaments/_swap_check.html", {"check": None, "error": exc.message}, status=400
         )
@@ -248,7 +250,7 @@ def move(request, event, number):
         else:
             text = "Moved." + (" Warnings: " + "; ".join(warnings) if warnings else " No warnings.")
             (messages.warning if warnings else messages.success)(request, text)
-        return _back(request, event)
+        return back_to(request, event)
     check, error = None, None
     if who is not None and where is not None:
         try:
@@ -287,7 +289,7 @@ def _move_form(request, event, rnd: Round):
 def repair(request, event, number):
     """GET `form`: the form (the round's tables that can still change); GET `table` (htmx, as the
     organizer picks one): who would move where and the warnings. POST: pair it again."""
-    rnd = _round_or_404(event, number)
+    rnd = round_or_404(event, number)
     data = request.POST if request.method == "POST" else request.GET
     if request.method != "POST" and data.get("form"):
         tables = services.round_tables(rnd)
@@ -307,7 +309,7 @@ def repair(request, event, number):
     except params.BadNumber as exc:
         if request.method == "POST":
             messages.error(request, exc.message)
-            return _back(request, event)
+            return back_to(request, event)
         return render(request, "tournaments/_repair_check.html", {"error": exc.message}, status=400)
     if request.method == "POST":
         try:
@@ -320,7 +322,7 @@ def repair(request, event, number):
                 " Warnings: " + "; ".join(warnings) if warnings else " No warnings."
             )
             (messages.warning if warnings else messages.success)(request, text)
-        return _back(request, event)
+        return back_to(request, event)
     result, error = None, None
     if table is not None:
         try:
@@ -377,7 +379,7 @@ def draft_random_rest(request, event, table_pk):
     table = get_object_or_404(Table, pk=table_pk, round__event=event)
     draft = get_object_or_404(Draft, table=table)
     made = []
-    if _run(
+    if run_service(
         request,
         lambda: made.extend(
             drafting.pick_rest_at_random(draft.pk, request.POST.get("version"), request.user)
