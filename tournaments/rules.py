@@ -35,6 +35,11 @@ def plural(n, word: str, plural_word: str | None = None) -> str:
     return f"{text} {word if n == 1 else (plural_word or word + 's')}"
 
 
+def listed(items: list[str]) -> str:
+    """'Ada', 'Ada and Bo', 'Ada, Bo and Cy': names or labels as a sentence lists them."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def event_rules(event) -> list[tuple[str, str]]:
     """(heading, text) for each rule that decides the standings of `event`."""
     options = StandingsOptions()

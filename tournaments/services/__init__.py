@@ -24,7 +24,8 @@ event; a player only for their own registration, their own table's result and th
 Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
 permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
 ``results`` (and standings), ``rounds`` (pairing,
-tables, swaps, top cut), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
+tables, drafts at the tables), ``rematches`` (whole tables seated again), ``knockout`` (top cut, final,
+results that change a seated stage), ``swaps`` (swapping players, late seats), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
 ``importing`` (a list of players), ``manual`` (moving a player, pairing a table again, tables kept
 for accessible seats).
 This package re-exports them all.
@@ -88,6 +89,17 @@ from .judging import (  # noqa: F401
     revoke_penalty,
     withdraw_call,
 )
+from .knockout import (  # noqa: F401
+    AdvancingChanged,
+    _create_cut_table,
+    create_final,
+    next_stage_name,
+    semifinal_seeds,
+    set_result,
+    start_final,
+    start_top_cut,
+    undo_no_show,
+)
 from .lifecycle import (  # noqa: F401
     EVENT_FIELDS,
     _plain,
@@ -111,6 +123,13 @@ from .manual import (  # noqa: F401
     move_player,
     repair_table,
     set_fixed_table,
+)
+from .rematches import (  # noqa: F401
+    RematchCheck,
+    earlier_tables,
+    next_round_check,
+    repeated_tables,
+    whole_table_repeats,
 )
 from .results import (  # noqa: F401
     Placed,
@@ -141,35 +160,17 @@ from .results import (  # noqa: F401
     vp_by_table,
 )
 from .rounds import (  # noqa: F401
-    AdvancingChanged,
-    RematchCheck,
-    _create_cut_table,
     _create_round,
     _create_tables,
     _drafts_at,
     _start_draft,
-    _swap,
-    check_swap,
-    create_final,
-    earlier_tables,
     generate_round,
     history,
     keep_numbers,
-    named_pairing,
     named_report,
-    next_round_check,
-    next_stage_name,
     pairing_options,
     pairing_players,
     published_draw,
-    repeated_tables,
-    seat_late,
-    semifinal_seeds,
-    set_result,
-    start_final,
-    start_top_cut,
-    swap_players,
-    undo_no_show,
     unpair_round,
-    whole_table_repeats,
 )
+from .swaps import _swap, check_swap, named_pairing, seat_late, swap_players  # noqa: F401

@@ -18,14 +18,8 @@ from tournaments.pairing import SwapCheck
 from ..models import Draft, Entrant, Event, Round, Seat, Table
 from .changes import Conflict, Invalid, TournamentError, _changed, _lock, require_manager
 from .entrants import _lock_entrant, latest_round
-from .rounds import (
-    _start_draft,
-    _table_draft,
-    keep_numbers,
-    named_pairing,
-    named_report,
-    pairing_options,
-)
+from .rounds import _start_draft, _table_draft, keep_numbers, named_report, pairing_options
+from .swaps import named_pairing
 
 MAX_TABLE_NUMBER = 999
 

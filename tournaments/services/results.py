@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from smashup.core import params
 from tournaments import scoring, topcut
+from tournaments.rules import listed
 from tournaments.standings import Game as PlayedGame
 from tournaments.standings import Standing, StandingsOptions, compute_standings
 
@@ -222,10 +223,7 @@ def round_correction_effects(rnd: Round) -> list[str]:
 
 
 def _round_names(rounds: list[Round]) -> str:
-    labels = [r.label for r in rounds]
-    if len(labels) == 1:
-        return labels[0]
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return listed([r.label for r in rounds])
 
 
 # ---------------------------------------------------------------------------------- no-shows -----
