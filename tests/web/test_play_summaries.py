@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from smashup.engine import Scenario, new_game
 from smashup.engine.bots import heuristic_choice
 from smashup.engine.testing import play
-from smashup.play import render
+from smashup.play import summaries
 
 from .play_helpers import html_card_ids
 
@@ -59,7 +59,7 @@ def test_a_scoring_summary_stays_for_a_player_until_their_next_choice():
     game = wyrm_scoring()
     texts = game.card_texts()
     for seat in (0, 1, None):  # seat 0's own choice set it off: its summary too
-        [summary] = render.scoring_summaries(game, game.view(seat), seat, NAMES, texts)
+        [summary] = summaries.scoring_summaries(game, game.view(seat), seat, NAMES, texts)
         assert summary["title"] == "The Mothership scored" and summary["vp_row"] == [4, 2, 1]
         rows = [(r["place"], r["name"], r["power"], r["vp"]) for r in summary["rows"]]
         assert rows == [(1, "Bob", 12, 3), (2, "Ada", 8, 2)]
@@ -70,14 +70,14 @@ def test_a_scoring_summary_stays_for_a_player_until_their_next_choice():
     d = game.pending
     assert d.seat == 1
     game.apply(1, d.id, [d.options[0].id])
-    assert render.scoring_summaries(game, game.view(1), 1, NAMES, texts) == []
-    assert len(render.scoring_summaries(game, game.view(0), 0, NAMES, texts)) == 1
+    assert summaries.scoring_summaries(game, game.view(1), 1, NAMES, texts) == []
+    assert len(summaries.scoring_summaries(game, game.view(0), 0, NAMES, texts)) == 1
 
 
 def test_the_summary_and_its_page_name_no_card():
     game = wyrm_scoring()
     html = render_to_string(
-        "play/_scoring.html", {"scorings": render.scoring_summaries(game, game.view(0), 0, NAMES, {})}
+        "play/_scoring.html", {"scorings": summaries.scoring_summaries(game, game.view(0), 0, NAMES, {})}
     )
     assert "Bob (you)" not in html and "Ada (you)" in html and "Great Wyrm" in html
     assert html_card_ids(html) == set()  # names only: a minion of it may be in a hand by now
@@ -109,7 +109,7 @@ def test_since_your_last_turn_lists_each_other_players_turn_in_lines_you_may_rea
     game = played_game(turns=4)
     assert game.current == 0 and game.turn >= 4
     names = {p.seat: p.name for p in game.players}
-    since = render.since_last_turn(game, 0, game.current, names)
+    since = summaries.since_last_turn(game, 0, game.current, names)
     assert [(t["seat"], t["name"]) for t in since["turns"]] == [(1, "P1"), (2, "P2")]
     assert all(re.match(r"Turn \d+$", t["turn"]) for t in since["turns"])
     mine = visible(game, 0)
@@ -119,8 +119,8 @@ def test_since_your_last_turn_lists_each_other_players_turn_in_lines_you_may_rea
     private = {text for text, to in game.log_lines if to is not None and 0 not in to}
     assert private and not private & {line for t in since["turns"] for line in t["lines"]}
     # Not my turn, or a spectator: no panel.
-    assert render.since_last_turn(game, 1, game.current, names) is None
-    assert render.since_last_turn(game, None, game.current, names) is None
+    assert summaries.since_last_turn(game, 1, game.current, names) is None
+    assert summaries.since_last_turn(game, None, game.current, names) is None
     html = render_to_string("play/_since.html", {"since": since})
     assert html_card_ids(html) == set() and "Since your last turn" in html
 
@@ -128,9 +128,9 @@ def test_since_your_last_turn_lists_each_other_players_turn_in_lines_you_may_rea
 def test_the_first_player_has_nothing_since_on_the_first_turn_the_others_what_went_before():
     game = played_game(turns=1, first=0)
     names = {p.seat: p.name for p in game.players}
-    assert game.turn == 1 and render.since_last_turn(game, 0, 0, names) is None
+    assert game.turn == 1 and summaries.since_last_turn(game, 0, 0, names) is None
     game = played_game(turns=1, first=1)  # seat 0 is third: its first turn follows P1's and P2's
-    since = render.since_last_turn(game, 0, 0, names)
+    since = summaries.since_last_turn(game, 0, 0, names)
     assert game.turn == 3 and [t["name"] for t in since["turns"]] == ["P1", "P2"]
 
 
@@ -141,11 +141,11 @@ def test_a_big_base_board_scoring_is_summed_up_in_the_next_period_s_first_round(
     rng = random.Random(2)
     names = {p.seat: p.name for p in game.players}
     while game.pending is not None and not game.scorings:
-        assert render.scoring_summaries(game, game.view(0), 0, names, {}) == []
+        assert summaries.scoring_summaries(game, game.view(0), 0, names, {}) == []
         d = game.pending
         game.apply(d.seat, d.id, heuristic_choice(game, rng))
     last = game.scorings[-1]
-    [summary] = render.scoring_summaries(game, game.view(1), 1, names, {})
+    [summary] = summaries.scoring_summaries(game, game.view(1), 1, names, {})
     assert summary["title"] == "The Big Base scored (period 1)"
     rows = {r["name"]: (r["place"], r["power"], r["vp"], r["bonus"]) for r in summary["rows"]}
     assert rows == {
@@ -162,4 +162,4 @@ def test_a_big_base_board_scoring_is_summed_up_in_the_next_period_s_first_round(
     while game.pending is not None and game.view(None)["big_base"]["round"] == 1:
         d = game.pending
         game.apply(d.seat, d.id, heuristic_choice(game, rng))
-    assert render.scoring_summaries(game, game.view(1), 1, names, {}) == []
+    assert summaries.scoring_summaries(game, game.view(1), 1, names, {}) == []
