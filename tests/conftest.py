@@ -54,9 +54,23 @@ def _require_database():
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(_require_database, django_db_setup):
-    """pytest-django's test database setup, after a reachability check with a clear failure message."""
+def django_db_setup(_require_database, django_db_setup, django_db_blocker):
+    """pytest-django's test database setup, after a reachability check with a clear failure message.
+    At the end, before pytest-django drops the database, sessions still open on it are ended: a
+    thread that ran a database call outside a test's own (an executor thread of a library, say)
+    keeps its connection until the process exits, and PostgreSQL refuses to drop a database in use
+    ("being accessed by other users", seen at the end of CI runs): that worker's database was left
+    behind."""
     yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
 
 
 @pytest.fixture(scope="session")
