@@ -33,6 +33,7 @@ from tournaments.pairing.layout import Layout
 EPS = 1e-6  # costs reach 1e6 and more; differences below this are float noise
 NEVER = -(10**9)  # the faction count of "no faction": never over the copies
 WHOLE_ROUND = 128  # players: up to this, a tabu step prices swaps with everyone (then masks by `near`)
+MATRIX_UP_TO = 64  # players: up to this, a tabu step prices every pair as whole matrices (_small_deltas)
 
 
 @dataclass
@@ -190,6 +191,10 @@ class Grouping:
                     np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
+        self.viewed = False  # whether the tabu search's view is made (_tabu_view)
+        # A small event's tabu step prices swaps from metg and the factions held as whole matrices
+        # (_small_deltas), with no per-group costs to keep up (enter, leave) at each swap.
+        self.small = arrays.met_cost is not None and ctx.n <= MATRIX_UP_TO
         self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
@@ -253,6 +258,7 @@ class Grouping:
         group's kind (0 a full table, 1 a short one, 2 the byes), and enter[p, g]: what sitting in
         group g costs p in repeats and fairness. Made once, then kept by every swap."""
         ctx = self.ctx
+        self.viewed = True
         self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
         self.slot = np.empty(ctx.n, dtype=np.int64)
         self.slot[self.order] = np.arange(ctx.n)
@@ -264,7 +270,13 @@ class Grouping:
             ],
             dtype=np.int64,
         )
-        self.enter = ctx.weights.repeat * self.metg + self.arrays.side.T.take(self.kind, axis=1)
+        side = self.arrays.side.T.take(self.kind, axis=1)
+        if self.small:
+            self.side_kind = side
+            if self.held_np is not None:  # per faction, what it costs its holders
+                self.clash_column = np.ascontiguousarray(ctx.weights.clash * self.arrays.one_hot.T)
+            return
+        self.enter = ctx.weights.repeat * self.metg + side
         self.leave = self.enter
         if self.held_np is not None:
             # Faction clashes, as hard_delta counts them: p coming into g clashes on each faction g
@@ -298,9 +310,8 @@ class Grouping:
         that order would (each tie replaces the move held with probability 1 / ties so far), with
         the same calls to `rng`, so the search is the same as one that tries the swaps one by one;
         the deltas are hard_delta's, all at once as arrays. Returns (delta, x, y) or None."""
-        if self.enter is None:
+        if not self.viewed:
             self._tabu_view()
-        ctx = self.ctx
         xs = np.array(trouble, dtype=np.int64)
         gx = self.where_np.take(xs)
         near_groups = self._near_matrix(window)
@@ -309,26 +320,21 @@ class Grouping:
         else:  # only the slots of groups near some x (a large event has hundreds of tables)
             slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
             ys, gy = self.order.take(slots), self.slot_group.take(slots)
-        near = near_groups.take(gx, axis=0).take(gy, axis=1)
+        if self.small:  # every slot, in slot order: `near` by slot, made once per size
+            near = self._near_slots(window).take(gx, axis=0)
+        else:
+            near = near_groups.take(gx, axis=0).take(gy, axis=1)
         self.evaluations += int(np.count_nonzero(near))
         # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
         # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
         # the pair's own meetings.
-        enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
-        delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
-        delta -= self.leave[xs, gx][:, None]
-        delta -= self.leave[ys, gy]
-        delta -= self._pair_costs(xs, ys)
-        if self.held_np is not None:
-            # A faction both hold, at the copies in x's group or y's: neither the clash counted
-            # coming in nor one ended going out (all whole numbers, so the order of sums is free).
-            at_copies = self.held_np[:, :-1] == ctx.copies
-            mine, theirs = self.arrays.one_hot.take(xs, axis=0), self.arrays.one_hot.take(ys, axis=0)
-            shared = (mine * at_copies.take(gx, axis=0)) @ theirs.T
-            shared += mine @ (theirs * at_copies.take(gy, axis=0)).T
-            delta -= ctx.weights.clash * shared
+        if self.small:
+            delta = self._small_deltas().take(xs, axis=0).take(ys, axis=1)
+        else:
+            delta = self._tabu_deltas(xs, gx, ys, gy)
         # A tabu player moves only for a new best.
-        tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
+        held_back = tabu_until >= step
+        tabu = held_back.take(xs)[:, None] | held_back.take(ys)
         tabu &= delta >= best - EPS - current
         where = np.flatnonzero(near > tabu)
         if not where.size:
@@ -349,6 +355,54 @@ class Grouping:
                     chosen = i
         row, col = divmod(int(where[chosen]), len(ys))
         return float(values[chosen]), int(xs[row]), int(ys[col])
+
+    def _small_deltas(self) -> np.ndarray:
+        """hard_delta of every pair of players [x, y], as whole matrices (a small event: from
+        scratch is a few operations, where keeping `enter` and `leave` up at each swap was more).
+        half[x, y]: x's half of the change, y coming into g_x where x leaves it (enter[y, g_x] less
+        leave[x, g_x], less a clash a faction both hold at the copies in g_x no longer makes); the
+        change is half[x, y] + half[y, x] less what x and y met. leave[x, g_x] is enter[x, g_x]
+        less x's own share of those clashes, shared[x, x]. All whole numbers (weights times
+        counts): the order of the sums changes no bit."""
+        where = self.where_np
+        enter = self.ctx.weights.repeat * self.metg  # without the clashes, added per faction below
+        enter += self.side_kind
+        half = enter.take(where, axis=1).T  # [x, y]: enter[y, g_x]
+        if self.held_np is not None:
+            # y clashes coming into g_x on each faction g_x holds at the copies or more, less one
+            # x holds at the copies there (x leaving ends it): per x, a weight per faction of y.
+            held, copies = self.held_np.take(where, axis=0)[:, :-1], self.ctx.copies
+            clashing = (held >= copies) - self.arrays.one_hot * (held == copies)
+            half = half + clashing @ self.clash_column
+        half -= half.diagonal().copy()[:, None]  # [x, x]: leave[x, g_x]
+        whole = half + half.T
+        whole -= self.arrays.met_cost
+        return whole
+
+    def _tabu_deltas(self, xs, gx, ys, gy) -> np.ndarray:
+        """hard_delta of each x (in group gx) with each y (in gy), as arrays."""
+        enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
+        delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
+        delta -= self.leave[xs, gx][:, None]
+        delta -= self.leave[ys, gy]
+        delta -= self._pair_costs(xs, ys)
+        if self.held_np is not None:
+            # A faction both hold, at the copies in x's group or y's: neither the clash counted
+            # coming in nor one ended going out (all whole numbers, so the order of sums is free).
+            at_copies = self.held_np[:, :-1] == self.ctx.copies
+            mine, theirs = self.arrays.one_hot.take(xs, axis=0), self.arrays.one_hot.take(ys, axis=0)
+            shared = (mine * at_copies.take(gx, axis=0)) @ theirs.T
+            shared += mine @ (theirs * at_copies.take(gy, axis=0)).T
+            delta -= self.ctx.weights.clash * shared
+        return delta
+
+    def _near_slots(self, window: int) -> np.ndarray:
+        """near[g, slot]: the group of the slot is near group g (made once per size)."""
+        key = (window, self.sizes, "slots")
+        found = self.arrays.near.get(key)
+        if found is None:
+            found = self.arrays.near[key] = self._near_matrix(window).take(self.slot_group, axis=1)
+        return found
 
     def _near_matrix(self, window: int) -> np.ndarray:
         """near[g, h]: group h is near group g (`near`), as a boolean matrix (made once per size)."""
@@ -440,7 +494,7 @@ class Grouping:
             self.seat[x], self.seat[y] = sy, sx
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
-        if self.enter is not None:
+        if self.viewed:
             sx, sy = self.slot[x], self.slot[y]
             self.order[sx], self.order[sy] = y, x
             self.slot[x], self.slot[y] = sy, sx
