@@ -198,6 +198,7 @@ class Grouping:
         self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
+        self._all_trouble: list[int] | None = None  # troubled(), until a group or the thresholds change
         self._near: dict[tuple[int, int], list[int]] = {}
         self.thresholds()
 
@@ -336,17 +337,18 @@ class Grouping:
         held_back = tabu_until >= step
         tabu = held_back.take(xs)[:, None] | held_back.take(ys)
         tabu &= delta >= best - EPS - current
-        where = np.flatnonzero(near > tabu)
+        where = (near > tabu).ravel().nonzero()[0]
         if not where.size:
             return None
         values = delta.take(where)
-        # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie.
-        before = np.concatenate(([np.inf], np.minimum.accumulate(values)[:-1]))
-        events = np.flatnonzero(values <= before + EPS)
-        chosen, ties = 0, 0
+        # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie;
+        # the first is held (ties 1), the move held before value i is the lowest of those before it.
+        lowest = np.minimum.accumulate(values)
+        events = (values[1:] <= lowest[:-1] + EPS).nonzero()[0]
+        chosen, ties = 0, 1
         randrange = rng.randrange
-        for i, value, held in zip(events.tolist(), values.take(events).tolist(), before.take(events).tolist(),
-                                  strict=True):  # fmt: skip
+        for i, value, held in zip((events + 1).tolist(), values.take(events + 1).tolist(),
+                                  lowest.take(events).tolist(), strict=True):  # fmt: skip
             if value < held - EPS:
                 chosen, ties = i, 1
             else:
@@ -429,22 +431,19 @@ class Grouping:
         b = [x if m == y else m for m in self.groups[gy]]
         both = ctx.met[x].get(y, 0)
         # y comes into gx where x leaves, x into gy where y leaves (hard_delta's counts).
-        repeats = {
-            gx: self.repeats[gx] + int(metg[y, gx] - metg[x, gx]) - both,
-            gy: self.repeats[gy] + int(metg[x, gy] - metg[y, gy]) - both,
-        }
+        into_gx = self.repeats[gx] + metg.item(y, gx) - metg.item(x, gx) - both
+        into_gy = self.repeats[gy] + metg.item(x, gy) - metg.item(y, gy) - both
         self._move(x, y, a, b)
-        for gi, g in ((gx, a), (gy, b)):
+        for gi, g, repeats in ((gx, a, into_gx), (gy, b, into_gy)):
             self._trouble.pop(gi, None)
+            self._all_trouble = None
             self.costs[gi] = None
             if self.is_bye[gi]:
                 self.hard[gi] = sum(ctx.bye_fair[m] for m in g)
                 continue
-            self.repeats[gi] = repeats[gi]
-            clash = self.clash[gi]  # kept by _move_factions
+            self.repeats[gi] = repeats
             unfair = sum(ctx.short_pen[m] for m in g) if len(g) < ctx.table_size else 0.0
-            self.hard[gi] = w.repeat * repeats[gi] + w.clash * clash + unfair
-            self.clash[gi] = clash
+            self.hard[gi] = w.repeat * repeats + w.clash * self.clash[gi] + unfair  # clash: _move_factions
 
     def apply(self, x: int, y: int, a: list[int], b: list[int], terms: tuple | None = None) -> None:
         """Make the swap of x and y; `a`, `b`: their groups after it, `terms`: their group_terms
@@ -455,6 +454,7 @@ class Grouping:
             terms = group_terms(self.ctx, a, self.is_bye[gx]), group_terms(self.ctx, b, self.is_bye[gy])
         for gi, (cost, hard, clash) in zip((gx, gy), terms, strict=True):
             self._trouble.pop(gi, None)
+            self._all_trouble = None
             self.costs[gi], self.hard[gi], self.clash[gi] = cost, hard, clash
             if not self.is_bye[gi]:
                 self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
@@ -504,12 +504,9 @@ class Grouping:
     def _move_factions(self, x: int, y: int, gx: int, gy: int) -> None:
         """The groups' faction counts and clashes follow x (gx to gy) and y (gy to gx); so do the
         tabu search's clash costs (_tabu_view), only where a count crosses the copies."""
-        factions, none, held = self.arrays.factions, self.arrays.no_faction, self.held_np
-        copies, track = self.ctx.copies, self.enter is not None
+        held, copies, track = self.held_np, self.ctx.copies, self.enter is not None
         for player, out, into in ((x, gx, gy), (y, gy, gx)):
-            for f in factions[player].tolist():
-                if f == none:
-                    continue
+            for f in self.ctx.factions[player]:
                 if not self.is_bye[out]:
                     before = int(held[out, f])
                     held[out, f] = before - 1
@@ -532,6 +529,7 @@ class Grouping:
         fewer short tables (byes) than its holder: these minima say how few."""
         ctx = self.ctx
         self._trouble.clear()
+        self._all_trouble = None
         tables = [
             (g, len(g) >= ctx.table_size) for g, b in zip(self.groups, self.is_bye, strict=True) if not b
         ]
@@ -554,7 +552,7 @@ class Grouping:
         short = len(g) < ctx.table_size
         clashing = {m for _, holders in clashes_at(ctx, g) for m in holders} if self.clash[gi] else set()
         # metg[p, gi] counts p's earlier meetings with the players of gi (p itself counts none).
-        met_here = self.metg[g, gi].tolist()
+        met_here = self.metg[g, gi].tolist() if self.repeats[gi] else (0,) * len(g)
         return [
             p
             for p, met in zip(g, met_here, strict=True)
@@ -562,7 +560,9 @@ class Grouping:
         ]
 
     def troubled(self) -> list[int]:
-        return [p for gi, h in enumerate(self.hard) if h > EPS for p in self.troubled_in(gi)]
+        if self._all_trouble is None:
+            self._all_trouble = [p for gi, h in enumerate(self.hard) if h > EPS for p in self.troubled_in(gi)]
+        return list(self._all_trouble)
 
     def near(self, gi: int, radius: int) -> range | list[int]:
         """Groups within `radius` places of gi in standings order (the byes reach everywhere)."""
