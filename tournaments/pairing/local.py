@@ -505,6 +505,25 @@ class Grouping:
         """The groups' faction counts and clashes follow x (gx to gy) and y (gy to gx); so do the
         tabu search's clash costs (_tabu_view), only where a count crosses the copies."""
         held, copies, track = self.held_np, self.ctx.copies, self.enter is not None
+        if not (track or self.is_bye[gx] or self.is_bye[gy]):  # the tabu search of a small event
+            clash_x = clash_y = 0
+            for f in self.ctx.factions[x]:
+                before = held.item(gx, f)
+                held[gx, f] = before - 1
+                clash_x -= before > copies
+                before = held.item(gy, f)
+                held[gy, f] = before + 1
+                clash_y += before >= copies
+            for f in self.ctx.factions[y]:
+                before = held.item(gy, f)
+                held[gy, f] = before - 1
+                clash_y -= before > copies
+                before = held.item(gx, f)
+                held[gx, f] = before + 1
+                clash_x += before >= copies
+            self.clash[gx] += clash_x
+            self.clash[gy] += clash_y
+            return
         for player, out, into in ((x, gx, gy), (y, gy, gx)):
             for f in self.ctx.factions[player]:
                 if not self.is_bye[out]:
@@ -552,7 +571,8 @@ class Grouping:
         short = len(g) < ctx.table_size
         clashing = {m for _, holders in clashes_at(ctx, g) for m in holders} if self.clash[gi] else set()
         # metg[p, gi] counts p's earlier meetings with the players of gi (p itself counts none).
-        met_here = self.metg[g, gi].tolist() if self.repeats[gi] else (0,) * len(g)
+        metg = self.metg
+        met_here = [metg.item(p, gi) for p in g] if self.repeats[gi] else (0,) * len(g)
         return [
             p
             for p, met in zip(g, met_here, strict=True)
