@@ -192,6 +192,7 @@ class Grouping:
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
         self.viewed = False  # whether the tabu search's view is made (_tabu_view)
+        self._slots_near: tuple = (None, None)  # (window, _near_slots's matrix)
         # A small event's tabu step prices swaps from metg and the factions held as whole matrices
         # (_small_deltas), with no per-group costs to keep up (enter, leave) at each swap.
         self.small = arrays.met_cost is not None and ctx.n <= MATRIX_UP_TO
@@ -315,24 +316,23 @@ class Grouping:
             self._tabu_view()
         xs = np.array(trouble, dtype=np.int64)
         gx = self.where_np.take(xs)
-        near_groups = self._near_matrix(window)
-        if len(self.order) <= WHOLE_ROUND:
-            ys, gy = self.order, self.slot_group
-        else:  # only the slots of groups near some x (a large event has hundreds of tables)
-            slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
-            ys, gy = self.order.take(slots), self.slot_group.take(slots)
-        if self.small:  # every slot, in slot order: `near` by slot, made once per size
+        if self.small:  # every slot, in slot order (`near` by slot), every pair priced from scratch
+            ys = self.order
             near = self._near_slots(window).take(gx, axis=0)
-        else:
-            near = near_groups.take(gx, axis=0).take(gy, axis=1)
-        self.evaluations += int(np.count_nonzero(near))
-        # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
-        # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
-        # the pair's own meetings.
-        if self.small:
             delta = self._small_deltas().take(xs, axis=0).take(ys, axis=1)
         else:
+            near_groups = self._near_matrix(window)
+            if len(self.order) <= WHOLE_ROUND:
+                ys, gy = self.order, self.slot_group
+            else:  # only the slots of groups near some x (a large event has hundreds of tables)
+                slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
+                ys, gy = self.order.take(slots), self.slot_group.take(slots)
+            near = near_groups.take(gx, axis=0).take(gy, axis=1)
+            # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
+            # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
+            # the pair's own meetings.
             delta = self._tabu_deltas(xs, gx, ys, gy)
+        self.evaluations += int(np.count_nonzero(near))
         # A tabu player moves only for a new best.
         held_back = tabu_until >= step
         tabu = held_back.take(xs)[:, None] | held_back.take(ys)
@@ -347,8 +347,9 @@ class Grouping:
         events = (values[1:] <= lowest[:-1] + EPS).nonzero()[0]
         chosen, ties = 0, 1
         randrange = rng.randrange
-        for i, value, held in zip((events + 1).tolist(), values.take(events + 1).tolist(),
-                                  lowest.take(events).tolist(), strict=True):  # fmt: skip
+        at = events + 1
+        for i, value, held in zip(at.tolist(), values.take(at).tolist(), lowest.take(events).tolist(),
+                                  strict=True):  # fmt: skip
             if value < held - EPS:
                 chosen, ties = i, 1
             else:
@@ -399,12 +400,14 @@ class Grouping:
         return delta
 
     def _near_slots(self, window: int) -> np.ndarray:
-        """near[g, slot]: the group of the slot is near group g (made once per size)."""
-        key = (window, self.sizes, "slots")
-        found = self.arrays.near.get(key)
-        if found is None:
-            found = self.arrays.near[key] = self._near_matrix(window).take(self.slot_group, axis=1)
-        return found
+        """near[g, slot]: the group of the slot is near group g (made once per size, kept at hand)."""
+        if self._slots_near[0] != window:
+            key = (window, self.sizes, "slots")
+            found = self.arrays.near.get(key)
+            if found is None:
+                found = self.arrays.near[key] = self._near_matrix(window).take(self.slot_group, axis=1)
+            self._slots_near = (window, found)
+        return self._slots_near[1]
 
     def _near_matrix(self, window: int) -> np.ndarray:
         """near[g, h]: group h is near group g (`near`), as a boolean matrix (made once per size)."""
