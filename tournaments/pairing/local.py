@@ -19,6 +19,7 @@ own swaps update only the counts it reads (`tabu_swap`).
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, field
@@ -261,6 +262,7 @@ class Grouping:
         group g costs p in repeats and fairness. Made once, then kept by every swap."""
         ctx = self.ctx
         self.viewed = True
+        self.rows = None  # the repair's view: made again if asked (the tabu search does not read it)
         self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
         self.slot = np.empty(ctx.n, dtype=np.int64)
         self.slot[self.order] = np.arange(ctx.n)
@@ -705,17 +707,24 @@ class Grouping:
 
     def _table_costs(self, rows: np.ndarray, repeats: np.ndarray) -> np.ndarray:
         """group_cost of each row's table (`repeats`: its repeats), with its operations in its
-        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum), the
-        short-table costs seat by seat (whole numbers, so Python's sum of them is the same)."""
+        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum; a running
+        sum along the pairs adds them one after another, as group_cost does), the short-table
+        costs seat by seat (whole numbers, so Python's sum of them is the same)."""
         ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
         points = arrays.points.take(rows)
         seated = rows < ctx.n
         width = rows.shape[1]
-        spread = np.zeros(len(rows))
-        for i in range(width):
-            for j in range(i + 1, width):
-                d = points[:, i] - points[:, j]
-                spread += np.where(seated[:, j], d * d, 0.0)
+        if 1 < width and len(rows) <= PAIRS_AT_ONCE:
+            first, second = _pairs(width)
+            d = points.take(first, axis=1) - points.take(second, axis=1)
+            squares = np.where(seated.take(second, axis=1), d * d, 0.0)
+            spread = np.add.accumulate(squares, axis=1)[:, -1]
+        else:  # many rows: pair by pair (a running sum along a row's pairs is slow at thousands)
+            spread = np.zeros(len(rows))
+            for i in range(width):
+                for j in range(i + 1, width):
+                    d = points[:, i] - points[:, j]
+                    spread += np.where(seated[:, j], d * d, 0.0)
         cost = w.repeat * repeats + w.spread * spread + arrays.first_pen.take(rows).min(axis=1)
         short = seated.sum(axis=1) < ctx.table_size
         if short.any():
@@ -748,6 +757,15 @@ class Grouping:
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
             queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+
+
+PAIRS_AT_ONCE = 128  # tables priced together: up to this many, all their pairs' squares at once
+
+
+@functools.cache
+def _pairs(width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The seat pairs of a table of `width`, in group_cost's order (each seat with those after it)."""
+    return np.triu_indices(width, 1)
 
 
 def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
