@@ -14,7 +14,9 @@ A grouping is a list of lists of player indices; `kinds[g]` is (size, is_bye) of
 Speed (issue 27): a tabu step prices all its candidate swaps at once as numpy arrays
 (`Grouping.best_tabu_move`) and picks among equals with the same calls to the seeded generator as a
 scan of the swaps one by one, so the pairings are those of the scan, bit for bit; the tabu search's
-own swaps update only the counts it reads (`tabu_swap`).
+own swaps update only the counts it reads (`tabu_swap`). Up to MATRIX_UP_TO players a step's cost is
+the number of numpy calls, not their size: it prices every pair from scratch in a few whole-matrix
+operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held).
 """
 
 from __future__ import annotations
@@ -259,7 +261,8 @@ class Grouping:
         """The tabu search's view, as arrays (best_tabu_move): every player in group order (a
         group's players stay in their slots: a swap exchanges two slots), each slot's group, each
         group's kind (0 a full table, 1 a short one, 2 the byes), and enter[p, g]: what sitting in
-        group g costs p in repeats and fairness. Made once, then kept by every swap."""
+        group g costs p in repeats and fairness. Made once, then kept by every swap. A small event
+        keeps no enter (_small_deltas works it out at each step), only the fairness part by group."""
         ctx = self.ctx
         self.viewed = True
         self.rows = None  # the repair's view: made again if asked (the tabu search does not read it)
