@@ -349,18 +349,18 @@ class Grouping:
         # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie;
         # the first is held (ties 1), the move held before value i is the lowest of those before it.
         lowest = np.minimum.accumulate(values)
-        events = (values[1:] <= lowest[:-1] + EPS).nonzero()[0]
+        later = values[1:]
+        events = (later <= lowest[:-1] + EPS).nonzero()[0]  # value events[k] + 1
         chosen, ties = 0, 1
         randrange = rng.randrange
-        at = events + 1
-        for i, value, held in zip(at.tolist(), values.take(at).tolist(), lowest.take(events).tolist(),
+        for k, value, held in zip(events.tolist(), later.take(events).tolist(), lowest.take(events).tolist(),
                                   strict=True):  # fmt: skip
             if value < held - EPS:
-                chosen, ties = i, 1
+                chosen, ties = k + 1, 1
             else:
                 ties += 1
                 if randrange(ties) == 0:
-                    chosen = i
+                    chosen = k + 1
         row, col = divmod(int(where[chosen]), len(ys))
         return float(values[chosen]), int(xs[row]), int(ys[col])
 
