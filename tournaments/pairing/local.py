@@ -479,14 +479,18 @@ class Grouping:
             else (self.enter, self.leave)
         )
         if met is not None:
-            change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
-            self.metg[:, gx] += change
-            self.metg[:, gy] -= change
+            # y moves from gy to gx, x from gx to gy (columns changed in place: `a[:, g] += c`
+            # would also write the column back)
+            change = met[:, y] - met[:, x]
+            into, out = self.metg[:, gx], self.metg[:, gy]
+            into += change
+            out -= change
             if views:
                 change = w * change
                 for view in views:
-                    view[:, gx] += change
-                    view[:, gy] -= change
+                    into, out = view[:, gx], view[:, gy]
+                    into += change
+                    out -= change
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
