@@ -151,22 +151,29 @@ def simulated_context(n, rounds, copies, seed, short_tables="strict", layout="ev
 
 
 @pytest.mark.parametrize(
-    "n, copies, layout, dense",
-    [(17, None, "even", True), (21, None, "byes", True), (16, 1, "even", True), (22, 2, "even", True),
-     (18, None, "byes", False), (16, 1, "even", False)],
+    "n, copies, layout, dense, whole",
+    [(17, None, "even", True, True), (21, None, "byes", True, True), (16, 1, "even", True, True),
+     (22, 2, "even", True, True), (41, 1, "byes", True, True), (38, None, "even", True, True),
+     (17, None, "even", True, False), (21, None, "byes", True, False), (16, 1, "even", True, False),
+     (22, 2, "even", True, False), (18, None, "byes", False, False), (16, 1, "even", False, False)],
 )  # fmt: skip
-def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout, dense, monkeypatch):
+def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout, dense, whole, monkeypatch):
     """Same move, same generator state afterwards, as the one-by-one scan, on states met along a
     random walk (tabu players, short tables, byes and faction clashes included), with who met whom
-    as a matrix (small events) or as pairs (large ones: `dense` False)."""
+    as a matrix (small events) or as pairs (large ones: `dense` False), every pair priced from
+    scratch as whole matrices (small events: `whole`) or only the troubled players' from the costs
+    kept per group (larger ones)."""
     from tournaments.pairing import local
 
     if not dense:
         monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+    if not whole:
+        monkeypatch.setattr(local, "MATRIX_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout)
     layout = round_layout(ctx.n, options.table_size, options.layout)
     kinds = group_kinds(layout)
     state = Grouping(ctx, initial_groups(ctx, layout), kinds)
+    assert state.small == whole
     walk = random.Random(1)
     tabu_until = [0] * ctx.n
     for step in range(1, 120):

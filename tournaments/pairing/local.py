@@ -14,11 +14,14 @@ A grouping is a list of lists of player indices; `kinds[g]` is (size, is_bye) of
 Speed (issue 27): a tabu step prices all its candidate swaps at once as numpy arrays
 (`Grouping.best_tabu_move`) and picks among equals with the same calls to the seeded generator as a
 scan of the swaps one by one, so the pairings are those of the scan, bit for bit; the tabu search's
-own swaps update only the counts it reads (`tabu_swap`).
+own swaps update only the counts it reads (`tabu_swap`). Up to MATRIX_UP_TO players a step's cost is
+the number of numpy calls, not their size: it prices every pair from scratch in a few whole-matrix
+operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, field
@@ -33,6 +36,7 @@ from tournaments.pairing.layout import Layout
 EPS = 1e-6  # costs reach 1e6 and more; differences below this are float noise
 NEVER = -(10**9)  # the faction count of "no faction": never over the copies
 WHOLE_ROUND = 128  # players: up to this, a tabu step prices swaps with everyone (then masks by `near`)
+MATRIX_UP_TO = 64  # players: up to this, a tabu step prices every pair as whole matrices (_small_deltas)
 
 
 @dataclass
@@ -190,9 +194,15 @@ class Grouping:
                     np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
+        self.viewed = False  # whether the tabu search's view is made (_tabu_view)
+        self._slots_near: tuple = (None, None)  # (window, _near_slots's matrix)
+        # A small event's tabu step prices swaps from metg and the factions held as whole matrices
+        # (_small_deltas), with no per-group costs to keep up (enter, leave) at each swap.
+        self.small = arrays.met_cost is not None and ctx.n <= MATRIX_UP_TO
         self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
+        self._all_trouble: list[int] | None = None  # troubled(), until a group or the thresholds change
         self._near: dict[tuple[int, int], list[int]] = {}
         self.thresholds()
 
@@ -251,8 +261,11 @@ class Grouping:
         """The tabu search's view, as arrays (best_tabu_move): every player in group order (a
         group's players stay in their slots: a swap exchanges two slots), each slot's group, each
         group's kind (0 a full table, 1 a short one, 2 the byes), and enter[p, g]: what sitting in
-        group g costs p in repeats and fairness. Made once, then kept by every swap."""
+        group g costs p in repeats and fairness. Made once, then kept by every swap. A small event
+        keeps no enter (_small_deltas works it out at each step), only the fairness part by group."""
         ctx = self.ctx
+        self.viewed = True
+        self.rows = None  # the repair's view: made again if asked (the tabu search does not read it)
         self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
         self.slot = np.empty(ctx.n, dtype=np.int64)
         self.slot[self.order] = np.arange(ctx.n)
@@ -264,7 +277,13 @@ class Grouping:
             ],
             dtype=np.int64,
         )
-        self.enter = ctx.weights.repeat * self.metg + self.arrays.side.T.take(self.kind, axis=1)
+        side = self.arrays.side.T.take(self.kind, axis=1)
+        if self.small:
+            self.side_kind = side
+            if self.held_np is not None:  # per faction, what it costs its holders
+                self.clash_column = np.ascontiguousarray(ctx.weights.clash * self.arrays.one_hot.T)
+            return
+        self.enter = ctx.weights.repeat * self.metg + side
         self.leave = self.enter
         if self.held_np is not None:
             # Faction clashes, as hard_delta counts them: p coming into g clashes on each faction g
@@ -298,22 +317,78 @@ class Grouping:
         that order would (each tie replaces the move held with probability 1 / ties so far), with
         the same calls to `rng`, so the search is the same as one that tries the swaps one by one;
         the deltas are hard_delta's, all at once as arrays. Returns (delta, x, y) or None."""
-        if self.enter is None:
+        if not self.viewed:
             self._tabu_view()
-        ctx = self.ctx
         xs = np.array(trouble, dtype=np.int64)
         gx = self.where_np.take(xs)
-        near_groups = self._near_matrix(window)
-        if len(self.order) <= WHOLE_ROUND:
-            ys, gy = self.order, self.slot_group
-        else:  # only the slots of groups near some x (a large event has hundreds of tables)
-            slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
-            ys, gy = self.order.take(slots), self.slot_group.take(slots)
-        near = near_groups.take(gx, axis=0).take(gy, axis=1)
+        if self.small:  # every slot, in slot order (`near` by slot), every pair priced from scratch
+            ys = self.order
+            near = self._near_slots(window).take(gx, axis=0)
+            delta = self._small_deltas().take(xs, axis=0).take(ys, axis=1)
+        else:
+            near_groups = self._near_matrix(window)
+            if len(self.order) <= WHOLE_ROUND:
+                ys, gy = self.order, self.slot_group
+            else:  # only the slots of groups near some x (a large event has hundreds of tables)
+                slots = np.flatnonzero(near_groups.take(gx, axis=0).any(axis=0).take(self.slot_group))
+                ys, gy = self.order.take(slots), self.slot_group.take(slots)
+            near = near_groups.take(gx, axis=0).take(gy, axis=1)
+            # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
+            # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
+            # the pair's own meetings.
+            delta = self._tabu_deltas(xs, gx, ys, gy)
         self.evaluations += int(np.count_nonzero(near))
-        # y takes x's place in gx, x takes y's in gy: hard_delta's repeats and fairness, as the
-        # cost of sitting in a group (`enter`) where one comes in, less where one leaves, less
-        # the pair's own meetings.
+        # A tabu player moves only for a new best.
+        held_back = tabu_until >= step
+        tabu = held_back.take(xs)[:, None] | held_back.take(ys)
+        tabu &= delta >= best - EPS - current
+        where = (near > tabu).ravel().nonzero()[0]
+        if not where.size:
+            return None
+        values = delta.take(where)
+        # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie;
+        # the first is held (ties 1), the move held before value i is the lowest of those before it.
+        lowest = np.minimum.accumulate(values)
+        later = values[1:]
+        events = (later <= lowest[:-1] + EPS).nonzero()[0]  # value events[k] + 1
+        chosen, ties = 0, 1
+        randrange = rng.randrange
+        for k, value, held in zip(events.tolist(), later.take(events).tolist(), lowest.take(events).tolist(),
+                                  strict=True):  # fmt: skip
+            if value < held - EPS:
+                chosen, ties = k + 1, 1
+            else:
+                ties += 1
+                if randrange(ties) == 0:
+                    chosen = k + 1
+        row, col = divmod(int(where[chosen]), len(ys))
+        return float(values[chosen]), int(xs[row]), int(ys[col])
+
+    def _small_deltas(self) -> np.ndarray:
+        """hard_delta of every pair of players [x, y], as whole matrices (a small event: from
+        scratch is a few operations, where keeping `enter` and `leave` up at each swap was more).
+        half[x, y]: x's half of the change, y coming into g_x where x leaves it (enter[y, g_x] less
+        leave[x, g_x], less a clash a faction both hold at the copies in g_x no longer makes); the
+        change is half[x, y] + half[y, x] less what x and y met. leave[x, g_x] is enter[x, g_x]
+        less x's own share of those clashes, shared[x, x]. All whole numbers (weights times
+        counts): the order of the sums changes no bit."""
+        where = self.where_np
+        enter = self.ctx.weights.repeat * self.metg  # without the clashes, added per faction below
+        enter += self.side_kind
+        half = enter.take(where, axis=1).T  # [x, y]: enter[y, g_x]
+        if self.held_np is not None:
+            # y clashes coming into g_x on each faction g_x holds at the copies or more, less one
+            # x holds at the copies there (x leaving ends it): per x, a weight per faction of y.
+            held, copies = self.held_np.take(where, axis=0)[:, :-1], self.ctx.copies
+            clashing = (held >= copies) - self.arrays.one_hot * (held == copies)
+            half = half + clashing @ self.clash_column
+        half -= half.diagonal().copy()[:, None]  # [x, x]: leave[x, g_x]
+        whole = half + half.T
+        whole -= self.arrays.met_cost
+        return whole
+
+    def _tabu_deltas(self, xs, gx, ys, gy) -> np.ndarray:
+        """hard_delta of each x (in group gx) with each y (in gy), as arrays."""
         enter_x, enter_y = self.enter.take(xs, axis=0), self.enter.take(ys, axis=0)
         delta = enter_y.take(gx, axis=1).T + enter_x.take(gy, axis=1)
         delta -= self.leave[xs, gx][:, None]
@@ -322,33 +397,22 @@ class Grouping:
         if self.held_np is not None:
             # A faction both hold, at the copies in x's group or y's: neither the clash counted
             # coming in nor one ended going out (all whole numbers, so the order of sums is free).
-            at_copies = self.held_np[:, :-1] == ctx.copies
+            at_copies = self.held_np[:, :-1] == self.ctx.copies
             mine, theirs = self.arrays.one_hot.take(xs, axis=0), self.arrays.one_hot.take(ys, axis=0)
             shared = (mine * at_copies.take(gx, axis=0)) @ theirs.T
             shared += mine @ (theirs * at_copies.take(gy, axis=0)).T
-            delta -= ctx.weights.clash * shared
-        # A tabu player moves only for a new best.
-        tabu = np.logical_or.outer(tabu_until.take(xs) >= step, tabu_until.take(ys) >= step)
-        tabu &= delta >= best - EPS - current
-        where = np.flatnonzero(near > tabu)
-        if not where.size:
-            return None
-        values = delta.take(where)
-        # The scan: a value below the move held (by EPS) replaces it, a value equal to it is a tie.
-        before = np.concatenate(([np.inf], np.minimum.accumulate(values)[:-1]))
-        events = np.flatnonzero(values <= before + EPS)
-        chosen, ties = 0, 0
-        randrange = rng.randrange
-        for i, value, held in zip(events.tolist(), values.take(events).tolist(), before.take(events).tolist(),
-                                  strict=True):  # fmt: skip
-            if value < held - EPS:
-                chosen, ties = i, 1
-            else:
-                ties += 1
-                if randrange(ties) == 0:
-                    chosen = i
-        row, col = divmod(int(where[chosen]), len(ys))
-        return float(values[chosen]), int(xs[row]), int(ys[col])
+            delta -= self.ctx.weights.clash * shared
+        return delta
+
+    def _near_slots(self, window: int) -> np.ndarray:
+        """near[g, slot]: the group of the slot is near group g (made once per size, kept at hand)."""
+        if self._slots_near[0] != window:
+            key = (window, self.sizes, "slots")
+            found = self.arrays.near.get(key)
+            if found is None:
+                found = self.arrays.near[key] = self._near_matrix(window).take(self.slot_group, axis=1)
+            self._slots_near = (window, found)
+        return self._slots_near[1]
 
     def _near_matrix(self, window: int) -> np.ndarray:
         """near[g, h]: group h is near group g (`near`), as a boolean matrix (made once per size)."""
@@ -375,22 +439,19 @@ class Grouping:
         b = [x if m == y else m for m in self.groups[gy]]
         both = ctx.met[x].get(y, 0)
         # y comes into gx where x leaves, x into gy where y leaves (hard_delta's counts).
-        repeats = {
-            gx: self.repeats[gx] + int(metg[y, gx] - metg[x, gx]) - both,
-            gy: self.repeats[gy] + int(metg[x, gy] - metg[y, gy]) - both,
-        }
+        into_gx = self.repeats[gx] + metg.item(y, gx) - metg.item(x, gx) - both
+        into_gy = self.repeats[gy] + metg.item(x, gy) - metg.item(y, gy) - both
         self._move(x, y, a, b)
-        for gi, g in ((gx, a), (gy, b)):
+        for gi, g, repeats in ((gx, a, into_gx), (gy, b, into_gy)):
             self._trouble.pop(gi, None)
+            self._all_trouble = None
             self.costs[gi] = None
             if self.is_bye[gi]:
                 self.hard[gi] = sum(ctx.bye_fair[m] for m in g)
                 continue
-            self.repeats[gi] = repeats[gi]
-            clash = self.clash[gi]  # kept by _move_factions
+            self.repeats[gi] = repeats
             unfair = sum(ctx.short_pen[m] for m in g) if len(g) < ctx.table_size else 0.0
-            self.hard[gi] = w.repeat * repeats[gi] + w.clash * clash + unfair
-            self.clash[gi] = clash
+            self.hard[gi] = w.repeat * repeats + w.clash * self.clash[gi] + unfair  # clash: _move_factions
 
     def apply(self, x: int, y: int, a: list[int], b: list[int], terms: tuple | None = None) -> None:
         """Make the swap of x and y; `a`, `b`: their groups after it, `terms`: their group_terms
@@ -401,6 +462,7 @@ class Grouping:
             terms = group_terms(self.ctx, a, self.is_bye[gx]), group_terms(self.ctx, b, self.is_bye[gy])
         for gi, (cost, hard, clash) in zip((gx, gy), terms, strict=True):
             self._trouble.pop(gi, None)
+            self._all_trouble = None
             self.costs[gi], self.hard[gi], self.clash[gi] = cost, hard, clash
             if not self.is_bye[gi]:
                 self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
@@ -417,14 +479,18 @@ class Grouping:
             else (self.enter, self.leave)
         )
         if met is not None:
-            change = met[:, y] - met[:, x]  # y moves from gy to gx, x from gx to gy
-            self.metg[:, gx] += change
-            self.metg[:, gy] -= change
+            # y moves from gy to gx, x from gx to gy (columns changed in place: `a[:, g] += c`
+            # would also write the column back)
+            change = met[:, y] - met[:, x]
+            into, out = self.metg[:, gx], self.metg[:, gy]
+            into += change
+            out -= change
             if views:
                 change = w * change
                 for view in views:
-                    view[:, gx] += change
-                    view[:, gy] -= change
+                    into, out = view[:, gx], view[:, gy]
+                    into += change
+                    out -= change
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
@@ -440,7 +506,7 @@ class Grouping:
             self.seat[x], self.seat[y] = sy, sx
         self.where[x], self.where[y] = gy, gx
         self.where_np[x], self.where_np[y] = gy, gx
-        if self.enter is not None:
+        if self.viewed:
             sx, sy = self.slot[x], self.slot[y]
             self.order[sx], self.order[sy] = y, x
             self.slot[x], self.slot[y] = sy, sx
@@ -450,12 +516,28 @@ class Grouping:
     def _move_factions(self, x: int, y: int, gx: int, gy: int) -> None:
         """The groups' faction counts and clashes follow x (gx to gy) and y (gy to gx); so do the
         tabu search's clash costs (_tabu_view), only where a count crosses the copies."""
-        factions, none, held = self.arrays.factions, self.arrays.no_faction, self.held_np
-        copies, track = self.ctx.copies, self.enter is not None
+        held, copies, track = self.held_np, self.ctx.copies, self.enter is not None
+        if not (track or self.is_bye[gx] or self.is_bye[gy]):  # the tabu search of a small event
+            clash_x = clash_y = 0
+            for f in self.ctx.factions[x]:
+                before = held.item(gx, f)
+                held[gx, f] = before - 1
+                clash_x -= before > copies
+                before = held.item(gy, f)
+                held[gy, f] = before + 1
+                clash_y += before >= copies
+            for f in self.ctx.factions[y]:
+                before = held.item(gy, f)
+                held[gy, f] = before - 1
+                clash_y -= before > copies
+                before = held.item(gx, f)
+                held[gx, f] = before + 1
+                clash_x += before >= copies
+            self.clash[gx] += clash_x
+            self.clash[gy] += clash_y
+            return
         for player, out, into in ((x, gx, gy), (y, gy, gx)):
-            for f in factions[player].tolist():
-                if f == none:
-                    continue
+            for f in self.ctx.factions[player]:
                 if not self.is_bye[out]:
                     before = int(held[out, f])
                     held[out, f] = before - 1
@@ -478,6 +560,7 @@ class Grouping:
         fewer short tables (byes) than its holder: these minima say how few."""
         ctx = self.ctx
         self._trouble.clear()
+        self._all_trouble = None
         tables = [
             (g, len(g) >= ctx.table_size) for g, b in zip(self.groups, self.is_bye, strict=True) if not b
         ]
@@ -500,7 +583,8 @@ class Grouping:
         short = len(g) < ctx.table_size
         clashing = {m for _, holders in clashes_at(ctx, g) for m in holders} if self.clash[gi] else set()
         # metg[p, gi] counts p's earlier meetings with the players of gi (p itself counts none).
-        met_here = self.metg[g, gi].tolist()
+        metg = self.metg
+        met_here = [metg.item(p, gi) for p in g] if self.repeats[gi] else (0,) * len(g)
         return [
             p
             for p, met in zip(g, met_here, strict=True)
@@ -508,7 +592,9 @@ class Grouping:
         ]
 
     def troubled(self) -> list[int]:
-        return [p for gi, h in enumerate(self.hard) if h > EPS for p in self.troubled_in(gi)]
+        if self._all_trouble is None:
+            self._all_trouble = [p for gi, h in enumerate(self.hard) if h > EPS for p in self.troubled_in(gi)]
+        return list(self._all_trouble)
 
     def near(self, gi: int, radius: int) -> range | list[int]:
         """Groups within `radius` places of gi in standings order (the byes reach everywhere)."""
@@ -628,17 +714,24 @@ class Grouping:
 
     def _table_costs(self, rows: np.ndarray, repeats: np.ndarray) -> np.ndarray:
         """group_cost of each row's table (`repeats`: its repeats), with its operations in its
-        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum), the
-        short-table costs seat by seat (whole numbers, so Python's sum of them is the same)."""
+        order: the spread pair by pair (a padded seat adds 0.0, which changes no sum; a running
+        sum along the pairs adds them one after another, as group_cost does), the short-table
+        costs seat by seat (whole numbers, so Python's sum of them is the same)."""
         ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
         points = arrays.points.take(rows)
         seated = rows < ctx.n
         width = rows.shape[1]
-        spread = np.zeros(len(rows))
-        for i in range(width):
-            for j in range(i + 1, width):
-                d = points[:, i] - points[:, j]
-                spread += np.where(seated[:, j], d * d, 0.0)
+        if 1 < width and len(rows) <= PAIRS_AT_ONCE:
+            first, second = _pairs(width)
+            d = points.take(first, axis=1) - points.take(second, axis=1)
+            squares = np.where(seated.take(second, axis=1), d * d, 0.0)
+            spread = np.add.accumulate(squares, axis=1)[:, -1]
+        else:  # many rows: pair by pair (a running sum along a row's pairs is slow at thousands)
+            spread = np.zeros(len(rows))
+            for i in range(width):
+                for j in range(i + 1, width):
+                    d = points[:, i] - points[:, j]
+                    spread += np.where(seated[:, j], d * d, 0.0)
         cost = w.repeat * repeats + w.spread * spread + arrays.first_pen.take(rows).min(axis=1)
         short = seated.sum(axis=1) < ctx.table_size
         if short.any():
@@ -671,6 +764,15 @@ class Grouping:
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
             queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+
+
+PAIRS_AT_ONCE = 128  # tables priced together: up to this many, all their pairs' squares at once
+
+
+@functools.cache
+def _pairs(width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The seat pairs of a table of `width`, in group_cost's order (each seat with those after it)."""
+    return np.triu_indices(width, 1)
 
 
 def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
