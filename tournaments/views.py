@@ -112,7 +112,8 @@ def _int(value, name: str) -> int:
 
 
 def current_round(event: Event) -> Round | None:
-    return event.rounds_set.select_related("clock", "event").order_by("-number").first()
+    # Not select_related("event"): read through the event, every round's `event` is `event` itself.
+    return event.rounds_set.select_related("clock").order_by("-number").first()
 
 
 def _clock_of(rnd: Round | None) -> RoundClock | None:
@@ -408,7 +409,7 @@ def self_check_in_action(request, event, action):
 @require_safe
 def standings_page(request, pk):
     event = _event_or_404(pk)
-    rounds = list(event.rounds_set.select_related("clock", "event").order_by("number"))
+    rounds = list(event.rounds_set.select_related("clock").order_by("number"))  # each one's .event: event
     context = base_context(request, event, rounds)
     table = standings_table(event)  # rendered rows, cached by the event's version
     # A final order exists only after a top cut: the Swiss rows (model instances) are read only then.

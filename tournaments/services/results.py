@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from smashup.core import params
@@ -481,7 +482,9 @@ class PlainEntrant:
 
 def plain_entrants(event: Event) -> list[PlainEntrant]:
     fields = ("pk", "name", "dropped", "wait_rank", "checked_in")
-    return [PlainEntrant(*values) for values in Entrant.objects.filter(event=event).values_list(*fields)]
+    # The model's order less its event part (one event here): no join of the event to sort by.
+    rows = Entrant.objects.filter(event=event).order_by(Lower("name")).values_list(*fields)
+    return [PlainEntrant(*values) for values in rows]
 
 
 def standings_options(event: Event) -> StandingsOptions:
@@ -503,9 +506,11 @@ def standings(
     stay, flagged). `before_round`: only the rounds before that number (what a pairing saw)."""
     if entrants is None:
         entrants = list(Entrant.objects.filter(event=event))
+    # In play order: the models' (a table's round, its number, the seat) without the joins of the
+    # table's round and the event it spells out (a seat's round is its table's; one event here).
     seats = Seat.objects.filter(
         round__event=event, round__stage=Round.Stage.SWISS, table__state=Table.State.CONFIRMED
-    )
+    ).order_by("round__number", "table__number", "position")
     byes = Bye.objects.filter(round__event=event, round__stage=Round.Stage.SWISS)
     if before_round is not None:
         seats = seats.filter(round__number__lt=before_round)
