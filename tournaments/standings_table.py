@@ -90,9 +90,11 @@ def penalty_marks(given) -> str:
 
 
 def build(rows) -> StandingsTable:
+    """From `services.ranked` pairs (entrant, Standing), or `services.Row`s."""
+    pairs = [(row.entrant, row.standing) if hasattr(row, "standing") else row for row in rows]
     return StandingsTable(
-        rows=tuple((row.entrant.pk, row_html((row.entrant, row.standing))) for row in rows),
-        leader=rows[0].entrant.name if rows else None,
+        rows=tuple([(pair[0].pk, row_html(pair)) for pair in pairs]),
+        leader=pairs[0][0].name if pairs else None,
     )
 
 
@@ -107,7 +109,7 @@ def standings_table(event: Event) -> StandingsTable:
         table = None
     if table is None:
         # From plain values (no Entrant instances, nothing unpickled): what a page after a change costs.
-        table = build(services.standings(event, entrants=services.plain_entrants(event)))
+        table = build(services.ranked(event, entrants=services.plain_entrants(event)))
         try:
             cache.set(key, table, STANDINGS_CACHE_SECONDS)
         except Exception:

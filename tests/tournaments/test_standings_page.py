@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
-from tournaments.models import Entrant, Event, Round
+from tournaments.models import Entrant, Event, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +173,28 @@ def test_the_cached_rows_follow_a_rename_and_a_drop_at_once(client):
     rows = body_rows(client.get(url).content.decode())
     quinn = [tr for tr in rows if "Quinn" in tr]
     assert len(quinn) == 1 and "(dropped)" in quinn[0] and not any("P04" in tr for tr in rows)
+
+
+def test_the_standings_queries_built_once_read_what_the_orm_reads():
+    """`services.results._prepared` runs the standings' queries from SQL the ORM built once: the same
+    rows as the ORM's, on every database (where the ORM would convert a value, it runs the query)."""
+    from tournaments.models import Penalty
+    from tournaments.services import results
+
+    event = played(9, 2, "Prepared")
+    entrant = event.entrants.first()
+    services.give_penalty(event, entrant, "vp_loss", by=organizer(), round_number=1, vp=2)
+    other = event_with(5, "Other")  # nothing of another event is read
+    for query in (
+        results._seat_values,
+        results._bye_values,
+        results._entrant_values,
+        Penalty.standings_values,
+    ):
+        assert results._prepared(query, event.pk) == list(query(event.pk))
+        assert results._prepared(query, other.pk) == list(query(other.pk))
+    assert (
+        len(results._prepared(results._seat_values, event.pk))
+        == Seat.objects.filter(round__event=event).count()
+    )
+    assert results._prepared(Penalty.standings_values, event.pk) == [(entrant.pk, "vp_loss", 1, 2)]

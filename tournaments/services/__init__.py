@@ -132,6 +132,7 @@ from .results import (  # noqa: F401
     mark_no_show,
     plain_entrants,
     points_of,
+    ranked,
     record_app_result,
     report_result,
     round_correction_effects,
