@@ -419,6 +419,7 @@ def standings_page(request, pk):
         {
             "table_rows": table.html(me.pk if me else None),
             "leader": table.leader,
+            "penalties": table.penalties,
             "final": services.final_standings(event, services.cached_standings(event)) if has_cut else None,
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
             "swiss_done": sum(1 for r in rounds if r.stage == Round.Stage.SWISS and r.is_finished),

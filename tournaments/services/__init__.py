@@ -130,6 +130,7 @@ from .results import (  # noqa: F401
     dispute_result,
     final_standings,
     mark_no_show,
+    penalties_in_force,
     plain_entrants,
     points_of,
     ranked,

@@ -562,13 +562,26 @@ def standings(
     return [Row(e, s) for e, s in ranked(event, before_round=before_round, entrants=entrants)]
 
 
-def ranked(event: Event, *, before_round: int | None = None, entrants: list | None = None) -> list[tuple]:
-    """`standings` as (entrant, Standing) pairs, without a `Row` each (the standings page's table)."""
+def penalties_in_force(event: Event) -> list[Penalty]:
+    """The event's penalties in force as the standings take them, in the order they were given."""
+    return [Penalty(*values) for values in _prepared(PenaltyRow.standings_values, event.pk)]
+
+
+def ranked(
+    event: Event,
+    *,
+    before_round: int | None = None,
+    entrants: list | None = None,
+    penalties: list | None = None,
+) -> list[tuple]:
+    """`standings` as (entrant, Standing) pairs, without a `Row` each (the standings page's table).
+    `penalties`: `penalties_in_force(event)`, when the caller has read them (all rounds only)."""
     if entrants is None:
         entrants = list(Entrant.objects.filter(event=event))
     if before_round is None:
         seat_rows, bye_list = _prepared(_seat_values, event.pk), _prepared(_bye_values, event.pk)
-        penalties = [Penalty(*values) for values in _prepared(PenaltyRow.standings_values, event.pk)]
+        if penalties is None:
+            penalties = penalties_in_force(event)
     else:
         seat_rows = _seat_values(event.pk).filter(round__number__lt=before_round)
         bye_list = list(_bye_values(event.pk).filter(round__number__lt=before_round))
