@@ -408,7 +408,7 @@ def self_check_in_action(request, event, action):
 
 @require_safe
 def standings_page(request, pk):
-    event = _event_or_404(pk)
+    event = get_object_or_404(Event, pk=pk)  # not _event_or_404: its organizer is not on this page
     rounds = list(event.rounds_set.select_related("clock").order_by("number"))  # each one's .event: event
     context = base_context(request, event, rounds)
     table = standings_table(event)  # rendered rows, cached by the event's version
