@@ -588,14 +588,19 @@ class Penalty(models.Model):
         return self.revoked_at is None
 
     @classmethod
+    def standings_values(cls, event_pk: int) -> models.QuerySet:
+        """The event's penalties in force as values of `penalties.Penalty` (player, kind, round, VP)."""
+        rows = cls.objects.filter(event_id=event_pk, revoked_at__isnull=True)
+        return rows.values_list("entrant_id", "kind", "round_number", "vp")
+
+    @classmethod
     def standings_inputs(cls, event: Event, before_round: int | None = None) -> list[penalties.Penalty]:
         """The event's penalties in force as the pure standings take them (before `before_round`,
         as a pairing saw them)."""
-        rows = cls.objects.filter(event=event, revoked_at__isnull=True)
+        rows = cls.standings_values(event.pk)
         if before_round is not None:
             rows = rows.exclude(round_number__gte=before_round)
-        fields = ("entrant_id", "kind", "round_number", "vp")
-        return [penalties.Penalty(*values) for values in rows.values_list(*fields)]
+        return [penalties.Penalty(*values) for values in rows]
 
 
 class Draft(models.Model):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 WARNING = "warning"
 VP_LOSS = "vp_loss"
@@ -85,7 +85,7 @@ def apply_penalties(games: Iterable, penalties: Iterable[Penalty]) -> list:
                 absent.add(p)
             else:
                 vp[p] = max(0, vp[p] - lost[(game.round, p)])
-        out.append(replace(game, vp=vp, absent=frozenset(absent)))
+        out.append(game._replace(vp=vp, absent=frozenset(absent)))
     return out
 
 

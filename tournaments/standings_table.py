@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
 from . import services
-from .models import Event
+from .models import Event, Penalty
 from .penalties import summary
 from .services.results import STANDINGS_CACHE_SECONDS
 
@@ -29,11 +29,24 @@ DRAW_MARK = (
 
 
 @dataclass(frozen=True)
+class PublicPenalty:
+    """A penalty in force as the standings page lists it: who, what and when, never the note."""
+
+    name: str
+    kind: str
+    label: str  # the kind in words, lower case ("vp loss")
+    vp: int
+    round_number: int | None
+
+
+@dataclass(frozen=True)
 class StandingsTable:
-    """Plain strings only (cheap to pickle): each row's entrant id and its escaped `<tr>`."""
+    """Plain values only (cheap to pickle): each row's entrant id and its escaped `<tr>`."""
 
     rows: tuple[tuple[int, str], ...]
     leader: str | None  # the first row's name (the winner once the event is over)
+    # By round (those without one last), then in the order given; from the standings' own read.
+    penalties: tuple[PublicPenalty, ...] = ()
 
     def html(self, me_pk: int | None = None) -> SafeString:
         """The `<tbody>` rows, the viewer's own row marked `me`."""
@@ -89,10 +102,24 @@ def penalty_marks(given) -> str:
     )
 
 
-def build(rows) -> StandingsTable:
+def build(rows, penalties=(), names: dict[int, str] | None = None) -> StandingsTable:
+    """From `services.ranked` pairs (entrant, Standing), or `services.Row`s; `penalties`: the
+    event's in force (`services.penalties_in_force`), `names` of their players by entrant id."""
+    pairs = [(row.entrant, row.standing) if hasattr(row, "standing") else row for row in rows]
     return StandingsTable(
-        rows=tuple((row.entrant.pk, row_html((row.entrant, row.standing))) for row in rows),
-        leader=rows[0].entrant.name if rows else None,
+        rows=tuple([(pair[0].pk, row_html(pair)) for pair in pairs]),
+        leader=pairs[0][0].name if pairs else None,
+        penalties=public_penalties(penalties, names or {}),
+    )
+
+
+def public_penalties(given, names: dict[int, str]) -> tuple[PublicPenalty, ...]:
+    """The list under the table: by round, those without a round last (as PostgreSQL sorts a
+    null), each round's in the order given."""
+    labels = dict(Penalty.Kind.choices)
+    return tuple(
+        PublicPenalty(names[p.player], p.kind, str(labels[p.kind]).lower(), p.vp, p.round)
+        for p in sorted(given, key=lambda p: (p.round is None, p.round or 0))
     )
 
 
@@ -100,14 +127,16 @@ def standings_table(event: Event) -> StandingsTable:
     """The table of `services.standings(event)` (from plain entrants), cached by the event's
     version (read-only pages only, like `cached_standings`). A cache that is down only costs the
     building."""
-    key = f"tournaments:standings-table:{event.pk}:{event.version}"
+    key = f"tournaments:standings-table:2:{event.pk}:{event.version}"  # 2: with the penalties
     try:
         table = cache.get(key)
     except Exception:  # the cache (Redis) is down: build
         table = None
     if table is None:
         # From plain values (no Entrant instances, nothing unpickled): what a page after a change costs.
-        table = build(services.standings(event, entrants=services.plain_entrants(event)))
+        entrants, penalties = services.plain_entrants(event), services.penalties_in_force(event)
+        names = {e.pk: e.name for e in entrants} if penalties else None
+        table = build(services.ranked(event, entrants=entrants, penalties=penalties), penalties, names)
         try:
             cache.set(key, table, STANDINGS_CACHE_SECONDS)
         except Exception:

@@ -1,8 +1,10 @@
 """Standings and tie-breakers (tournaments.standings) on hand-computed fixtures; no database."""
 
+from dataclasses import FrozenInstanceError, fields
+
 import pytest
 
-from tournaments.standings import Game, StandingsOptions, compute_standings, draw_key
+from tournaments.standings import Game, Standing, StandingsOptions, compute_standings, draw_key
 
 # Two rounds, six players (a table of 4 and a table of 2, then two tables of 3).
 #   R1  A 15, B 12, C 12, D 5  -> A 4, B 2.5, C 2.5, D 1        E 10, F 8 -> E 4, F 1
@@ -157,6 +159,20 @@ def test_a_game_with_no_vp_gives_no_share_and_no_win_while_a_shared_first_counts
 def test_unknown_player_in_a_game_is_an_error():
     with pytest.raises(ValueError, match="unknown"):
         compute_standings("AB", [Game(1, {"A": 1, "Z": 0})])
+    # The first game with one is named, with every unknown player of it.
+    games = [Game(1, {"A": 1, "B": 0}), Game(2, {"A": 1, "Y": 0, "Z": 2}), Game(3, {"Q": 1})]
+    with pytest.raises(ValueError, match=r"round 2: unknown players \['Y', 'Z'\]"):
+        compute_standings("AB", games)
+
+
+def test_rows_are_complete_standings():
+    """The rows are built without `Standing.__init__` (speed): each must still be the instance the
+    constructor makes, every field set, equal to one built by it, frozen."""
+    row = compute_standings("ABCDEF", GAMES)[0]
+    assert set(vars(row)) == {f.name for f in fields(Standing)}
+    assert row == Standing(**vars(row))
+    with pytest.raises(FrozenInstanceError):
+        row.rank = 2
 
 
 def test_a_swap_preview_is_told_in_words():

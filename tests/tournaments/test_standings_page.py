@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import services
-from tournaments.models import Entrant, Event, Round
+from tournaments.models import Entrant, Event, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +173,63 @@ def test_the_cached_rows_follow_a_rename_and_a_drop_at_once(client):
     rows = body_rows(client.get(url).content.decode())
     quinn = [tr for tr in rows if "Quinn" in tr]
     assert len(quinn) == 1 and "(dropped)" in quinn[0] and not any("P04" in tr for tr in rows)
+
+
+def test_the_standings_queries_built_once_read_what_the_orm_reads():
+    """`services.results._prepared` runs the standings' queries from SQL the ORM built once: the same
+    rows as the ORM's, on every database (where the ORM would convert a value, it runs the query)."""
+    from tournaments.models import Penalty
+    from tournaments.services import results
+
+    event = played(9, 2, "Prepared")
+    entrant = event.entrants.first()
+    services.give_penalty(event, entrant, "vp_loss", by=organizer(), round_number=1, vp=2)
+    other = event_with(5, "Other")  # nothing of another event is read
+    for query in (
+        results._seat_values,
+        results._bye_values,
+        results._entrant_values,
+        Penalty.standings_values,
+    ):
+        assert results._prepared(query, event.pk) == list(query(event.pk))
+        assert results._prepared(query, other.pk) == list(query(other.pk))
+    assert (
+        len(results._prepared(results._seat_values, event.pk))
+        == Seat.objects.filter(round__event=event).count()
+    )
+    assert results._prepared(Penalty.standings_values, event.pk) == [(entrant.pk, "vp_loss", 1, 2)]
+
+
+def test_the_public_penalties_come_with_the_table_by_round_and_follow_a_revocation(client):
+    """The list under the table is read with the standings and cached with them: by round (those
+    without a round last), each round's in the order given, names escaped, never the note; a player
+    not in the table (warned, then dropped before playing) is listed too; a revoked penalty goes."""
+    from tournaments.models import Penalty
+
+    event = played(8, 2, "Judged")
+    org = organizer()
+    seated = [s.entrant for s in event.rounds_set.get(number=2).tables.first().seats.order_by("position")]
+    late = services.register(event, "<Late & Co>", by=org)
+    # A warning given before any round (none in this event's life: written as it would be kept).
+    Penalty.objects.create(event=event, entrant=seated[3], kind="warning", note="Early")
+    services.give_penalty(event, late, "warning", by=org, note="Slow play")  # the current round, 2
+    services.drop(late, by=org)
+    services.give_penalty(event, seated[0], "vp_loss", by=org, round_number=2, vp=3)
+    first = services.give_penalty(event, seated[1], "warning", by=org, round_number=1)
+    services.give_penalty(event, seated[2], "game_loss", by=org, round_number=1)
+    html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert "Late &amp; Co" not in html.split("</tbody>")[0]  # not in the table
+    listed = html.split('<ul class="t-plain t-penalties">', 1)[1].split("</ul>")[0]
+    assert re.findall(r"<li>(.*?)</li>", listed) == [
+        f"{seated[1].name}: <strong>warning</strong> in round 1",
+        f"{seated[2].name}: <strong>game loss</strong> in round 1",
+        "&lt;Late &amp; Co&gt;: <strong>warning</strong> in round 2",
+        f"{seated[0].name}: <strong>vp loss</strong> of 3 VP in round 2",
+        f"{seated[3].name}: <strong>warning</strong>",
+    ]
+    assert "Slow play" not in html and "Early" not in html
+    services.revoke_penalty(first, org)
+    html = client.get(f"/tournaments/{event.pk}/standings/").content.decode()
+    assert (
+        f"{seated[1].name}: <strong>warning</strong>" not in html and "game loss</strong> in round 1" in html
+    )

@@ -23,11 +23,11 @@ event; a player only for their own registration, their own table's result and th
 
 Modules by what they serve (each imports only those before it; no circle): ``changes`` (errors,
 permissions, the lock and the audit), ``checkin`` (self check-in by QR code), ``entrants``,
-``results`` (and standings), ``rounds`` (pairing,
-tables, drafts at the tables), ``rematches`` (whole tables seated again), ``knockout`` (top cut, final,
-results that change a seated stage), ``swaps`` (swapping players, late seats), ``lifecycle`` (settings, finishing), ``judging`` (judge calls, penalties),
-``importing`` (a list of players), ``manual`` (moving a player, pairing a table again, tables kept
-for accessible seats).
+``results`` (and standings), ``rounds`` (pairing, tables, drafts at the tables), ``rematches``
+(whole tables seated again), ``knockout`` (top cut, final, results that change a seated stage),
+``swaps`` (swapping players, late seats), ``lifecycle`` (settings, finishing), ``judging`` (judge
+calls, penalties), ``importing`` (a list of players), ``manual`` (moving a player, pairing a table
+again, tables kept for accessible seats).
 This package re-exports them all.
 Across events, imported by name (``from tournaments.services import records``): ``rating_store``
 (the stored ratings, refreshed after every confirmed result; before ``results``), ``records``
@@ -149,8 +149,10 @@ from .results import (  # noqa: F401
     dispute_result,
     final_standings,
     mark_no_show,
+    penalties_in_force,
     plain_entrants,
     points_of,
+    ranked,
     record_app_result,
     report_result,
     round_correction_effects,

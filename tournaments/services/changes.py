@@ -51,12 +51,13 @@ def require_manager(user, event: Event) -> None:
 def entrant_for(event: Event, user=None, session=None) -> Entrant | None:
     """The entrant this logged-in user or this browser session is, if any."""
     if user is not None and getattr(user, "is_authenticated", False):
-        found = event.entrants.filter(user=user).first()
+        # One at most (unique per event): by pk, not the name order (its join and sort cost a query).
+        found = event.entrants.filter(user=user).order_by("pk").first()
         if found is not None:
             return found
     token = ((session or {}).get("tournament_entries") or {}).get(str(event.pk))
     if isinstance(token, str) and token:
-        return event.entrants.filter(token=token).first()
+        return event.entrants.filter(token=token).order_by("pk").first()  # unique
     return None
 
 

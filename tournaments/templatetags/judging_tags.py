@@ -1,5 +1,6 @@
 """Template helpers of the judge tools: the open calls of the dashboard, a player's own call and
-penalties, and the penalties the standings list (without the judges' notes)."""
+penalties. (The penalties the standings list, without the judges' notes, come with the standings
+table: tournaments/standings_table.py.)"""
 
 from django import template
 
@@ -27,13 +28,3 @@ def my_penalties(entrant):
     if entrant is None:
         return []
     return list(Penalty.objects.filter(entrant=entrant, revoked_at__isnull=True).order_by("created_at", "pk"))
-
-
-@register.simple_tag
-def public_penalties(event):
-    """The event's penalties in force, for the standings: who, what and when, never the note."""
-    return list(
-        Penalty.objects.filter(event=event, revoked_at__isnull=True)
-        .select_related("entrant")
-        .order_by("round_number", "created_at", "pk")
-    )

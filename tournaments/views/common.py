@@ -89,7 +89,8 @@ def form_number(value, name: str) -> int:
 
 
 def current_round(event: Event) -> Round | None:
-    return event.rounds_set.select_related("clock", "event").order_by("-number").first()
+    # Not select_related("event"): read through the event, every round's `event` is `event` itself.
+    return event.rounds_set.select_related("clock").order_by("-number").first()
 
 
 def page_clock(rnd: Round | None) -> RoundClock | None:

@@ -8,7 +8,7 @@ import unicodedata
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import Http404, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -191,8 +191,8 @@ def self_check_in_action(request, event, action):
 
 @require_safe
 def standings_page(request, pk):
-    event = event_or_404(pk)
-    rounds = list(event.rounds_set.select_related("clock", "event").order_by("number"))
+    event = get_object_or_404(Event, pk=pk)  # not event_or_404: its organizer is not on this page
+    rounds = list(event.rounds_set.select_related("clock").order_by("number"))  # each one's .event: event
     context = base_context(request, event, rounds)
     table = standings_table(event)  # rendered rows, cached by the event's version
     # A final order exists only after a top cut: the Swiss rows (model instances) are read only then.
@@ -202,6 +202,7 @@ def standings_page(request, pk):
         {
             "table_rows": table.html(me.pk if me else None),
             "leader": table.leader,
+            "penalties": table.penalties,
             "final": services.final_standings(event, services.cached_standings(event)) if has_cut else None,
             "tiebreakers": [(TIEBREAKER_SHORT[t], TIEBREAKER_LABELS[t]) for t in event.tiebreakers],
             "swiss_done": sum(1 for r in rounds if r.stage == Round.Stage.SWISS and r.is_finished),
