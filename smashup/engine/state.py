@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cython
+
 from .config import require_factions_once
 from .core import (
     ACTION,
@@ -101,9 +103,9 @@ _HIDDEN_ZONES = HIDDEN
 
 
 
-@dataclass(slots=True)
-class BaseSlot:
-    """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place."""
+@dataclass
+class _BaseSlotFields:
+    """BaseSlot's fields as a dataclass describes them (`dataclasses.fields`, the digest)."""
 
     uid: int
     card: int
@@ -111,8 +113,45 @@ class BaseSlot:
     actions: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class PlayerState:
+# The default of a field made by a factory (a new list each time), as a dataclass's `__init__`
+# tells it apart: an argument left out (None passed is kept, as there).
+_MADE = object()
+
+
+class BaseSlot:
+    """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place.
+
+    The dataclass of `_BaseSlotFields` (the same fields, init, repr and equality), written out
+    so that compiled it is an extension type (state.pxd), as core.py's `Event`: the rules read
+    a base's minions and card thousands of times a game, as C fields where the slot is typed."""
+
+    __slots__ = ("uid", "card", "minions", "actions")
+    __dataclass_fields__ = _BaseSlotFields.__dataclass_fields__
+    __dataclass_params__ = _BaseSlotFields.__dataclass_params__
+    __match_args__ = ("uid", "card", "minions", "actions")
+    __hash__ = None
+
+    def __init__(self, uid: int, card: int, minions=_MADE, actions=_MADE):
+        self.uid = uid
+        self.card = card
+        self.minions = [] if minions is _MADE else minions
+        self.actions = [] if actions is _MADE else actions
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.uid, self.card, self.minions, self.actions)
+                == (other.uid, other.card, other.minions, other.actions))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(uid={self.uid!r}, card={self.card!r}, "
+                f"minions={self.minions!r}, actions={self.actions!r})")
+
+
+@dataclass
+class _PlayerStateFields:
+    """PlayerState's fields as a dataclass describes them (see `_BaseSlotFields`)."""
+
     seat: int
     name: str
     factions: list[str]
@@ -122,6 +161,46 @@ class PlayerState:
     discard: list[int] = field(default_factory=list)
     vp: int = 0
     mulliganed: bool = False
+
+
+class PlayerState:
+    """A player's piles and points. The dataclass of `_PlayerStateFields`, written out so that
+    compiled it is an extension type (state.pxd), as `BaseSlot`."""
+
+    __slots__ = ("seat", "name", "factions", "bot", "deck", "hand", "discard", "vp",
+                 "mulliganed")
+    __dataclass_fields__ = _PlayerStateFields.__dataclass_fields__
+    __dataclass_params__ = _PlayerStateFields.__dataclass_params__
+    __match_args__ = ("seat", "name", "factions", "bot", "deck", "hand", "discard", "vp",
+                      "mulliganed")
+    __hash__ = None
+
+    def __init__(self, seat: int, name: str, factions, bot: str | None = None, deck=_MADE,
+                 hand=_MADE, discard=_MADE, vp: int = 0, mulliganed: bool = False):
+        self.seat = seat
+        self.name = name
+        self.factions = factions
+        self.bot = bot
+        self.deck = [] if deck is _MADE else deck
+        self.hand = [] if hand is _MADE else hand
+        self.discard = [] if discard is _MADE else discard
+        self.vp = vp
+        self.mulliganed = mulliganed
+
+    def _fields(self) -> tuple:
+        return (self.seat, self.name, self.factions, self.bot, self.deck, self.hand,
+                self.discard, self.vp, self.mulliganed)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, name={self.name!r}, "
+                f"factions={self.factions!r}, bot={self.bot!r}, deck={self.deck!r}, "
+                f"hand={self.hand!r}, discard={self.discard!r}, vp={self.vp!r}, "
+                f"mulliganed={self.mulliganed!r})")
 
 
 @dataclass(slots=True)
@@ -500,8 +579,10 @@ class GameState:
     def slot_or_none(self, uid: int) -> BaseSlot | None:
         return self._slot_of.get(uid)
 
+    @cython.locals(s=BaseSlot)
     def base_def(self, slot: BaseSlot) -> BaseDef:
-        return self.defs[slot.card]
+        s = slot
+        return self.defs[s.card]
 
     def name(self, cid: int) -> str:
         return self.defs[cid].name
@@ -524,13 +605,16 @@ class GameState:
             return self.base_of(zone[1])
         return None
 
+    @cython.locals(minion=MinionState)
     def controller(self, cid: int) -> int | None:
         state = self.minion_state.get(cid)
         if state is None:
             state = self.action_state.get(cid)
             if state is None:
                 return None
-        return state.controller
+            return state.controller
+        minion = state
+        return minion.controller
 
     def all_minions(self) -> list[int]:
         return [m for s in self.bases for m in s.minions]
