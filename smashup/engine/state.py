@@ -22,6 +22,7 @@ import cython
 
 from .config import require_factions_once
 from .core import (
+    _MADE,
     ACTION,
     MINION,
     ActionState,
@@ -33,6 +34,10 @@ from .core import (
     MinionState,
     Option,
     PlayRecord,
+    _BaseSlotFields,
+    _PlayerStateFields,
+    _text,
+    _values,
 )
 from .knowledge import HIDDEN, Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry
@@ -103,21 +108,6 @@ _HIDDEN_ZONES = HIDDEN
 
 
 
-@dataclass
-class _BaseSlotFields:
-    """BaseSlot's fields as a dataclass describes them (`dataclasses.fields`, the digest)."""
-
-    uid: int
-    card: int
-    minions: list[int] = field(default_factory=list)
-    actions: list[int] = field(default_factory=list)
-
-
-# The default of a field made by a factory (a new list each time), as a dataclass's `__init__`
-# tells it apart: an argument left out (None passed is kept, as there).
-_MADE = object()
-
-
 class BaseSlot:
     """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place.
 
@@ -140,27 +130,10 @@ class BaseSlot:
     def __eq__(self, other):
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return ((self.uid, self.card, self.minions, self.actions)
-                == (other.uid, other.card, other.minions, other.actions))
+        return _values(self) == _values(other)
 
     def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(uid={self.uid!r}, card={self.card!r}, "
-                f"minions={self.minions!r}, actions={self.actions!r})")
-
-
-@dataclass
-class _PlayerStateFields:
-    """PlayerState's fields as a dataclass describes them (see `_BaseSlotFields`)."""
-
-    seat: int
-    name: str
-    factions: list[str]
-    bot: str | None = None
-    deck: list[int] = field(default_factory=list)  # index 0 is the top
-    hand: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    vp: int = 0
-    mulliganed: bool = False
+        return _text(self)
 
 
 class PlayerState:
@@ -187,20 +160,13 @@ class PlayerState:
         self.vp = vp
         self.mulliganed = mulliganed
 
-    def _fields(self) -> tuple:
-        return (self.seat, self.name, self.factions, self.bot, self.deck, self.hand,
-                self.discard, self.vp, self.mulliganed)
-
     def __eq__(self, other):
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()
+        return _values(self) == _values(other)
 
     def __repr__(self) -> str:
-        return (f"{self.__class__.__qualname__}(seat={self.seat!r}, name={self.name!r}, "
-                f"factions={self.factions!r}, bot={self.bot!r}, deck={self.deck!r}, "
-                f"hand={self.hand!r}, discard={self.discard!r}, vp={self.vp!r}, "
-                f"mulliganed={self.mulliganed!r})")
+        return _text(self)
 
 
 @dataclass(slots=True)
