@@ -123,22 +123,29 @@ class _Bits:
         self.word_bits = 64 - need
         return low | (high << wb)
 
-    @cython.locals(n=cython.longlong, k=cython.int, m=cython.longlong, r=cython.ulonglong)
+    @cython.locals(n=cython.longlong, k=cython.int, m=cython.longlong, r=cython.ulonglong,
+                   wb=cython.int)
     def below(self, n: int) -> int:
-        """A uniform int in [0, n) for 1 <= n < 2**62: `KeyedRandom._randbelow`."""
-        if n == 1:
-            # r < 1 only for a 0 bit: one bit at a time until one is 0.
-            while self.take(1):
-                pass
-            return 0
-        k = 0  # n.bit_length(), in C integers compiled
-        m = n
-        while m:
-            k += 1
-            m >>= 1
+        """A uniform int in [0, n) for 1 <= n < 2**62: `KeyedRandom._randbelow`, the standard
+        library's rejection method (`k` bits until a number below `n`). A draw from the word
+        being read is written here, not called (`take`): most are."""
+        if cython.compiled:
+            k = 0  # n.bit_length(), in C integers
+            m = n
+            while m:
+                k += 1
+                m >>= 1
+        else:
+            k = n.bit_length()
         while True:
-            r = self.take(k)
-            if r < n:
+            wb = self.word_bits
+            if k <= wb:
+                r = self.word & (_ONES >> (64 - k))
+                self.word = self.word >> k if k < 64 else 0
+                self.word_bits = wb - k
+            else:
+                r = self.take(k)
+            if r < n:  # for n == 1: one bit at a time until a 0 bit
                 return r
 
     def state(self) -> tuple:
