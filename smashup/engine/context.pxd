@@ -4,7 +4,8 @@
 # whose fields they read and whose cpdef methods they call directly. The fields must be exactly
 # its __slots__ (tests/engine/test_native.py checks). Ctx, its Python subclass, holds the verb
 # wrappers.
-from smashup.engine.state cimport GameState
+from smashup.engine.core cimport MinionState
+from smashup.engine.state cimport BaseSlot, GameState
 
 cdef class _Ctx:
     cdef public GameState game

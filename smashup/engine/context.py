@@ -21,13 +21,17 @@ from __future__ import annotations
 
 from functools import wraps
 
+import cython
+
 from .core import (
     ACTION,
     END_OF_TURN,
     EXACT_CORNERS,
     MINION,
     EngineError,
+    MinionState,
 )
+from .state import BaseSlot
 
 
 def board_label(game, version: int, describe, *args) -> str:
@@ -297,6 +301,7 @@ class _Ctx:
     def bases(self, where=None) -> list[int]:
         return [s.uid for s in self.game.bases if where is None or where(s.uid)]
 
+    @cython.locals(slot=BaseSlot)
     def minions(self, base: int | None = None, where=None, controller: int | None = None
                 ) -> list[int]:
         """Minions in play (on `base` if given, controlled by `controller` if given) that pass
@@ -314,6 +319,7 @@ class _Ctx:
                 found.append(m)
         return found
 
+    @cython.locals(slot=BaseSlot, state=MinionState)
     def controls(self, name: str, seat: int | None = None) -> bool:
         """Whether `seat` (you) controls a working minion named `name` in play ("while you
         control a Microbot Alpha", read for what that card's ability does): one whose abilities
@@ -326,7 +332,8 @@ class _Ctx:
         gate = g.resolution >= EXACT_CORNERS
         for slot in g.bases:
             for m in slot.minions:
-                if (states[m].controller == seat and defs[m].name == name
+                state = states[m]
+                if (state.controller == seat and defs[m].name == name
                         and (not gate or g.ability_active(m))):
                     return True
         return False

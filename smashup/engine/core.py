@@ -471,6 +471,42 @@ class MinionState:
                 f"entered={self.entered!r}, memory={self.memory!r})")
 
 
+def _values(obj) -> tuple:
+    """A written-out dataclass's field values, in order (its equality)."""
+    return tuple([getattr(obj, name) for name in obj.__match_args__])
+
+
+def _text(obj) -> str:
+    """A written-out dataclass's repr, as the dataclass writes it."""
+    return (f"{obj.__class__.__qualname__}("
+            + ", ".join([f"{name}={getattr(obj, name)!r}" for name in obj.__match_args__]) + ")")
+
+
+@dataclass
+class _BaseSlotFields:
+    """BaseSlot's fields as a dataclass describes them (`dataclasses.fields`, the digest)."""
+
+    uid: int
+    card: int
+    minions: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _PlayerStateFields:
+    """PlayerState's fields as a dataclass describes them (see `_BaseSlotFields`)."""
+
+    seat: int
+    name: str
+    factions: list[str]
+    bot: str | None = None
+    deck: list[int] = field(default_factory=list)  # index 0 is the top
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    vp: int = 0
+    mulliganed: bool = False
+
+
 @dataclass(slots=True)
 class ActionState:
     """An action attached to a base or a minion."""

@@ -53,11 +53,12 @@ def power(game, cid: int) -> int:
     return value
 
 
-@cython.locals(state=MinionState, powers=dict, states=dict, defs=list)
+@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot)
 def _count_base(game, slot: BaseSlot) -> int:
     """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
     version (`_powers`, `_totals`); returns their total."""
-    powers = game._powers[slot.uid] = {}
+    here = slot
+    powers = game._powers[here.uid] = {}
     defs = game.defs
     states = game.minion_state
     anyone = targeted = None
@@ -65,7 +66,7 @@ def _count_base(game, slot: BaseSlot) -> int:
         anyone, targeted = _working_modifiers(game)
     bonuses = _lasting_bonuses(game) if game.lasting else None
     total = 0
-    for m in slot.minions:
+    for m in here.minions:
         state = states.get(m)
         if state is None:
             value = defs[m].power
@@ -85,7 +86,7 @@ def _count_base(game, slot: BaseSlot) -> int:
                 value = 0
         powers[m] = value
         total += value
-    game._totals[slot.uid] = total
+    game._totals[here.uid] = total
     return total
 
 

@@ -2,6 +2,7 @@
 # ignores this file. Its functions take the game typed as a GameState (state.pxd): the hot reads
 # below are C functions the other rule modules cimport and call directly; the others are typed
 # by `@cython.locals`.
+from smashup.engine.registry cimport Protection
 from smashup.engine.state cimport GameState
 
 cpdef base_active(GameState game, slot)

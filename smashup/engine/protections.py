@@ -31,6 +31,7 @@ from .core import (
 )
 from .decisions import _drives
 from .effects import Ctx
+from .registry import Protection
 from .state import _MOVED_PROTECTOR, _NOTHING, IN_PLAY_ZONES, BaseSlot, GameState
 
 
@@ -129,6 +130,7 @@ def card_ctx(game, cid: int, seat: int | None = None) -> Ctx:
     return Ctx(game, cid, seat)
 
 
+@cython.locals(prot=Protection)
 def affects(game, source: int | None, source_player: int | None, target: int,
             kind: str = "affect") -> bool:
     """Whether an ability of `source` (controlled by `source_player`; None for a base's or

@@ -21,7 +21,7 @@ import cython
 from .core import LEAVES_PLAY_KINDS, Event, Option
 from .effects import Ctx
 from .protections import ability_active, base_active, cancelled_cards
-from .registry import BaseDef
+from .registry import BaseDef, Trigger
 from .state import IN_PLAY_ZONES, BaseSlot, GameState
 
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
@@ -71,6 +71,7 @@ def _top_level_reactions(game):
     return _react(game, *work) if work is not None else None
 
 
+@cython.locals(trig=Trigger, slot=BaseSlot)
 def _reactions_to(game, event: Event) -> list[tuple]:
     """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
     took a card out of play, that card's own `leaves_play` triggers (its "last words")."""

@@ -77,9 +77,9 @@ class Special:
     label: str = ""
 
 
-@dataclass(slots=True)
-class Trigger:
-    """An ongoing reaction of a card in play (or a base) to an event ("after X, Y")."""
+@dataclass
+class _TriggerFields:
+    """Trigger's fields as a dataclass describes them (`dataclasses.fields`)."""
 
     event: str
     applies: Callable  # (ctx, event) -> bool
@@ -91,17 +91,85 @@ class Trigger:
     index: int = 0  # its place among its card's triggers (a stable key, unlike id())
 
 
-@dataclass(slots=True)
-class Protection:
-    """An ongoing protection of a card in play: `covers(ctx, target)` says which cards it protects
-    from `kind` ("affect": not affected at all; "destroy": cannot be destroyed; "move": cannot be
-    moved), coming from whose cards (`from_`) and of what kind (`only`)."""
+class Trigger:
+    """An ongoing reaction of a card in play (or a base) to an event ("after X, Y").
+
+    The dataclass of `_TriggerFields` (the same fields, init, repr and equality), written out so
+    that compiled it is an extension type (registry.pxd), as core.py's `Event`: every event a
+    game emits reads the triggers of the cards that may react to it, as C fields where typed."""
+
+    __slots__ = ("event", "applies", "run", "optional_label", "leaves_play", "index")
+    __dataclass_fields__ = _TriggerFields.__dataclass_fields__
+    __dataclass_params__ = _TriggerFields.__dataclass_params__
+    __match_args__ = ("event", "applies", "run", "optional_label", "leaves_play", "index")
+    __hash__ = None
+
+    def __init__(self, event: str, applies: Callable, run: Callable,
+                 optional_label: str | None = None, leaves_play: bool = False, index: int = 0):
+        self.event = event
+        self.applies = applies
+        self.run = run
+        self.optional_label = optional_label
+        self.leaves_play = leaves_play
+        self.index = index
+
+    def _fields(self) -> tuple:
+        return (self.event, self.applies, self.run, self.optional_label, self.leaves_play,
+                self.index)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(event={self.event!r}, applies={self.applies!r}, "
+                f"run={self.run!r}, optional_label={self.optional_label!r}, "
+                f"leaves_play={self.leaves_play!r}, index={self.index!r})")
+
+
+@dataclass
+class _ProtectionFields:
+    """Protection's fields as a dataclass describes them (see `_TriggerFields`)."""
 
     kind: str
     covers: Callable  # (ctx, target) -> bool
     from_: str | None = None
     only: str | None = None
     local: bool = False  # see `protection(local=...)`
+
+
+class Protection:
+    """An ongoing protection of a card in play: `covers(ctx, target)` says which cards it protects
+    from `kind` ("affect": not affected at all; "destroy": cannot be destroyed; "move": cannot be
+    moved), coming from whose cards (`from_`) and of what kind (`only`).
+
+    The dataclass of `_ProtectionFields`, written out so that compiled it is an extension type
+    (registry.pxd), as `Trigger`: `affects` reads them for every power modifier and target."""
+
+    __slots__ = ("kind", "covers", "from_", "only", "local")
+    __dataclass_fields__ = _ProtectionFields.__dataclass_fields__
+    __dataclass_params__ = _ProtectionFields.__dataclass_params__
+    __match_args__ = ("kind", "covers", "from_", "only", "local")
+    __hash__ = None
+
+    def __init__(self, kind: str, covers: Callable, from_: str | None = None,
+                 only: str | None = None, local: bool = False):
+        self.kind = kind
+        self.covers = covers
+        self.from_ = from_
+        self.only = only
+        self.local = local
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return ((self.kind, self.covers, self.from_, self.only, self.local)
+                == (other.kind, other.covers, other.from_, other.only, other.local))
+
+    def __repr__(self) -> str:
+        return (f"{self.__class__.__qualname__}(kind={self.kind!r}, covers={self.covers!r}, "
+                f"from_={self.from_!r}, only={self.only!r}, local={self.local!r})")
 
 
 @dataclass(slots=True)

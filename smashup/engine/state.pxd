@@ -9,6 +9,18 @@
 # `in` and `.append` on it are direct C calls, not method lookups by name (20 Core games: 1,699M
 # -> 1,648M instructions under callgrind). Compiled, assigning it another type raises TypeError
 # (test_native checks games keep to the types).
+# BaseSlot and PlayerState likewise (their fields exactly their __slots__): a base's minions and
+# card, a player's piles, read as C fields wherever a slot or a player is typed.
+from smashup.engine.core cimport MinionState
+
+cdef class BaseSlot:
+    cdef public object uid, card
+    cdef public list minions, actions
+
+cdef class PlayerState:
+    cdef public object seat, name, factions, bot, vp, mulliganed
+    cdef public list deck, hand, discard
+
 cdef class GameState:
     cdef dict __dict__
     cdef object __weakref__

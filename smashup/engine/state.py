@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cython
+
 from .config import require_factions_once
 from .core import (
+    _MADE,
     ACTION,
     MINION,
     ActionState,
@@ -31,6 +34,10 @@ from .core import (
     MinionState,
     Option,
     PlayRecord,
+    _BaseSlotFields,
+    _PlayerStateFields,
+    _text,
+    _values,
 )
 from .knowledge import HIDDEN, Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry
@@ -101,27 +108,65 @@ _HIDDEN_ZONES = HIDDEN
 
 
 
-@dataclass(slots=True)
 class BaseSlot:
-    """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place."""
+    """A base in play. `uid` names the place; Terraforming swaps the card and keeps the place.
 
-    uid: int
-    card: int
-    minions: list[int] = field(default_factory=list)
-    actions: list[int] = field(default_factory=list)
+    The dataclass of `_BaseSlotFields` (the same fields, init, repr and equality), written out
+    so that compiled it is an extension type (state.pxd), as core.py's `Event`: the rules read
+    a base's minions and card thousands of times a game, as C fields where the slot is typed."""
+
+    __slots__ = ("uid", "card", "minions", "actions")
+    __dataclass_fields__ = _BaseSlotFields.__dataclass_fields__
+    __dataclass_params__ = _BaseSlotFields.__dataclass_params__
+    __match_args__ = ("uid", "card", "minions", "actions")
+    __hash__ = None
+
+    def __init__(self, uid: int, card: int, minions=_MADE, actions=_MADE):
+        self.uid = uid
+        self.card = card
+        self.minions = [] if minions is _MADE else minions
+        self.actions = [] if actions is _MADE else actions
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __repr__(self) -> str:
+        return _text(self)
 
 
-@dataclass(slots=True)
 class PlayerState:
-    seat: int
-    name: str
-    factions: list[str]
-    bot: str | None = None
-    deck: list[int] = field(default_factory=list)  # index 0 is the top
-    hand: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    vp: int = 0
-    mulliganed: bool = False
+    """A player's piles and points. The dataclass of `_PlayerStateFields`, written out so that
+    compiled it is an extension type (state.pxd), as `BaseSlot`."""
+
+    __slots__ = ("seat", "name", "factions", "bot", "deck", "hand", "discard", "vp",
+                 "mulliganed")
+    __dataclass_fields__ = _PlayerStateFields.__dataclass_fields__
+    __dataclass_params__ = _PlayerStateFields.__dataclass_params__
+    __match_args__ = ("seat", "name", "factions", "bot", "deck", "hand", "discard", "vp",
+                      "mulliganed")
+    __hash__ = None
+
+    def __init__(self, seat: int, name: str, factions, bot: str | None = None, deck=_MADE,
+                 hand=_MADE, discard=_MADE, vp: int = 0, mulliganed: bool = False):
+        self.seat = seat
+        self.name = name
+        self.factions = factions
+        self.bot = bot
+        self.deck = [] if deck is _MADE else deck
+        self.hand = [] if hand is _MADE else hand
+        self.discard = [] if discard is _MADE else discard
+        self.vp = vp
+        self.mulliganed = mulliganed
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __repr__(self) -> str:
+        return _text(self)
 
 
 @dataclass(slots=True)
@@ -500,8 +545,10 @@ class GameState:
     def slot_or_none(self, uid: int) -> BaseSlot | None:
         return self._slot_of.get(uid)
 
+    @cython.locals(s=BaseSlot)
     def base_def(self, slot: BaseSlot) -> BaseDef:
-        return self.defs[slot.card]
+        s = slot
+        return self.defs[s.card]
 
     def name(self, cid: int) -> str:
         return self.defs[cid].name
@@ -524,13 +571,16 @@ class GameState:
             return self.base_of(zone[1])
         return None
 
+    @cython.locals(minion=MinionState)
     def controller(self, cid: int) -> int | None:
         state = self.minion_state.get(cid)
         if state is None:
             state = self.action_state.get(cid)
             if state is None:
                 return None
-        return state.controller
+            return state.controller
+        minion = state
+        return minion.controller
 
     def all_minions(self) -> list[int]:
         return [m for s in self.bases for m in s.minions]

@@ -338,8 +338,11 @@ def _typed_game_fields() -> dict[str, type]:
     import re
 
     typed = {}
+    in_game_state = False  # state.pxd declares BaseSlot and PlayerState too
     for line in (native.ENGINE_DIR / "state.pxd").read_text().splitlines():
-        if found := re.match(r"\s+cdef public (dict|list) (.+)", line):
+        if found := re.match(r"cdef class (\w+)", line):
+            in_game_state = found.group(1) == "GameState"
+        elif in_game_state and (found := re.match(r"\s+cdef public (dict|list) (.+)", line)):
             kind = dict if found.group(1) == "dict" else list
             typed |= {name.strip(): kind for name in found.group(2).split(",")}
     return typed
