@@ -62,7 +62,8 @@ def test_the_checker_sees_imports_inside_functions(tmp_path, monkeypatch):
 
 
 SERVICE_ORDER = (
-    "changes", "checkin", "entrants", "rating_store", "results", "rounds", "lifecycle", "records", "leagues",
+    "changes", "checkin", "entrants", "rating_store", "results", "rounds", "rematches", "knockout", "swaps",
+    "lifecycle", "records", "leagues",
 )  # fmt: skip
 SERVICE_ORDER += ("judging", "importing", "manual")  # the organizer's desk and the judge (issue 27)
 
