@@ -26,6 +26,12 @@ def base_uid(game, name: str) -> int:
     raise LookupError(f"no base {name!r} in play")
 
 
+def where(game, cid: int) -> str:
+    """Where a card is: the name of the base a minion is on, else its kind of zone ("hand", ...)."""
+    zone = game.loc[cid]
+    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
+
+
 def hand_names(game, seat: int = 0) -> list[str]:
     """The names of the cards in a seat's hand, sorted."""
     return sorted(game.name(c) for c in game.players[seat].hand)

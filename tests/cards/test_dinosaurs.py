@@ -13,7 +13,7 @@ pile into its deck.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     card,
@@ -28,22 +28,15 @@ from smashup.engine.testing import (
 from smashup.engine.testing import log_texts as log
 
 from .deep_scene import deep_game, deep_may_destroy_the_invader
+from .quiet_scene import quiet_scene
 
 PLAYERS = [("Dinosaurs", "Robots"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Tech Center"  # seat 0's next draws
 OASIS, FACTORY, SHIP = 0, 1, 2  # bases without an ability that interferes
 
 
 def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership")):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *[DECK_FILLER] * 4)
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+    return quiet_scene(PLAYERS, bases, [DECK_FILLER] * 4)
 
 
 def kinds_for(events, cid) -> list[str]:

@@ -12,7 +12,7 @@ seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -24,28 +24,18 @@ from smashup.engine.testing import (
     hand_names,
     labels,
     play,
+    where,
 )
 
+from .quiet_scene import FILLER, quiet_scene
+
 PLAYERS = [("Dragons", "Dinosaurs"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
 OASIS, SHIP = 0, 1
 
 
 def scenario(bases=("Jungle Oasis", "The Mothership"), deck=None):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *(deck if deck is not None else [DECK_FILLER] * 4))
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
+    return quiet_scene(PLAYERS, bases, deck if deck is not None else [DECK_FILLER] * 4)
 
 
 def option_names(game) -> list[str]:

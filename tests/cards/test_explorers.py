@@ -24,6 +24,7 @@ from smashup.engine.testing import (
     labels,
     play,
     record_events,
+    where,
 )
 
 PLAYERS = [("Explorers", "Dinosaurs"), ("Ninjas", "Aliens")]
@@ -49,11 +50,6 @@ def bases_in_play(game) -> list[str]:
 
 def base_deck(game) -> list[str]:
     return [game.name(c) for c in game.base_deck]
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
 
 
 # ------------------------------------------------------------------ Idaho Smith ----------------

@@ -12,7 +12,7 @@ turn ends the game stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     card,
@@ -26,9 +26,9 @@ from smashup.engine.testing import (
 )
 
 from .deep_scene import deep_game, deep_may_destroy_the_invader
+from .quiet_scene import QUIET_BASES, quiet_scene
 
 PLAYERS = [("Grannies", "Dinosaurs"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 # Seat 0 keeps a minion and an action it has not played, so its Play Cards phase waits after a
 # card is played (a phase with nothing left to play ends by itself, and its draw would blur the
 # deck); `hand_names` leaves them out.
@@ -36,17 +36,8 @@ HAND_FILLER = ("Armor Stego", "Howl")
 OASIS, SHIP, FACTORY = 0, 1, 2
 
 
-def scenario(deck=("Howl", "Howl", "Howl", "Howl"), bases=("Jungle Oasis", "The Mothership",
-                                                          "Factory 436-1337")):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(0, *HAND_FILLER)
-    s.hand(1, FILLER)
-    s.deck(0, *deck)
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+def scenario(deck=("Howl", "Howl", "Howl", "Howl"), bases=QUIET_BASES):
+    return quiet_scene(PLAYERS, bases, deck, hand=HAND_FILLER)
 
 
 def deck_names(game, seat=0) -> list[str]:

@@ -21,6 +21,7 @@ from smashup.engine.testing import (
     labels,
     play,
     record_events,
+    where,
 )
 
 PLAYERS = [("Dinosaurs", "Aliens"), ("Ninjas", "Robots")]
@@ -37,11 +38,6 @@ def scenario(*bases, players=PLAYERS):
     s.deck(1, *[FILLER] * 6)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
 
 
 def counters(game, cid):

@@ -27,21 +27,15 @@ from smashup.engine.testing import (
 )
 from smashup.engine.testing import log_texts as log
 
+from .quiet_scene import FILLER, quiet_scene
+
 PLAYERS = [("Robots", "Dinosaurs"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK = ("Howl", "Upgrade", "Augmentation", "Rampage")  # seat 0's deck, top first
 OASIS, FACTORY, SHIP = 0, 1, 2  # bases without an ability that interferes
 
 
 def scenario(bases=("Jungle Oasis", "Factory 436-1337", "The Mothership"), deck=DECK):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *deck)
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+    return quiet_scene(PLAYERS, bases, deck)
 
 
 def kinds_for(events, cid) -> list[str]:

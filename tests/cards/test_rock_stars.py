@@ -12,7 +12,7 @@ the game stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Ctx, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY, Ctx
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -24,33 +24,23 @@ from smashup.engine.testing import (
     hand_names,
     labels,
     play,
+    where,
 )
 from smashup.engine.testing import log_texts as log
 
+from .quiet_scene import QUIET_BASES, quiet_scene
+
 PLAYERS = [("Rock Stars", "Dinosaurs"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
 OASIS, SHIP, FACTORY = 0, 1, 2
 
 
-def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=None):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *(deck if deck is not None else [DECK_FILLER] * 4))
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+def scenario(bases=QUIET_BASES, deck=None):
+    return quiet_scene(PLAYERS, bases, deck if deck is not None else [DECK_FILLER] * 4)
 
 
 def breakpoints(game) -> dict[str, int]:
     return {game.name(slot.card): game.breakpoint(slot) for slot in game.bases}
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
 
 
 def talents(game) -> list[str]:

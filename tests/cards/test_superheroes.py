@@ -22,6 +22,7 @@ from smashup.engine.testing import (
     find_cards,
     labels,
     play,
+    where,
 )
 from smashup.engine.testing import log_texts as log
 
@@ -47,11 +48,6 @@ def scenario(deck=None, current=0):
 
 def uid(game, index) -> int:
     return game.bases[index].uid
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
 
 
 def talents(game) -> list[str]:

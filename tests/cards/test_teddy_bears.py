@@ -13,7 +13,7 @@ stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -26,30 +26,19 @@ from smashup.engine.testing import (
     labels,
     play,
     record_events,
+    where,
 )
 
 from .deep_scene import deep_game, deep_may_destroy_the_invader
+from .quiet_scene import FILLER, QUIET_BASES, quiet_scene
 
 PLAYERS = [("Teddy Bears", "Dinosaurs"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Howl"  # seat 0's next draws
 OASIS, SHIP, FACTORY = 0, 1, 2
 
 
-def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337"), deck=None):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *(deck if deck is not None else [DECK_FILLER] * 4))
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
+def scenario(bases=QUIET_BASES, deck=None):
+    return quiet_scene(PLAYERS, bases, deck if deck is not None else [DECK_FILLER] * 4)
 
 
 def counters(game, cid) -> int:

@@ -12,7 +12,7 @@ ends the game stops at seat 1's Play Cards decision.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
-from smashup.engine import ACTION, MINION, REGISTRY, Scenario
+from smashup.engine import ACTION, MINION, REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -24,28 +24,18 @@ from smashup.engine.testing import (
     labels,
     play,
     record_events,
+    where,
 )
 
+from .quiet_scene import QUIET_BASES, quiet_scene
+
 PLAYERS = [("Tornados", "Pirates"), ("Ninjas", "Aliens")]
-FILLER = "Ninja Acolyte"  # a card seat 1 holds so the game waits on its turn
 DECK_FILLER = "Swashbuckling"  # seat 0's next draws
 OASIS, SHIP, FACTORY = 0, 1, 2
 
 
-def scenario(bases=("Jungle Oasis", "The Mothership", "Factory 436-1337")):
-    s = Scenario(PLAYERS)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *[DECK_FILLER] * 4)
-    s.deck(1, *[FILLER] * 4)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
+def scenario(bases=QUIET_BASES):
+    return quiet_scene(PLAYERS, bases, [DECK_FILLER] * 4)
 
 
 def talents(game) -> list[str]:

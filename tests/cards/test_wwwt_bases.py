@@ -21,6 +21,7 @@ from smashup.engine.testing import (
     end_play,
     labels,
     play,
+    where,
 )
 from smashup.engine.testing import log_texts as log
 
@@ -38,11 +39,6 @@ def scenario(*bases, players=PLAYERS):
     s.deck(1, *[FILLER] * 6)
     s.base_deck("Rhodes Plaza Mall")
     return s
-
-
-def where(game, cid):
-    zone = game.loc[cid]
-    return game.name(game.slot(zone[1]).card) if zone[0] == "minion" else zone[0]
 
 
 def test_the_implemented_bases_match_the_catalog():
