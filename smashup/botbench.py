@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from smashup.botregistry import BOTS, Budget
 from smashup.engine import REGISTRY, new_game
 from smashup.engine import rng as engine_rng
+from smashup.engine.turns import winners
 
 MODES = ("standard", "bigbase")
 # A game that has not ended after this many choices is an error (a hang), never a result.
@@ -190,15 +191,6 @@ def play(
     return game, decisions, spent
 
 
-def winners_of(game) -> list[int]:
-    if game.winner is not None:
-        return [game.winner]
-    if game.shared_winners:
-        return list(game.shared_winners)
-    top = max(p.vp for p in game.players)
-    return [p.seat for p in game.players if p.vp == top]
-
-
 def bench(
     a: str,
     b: str,
@@ -237,7 +229,7 @@ def bench(
             lineup = [a if seat == a_seat else b for seat in range(players)]
             searched = Searched([0] * players, [0.0] * players)
             game, decisions, spent = play(config, game_seed, lineup, bots, budget, searched)
-            won = winners_of(game)
+            won = winners(game)
             result.games += 1
             result.turns += game.turn
             result.choices += len(game.choices)

@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 
 from smashup import botbench
 from smashup.botregistry import BOTS, expert_available, random_bot
+from smashup.engine.turns import winners
 
 
 def recording_bots(seen: Counter) -> dict:
@@ -87,9 +88,9 @@ def test_the_same_seed_plays_the_same_games():
 
 def test_a_shared_win_is_split_and_a_game_without_a_winner_goes_to_the_most_vp():
     players = [SimpleNamespace(seat=s, vp=vp) for s, vp in enumerate([12, 15, 15])]
-    assert botbench.winners_of(SimpleNamespace(winner=2, shared_winners=[], players=players)) == [2]
-    assert botbench.winners_of(SimpleNamespace(winner=None, shared_winners=[0, 2], players=players)) == [0, 2]
-    assert botbench.winners_of(SimpleNamespace(winner=None, shared_winners=[], players=players)) == [1, 2]
+    assert winners(SimpleNamespace(winner=2, shared_winners=[], players=players)) == [2]
+    assert winners(SimpleNamespace(winner=None, shared_winners=[0, 2], players=players)) == [0, 2]
+    assert winners(SimpleNamespace(winner=None, shared_winners=[], players=players)) == [1, 2]
 
 
 def test_bad_arguments_are_refused():

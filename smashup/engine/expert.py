@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 
 from .bots import _vp_for, heuristic_choice, option_values, random_choice
 from .determinize import NotDealt
+from .turns import winners
 
 
 @dataclass(frozen=True)
@@ -305,7 +306,7 @@ def rewards(game, settings: Settings = DEFAULT_SETTINGS) -> list[float]:
     the scores over `temperature` VP."""
     n = len(game.players)
     if game.pending is None:
-        won = _winners(game)
+        won = winners(game)
         return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
     values = scores(game, settings)
     top = max(values)
@@ -313,15 +314,6 @@ def rewards(game, settings: Settings = DEFAULT_SETTINGS) -> list[float]:
     weights = [math.exp((v - top) / temperature) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
-
-
-def _winners(game) -> list[int]:
-    if game.winner is not None:
-        return [game.winner]
-    if game.shared_winners:
-        return list(game.shared_winners)
-    top = max(p.vp for p in game.players)
-    return [p.seat for p in game.players if p.vp == top]
 
 
 # ---------------------------------------------------------------------------- the search ----

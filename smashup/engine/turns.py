@@ -414,6 +414,17 @@ def _decide_on_vp(game, end_of_turn: bool) -> bool:
     return False
 
 
+def winners(game) -> list[int]:
+    """The seats that won: the winner, or the seats sharing a tie that was not broken; for a game
+    cut short before it ended (a search's playout, a bench's cap), the seats leading on VP."""
+    if game.winner is not None:
+        return [game.winner]
+    if game.shared_winners:
+        return list(game.shared_winners)
+    top = max([p.vp for p in game.players])
+    return [p.seat for p in game.players if p.vp == top]
+
+
 @cython.locals(game=GameState)
 def _count_scored_base(game) -> None:
     """A base scored (its VP were awarded). With the config's `end_after_bases` (tournament
