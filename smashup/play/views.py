@@ -590,24 +590,7 @@ def choice(request, public_id):
         error = None
     except services.PlayError as exc:
         error = exc
-    if not request.htmx:
-        if error is not None:
-            messages.error(request, error.message)
-        url = reverse("play:game", args=[row.public_id])
-        if len(services.held_seats(row, user=request.user, session_seats=_session_seats(request))) > 1:
-            url += f"?seat={seat}"
-        return redirect(url)
-    row.refresh_from_db()
-    parts = []
-    if error is not None:
-        parts.append(presenter.render_error(error.message, error.code))
-    else:
-        parts.append(presenter.render_error("", "ok"))
-    if not row.is_lobby:
-        with services.engine_game(row) as engine:
-            parts.append(presenter.render_live(presenter.board_context(row, engine, seat)))
-    status = 200 if error is None else ERROR_STATUS.get(error.code, 400)
-    return HttpResponse("".join(parts), status=status)
+    return _answered(request, row, seat, error)
 
 
 @require_POST
@@ -621,6 +604,13 @@ def undo(request, public_id):
         error = None
     except services.PlayError as exc:
         error = exc
+    return _answered(request, row, seat, error)
+
+
+def _answered(request, row, seat: int | None, error) -> HttpResponse:
+    """The answer to a choice or an undo sent as a POST: without htmx, back to the game page (with
+    the seat when this browser holds several, and the error as a message); with htmx, the error line
+    and the live part of the page as they are now."""
     if not request.htmx:
         if error is not None:
             messages.error(request, error.message)
