@@ -67,9 +67,14 @@ def compiled_modules(root: Path = ROOT_DIR) -> tuple[str, ...]:
 
 COMPILED = compiled_modules()
 # Built with the engine, served by the same finder, but no part of a game (status and engine_build
-# leave them out): the project's other hot loops written for the compiler, the pairing's tabu step
-# of a small event (tournaments/pairing/kernel.py, issue 27). Each keeps a pure-Python path.
-OTHER_MODULES = ("tournaments.pairing.kernel",)
+# leave them out; tournaments/pairing/__init__.py imports the engine first, which installs the
+# finder): the tournament pairing's search (issue 27), its tabu step of a small event written for
+# the compiler (kernel.py, typed by kernel.pxd; numpy's step where it runs as Python), the local
+# search, the proof of the fewest repeats and the table costs as they are (the same source).
+OTHER_MODULES = (
+    "tournaments.pairing.kernel", "tournaments.pairing.local", "tournaments.pairing.bounds",
+    "tournaments.pairing.cost",
+)
 BUILT = COMPILED + OTHER_MODULES
 
 

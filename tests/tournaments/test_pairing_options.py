@@ -2,8 +2,11 @@
 step: pure functions, no database."""
 
 import importlib.util
+import json
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -383,6 +386,58 @@ def test_tables_seated_together_are_seated_as_one_by_one(n, layout):
     one, two = random.Random(1), random.Random(1)
     assert seat_orders(ctx, groups, two) == [seat_order(ctx, g, one) for g in groups]
     assert one.getstate() == two.getstate()
+
+
+# Events paired round by round (as simulated_context, with a draft at the round 1 tables): prints
+# each round's seats, byes and tabu steps, and how the pairing's built modules ran.
+EVENTS = """
+import json, random, sys
+from tournaments.draft import FACTIONS
+from tournaments.pairing import PairingOptions, PastRound, Player, kernel, local, pair_round
+from tournaments.scoring import table_points
+out = []
+for n, copies, short_tables in [(13, 1, "strict"), (16, 1, "strict"), (21, None, "strict"),
+                                (28, 1, "strict"), (36, 1, "strict"), (24, 1, "soft")]:
+    rng = random.Random(n)
+    options = PairingOptions(faction_copies=copies, short_tables=short_tables, layout="byes")
+    points, held, history = dict.fromkeys(range(n), 0.0), {}, []
+    for r in range(1, 7):
+        players = [Player(i, points[i], factions=held.get(i, ())) for i in range(n)]
+        pairing = pair_round(players, history, r, n, options)
+        out.append([pairing.seats(), pairing.bye_players(), pairing.stats.get("steps")])
+        if r == 1 and copies:
+            for table in pairing.seats():
+                pool = rng.sample(sorted(FACTIONS), 2 * len(table))
+                held.update({p: tuple(pool[2 * k : 2 * k + 2]) for k, p in enumerate(table)})
+        history.append(PastRound(pairing.seats(), pairing.bye_players()))
+        for table in pairing.seats():
+            for pid, pts in table_points({pid: rng.randint(0, 15) for pid in table}).items():
+                points[pid] += pts
+print(json.dumps([out, kernel.COMPILED, local.__file__.endswith(".py")]))
+"""
+
+
+def test_the_pairing_is_the_same_built_and_as_python():
+    """The pairing's modules as built (native.OTHER_MODULES: compiled where the build is, as in
+    CI) and as their Python source (SMASHUP_ENGINE=python, numpy's tabu step): the same seats,
+    byes and tabu steps in every round of events of 13-36 players, with a draft, byes, soft short
+    tables."""
+    root = Path(__file__).resolve().parents[2]
+
+    def run(engine):
+        env = {**os.environ, "SMASHUP_ENGINE": engine, "PYTHONPATH": str(root)}
+        done = subprocess.run(
+            [sys.executable, "-c", EVENTS], cwd=root, capture_output=True, text=True, env=env, timeout=300
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        return json.loads(done.stdout)
+
+    built, python = run(""), run("python")
+    assert python[1:] == [False, True]  # nothing compiled
+    if os.environ.get("SMASHUP_REQUIRE_COMPILED_ENGINE"):
+        assert built[1:] == [True, False]  # CI compiles them
+    assert built[0] == python[0]
+    assert sum(steps or 0 for _, _, steps in built[0]) > 5_000  # the tabu search ran
 
 
 @pytest.mark.skipif(

@@ -30,10 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# The engine package installs the compiled build's finder (smashup/engine/native.py): imported
-# first, so that the kernel below is its compiled build where a fresh one is there.
-import smashup.engine  # noqa: F401  isort: skip
-from tournaments.pairing import kernel  # isort: skip
+from tournaments.pairing import kernel
 from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import Context, PairingOptions
 from tournaments.pairing.cost import clashes_at, group_cost, group_terms
