@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from tournaments.draft import FACTIONS as CLASH_POOL
-from tournaments.pairing import PairingOptions, PastRound, Player, bench, kernel, pair_round
+from tournaments.pairing import PairingOptions, PastRound, Player, Weights, bench, kernel, pair_round
 from tournaments.pairing.context import build_context, standings_order
 from tournaments.pairing.layout import round_layout
 from tournaments.pairing.local import EPS, Grouping, group_kinds, initial_groups
@@ -202,6 +202,14 @@ def walk_against_the_scan(n, copies, layout, whole):
             tabu_until[x] = tabu_until[y] = step + walk.randrange(1, 6)
         recount = Grouping(ctx, state.groups, kinds)
         assert recount.hard == state.hard and recount.repeats == state.repeats
+        if ctx.factions is not None:  # the faction counts each step reads, against a count by hand
+            assert (state.held_np == recount.held_np).all()
+            for g, (members, is_bye) in enumerate(zip(state.groups, state.is_bye, strict=True)):
+                held = [
+                    0 if is_bye else sum(f in ctx.factions[p] for p in members)
+                    for f in range(len(ctx.faction_names))
+                ]
+                assert state.held_np[g, :-1].tolist() == held
 
 
 def kernel_as_python():
@@ -240,14 +248,19 @@ def test_the_tabu_step_as_loops_makes_the_choices_of_the_scan(n, copies, layout,
 @pytest.mark.skipif(
     not kernel.COMPILED, reason="the loops as Python take minutes for a round (CI compiles them)"
 )
-@pytest.mark.parametrize("n, copies", [(28, 1), (36, 1), (20, None)])
-def test_a_compiled_tabu_step_makes_the_same_pairings_as_numpys(n, copies, monkeypatch):
+@pytest.mark.parametrize(
+    "n, copies, weights",
+    [(28, 1, Weights()), (36, 1, Weights()), (20, None, Weights()),
+     (24, 1, Weights(repeat=1_000_000, clash=10_000_000, fairness=100_000_000))],
+)  # fmt: skip
+def test_a_compiled_tabu_step_makes_the_same_pairings_as_numpys(n, copies, weights, monkeypatch):
     """Every round of an event (the tabu search's thousands of steps) paired with the compiled
-    step and with numpy's: the same tables, byes, tabu steps and evaluations."""
+    step and with numpy's: the same tables, byes, tabu steps and evaluations (weights given as
+    ints too: the step reads its costs as doubles)."""
     from tournaments.pairing import local
 
     rng = random.Random(n)
-    options = PairingOptions(faction_copies=copies)
+    options = PairingOptions(faction_copies=copies, weights=weights)
     points, held, history = dict.fromkeys(range(n), 0.0), {}, []
     searched = 0
     for r in range(1, 7):
