@@ -66,6 +66,16 @@ def compiled_modules(root: Path = ROOT_DIR) -> tuple[str, ...]:
 
 
 COMPILED = compiled_modules()
+# Built with the engine, served by the same finder, but no part of a game (status and engine_build
+# leave them out; tournaments/pairing/__init__.py imports the engine first, which installs the
+# finder): the tournament pairing's search (issue 27), its tabu step of a small event written for
+# the compiler (kernel.py, typed by kernel.pxd; numpy's step where it runs as Python), the local
+# search, the proof of the fewest repeats and the table costs as they are (the same source).
+OTHER_MODULES = (
+    "tournaments.pairing.kernel", "tournaments.pairing.local", "tournaments.pairing.bounds",
+    "tournaments.pairing.cost",
+)
+BUILT = COMPILED + OTHER_MODULES
 
 
 def source_path(module: str, root: Path = ROOT_DIR) -> Path:
@@ -159,10 +169,10 @@ def install() -> None:
         sys.meta_path.insert(0, finder)
 
 
-def status() -> dict[str, str]:
-    """How each module of COMPILED runs in this process: "compiled" or "python"."""
+def status(modules: tuple[str, ...] = COMPILED) -> dict[str, str]:
+    """How each module (default: the engine's, COMPILED) runs in this process: "compiled" or "python"."""
     found = {}
-    for module in COMPILED:
+    for module in modules:
         loaded = sys.modules.get(module)
         origin = getattr(loaded, "__file__", "") or ""
         found[module] = "compiled" if origin.endswith(SUFFIX) else "python"
@@ -177,16 +187,16 @@ def engine_build() -> str:
 
 
 def build(jobs: int | None = None) -> list[str]:
-    """Compile every module of COMPILED into NATIVE_DIR; returns their names. Raises on a missing
-    Cython or compiler (the caller says what to do)."""
+    """Compile every module of BUILT (the engine's and OTHER_MODULES) into NATIVE_DIR; returns their
+    names. Raises on a missing Cython or compiler (the caller says what to do)."""
     from Cython.Build import cythonize  # a build tool: imported only to build
     from setuptools import Distribution, Extension
 
-    hashes = {m: source_hash(m) for m in COMPILED}
+    hashes = {m: source_hash(m) for m in BUILT}
     with tempfile.TemporaryDirectory(prefix="smashup-native-") as tmp:
         work = Path(tmp)
         # Copies, so that no .c file or build folder is left in the source tree.
-        for module in COMPILED:
+        for module in BUILT:
             copy = source_path(module, work)
             copy.parent.mkdir(parents=True, exist_ok=True)
             for package in copy.relative_to(work).parents[:-1]:  # each package, not the root
@@ -196,7 +206,7 @@ def build(jobs: int | None = None) -> list[str]:
                 shutil.copyfile(source_path(module).with_suffix(".pxd"), copy.with_suffix(".pxd"))
         # No debug symbols: a third of the build time, and nobody steps through generated C.
         extensions = [Extension(m, [str(source_path(m, work))], extra_compile_args=["-g0"])
-                      for m in COMPILED]
+                      for m in BUILT]
         compiled = cythonize(extensions, quiet=True, nthreads=jobs or os.cpu_count() or 1,
                              # Annotations stay hints, as in Python: typed arguments would
                              # raise TypeError where the engine raises its own clear errors.
@@ -211,13 +221,13 @@ def build(jobs: int | None = None) -> list[str]:
         shutil.rmtree(NATIVE_DIR, ignore_errors=True)
         NATIVE_DIR.mkdir()
         manifest = {}
-        for module in COMPILED:
+        for module in BUILT:
             name = f"{module}{SUFFIX}"  # "smashup.cards.aliens.cpython-311-x86_64-linux-gnu.so"
             built = source_path(module, work / "lib").with_suffix(SUFFIX)
             shutil.copyfile(built, NATIVE_DIR / name)
             manifest[module] = {"source": hashes[module], "file": name}
     (NATIVE_DIR / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    return list(COMPILED)
+    return list(BUILT)
 
 
 def clean() -> None:

@@ -30,6 +30,7 @@ FIELDS = {
     "short_tables",
     "unfair_short_tables",
     "unfair_by_round",
+    "tabu_step",
 }
 
 

@@ -1,13 +1,19 @@
 """Pairing options of issue 27 (soft short-table fairness, clubs apart in round 1) and the fast tabu
 step: pure functions, no database."""
 
+import importlib.util
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from tournaments.draft import FACTIONS as CLASH_POOL
-from tournaments.pairing import PairingOptions, PastRound, Player, bench, pair_round
+from tournaments.pairing import PairingOptions, PastRound, Player, Weights, bench, kernel, pair_round
 from tournaments.pairing.context import build_context, standings_order
 from tournaments.pairing.layout import round_layout
 from tournaments.pairing.local import EPS, Grouping, group_kinds, initial_groups
@@ -165,10 +171,15 @@ def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout
     kept per group (larger ones)."""
     from tournaments.pairing import local
 
+    monkeypatch.setattr(local.kernel, "COMPILED", False)  # numpy's step here (the loops: below)
     if not dense:
         monkeypatch.setattr(local, "DENSE_UP_TO", 0)
     if not whole:
         monkeypatch.setattr(local, "MATRIX_UP_TO", 0)
+    walk_against_the_scan(n, copies, layout, whole)
+
+
+def walk_against_the_scan(n, copies, layout, whole):
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout)
     layout = round_layout(ctx.n, options.table_size, options.layout)
     kinds = group_kinds(layout)
@@ -191,6 +202,86 @@ def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout
             tabu_until[x] = tabu_until[y] = step + walk.randrange(1, 6)
         recount = Grouping(ctx, state.groups, kinds)
         assert recount.hard == state.hard and recount.repeats == state.repeats
+        if ctx.factions is not None:  # the faction counts each step reads, against a count by hand
+            assert (state.held_np == recount.held_np).all()
+            for g, (members, is_bye) in enumerate(zip(state.groups, state.is_bye, strict=True)):
+                held = [
+                    0 if is_bye else sum(f in ctx.factions[p] for p in members)
+                    for f in range(len(ctx.faction_names))
+                ]
+                assert state.held_np[g, :-1].tolist() == held
+
+
+def kernel_as_python():
+    """kernel.py run as Python, whether or not its compiled build is the module imported."""
+    path = Path(__file__).resolve().parents[2] / "tournaments" / "pairing" / "kernel.py"
+    spec = importlib.util.spec_from_file_location("kernel_as_python", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert not module.COMPILED
+    return module
+
+
+@pytest.mark.parametrize("build", ["python", "imported"])
+@pytest.mark.parametrize(
+    "n, copies, layout",
+    [(17, None, "even"), (21, None, "byes"), (16, 1, "even"), (22, 2, "even"), (41, 1, "byes"),
+     (38, None, "even")],
+)  # fmt: skip
+def test_the_tabu_step_as_loops_makes_the_choices_of_the_scan(n, copies, layout, build, monkeypatch):
+    """kernel.best_small_move, the step of a small event as loops, in place of numpy's
+    (best_tabu_move calls it where it runs compiled): the same moves, evaluations and generator
+    calls as the scan, run as Python and as imported (compiled where the build is, as in CI)."""
+    from tournaments.pairing import local
+
+    loops = kernel_as_python() if build == "python" else local.kernel
+    monkeypatch.setattr(local, "kernel", loops)
+    monkeypatch.setattr(loops, "COMPILED", True)
+
+    def numpy_step(self):
+        raise AssertionError("numpy's step ran, not the loops")
+
+    monkeypatch.setattr(Grouping, "_small_deltas", numpy_step)
+    walk_against_the_scan(n, copies, layout, True)
+
+
+@pytest.mark.skipif(
+    not kernel.COMPILED, reason="the loops as Python take minutes for a round (CI compiles them)"
+)
+@pytest.mark.parametrize(
+    "n, copies, weights",
+    [(28, 1, Weights()), (36, 1, Weights()), (20, None, Weights()),
+     (24, 1, Weights(repeat=1_000_000, clash=10_000_000, fairness=100_000_000))],
+)  # fmt: skip
+def test_a_compiled_tabu_step_makes_the_same_pairings_as_numpys(n, copies, weights, monkeypatch):
+    """Every round of an event (the tabu search's thousands of steps) paired with the compiled
+    step and with numpy's: the same tables, byes, tabu steps and evaluations (weights given as
+    ints too: the step reads its costs as doubles)."""
+    from tournaments.pairing import local
+
+    rng = random.Random(n)
+    options = PairingOptions(faction_copies=copies, weights=weights)
+    points, held, history = dict.fromkeys(range(n), 0.0), {}, []
+    searched = 0
+    for r in range(1, 7):
+        players = [Player(i, points[i], factions=held.get(i, ())) for i in range(n)]
+        monkeypatch.setattr(local.kernel, "COMPILED", True)
+        compiled = pair_round(players, history, r, n, options)
+        monkeypatch.setattr(local.kernel, "COMPILED", False)
+        plain = pair_round(players, history, r, n, options)
+        assert (compiled.seats(), compiled.bye_players()) == (plain.seats(), plain.bye_players()), r
+        steps = [(p.stats.get("steps"), p.stats.get("evaluations")) for p in (compiled, plain)]
+        assert steps[0] == steps[1], r
+        searched += steps[0][0] or 0
+        if r == 1 and copies:
+            for table in compiled.seats():
+                pool = rng.sample(sorted(CLASH_POOL), 2 * len(table))
+                held.update({p: tuple(pool[2 * k : 2 * k + 2]) for k, p in enumerate(table)})
+        history.append(PastRound(compiled.seats(), compiled.bye_players()))
+        for table in compiled.seats():
+            for pid, pts in table_points({pid: rng.randint(0, 15) for pid in table}).items():
+                points[pid] += pts
+    assert searched > 1_000  # the tabu search ran: the steps compared are many
 
 
 # --- the repair's and the polish's swaps as arrays ---------------------------------------------------
@@ -308,3 +399,63 @@ def test_tables_seated_together_are_seated_as_one_by_one(n, layout):
     one, two = random.Random(1), random.Random(1)
     assert seat_orders(ctx, groups, two) == [seat_order(ctx, g, one) for g in groups]
     assert one.getstate() == two.getstate()
+
+
+# Events paired round by round (as simulated_context, with a draft at the round 1 tables): prints
+# each round's seats, byes and tabu steps, and how the pairing's built modules ran.
+EVENTS = """
+import json, random, sys
+from tournaments.draft import FACTIONS
+from tournaments.pairing import PairingOptions, PastRound, Player, kernel, local, pair_round
+from tournaments.scoring import table_points
+out = []
+for n, copies, short_tables in [(13, 1, "strict"), (16, 1, "strict"), (21, None, "strict"),
+                                (28, 1, "strict"), (36, 1, "strict"), (24, 1, "soft")]:
+    rng = random.Random(n)
+    options = PairingOptions(faction_copies=copies, short_tables=short_tables, layout="byes")
+    points, held, history = dict.fromkeys(range(n), 0.0), {}, []
+    for r in range(1, 7):
+        players = [Player(i, points[i], factions=held.get(i, ())) for i in range(n)]
+        pairing = pair_round(players, history, r, n, options)
+        out.append([pairing.seats(), pairing.bye_players(), pairing.stats.get("steps")])
+        if r == 1 and copies:
+            for table in pairing.seats():
+                pool = rng.sample(sorted(FACTIONS), 2 * len(table))
+                held.update({p: tuple(pool[2 * k : 2 * k + 2]) for k, p in enumerate(table)})
+        history.append(PastRound(pairing.seats(), pairing.bye_players()))
+        for table in pairing.seats():
+            for pid, pts in table_points({pid: rng.randint(0, 15) for pid in table}).items():
+                points[pid] += pts
+print(json.dumps([out, kernel.COMPILED, local.__file__.endswith(".py")]))
+"""
+
+
+def test_the_pairing_is_the_same_built_and_as_python():
+    """The pairing's modules as built (native.OTHER_MODULES: compiled where the build is, as in
+    CI) and as their Python source (SMASHUP_ENGINE=python, numpy's tabu step): the same seats,
+    byes and tabu steps in every round of events of 13-36 players, with a draft, byes, soft short
+    tables."""
+    root = Path(__file__).resolve().parents[2]
+
+    def run(engine):
+        env = {**os.environ, "SMASHUP_ENGINE": engine, "PYTHONPATH": str(root)}
+        done = subprocess.run(
+            [sys.executable, "-c", EVENTS], cwd=root, capture_output=True, text=True, env=env, timeout=300
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        return json.loads(done.stdout)
+
+    built, python = run(""), run("python")
+    assert python[1:] == [False, True]  # nothing compiled
+    if os.environ.get("SMASHUP_REQUIRE_COMPILED_ENGINE"):
+        assert built[1:] == [True, False]  # CI compiles them
+    assert built[0] == python[0]
+    assert sum(steps or 0 for _, _, steps in built[0]) > 5_000  # the tabu search ran
+
+
+@pytest.mark.skipif(
+    not os.environ.get("SMASHUP_REQUIRE_COMPILED_ENGINE"),
+    reason="CI (.ci/run) compiles the pairing step with the engine, sets SMASHUP_REQUIRE_COMPILED_ENGINE",
+)
+def test_ci_runs_the_compiled_tabu_step():
+    assert kernel.COMPILED, kernel.__file__

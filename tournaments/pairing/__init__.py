@@ -10,7 +10,15 @@ Modules: layout (table sizes), context (inputs, weights, options, the history co
 bound for small events), matching (1v1 by maximum-weight matching), seats (seat order within a
 table), rounds (pair_round, evaluate, check_swap), bounds (lower bounds of repeats), bench (the
 simulation behind `manage.py bench_pairing`).
+
+kernel (the tabu step of a small event as loops), local, bounds and cost run compiled where the
+project's build is there (`manage.py compile_engine`, smashup/engine/native.py OTHER_MODULES): the
+same pairings, about twice as fast in the slowest rounds (issue 27).
 """
+
+# The engine package installs the compiled build's finder (smashup/engine/native.py): imported
+# before any module of the pairing, so that those built are served compiled where fresh.
+import smashup.engine  # noqa: F401  isort: skip
 
 from tournaments.pairing.context import PairingOptions, PastRound, Player, Weights
 from tournaments.pairing.cost import ByeReport, TableReport

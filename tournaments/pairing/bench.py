@@ -23,6 +23,7 @@ import time
 from dataclasses import replace
 
 from smashup.draft import FACTIONS
+from tournaments.pairing import kernel
 from tournaments.pairing.bounds import degree_bound, min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import PairingOptions, PastRound, Player, build_context, standings_order
 from tournaments.pairing.layout import round_layout
@@ -124,6 +125,9 @@ def run_bench(
         "short_tables": short_tables,
         "unfair_short_tables": sum(unfair),
         "unfair_by_round": unfair,
+        # How a small event's tabu step ran: compiled loops (kernel.py, `manage.py compile_engine`)
+        # or numpy; the same pairings, not the same seconds.
+        "tabu_step": "compiled" if kernel.COMPILED else "numpy",
     }
     if faction_copies is not None:
         report.update(faction_copies=faction_copies, clashes=sum(clashes), clashes_by_round=clashes)

@@ -16,7 +16,9 @@ Speed (issue 27): a tabu step prices all its candidate swaps at once as numpy ar
 scan of the swaps one by one, so the pairings are those of the scan, bit for bit; the tabu search's
 own swaps update only the counts it reads (`tabu_swap`). Up to MATRIX_UP_TO players a step's cost is
 the number of numpy calls, not their size: it prices every pair from scratch in a few whole-matrix
-operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held).
+operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held). Where
+the project's compiled build is there (`manage.py compile_engine`), that step is kernel.py's loops
+instead: the same moves and generator calls, about four times faster than numpy's thirty calls.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from tournaments.pairing import kernel
 from tournaments.pairing.bounds import min_repeats, pigeonhole_repeats
 from tournaments.pairing.context import Context, PairingOptions
 from tournaments.pairing.cost import clashes_at, group_cost, group_terms
@@ -59,7 +62,6 @@ class Arrays:
     first_pen: np.ndarray
     short_pen: np.ndarray
     bye_pen: np.ndarray
-    holds: np.ndarray | None = None  # (n + 1, factions): 1 where the player holds it (padded: none)
     pair_keys: np.ndarray | None = None  # a * n + b of `pairs`, sorted (Grouping._met_pairs)
     pair_times: np.ndarray | None = None
     near: dict = field(default_factory=dict)  # Grouping._near_matrix's, by window and group sizes
@@ -80,7 +82,7 @@ def _arrays(ctx: Context) -> Arrays:
     if ctx.n <= DENSE_UP_TO:
         met = np.zeros((ctx.n, ctx.n), dtype=np.int64)
         met[pairs[0], pairs[1]] = pairs[2]
-        met_cost = 2 * ctx.weights.repeat * met
+        met_cost = 2.0 * ctx.weights.repeat * met  # float64 whatever the weights (kernel.pxd reads doubles)
     side = np.array([[0.0] * ctx.n, ctx.short_pen, ctx.bye_fair], dtype=np.float64)
     factions, one_hot, none = None, None, len(ctx.faction_names)
     if ctx.factions is not None:
@@ -100,8 +102,6 @@ def _arrays(ctx: Context) -> Arrays:
         )
     ]
     found = Arrays(met, pairs, side, factions, none, met_cost, one_hot, *padded)
-    if one_hot is not None:
-        found.holds = np.vstack([one_hot, np.zeros((1, none))]).astype(np.int64)
     ctx.__dict__["_arrays"] = found
     return found
 
@@ -177,9 +177,12 @@ class Grouping:
         # metg[p, g]: how many earlier meetings p has with the players of group g, so that the
         # change of repeats of a swap is four lookups (hard_delta), not a walk over both tables.
         self.where_np = np.array(self.where, dtype=np.int64)
-        self.metg = np.zeros((ctx.n, len(self.groups)), dtype=np.int64)
         pa, pb, pk = arrays.pairs
-        np.add.at(self.metg, (pa, self.where_np.take(pb)), pk)
+        count = len(self.groups)
+        # A count per (player, group), as bincount over flat cells (np.add.at is slower); whole
+        # numbers summed as floats, exact far beyond any count of meetings.
+        cells = np.bincount(pa * count + self.where_np.take(pb), weights=pk, minlength=ctx.n * count)
+        self.metg = cells.astype(np.int64).reshape(ctx.n, count)
         # Repeats per group (tabu_swap keeps them): half of what its players met of their own.
         own = np.bincount(
             self.where_np, weights=self.metg[np.arange(ctx.n), self.where_np], minlength=len(self.groups)
@@ -188,10 +191,11 @@ class Grouping:
         self.held_np = None
         if arrays.factions is not None:
             # Per group, how many of its players hold each faction (none counted at the byes).
-            self.held_np = np.zeros((len(self.groups), arrays.no_faction + 1), dtype=np.int64)
-            for gi, g in enumerate(self.groups):
-                if not self.is_bye[gi]:
-                    np.add.at(self.held_np[gi], arrays.factions[g].ravel(), 1)
+            seated = np.flatnonzero(~np.array(self.is_bye).take(self.where_np))
+            held_by = arrays.factions.take(seated, axis=0)  # (seated players, their factions)
+            width = arrays.no_faction + 1
+            cells = (self.where_np.take(seated)[:, None] * width + held_by).ravel()
+            self.held_np = np.bincount(cells, minlength=len(self.groups) * width).reshape(-1, width)
             self.held_np[:, arrays.no_faction] = NEVER
         self.enter = None  # the tabu search's view (_tabu_view), made when it first needs it
         self.viewed = False  # whether the tabu search's view is made (_tabu_view)
@@ -319,6 +323,14 @@ class Grouping:
         the deltas are hard_delta's, all at once as arrays. Returns (delta, x, y) or None."""
         if not self.viewed:
             self._tabu_view()
+        if self.small and kernel.COMPILED:  # the same step as plain compiled loops (kernel.py)
+            move, evaluations = kernel.best_small_move(
+                trouble, self.where_np, self.order, self.slot_group, self._near_bytes(window), self.metg,
+                self.side_kind, self.arrays.met_cost, self.held_np, self.arrays.factions, self.ctx.copies,
+                self.ctx.weights.repeat, self.ctx.weights.clash, tabu_until, step, current, best, rng,
+            )  # fmt: skip
+            self.evaluations += evaluations
+            return move
         xs = np.array(trouble, dtype=np.int64)
         gx = self.where_np.take(xs)
         if self.small:  # every slot, in slot order (`near` by slot), every pair priced from scratch
@@ -373,7 +385,8 @@ class Grouping:
         less x's own share of those clashes, shared[x, x]. All whole numbers (weights times
         counts): the order of the sums changes no bit."""
         where = self.where_np
-        enter = self.ctx.weights.repeat * self.metg  # without the clashes, added per faction below
+        # Without the clashes (added per faction below); float64 even where the weights are ints.
+        enter = float(self.ctx.weights.repeat) * self.metg
         enter += self.side_kind
         half = enter.take(where, axis=1).T  # [x, y]: enter[y, g_x]
         if self.held_np is not None:
@@ -413,6 +426,14 @@ class Grouping:
                 found = self.arrays.near[key] = self._near_matrix(window).take(self.slot_group, axis=1)
             self._slots_near = (window, found)
         return self._slots_near[1]
+
+    def _near_bytes(self, window: int) -> np.ndarray:
+        """_near_slots as bytes (0 or 1): what the compiled step reads (made once per size)."""
+        key = (window, self.sizes, "bytes")
+        found = self.arrays.near.get(key)
+        if found is None:
+            found = self.arrays.near[key] = self._near_slots(window).view(np.uint8)
+        return found
 
     def _near_matrix(self, window: int) -> np.ndarray:
         """near[g, h]: group h is near group g (`near`), as a boolean matrix (made once per size)."""
@@ -665,8 +686,15 @@ class Grouping:
         else:
             both = self._met_pairs(xs, ys)
         repeats = _per_group(self.repeats, gx, gy)
-        cost_a = self._table_costs(a, repeats[0] - metg[xs, gx] + metg[ys, gx] - both)
-        cost_b = self._table_costs(b, repeats[1] - metg[ys, gy] + metg[xs, gy] - both)
+        clashes = (None, None)
+        if self.held_np is not None:
+            clashes = _per_group(self.clash, gx, gy)
+            clashes = (
+                clashes[0] + self._clash_change(gx, xs, ys),
+                clashes[1] + self._clash_change(gy, ys, xs),
+            )
+        cost_a = self._table_costs(a, repeats[0] - metg[xs, gx] + metg[ys, gx] - both, clashes[0])
+        cost_b = self._table_costs(b, repeats[1] - metg[ys, gy] + metg[xs, gy] - both, clashes[1])
         for cost, new, g in ((cost_a, a, gx), (cost_b, b, gy)):
             # The byes: Python's own sum, as group_cost's (Python 3.12 sums floats compensated).
             for k in np.flatnonzero(self.bye_np.take(g)).tolist():
@@ -712,8 +740,30 @@ class Grouping:
         at = np.minimum(np.searchsorted(arrays.pair_keys, wanted), len(arrays.pair_keys) - 1)
         return np.where(arrays.pair_keys.take(at) == wanted, arrays.pair_times.take(at), 0)
 
-    def _table_costs(self, rows: np.ndarray, repeats: np.ndarray) -> np.ndarray:
-        """group_cost of each row's table (`repeats`: its repeats), with its operations in its
+    def _clash_change(self, groups: np.ndarray, outs: np.ndarray, ins: np.ndarray) -> np.ndarray:
+        """For each k, the change of the faction clashes of group groups[k] (clash_excess) when
+        outs[k] leaves it and ins[k] comes in, from the group's faction counts (hard_delta's count,
+        as arrays): one fewer per faction of the leaver held there beyond the copies, one more per
+        faction of the newcomer held there at the copies or more once the leaver is gone (the
+        padding "no faction" is held NEVER times: never counted)."""
+        factions, copies, held = self.arrays.factions, self.ctx.copies, self.held_np
+        rows = groups * held.shape[1]  # held[g, f] read flat: held.ravel()[g * width + f]
+        flat = held.ravel()
+        gone = [factions[:, j].take(outs) for j in range(factions.shape[1])]  # a column per faction held
+        change = np.zeros(len(groups), dtype=np.int64)
+        for f in gone:
+            change -= flat.take(rows + f) > copies
+        for j in range(factions.shape[1]):
+            f = factions[:, j].take(ins)
+            also_gone = f == gone[0]
+            for other in gone[1:]:
+                also_gone |= f == other
+            change += flat.take(rows + f) - also_gone >= copies
+        return change
+
+    def _table_costs(self, rows: np.ndarray, repeats: np.ndarray, clashes: np.ndarray | None) -> np.ndarray:
+        """group_cost of each row's table (`repeats`: its repeats; `clashes`: its faction clashes,
+        None where factions are not checked), with its operations in its
         order: the spread pair by pair (a padded seat adds 0.0, which changes no sum; a running
         sum along the pairs adds them one after another, as group_cost does), the short-table
         costs seat by seat (whole numbers, so Python's sum of them is the same)."""
@@ -740,9 +790,8 @@ class Grouping:
             for i in range(width):
                 unfair += pen[:, i]
             cost = np.where(short, cost + unfair, cost)
-        if arrays.holds is not None:
-            counts = arrays.holds.take(rows, axis=0).sum(axis=1)
-            cost = cost + w.clash * np.maximum(counts - ctx.copies, 0).sum(axis=1)
+        if clashes is not None:
+            cost = cost + w.clash * clashes
         return cost
 
     def repair(self, window: int, budget: int) -> None:
@@ -967,8 +1016,10 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
     while todo and state.evaluations < budget:
         moved: set[int] = set()
         order = sorted(todo)
-        priced: dict[int, tuple] = {}  # x -> (deltas, players, begins, index, groups changed since)
-        _price(state, [x for x in order if not state.is_bye[state.where[x]]], window, priced)
+        priced: dict[int, tuple] = {}  # x -> (deltas, players, begins, index, swaps made before)
+        changed: dict[int, int] = {}  # group -> how many swaps were made when the last changed it
+        _price(state, [x for x in order if not state.is_bye[state.where[x]]], window, priced, 0)
+        made = 0
         for position, x in enumerate(order):
             gx = state.where[x]
             groups = state.near(gx, window)
@@ -976,9 +1027,15 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
             if state.is_bye[gx]:  # the byes reach everywhere: priced alone
                 found = state.best_swap(x, groups)
             else:
-                if x not in priced or _stale(priced[x][4], gx, groups):
+                if x not in priced or _stale(changed, priced[x][4], gx, groups):
                     following = order[position : position + REPRICE]
-                    _price(state, [p for p in following if not state.is_bye[state.where[p]]], window, priced)
+                    _price(
+                        state,
+                        [p for p in following if not state.is_bye[state.where[p]]],
+                        window,
+                        priced,
+                        made,
+                    )
                 deltas, ys, begins, i, _ = priced[x]
                 lo, hi = begins[i], begins[i + 1]
                 state.evaluations += int(hi - lo)
@@ -991,8 +1048,8 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
                 a = [y if m == x else m for m in state.groups[gx]]
                 b = [x if m == y else m for m in state.groups[gy]]
                 state.apply(x, y, a, b)
-                for changed in {id(entry[4]): entry[4] for entry in priced.values()}.values():
-                    changed.update((gx, gy))
+                made += 1
+                changed[gx] = changed[gy] = made
                 moved.update(state.groups[gx], state.groups[gy])
         todo = moved
 
@@ -1000,14 +1057,18 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
 REPRICE = 32  # players priced again together when a swap made the prices of one stale
 
 
-def _price(state: Grouping, xs: list[int], window: int, priced: dict) -> None:
+def _price(state: Grouping, xs: list[int], window: int, priced: dict, made: int) -> None:
+    """Price xs's swaps together (polish_deltas), noting how many swaps were made before."""
     if not xs:
         return
     deltas, ys, begins = state.polish_deltas(xs, window)
-    changed: set[int] = set()
     for i, x in enumerate(xs):
-        priced[x] = (deltas, ys, begins, i, changed)
+        priced[x] = (deltas, ys, begins, i, made)
 
 
-def _stale(changed: set[int], gx: int, groups) -> bool:
-    return bool(changed) and (gx in changed or not changed.isdisjoint(groups))
+def _stale(changed: dict[int, int], priced_after: int, gx: int, groups) -> bool:
+    """Whether a swap made since x was priced changed x's group or a group near it (`changed`:
+    each group's last change, counted in swaps made)."""
+    if changed.get(gx, 0) > priced_after:
+        return True
+    return any(changed.get(g, 0) > priced_after for g in groups)

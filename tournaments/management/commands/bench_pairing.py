@@ -69,7 +69,7 @@ class Command(BaseCommand):
             + f", {result['rounds']} rounds at tables of {result['table_size']} "
             f"({', '.join(result['methods'])}): {result['seconds_median']} s a round (median), "
             f"{result['seconds_max']} s max; CPU {result['cpu_seconds_median']} s (median), "
-            f"{result['cpu_seconds_max']} s max"
+            f"{result['cpu_seconds_max']} s max (tabu step: {result['tabu_step']})"
         )
         self.stdout.write(
             f"repeat meetings: {result['repeats']} (by round {result['repeats_by_round']}); "

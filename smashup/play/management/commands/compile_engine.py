@@ -21,8 +21,9 @@ class Command(BaseCommand):
             import bigbase.rules  # noqa: F401  (every module of native.COMPILED imported)
             import smashup.cards  # noqa: F401
             import smashup.engine.bots  # noqa: F401
+            import tournaments.pairing.kernel  # noqa: F401  (native.OTHER_MODULES)
 
-            for module, kind in native.status().items():
+            for module, kind in native.status(native.BUILT).items():
                 self.stdout.write(f"{module:28s} {kind}")
             return
         if opts["clean"]:
