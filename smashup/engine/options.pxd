@@ -4,6 +4,7 @@
 # modules cimport.
 from smashup.engine.powers cimport power as power_of
 from smashup.engine.protections cimport ability_active, cancelled_cards
+from smashup.engine.registry cimport _Declares
 from smashup.engine.state cimport GameState
 
 cpdef alike_key(GameState game, cid)

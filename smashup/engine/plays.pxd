@@ -7,6 +7,7 @@
 from smashup.engine.core cimport Grant, Play
 from smashup.engine.options cimport _play_option, _play_row
 from smashup.engine.protections cimport ability_active, base_active
+from smashup.engine.registry cimport _Declares
 from smashup.engine.restrictions cimport may_restrict
 from smashup.engine.state cimport GameState
 

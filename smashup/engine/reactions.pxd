@@ -3,7 +3,7 @@
 # are C functions (the others are typed by `@cython.locals`).
 from smashup.engine.protections cimport ability_active, base_active, cancelled_cards
 from smashup.engine.core cimport Event
-from smashup.engine.registry cimport Trigger
+from smashup.engine.registry cimport Trigger, _Declares
 from smashup.engine.state cimport BaseSlot, GameState
 
 cpdef _reactions_to(GameState game, event)

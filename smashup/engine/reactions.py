@@ -21,7 +21,7 @@ import cython
 from .core import LEAVES_PLAY_KINDS, Event, Option
 from .effects import Ctx
 from .protections import ability_active, base_active, cancelled_cards
-from .registry import BaseDef, Trigger
+from .registry import BaseDef, Trigger, _Declares
 from .state import IN_PLAY_ZONES, BaseSlot, GameState
 
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
@@ -71,7 +71,7 @@ def _top_level_reactions(game):
     return _react(game, *work) if work is not None else None
 
 
-@cython.locals(trig=Trigger, slot=BaseSlot)
+@cython.locals(trig=Trigger, slot=BaseSlot, bdef=_Declares)
 def _reactions_to(game, event: Event) -> list[tuple]:
     """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
     took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
@@ -86,7 +86,8 @@ def _reactions_to(game, event: Event) -> list[tuple]:
         # Bases are read from their definitions each time: a mode may give a base in play
         # another base's abilities (Big Base's sides take the current base card's).
         for slot in list(game.bases):
-            triggers = game.defs[slot.card].triggers
+            bdef = game.defs[slot.card]
+            triggers = bdef.triggers
             if not triggers:
                 continue
             active = None  # base_active, read only for a base with a trigger of this kind

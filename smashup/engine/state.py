@@ -40,7 +40,7 @@ from .core import (
     _values,
 )
 from .knowledge import HIDDEN, Knowledge
-from .registry import REGISTRY, BaseDef, CardDef, Registry
+from .registry import REGISTRY, BaseDef, CardDef, Registry, _Declares
 from .rng import GAME_STREAM, stream, version_for
 
 # The indexes of cards in play by hook (Game._place_in): (attribute, which definitions belong,
@@ -550,11 +550,16 @@ class GameState:
         s = slot
         return self.defs[s.card]
 
+    @cython.locals(d=_Declares)
     def name(self, cid: int) -> str:
-        return self.defs[cid].name
+        d = self.defs[cid]
+        return d.name
 
+    @cython.locals(s=BaseSlot, d=_Declares)
     def base_name(self, uid: int) -> str:
-        return self.defs[self.slot(uid).card].name
+        s = self.slot(uid)
+        d = self.defs[s.card]
+        return d.name
 
     def in_play(self, cid: int) -> bool:
         return self.loc[cid][0] in IN_PLAY_ZONES
@@ -625,6 +630,7 @@ class GameState:
             self._local_upto = v + 1
             self._touched_bases.update(uids)
 
+    @cython.locals(defn=_Declares)
     def _board_moved(self, cid: int, zone: tuple) -> None:
         """`cid` arrived in or left `zone` on the board (or its state there was set): a new
         `version`. While every change since the powers were last synced is such a move of a card
@@ -682,6 +688,7 @@ class GameState:
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
 
+    @cython.locals(defn=_Declares)
     def _power_reads_turn(self) -> bool:
         """Whether power (and what it reads: cancelled abilities, protections) may read whose turn
         it is now, so that a new turn must count everything afresh (`version`): a lasting effect
@@ -768,8 +775,10 @@ class GameState:
         """A log line; `to` limits who may read it (private lines such as what was drawn)."""
         self.log_lines.append((text, to))
 
+    @cython.locals(player=PlayerState)
     def pname(self, seat: int) -> str:
-        return self.players[seat].name
+        player = self.players[seat]
+        return player.name
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
