@@ -396,11 +396,12 @@ class _Ctx:
         raise EngineError(f"{self.name(self.card)}: a verb used at once asked a question")
 
     @property
+    @cython.locals(d=_Declares)
     def source_player(self) -> int | None:
         """The player whose ability this is, for protections ("other players' cards") and the
         events it causes (`by_player`): the controller; for a base's ability nobody, unless a
         player performs it (`acting`)."""
-        d: _Declares = self.game.defs[self.card]
+        d = self.game.defs[self.card]
         return self.actor if d.kind == "base" else self.me
 
     def acting(self, seat: int) -> _Ctx:
