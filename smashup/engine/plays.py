@@ -71,7 +71,7 @@ class PlayFinder:
                  "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
                  "grant_kinds", "discard_too", "_known", "by_base", "_matched")
 
-    @cython.locals(gr=Grant)
+    @cython.locals(gr=Grant, game=GameState)
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
         self.seat = seat

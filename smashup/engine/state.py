@@ -444,9 +444,11 @@ class GameState:
         key = id(defn)
         kinds = self._index_kinds.get(key)
         if kinds is None:
-            kinds = self._index_kinds[key] = tuple(
-                (getattr(self, name), bases_too) for name, wanted, bases_too in _INDEXES
-                if wanted(defn))
+            found = []  # a loop, not a generator: asked of each definition of every new game
+            for name, wanted, bases_too in _INDEXES:
+                if wanted(defn):
+                    found.append((getattr(self, name), bases_too))
+            kinds = self._index_kinds[key] = tuple(found)
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:

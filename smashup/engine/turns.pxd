@@ -6,7 +6,7 @@ from smashup.engine.playing cimport talents_usable
 from smashup.engine.protections cimport base_active
 from smashup.engine.reactions cimport _index_triggers, _reactions_to, _top_level_reactions
 from smashup.engine.specials cimport _window_possible
-from smashup.engine.state cimport GameState
+from smashup.engine.state cimport GameState, PlayerState
 
 cpdef main_options(GameState game, seat, finder=*)
 cpdef _talent_options(GameState game, seat)

@@ -37,7 +37,7 @@ from .protections import base_active
 from .reactions import _index_triggers, _reactions_to, _top_level_reactions
 from .scoring import _GameEnds
 from .specials import _window_possible
-from .state import GameState, TurnState
+from .state import GameState, PlayerState, TurnState
 
 WIN_VP = 15  # WWWT "Game Over, Man!": the VP that win at the end of a turn
 HAND_LIMIT = 10
@@ -368,11 +368,24 @@ def _draw_phase(game, seat: int):
                     by_player=seat) for o in chosen]))
 
 
+@cython.locals(game=GameState, p=PlayerState)
+def _leaders(game) -> tuple:
+    """The most VP any player has, and the seats that have it (asked after every turn)."""
+    top = None
+    for p in game.players:
+        if top is None or p.vp > top:
+            top = p.vp
+    leaders = []
+    for p in game.players:
+        if p.vp == top:
+            leaders.append(p.seat)
+    return top, leaders
+
+
 @cython.locals(game=GameState)
 def _game_over(game) -> bool:
     # End of turn: 15 VP or more and a single leader wins; a tied lead plays on (WWWT p.8).
-    top = max([p.vp for p in game.players])
-    leaders = [p.seat for p in game.players if p.vp == top]
+    top, leaders = _leaders(game)
     if top >= WIN_VP and len(leaders) == 1:
         game.winner = leaders[0]
         game.phase = "over"
@@ -388,8 +401,7 @@ def _decide_on_vp(game, end_of_turn: bool) -> bool:
     """The game ends on the VP (time called, or the base limit reached): a single leader wins.
     A tied lead plays on (see `call_time`); at the end of the last play-on turn the tied
     leaders share the win (`winner` None, `shared_winners` the seats). True: the game is over."""
-    top = max([p.vp for p in game.players])
-    leaders = [p.seat for p in game.players if p.vp == top]
+    top, leaders = _leaders(game)
     why = "time was called" if game.end_reason == "time" else "the base limit was reached"
     if len(leaders) == 1:
         game.winner = leaders[0]
