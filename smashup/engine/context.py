@@ -302,16 +302,22 @@ class _Ctx:
         state = self.game.action_state.get(action)
         return state.host if state is not None else None
 
+    @cython.locals(state=MinionState)
     def counters(self, m: int) -> int:
         """The +1 power counters on a minion in play."""
         state = self.game.minion_state.get(m)
         return state.counters if state is not None else 0
 
     # ================================================================== the board ==============
-    def bases(self, where=None) -> list[int]:
-        return [s.uid for s in self.game.bases if where is None or where(s.uid)]
-
     @cython.locals(slot=BaseSlot)
+    def bases(self, where=None) -> list[int]:
+        found = []  # a loop, not a comprehension: its slots typed
+        for slot in self.game.bases:
+            if where is None or where(slot.uid):
+                found.append(slot.uid)
+        return found
+
+    @cython.locals(slot=BaseSlot, state=MinionState)
     def minions(self, base: int | None = None, where=None, controller: int | None = None
                 ) -> list[int]:
         """Minions in play (on `base` if given, controlled by `controller` if given) that pass
@@ -322,8 +328,10 @@ class _Ctx:
         found = []
         for slot in slots:
             for m in slot.minions:
-                if controller is not None and g.minion_state[m].controller != controller:
-                    continue
+                if controller is not None:
+                    state = g.minion_state[m]
+                    if state.controller != controller:
+                        continue
                 if where is not None and not where(m):
                     continue
                 found.append(m)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import cython
 
-from .core import MINION, Option, Play, card_option_id
+from .core import MINION, MinionState, Option, Play, card_option_id
 from .powers import power as power_of
 from .protections import ability_active, cancelled_cards
 from .registry import _Declares
@@ -99,7 +99,7 @@ class _CardOptions:
         return None
 
 
-@cython.locals(d=_Declares)
+@cython.locals(d=_Declares, state=MinionState)
 def alike_key(game, cid: int) -> tuple:
     """What a player sees of a card: two cards with the same key are copies nobody can tell
     apart, so a choice offers one of them (`Ctx.one_of_each`, the talents of the main
@@ -155,7 +155,7 @@ def describe_action(game, a: int) -> str:
     return f"{game.name(a)} ({game.pname(state.controller)}) on {host}"
 
 
-@cython.locals(d=_Declares)
+@cython.locals(d=_Declares, state=MinionState)
 def _alike_key(game, cid: int) -> tuple:
     # What a player can tell two copies apart by: out of play its name and zone; in play also
     # its base, controller, power, counters and attached cards (as Ctx.one_of_each).
@@ -171,7 +171,7 @@ def _alike_key(game, cid: int) -> tuple:
     return key
 
 
-@cython.locals(d=_Declares)
+@cython.locals(d=_Declares, opt=Option)
 def _mark_alike(game, options: list[Option]) -> list[Option]:
     """Identical copies never give identical options (issue 9): a play of a copy in hand
     alike an earlier one (the same name, the same base), or the talent of a minion alike an
@@ -256,10 +256,11 @@ def _play_row(game, seat: int, cid: int, kind: str, sig: tuple, onto: int | None
     return tuple(found)
 
 
-@cython.locals(defn=_Declares, base_def=_Declares)
+@cython.locals(defn=_Declares, base_def=_Declares, p=Play)
 def _play_option(game, play: Play, base_card: int | None, way=None) -> Option:
     # Made for every card and base offered: the play's fields are read once each.
-    cid, zone, kind, base = play.card, play.zone, play.kind, play.base
+    p = play
+    cid, zone, kind, base = p.card, p.zone, p.kind, p.base
     defn = game.defs[cid]
     where = " from your discard pile" if zone == "discard" else ""
     if defn.kind == MINION:

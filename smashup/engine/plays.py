@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import cython
 
-from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Play, Spent
+from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Option, Play, Spent
 from .effects import Ctx
 from .options import _play_option, _play_row
 from .protections import ability_active, base_active
 from .registry import _Declares
 from .restrictions import may_restrict, play_barriers
-from .state import GameState
+from .state import BaseSlot, GameState, PlayerState
 
 
 def _plan(defn) -> tuple:
@@ -397,7 +397,8 @@ class PlayFinder:
         return ok
 
     @cython.locals(g=GameState, defs=list, defn=_Declares, plans=dict, rows=dict, out=list,
-                   seen=set, groups=list, sig=tuple, allowed=set, outright=set, hand_outright=set,
+                   seen=set, groups=list, sig=tuple, here=BaseSlot, player=PlayerState,
+                   option=Option, play=Play, allowed=set, outright=set, hand_outright=set,
                    in_hand=cython.bint, granted=cython.bint, minion=cython.bint,
                    attaches=cython.bint, own=cython.bint, per_card=cython.bint)
     def plays(self, candidates=None, first: bool = False, options: bool = False,
@@ -431,7 +432,10 @@ class PlayFinder:
         # play are (`Game._play_row`): looked up, not built, then filtered by grants and
         # restrictions.
         bases = g.bases
-        sig = tuple([(s.uid, s.card) for s in bases])
+        places = []  # a loop, not a comprehension: its slots typed
+        for here in bases:
+            places.append((here.uid, here.card))
+        sig = tuple(places)
         rows = g._play_rows.get((sig, seat))
         if rows is None:
             rows = g._play_rows[sig, seat] = {}
@@ -559,7 +563,7 @@ class PlayFinder:
                             return out
         return out
 
-    @cython.locals(d=_Declares)
+    @cython.locals(d=_Declares, gr=Grant)
     def _could(self, cid: int, kind: str, zone: str) -> bool:
         """Whether some grant of this turn, unused or held by an earlier play, may fit a play of
         `cid` from `zone` as `kind` onto some base: `fits` without the base and the condition,

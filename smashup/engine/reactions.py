@@ -187,6 +187,7 @@ def react_to_batch(game, batch: list[Event]):
         yield from _react(game, *work)
 
 
+@cython.locals(event=Event)
 def _batch_work(game, batch: list[Event]) -> tuple | None:
     """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
     when nothing can happen (no card reacts, no Special could answer an event of it)."""

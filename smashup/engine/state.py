@@ -422,16 +422,24 @@ class GameState:
         self._place_in(cid, zone, None)
         return cid
 
+    @cython.locals(player=PlayerState, s=BaseSlot, state=MinionState)
     def container(self, zone: tuple) -> list[int]:
+        # Each kind read by name as a field (typed: C fields when compiled), not by getattr.
         kind = zone[0]
         if kind in ("deck", "hand", "discard"):
-            return getattr(self.players[zone[1]], kind)
+            player = self.players[zone[1]]
+            if kind == "hand":
+                return player.hand
+            return player.deck if kind == "deck" else player.discard
         if kind == "minion":
-            return self.slot(zone[1]).minions
+            s = self.slot(zone[1])
+            return s.minions
         if kind == "base_action":
-            return self.slot(zone[1]).actions
+            s = self.slot(zone[1])
+            return s.actions
         if kind == "attached":
-            return self.minion_state[zone[1]].attached
+            state = self.minion_state[zone[1]]
+            return state.attached
         if kind == "base_deck":
             return self.base_deck
         if kind == "base_discard":

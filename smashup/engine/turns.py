@@ -32,7 +32,7 @@ from .options import (
     alike_key,
     describe_minion,
 )
-from .plays import PlayFinder
+from .plays import PlayFinder, RowLater
 from .protections import base_active
 from .reactions import _index_triggers, _reactions_to, _top_level_reactions
 from .scoring import _GameEnds
@@ -465,7 +465,7 @@ class _MainOptions:
         self._count = 0
         self._picked = None  # the Option `id_at` named last, which `find` then gives
 
-    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t)
+    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t, later=RowLater)
     def count(self) -> int:
         """How many options the list has (`len(options())`): plays, talents, end."""
         if self._plays is None:
@@ -478,12 +478,14 @@ class _MainOptions:
                 elif type(item) is tuple:
                     count += len(item)
                 else:
-                    count += item.count
+                    later = item
+                    count += later.count
             self._plays = plays
             self._talents = talents
             self._count = count
         return self._count
 
+    @cython.locals(later=RowLater, picked=Option)
     def id_at(self, index: int) -> str:
         """The id of `options()[index]`, making at most that one Option (alike marks change no
         id: `_mark_alike`). `find` then gives that Option (ids in a question are distinct:
@@ -503,10 +505,11 @@ class _MainOptions:
                     break
                 index -= len(item)
             else:
-                if index < item.count:
-                    picked = item.option(self.game, self.seat, index)
+                later = item
+                if index < later.count:
+                    picked = later.option(self.game, self.seat, index)
                     break
-                index -= item.count
+                index -= later.count
         else:
             if index == len(self._talents):
                 return _END.id
