@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import random
 
+import cython
+
+from .core import Decision
+
 # Below the value of ending the Play Cards phase (0): a play that helps nobody, kept in hand.
 USELESS = -1.0
 
 
+@cython.locals(d=Decision)
 def random_choice(game, rng: random.Random) -> list[str]:
     d = game.pending
     # What `rng.randint(min, max)` and `rng.sample(options, count)` draw, without their argument

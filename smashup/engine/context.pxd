@@ -5,6 +5,7 @@
 # its __slots__ (tests/engine/test_native.py checks). Ctx, its Python subclass, holds the verb
 # wrappers.
 from smashup.engine.core cimport MinionState
+from smashup.engine.registry cimport _Declares
 from smashup.engine.state cimport BaseSlot, GameState
 
 cdef class _Ctx:

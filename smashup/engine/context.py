@@ -31,6 +31,7 @@ from .core import (
     EngineError,
     MinionState,
 )
+from .registry import _Declares
 from .state import BaseSlot
 
 
@@ -234,27 +235,36 @@ class _Ctx:
         self.game.log(text, to)
 
     # ================================================================== card facts =============
+    # A definition typed (`_Declares`, registry.pxd) is read as C fields when compiled.
+    @cython.locals(d=_Declares)
     def is_minion(self, cid: int | None = None) -> bool:
-        return self.game.defs[self.card if cid is None else cid].kind == MINION
+        d = self.game.defs[self.card if cid is None else cid]
+        return d.kind == MINION
 
+    @cython.locals(d=_Declares)
     def is_action(self, cid: int | None = None) -> bool:
-        return self.game.defs[self.card if cid is None else cid].kind == ACTION
+        d = self.game.defs[self.card if cid is None else cid]
+        return d.kind == ACTION
 
     def attaches_to(self, cid: int) -> str | None:
         """What an action card is played on: "minion", "base", or None (Flank Attack looks for
         "an action that is played on a base")."""
         return self.game.defs[cid].attach
 
+    @cython.locals(d=_Declares)
     def printed_power(self, cid: int) -> int:
         """The power printed on a minion card (0 for other cards)."""
-        return self.game.defs[cid].power
+        d = self.game.defs[cid]
+        return d.power
 
     def power(self, m: int) -> int:
         """Current power: printed power out of play, with every modifier in play."""
         return self.game.power(m)
 
+    @cython.locals(d=_Declares)
     def faction_of(self, cid: int) -> str:
-        return self.game.defs[cid].faction
+        d = self.game.defs[cid]
+        return d.faction
 
     def factions_in_game(self) -> list[str]:
         """Every faction some player plays in this game, in seat order."""
@@ -292,16 +302,22 @@ class _Ctx:
         state = self.game.action_state.get(action)
         return state.host if state is not None else None
 
+    @cython.locals(state=MinionState)
     def counters(self, m: int) -> int:
         """The +1 power counters on a minion in play."""
         state = self.game.minion_state.get(m)
         return state.counters if state is not None else 0
 
     # ================================================================== the board ==============
-    def bases(self, where=None) -> list[int]:
-        return [s.uid for s in self.game.bases if where is None or where(s.uid)]
-
     @cython.locals(slot=BaseSlot)
+    def bases(self, where=None) -> list[int]:
+        found = []  # a loop, not a comprehension: its slots typed
+        for slot in self.game.bases:
+            if where is None or where(slot.uid):
+                found.append(slot.uid)
+        return found
+
+    @cython.locals(slot=BaseSlot, state=MinionState)
     def minions(self, base: int | None = None, where=None, controller: int | None = None
                 ) -> list[int]:
         """Minions in play (on `base` if given, controlled by `controller` if given) that pass
@@ -312,14 +328,16 @@ class _Ctx:
         found = []
         for slot in slots:
             for m in slot.minions:
-                if controller is not None and g.minion_state[m].controller != controller:
-                    continue
+                if controller is not None:
+                    state = g.minion_state[m]
+                    if state.controller != controller:
+                        continue
                 if where is not None and not where(m):
                     continue
                 found.append(m)
         return found
 
-    @cython.locals(slot=BaseSlot, state=MinionState)
+    @cython.locals(slot=BaseSlot, state=MinionState, d=_Declares)
     def controls(self, name: str, seat: int | None = None) -> bool:
         """Whether `seat` (you) controls a working minion named `name` in play ("while you
         control a Microbot Alpha", read for what that card's ability does): one whose abilities
@@ -333,8 +351,10 @@ class _Ctx:
         for slot in g.bases:
             for m in slot.minions:
                 state = states[m]
-                if (state.controller == seat and defs[m].name == name
-                        and (not gate or g.ability_active(m))):
+                if state.controller != seat:
+                    continue
+                d = defs[m]
+                if d.name == name and (not gate or g.ability_active(m)):
                     return True
         return False
 
@@ -384,11 +404,13 @@ class _Ctx:
         raise EngineError(f"{self.name(self.card)}: a verb used at once asked a question")
 
     @property
+    @cython.locals(d=_Declares)
     def source_player(self) -> int | None:
         """The player whose ability this is, for protections ("other players' cards") and the
         events it causes (`by_player`): the controller; for a base's ability nobody, unless a
         player performs it (`acting`)."""
-        return self.actor if self.game.defs[self.card].kind == "base" else self.me
+        d = self.game.defs[self.card]
+        return self.actor if d.kind == "base" else self.me
 
     def acting(self, seat: int) -> _Ctx:
         """This ability performed by player `seat`: a base's "that player may destroy/move..."
@@ -548,6 +570,7 @@ class _Ctx:
         Off)."""
         return self.game.defs[action].intent
 
+    @cython.locals(d=_Declares)
     def one_of_each(self, cards) -> list[int]:
         """`cards` with the copies a player could not tell apart kept once (the first): identical
         copies must never give identical options (`Game.alike_key`: in play, the same name, base,
@@ -559,14 +582,16 @@ class _Ctx:
         defs = self.game.defs
         named: dict[str, int] = {}
         for c in cards:
-            name = defs[c].name
+            d = defs[c]
+            name = d.name
             named[name] = named.get(name, 0) + 1
         if len(named) == len(cards):
             return cards
         key = self.game.alike_key
         seen, kept = set(), []
         for c in cards:
-            if named[defs[c].name] == 1:
+            d = defs[c]
+            if named[d.name] == 1:
                 kept.append(c)
                 continue
             k = key(c)

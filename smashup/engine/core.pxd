@@ -21,3 +21,14 @@ cdef class PlayRecord:
 
 cdef class MinionState:
     cdef public object controller, counters, attached, entered, memory
+
+# Decision likewise: every choice reads the open question (Game.apply, the bots), and its
+# methods asked for each choice are C calls where it is typed.
+cdef class Decision:
+    cdef public object id, seat, kind, prompt, _options, min_count, max_count, source, reveal
+    cdef public object intent, subject, _lazy
+    cpdef option(self, option_id)
+    cpdef option_count(self)
+    cpdef option_id(self, index)
+    cpdef answered(self)
+    cpdef _listed(self)

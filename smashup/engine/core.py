@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import cython
+
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """'1 card', '2 cards': log lines and prompts read as sentences, never 'card(s)'."""
@@ -171,13 +173,14 @@ class Option:
         return data
 
 
-@dataclass
-class Decision:
-    """The one open question of a game.
+# The default of a field made by a factory (a new list or dict each time), as a dataclass's
+# `__init__` tells it apart: an argument left out (None passed is kept, as there).
+_MADE = object()
 
-    A choice is a list of option ids with `min_count <= len <= max_count` (no repeats). Declining is
-    choosing nothing, which is legal exactly when `min_count == 0`.
-    """
+@dataclass
+class _DecisionFields:
+    """Decision's fields as a dataclass describes them (`dataclasses.fields`, the digest's
+    reader, forks), as `Option` does `_OptionFields`'."""
 
     id: str
     seat: int
@@ -194,17 +197,79 @@ class Decision:
     intent: str | None = field(default=None, metadata={"words": True})
     subject: int | None = field(default=None, metadata={"words": True})
 
+
+class Decision:
+    """The one open question of a game.
+
+    A choice is a list of option ids with `min_count <= len <= max_count` (no repeats). Declining is
+    choosing nothing, which is legal exactly when `min_count == 0`.
+
+    The dataclass of `_DecisionFields` (the same fields, init, repr and equality), written out
+    so that compiled it is an extension type (core.pxd), as `Option`: every choice reads it
+    (`Game.apply`, the bots). `options` is a property so that a lazy decision (`Decision.lazy`)
+    lists its options only when they are read (`_options`, `_lazy`: its source)."""
+
+    __slots__ = ("id", "seat", "kind", "prompt", "_options", "min_count", "max_count", "source",
+                 "reveal", "intent", "subject", "_lazy")
+    __dataclass_fields__ = _DecisionFields.__dataclass_fields__
+    __dataclass_params__ = _DecisionFields.__dataclass_params__
+    __match_args__ = _DecisionFields.__match_args__
+    __hash__ = None
+
+    def __init__(self, id: str, seat: int, kind: str, prompt: str, options=_MADE,
+                 min_count: int = 1, max_count: int = 1, source: int | None = None,
+                 reveal=_MADE, intent: str | None = None, subject: int | None = None):
+        self.id = id
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self._options = [] if options is _MADE else options
+        self._lazy = None
+        self.min_count = min_count
+        self.max_count = max_count
+        self.source = source
+        self.reveal = [] if reveal is _MADE else reveal
+        self.intent = intent
+        self.subject = subject
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __repr__(self) -> str:
+        return _text(self)
+
+    @property
+    def options(self) -> list[Option]:
+        options = self._options
+        if options is None:
+            options = self._options = self._lazy.options()
+            self._lazy = None
+        return options
+
+    @options.setter
+    def options(self, value) -> None:
+        self._options = value
+        self._lazy = None
+
+    def _listed(self) -> list[Option]:
+        # `options`, read without a property's lookup by name when listed already.
+        options = self._options
+        return options if options is not None else self.options
+
     @property
     def may_decline(self) -> bool:
         return self.min_count == 0
 
+    @cython.locals(opt=Option)
     def option(self, option_id: str) -> Option | None:
         lazy = self._lazy
         if lazy is not None:
             # A question whose options are not listed yet (replay: `Game.lazy_options`) looks
             # the one option up: the same Option, or None, as the whole list would give.
             return lazy.find(option_id)
-        for opt in self.options:
+        for opt in self._listed():
             if opt.id == option_id:
                 return opt
         return None
@@ -217,8 +282,9 @@ class Decision:
             count = getattr(lazy, "count", None)
             if count is not None:
                 return count()
-        return len(self.options)
+        return len(self._listed())
 
+    @cython.locals(opt=Option)
     def option_id(self, index: int) -> str:
         """`options[index].id`, without listing them when a lazy decision's source can
         (`id_at(index)`): a bot's uniform pick by index (bots.py)."""
@@ -227,7 +293,8 @@ class Decision:
             id_at = getattr(lazy, "id_at", None)
             if id_at is not None:
                 return id_at(index)
-        return self.options[index].id
+        opt = self._listed()[index]
+        return opt.id
 
     @classmethod
     def lazy(cls, source, *args, **kw) -> Decision:
@@ -258,28 +325,6 @@ class Decision:
             "may_decline": self.may_decline,
             "source": self.source,
         }
-
-
-# `Decision.options` is a property so that a lazy decision (`Decision.lazy`) lists its options
-# only when they are read: `dataclasses` (fields, repr, eq, the digest's reader) still sees the
-# field `options`, read through the property.
-Decision._lazy = None
-
-
-def _decision_options(self) -> list[Option]:
-    options = self._options
-    if options is None:
-        options = self._options = self._lazy.options()
-        self._lazy = None
-    return options
-
-
-def _set_decision_options(self, value) -> None:
-    self._options = value
-    self._lazy = None
-
-
-Decision.options = property(_decision_options, _set_decision_options)
 
 
 class _Answered:
@@ -432,10 +477,6 @@ class _MinionStateFields:
     # It goes when the card leaves play, with this state.
     memory: dict = field(default_factory=dict)
 
-
-# The default of a field made by a factory (a new list or dict each time), as a dataclass's
-# `__init__` tells it apart: an argument left out (None passed is kept, as there).
-_MADE = object()
 
 
 class MinionState:

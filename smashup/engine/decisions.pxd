@@ -3,3 +3,4 @@
 # `@cython.locals` on each: its fields are read as C fields.
 from smashup.engine.state cimport GameState
 from smashup.engine.core cimport Option
+from smashup.engine.registry cimport _Declares

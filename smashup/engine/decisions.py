@@ -18,6 +18,7 @@ import cython
 
 from .context import Effect
 from .core import CARD_OPTION_ID, EXACT_CORNERS, INTENTS, Decision, EngineError, Option
+from .registry import _Declares
 from .state import GameState
 
 
@@ -83,7 +84,7 @@ def ask(game, seat, kind, prompt, options, min_count=1, max_count=1, source=None
     return [decision.option(i) for i in ids]
 
 
-@cython.locals(opt=Option)
+@cython.locals(game=GameState, opt=Option, d=_Declares)
 def mark_alike(game, options: list) -> list:
     """Identical copies never give identical options (issue 9; issue 24 for every question):
     an option about a card a player cannot tell from the card of an earlier option
@@ -99,7 +100,8 @@ def mark_alike(game, options: list) -> list:
     for opt in options:
         cid = opt.card
         if cid is not None:
-            name = defs[cid].name
+            d = defs[cid]
+            name = d.name
             seen = seen_names.get(name)
             if seen is None:
                 seen_names[name] = cid
@@ -117,7 +119,10 @@ def mark_alike(game, options: list) -> list:
         cid = opt.card
         # A key starts with the card's name (`alike_key`): an option whose card's name no
         # other option's has is like none of them, and its key is not made.
-        if cid is None or opt.alike is not None or defs[cid].name not in repeated:
+        if cid is None or opt.alike is not None:
+            continue
+        d = defs[cid]
+        if d.name not in repeated:
             continue
         key = _alike_option_key(game, opt)
         shown = first.setdefault(key, opt.id)
@@ -129,6 +134,7 @@ def mark_alike(game, options: list) -> list:
     return marked
 
 
+@cython.locals(opt=Option)
 def _alike_option_key(game, opt) -> tuple:
     cid = opt.card
     match = CARD_OPTION_ID.match(opt.id)
@@ -148,8 +154,13 @@ def _alike_option_key(game, opt) -> tuple:
     return (shape, game.alike_key(cid), opt.base, value, label)
 
 
+@cython.locals(o=Option)
 def _shown_count(options) -> int:
-    return sum([1 for o in options if o.alike is None])
+    shown = 0
+    for o in options:
+        if o.alike is None:
+            shown += 1
+    return shown
 
 
 def _first_shown(options):

@@ -23,6 +23,8 @@ What Were We Thinking? rulebook (`001_*`).
 """
 from __future__ import annotations
 
+import cython
+
 from . import (
     decisions,
     decks,
@@ -270,6 +272,7 @@ class Game(GameState):
         self._advance(None)
         return self
 
+    @cython.locals(decision=Decision)
     def apply(self, seat: int | None, decision_id: str, choice) -> None:
         """Check a choice completely, then apply it and run to the next decision.
 
@@ -295,9 +298,8 @@ class Game(GameState):
         if len(ids) > 1 and len(set(ids)) != len(ids):
             raise IllegalChoice("an option was chosen twice")
         chosen = []
-        find = decision.option
         for option_id in ids:
-            option = find(option_id)
+            option = decision.option(option_id)
             if option is None:
                 raise IllegalChoice(f"{option_id!r} is not an option of {decision.id}")
             chosen.append(option)

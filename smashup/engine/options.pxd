@@ -2,8 +2,10 @@
 # ignores this file. Its functions take the game typed as a GameState (state.pxd): C functions,
 # asked for every question (the main decision's plays, alike copies), that the other rule
 # modules cimport.
+from smashup.engine.core cimport MinionState, Option, Play
 from smashup.engine.powers cimport power as power_of
 from smashup.engine.protections cimport ability_active, cancelled_cards
+from smashup.engine.registry cimport _Declares
 from smashup.engine.state cimport GameState
 
 cpdef alike_key(GameState game, cid)

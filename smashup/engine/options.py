@@ -13,9 +13,12 @@ Compiled, `game` is typed GameState (options.pxd); the hot ones are C functions.
 """
 from __future__ import annotations
 
-from .core import MINION, Option, Play, card_option_id
+import cython
+
+from .core import MINION, MinionState, Option, Play, card_option_id
 from .powers import power as power_of
 from .protections import ability_active, cancelled_cards
+from .registry import _Declares
 from .state import GameState
 
 
@@ -66,11 +69,13 @@ class _CardOptions:
         self.prefix = prefix
         self.cards = list(cards)
 
+    @cython.locals(game=GameState, d=_Declares)
     def option(self, cid: int) -> Option:
         # The same card gives the same Option question after question (the hand limit's
         # discard every turn): made once, as the main decision's plays are.
         game = self.game
-        name = game.defs[cid].name
+        d = game.defs[cid]
+        name = d.name
         made = game._card_options
         option = made.get((self.prefix, cid, name))
         if option is None:
@@ -94,6 +99,7 @@ class _CardOptions:
         return None
 
 
+@cython.locals(d=_Declares, state=MinionState)
 def alike_key(game, cid: int) -> tuple:
     """What a player sees of a card: two cards with the same key are copies nobody can tell
     apart, so a choice offers one of them (`Ctx.one_of_each`, the talents of the main
@@ -103,7 +109,8 @@ def alike_key(game, cid: int) -> tuple:
     where = zone[1] if len(zone) > 1 else None
     if zone[0] == "attached":
         where = alike_key(game, where)
-    key = (game.defs[cid].name, zone[0], where, game.owner[cid])
+    d = game.defs[cid]
+    key = (d.name, zone[0], where, game.owner[cid])
     state = game.minion_state.get(cid)
     if state is not None:
         key += (state.controller, power_of(game, cid), state.counters,
@@ -148,11 +155,13 @@ def describe_action(game, a: int) -> str:
     return f"{game.name(a)} ({game.pname(state.controller)}) on {host}"
 
 
+@cython.locals(d=_Declares, state=MinionState)
 def _alike_key(game, cid: int) -> tuple:
     # What a player can tell two copies apart by: out of play its name and zone; in play also
     # its base, controller, power, counters and attached cards (as Ctx.one_of_each).
     zone = game.loc[cid]
-    key = (game.defs[cid].name, zone[0], zone[1] if len(zone) > 1 else None)
+    d = game.defs[cid]
+    key = (d.name, zone[0], zone[1] if len(zone) > 1 else None)
     state = game.minion_state.get(cid)
     if state is not None:
         key += (state.controller, power_of(game, cid), state.counters,
@@ -162,6 +171,7 @@ def _alike_key(game, cid: int) -> tuple:
     return key
 
 
+@cython.locals(d=_Declares, opt=Option)
 def _mark_alike(game, options: list[Option]) -> list[Option]:
     """Identical copies never give identical options (issue 9): a play of a copy in hand
     alike an earlier one (the same name, the same base), or the talent of a minion alike an
@@ -178,7 +188,8 @@ def _mark_alike(game, options: list[Option]) -> list[Option]:
         # A card's options come together (its plays onto each base): one look is enough.
         if cid is not None and cid != last:
             last = cid
-            name = defs[cid].name
+            d = defs[cid]
+            name = d.name
             if card_of_name.setdefault(name, cid) != cid:
                 shared.add(name)
     if not shared:
@@ -188,7 +199,10 @@ def _mark_alike(game, options: list[Option]) -> list[Option]:
     keyed = []
     for i, opt in enumerate(options):
         cid = opt.card
-        if cid is None or defs[cid].name not in shared:
+        if cid is None:
+            continue
+        d = defs[cid]
+        if d.name not in shared:
             continue
         alike = keys.get(cid)
         if alike is None:
@@ -198,6 +212,7 @@ def _mark_alike(game, options: list[Option]) -> list[Option]:
     return _mark_repeated_keys(options, keyed)
 
 
+@cython.locals(d=_Declares)
 def _mark_alike_in_hand(game, options: list[Option], seat: int) -> list[Option]:
     """`_mark_alike` for the main decision with one talent or none: only plays of two cards
     of one name in the hand may be alike there (a discard pile offers one play per name, and
@@ -205,7 +220,10 @@ def _mark_alike_in_hand(game, options: list[Option], seat: int) -> list[Option]:
     the same name and zone). Most hands hold no two cards of one name."""
     defs = game.defs
     hand = game.players[seat].hand
-    names = [defs[c].name for c in hand]
+    names = []
+    for c in hand:
+        d = defs[c]
+        names.append(d.name)
     if len(set(names)) == len(names):
         return options
     # The name of each card in hand that has a copy there.
@@ -216,6 +234,7 @@ def _mark_alike_in_hand(game, options: list[Option], seat: int) -> list[Option]:
         for i, opt in enumerate(options) if opt.card in copies])
 
 
+@cython.locals(d=_Declares)
 def _play_row(game, seat: int, cid: int, kind: str, sig: tuple, onto: int | None = None
               ) -> tuple:
     """The Options of the main decision for the plays of `cid` from `seat`'s hand as `kind`
@@ -224,7 +243,8 @@ def _play_row(game, seat: int, cid: int, kind: str, sig: tuple, onto: int | None
     Option is made once (by base card too, since a base swapped in keeps its slot's uid)."""
     made = game._minion_play_options
     found = []
-    for uid, base_card in (sig if game.defs[cid].kind == MINION else ((None, None),)):
+    d = game.defs[cid]
+    for uid, base_card in (sig if d.kind == MINION else ((None, None),)):
         if onto is not None and uid != onto and uid is not None:
             continue
         key = (cid, uid, base_card, kind, seat)
@@ -236,17 +256,19 @@ def _play_row(game, seat: int, cid: int, kind: str, sig: tuple, onto: int | None
     return tuple(found)
 
 
+@cython.locals(defn=_Declares, base_def=_Declares, p=Play)
 def _play_option(game, play: Play, base_card: int | None, way=None) -> Option:
     # Made for every card and base offered: the play's fields are read once each.
-    cid, zone, kind, base = play.card, play.zone, play.kind, play.base
+    p = play
+    cid, zone, kind, base = p.card, p.zone, p.kind, p.base
     defn = game.defs[cid]
     where = " from your discard pile" if zone == "discard" else ""
     if defn.kind == MINION:
         # A minion played with another kind of play (`playable_as`) is its own option.
         other = kind != MINION
         # Names only: formatted when read (bots never read it).
-        label = (_minion_play_label, defn.name, where, game.defs[base_card].name,
-                 kind if other else None)
+        base_def = game.defs[base_card]
+        label = (_minion_play_label, defn.name, where, base_def.name, kind if other else None)
         value = ("discard", cid, base, way) if zone == "discard" else ("minion", cid, base)
         return Option(card_option_id("m", cid, at=base, index=1 if other else None),
                       label, card=cid, base=base, value=value, play=play)

@@ -4,6 +4,7 @@
 from smashup.engine.options cimport _mark_alike
 from smashup.engine.powers cimport power as power_of
 from smashup.engine.protections cimport ability_active, affects, base_active, card_ctx
+from smashup.engine.registry cimport CardDef
 from smashup.engine.state cimport GameState
 
 cpdef attach_hosts(GameState game, seat, cid)

@@ -30,6 +30,7 @@ from .effects import Ctx, board_label
 from .options import _mark_alike
 from .powers import power as power_of
 from .protections import ability_active, affects, base_active, card_ctx
+from .registry import CardDef
 from .state import GameState
 
 # Where an action goes instead of its owner's discard pile (`Ctx.after_resolving`), for the log.
@@ -37,6 +38,7 @@ _DESTINATION_WORDS = {"hand": "into {p}'s hand", "deck_top": "on top of {p}'s de
                       "deck_bottom": "to the bottom of {p}'s deck"}
 
 
+@cython.locals(defn=CardDef)
 def attach_hosts(game, seat: int, cid: int) -> list[int]:
     """Legal hosts for an action that attaches: minion ids or base slot uids."""
     defn = game.defs[cid]
@@ -53,6 +55,7 @@ def attach_hosts(game, seat: int, cid: int) -> list[int]:
     return []
 
 
+@cython.locals(defn=CardDef)
 def has_attach_host(game, seat: int, cid: int) -> bool:
     """Whether `attach_hosts` would name any host (stops at the first)."""
     defn = game.defs[cid]
@@ -108,7 +111,7 @@ def play_minion(game, seat: int, cid: int, uid: int, extra: bool = False,
                     by_card=by_card, by_player=seat))
 
 
-@cython.locals(game=GameState)
+@cython.locals(game=GameState, defn=CardDef)
 def play_action(game, seat: int, cid: int, host=None, extra: bool = False,
                 by_card: int | None = None, via: int | None = None):
     """Play an action: reveal it, attach it if it attaches, resolve it; the caller discards
@@ -159,7 +162,7 @@ def play_action(game, seat: int, cid: int, host=None, extra: bool = False,
                     by_card=by_card, by_player=seat))
 
 
-@cython.locals(game=GameState)
+@cython.locals(game=GameState, defn=CardDef)
 def attach(game, cid: int, seat: int, host: int, log_play: bool = False,
            by_card: int | None = None) -> bool:
     """Put action `cid` in play on `host` (a minion's id or a base's uid, as its `attach`
@@ -233,6 +236,7 @@ def use_talent(game, seat: int, cid: int):
                                 Ctx(game, cid, seat, base=game.base_of(cid)))
 
 
+@cython.locals(defn=CardDef)
 def talents_usable(game, seat: int) -> list[int]:
     found = []
     if not game.talented:

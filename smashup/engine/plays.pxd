@@ -4,11 +4,12 @@
 # (tests/engine/test_native.py checks): an attribute missing here would be refused when compiled.
 # Its game is a GameState (state.pxd): the game's fields are read and its cpdef methods called
 # directly.
-from smashup.engine.core cimport Grant, Play
+from smashup.engine.core cimport Grant, Option, Play
 from smashup.engine.options cimport _play_option, _play_row
 from smashup.engine.protections cimport ability_active, base_active
+from smashup.engine.registry cimport _Declares
 from smashup.engine.restrictions cimport may_restrict
-from smashup.engine.state cimport GameState
+from smashup.engine.state cimport BaseSlot, GameState, PlayerState
 
 cdef class PlayFinder:
     cdef public GameState game

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import cython
 
-from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Play, Spent
+from .core import ACTION, GRANT_CONDITIONS, MINION, EngineError, Grant, Option, Play, Spent
 from .effects import Ctx
 from .options import _play_option, _play_row
 from .protections import ability_active, base_active
+from .registry import _Declares
 from .restrictions import may_restrict, play_barriers
-from .state import GameState
+from .state import BaseSlot, GameState, PlayerState
 
 
 def _plan(defn) -> tuple:
@@ -70,7 +71,7 @@ class PlayFinder:
                  "unused", "zone_free", "cacheable", "by_card", "outright", "hand_outright",
                  "grant_kinds", "discard_too", "_known", "by_base", "_matched")
 
-    @cython.locals(gr=Grant)
+    @cython.locals(gr=Grant, game=GameState)
     def __init__(self, game, seat: int, grants=None, cards=None, kinds=None):
         self.game = game
         self.seat = seat
@@ -152,15 +153,18 @@ class PlayFinder:
         self._matched = None  # (play, `match`'s answer) of the last play `granted` matched
 
     # ------------------------------------------------------------------ what allows plays -----
+    @cython.locals(g=GameState, d=_Declares)
     def _used_turn_keys(self) -> set:
         g = self.game
         keys = set()
         for p in g.turn_state.plays:
             if p.via is not None and p.seat == self.seat:
                 keys.add(("turn", p.via))
-                keys.add(("turn", g.defs[p.via].name))
+                d = g.defs[p.via]
+                keys.add(("turn", d.name))
         return keys
 
+    @cython.locals(g=GameState, d=_Declares)
     def _turn_grants(self) -> list[Grant]:
         """The plays cards offer `seat` this turn (`CardDef.grants_each_turn`), not used yet."""
         g = self.game
@@ -168,7 +172,8 @@ class PlayFinder:
         found = []
         defs = g.defs
         for cid in g.play_offering:
-            if not defs[cid].turn_grants:
+            d = defs[cid]
+            if not d.turn_grants:
                 continue  # it only widens where a play's card may come from (`_sources`)
             zone = g.loc[cid]
             if zone[0] == "base":
@@ -180,18 +185,21 @@ class PlayFinder:
                 continue
             else:
                 here = g.base_of(cid)
-            for tg in defs[cid].turn_grants:
+            for tg in d.turn_grants:
                 if tg.zone == "play":
                     self._offer(found, cid, tg, here)
         for cid in discard_offerers(g, seat):
-            for tg in defs[cid].turn_grants:
+            d = defs[cid]
+            for tg in d.turn_grants:
                 if tg.zone == "discard":
                     self._offer(found, cid, tg, None)
         return found
 
+    @cython.locals(g=GameState, d=_Declares)
     def _offer(self, found: list, cid: int, tg, here: int | None) -> None:
         g = self.game
-        name = g.defs[cid].name
+        d = g.defs[cid]
+        name = d.name
         if ("turn", name if tg.once == "name" else cid) in self.used_turn:
             return
         if not tg.applies(Ctx(g, cid, self.seat, base=here)):
@@ -200,6 +208,7 @@ class PlayFinder:
                            source=name, zones=tg.zones, condition=tg.condition,
                            card=cid if tg.this_card else None, via=cid, once=tg.once))
 
+    @cython.locals(g=GameState, defn=_Declares)
     def _sources(self) -> list:
         g = self.game
         found = []
@@ -235,14 +244,16 @@ class PlayFinder:
                 return cid
         return None
 
+    @cython.locals(d=_Declares)
     def fits(self, grant: Grant, play: Play, own: int | None = None) -> bool:
-        defs = self.game.defs
         if grant.kind != play.kind:
             return False
         if grant.card is not None and grant.card != play.card:
             return False
-        if grant.max_power is not None and defs[play.card].power > grant.max_power:
-            return False
+        if grant.max_power is not None:
+            d = self.game.defs[play.card]
+            if d.power > grant.max_power:
+                return False
         if grant.base is not None and grant.base != play.base:
             return False
         if (grant.condition is not None and play.base is not None
@@ -364,14 +375,17 @@ class PlayFinder:
                 if self.fits(gr, play)]
 
     # ------------------------------------------------------------------ the generator ---------
+    @cython.locals(p=Play, d=_Declares)
     def granted(self, play: Play) -> bool:
         """Whether some grant allows `play` (with matching), before restrictions."""
-        if (play.kind, play.zone) in self.outright:
+        p = play
+        if (p.kind, p.zone) in self.outright:
             return True
         key = None
         if self.cacheable:
-            key = (play.kind, play.zone, self.game.defs[play.card].power,
-                   play.base if self.by_base else None, play.card if self.by_card else None)
+            d = self.game.defs[p.card]
+            key = (p.kind, p.zone, d.power, p.base if self.by_base else None,
+                   p.card if self.by_card else None)
             known = self._known.get(key)
             if known is not None:
                 return known
@@ -382,8 +396,9 @@ class PlayFinder:
             self._known[key] = ok
         return ok
 
-    @cython.locals(g=GameState, defs=list, plans=dict, rows=dict, out=list, seen=set,
-                   groups=list, sig=tuple, allowed=set, outright=set, hand_outright=set,
+    @cython.locals(g=GameState, defs=list, defn=_Declares, plans=dict, rows=dict, out=list,
+                   seen=set, groups=list, sig=tuple, here=BaseSlot, player=PlayerState,
+                   option=Option, play=Play, allowed=set, outright=set, hand_outright=set,
                    in_hand=cython.bint, granted=cython.bint, minion=cython.bint,
                    attaches=cython.bint, own=cython.bint, per_card=cython.bint)
     def plays(self, candidates=None, first: bool = False, options: bool = False,
@@ -417,7 +432,10 @@ class PlayFinder:
         # play are (`Game._play_row`): looked up, not built, then filtered by grants and
         # restrictions.
         bases = g.bases
-        sig = tuple([(s.uid, s.card) for s in bases])
+        places = []  # a loop, not a comprehension: its slots typed
+        for here in bases:
+            places.append((here.uid, here.card))
+        sig = tuple(places)
         rows = g._play_rows.get((sig, seat))
         if rows is None:
             rows = g._play_rows[sig, seat] = {}
@@ -545,6 +563,7 @@ class PlayFinder:
                             return out
         return out
 
+    @cython.locals(d=_Declares, gr=Grant)
     def _could(self, cid: int, kind: str, zone: str) -> bool:
         """Whether some grant of this turn, unused or held by an earlier play, may fit a play of
         `cid` from `zone` as `kind` onto some base: `fits` without the base and the condition,
@@ -557,7 +576,8 @@ class PlayFinder:
                     continue
                 if gr.max_power is not None:
                     if power is None:
-                        power = self.game.defs[cid].power
+                        d = self.game.defs[cid]
+                        power = d.power
                     if power > gr.max_power:
                         continue
                 if self.zone_free or zone in gr.zones or self.sources:

@@ -4,6 +4,7 @@
 # `total_power` call it through the game, where a test may count its calls).
 from smashup.engine.core cimport MinionState
 from smashup.engine.protections cimport ability_active, affects, base_active, cancelled_cards, card_ctx
+from smashup.engine.registry cimport BaseDef, _Declares
 from smashup.engine.state cimport BaseSlot, GameState
 
 cpdef power(GameState game, cid)

@@ -21,6 +21,7 @@ import cython
 from .core import EngineError, MinionState
 from .effects import Ctx
 from .protections import ability_active, affects, base_active, cancelled_cards, card_ctx
+from .registry import BaseDef, _Declares
 from .state import _BASE, _MOVED_MODIFIER, BaseSlot, GameState
 
 # A switch for tests (tests/*/conftest.py), a module global because the compiled Game is a type
@@ -53,7 +54,8 @@ def power(game, cid: int) -> int:
     return value
 
 
-@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot)
+@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot,
+               d=_Declares)
 def _count_base(game, slot: BaseSlot) -> int:
     """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
     version (`_powers`, `_totals`); returns their total."""
@@ -68,10 +70,11 @@ def _count_base(game, slot: BaseSlot) -> int:
     total = 0
     for m in here.minions:
         state = states.get(m)
+        d = defs[m]
         if state is None:
-            value = defs[m].power
+            value = d.power
         else:
-            value = defs[m].power + state.counters
+            value = d.power + state.counters
             if anyone is not None:
                 for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
                                                     if targeted else anyone):
@@ -90,12 +93,14 @@ def _count_base(game, slot: BaseSlot) -> int:
     return total
 
 
+@cython.locals(d=_Declares)
 def _count_power(game, cid: int) -> int:
     # power_now, with the modifiers working at this version listed once (_modifiers_now).
     state = game.minion_state.get(cid)
+    d = game.defs[cid]
     if state is None:
-        return game.defs[cid].power
-    total = game.defs[cid].power + state.counters
+        return d.power
+    total = d.power + state.counters
     if game.modifier_sources:
         anyone, targeted = _working_modifiers(game)
         for source, modifier, ctx, ctrl in (targeted.get(cid, anyone) if targeted
@@ -120,6 +125,7 @@ def _working_modifiers(game) -> tuple[list, dict]:
     return game._modifiers
 
 
+@cython.locals(sdef=_Declares)
 def _modifiers_now(game) -> tuple[list, dict]:
     """(source, its modifier, its Ctx, its controller or _BASE) of every power modifier working
     now: a card in play's, or an active base's. Split by reach (`CardDef.modifier_to`): those
@@ -178,6 +184,7 @@ def _lasting_bonuses(game) -> dict:
     return bonuses
 
 
+@cython.locals(defn=_Declares, sdef=_Declares)
 def power_now(game, cid: int) -> int:
     """Power computed afresh from the board (`power` keeps it per `version`; the invariants
     compare both after every step of a simulated game)."""
@@ -230,6 +237,7 @@ def total_power(game, slot: BaseSlot) -> int:
     return known
 
 
+@cython.locals(bdef=BaseDef, sdef=_Declares)
 def breakpoint(game, slot: BaseSlot) -> int:
     """A base's breakpoint now, derived on demand like power: its starting value (printed,
     unless a card in play sets another: Turn Up to 11), then every modifier of a card in
@@ -237,7 +245,8 @@ def breakpoint(game, slot: BaseSlot) -> int:
     breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
     changes still apply, counted from the new start). Scoring readiness, views and cards
     all read it here."""
-    value = game.base_def(slot).breakpoint
+    bdef = game.base_def(slot)
+    value = bdef.breakpoint
     if game.breakpoint_sources:
         value, delta = starting_breakpoint(game, slot), 0
         for source in game.breakpoint_sources:
@@ -253,6 +262,7 @@ def breakpoint(game, slot: BaseSlot) -> int:
     return max(0, value)
 
 
+@cython.locals(sdef=_Declares)
 def starting_breakpoint(game, slot: BaseSlot) -> int:
     """A base's starting breakpoint: printed, or what a card in play sets it to. Several
     that set it: the catalog lets the current player choose which prevails; a breakpoint

@@ -2,7 +2,8 @@
 # ignores this file. Its functions take the game typed as a GameState (state.pxd): the hot reads
 # below are C functions the other rule modules cimport and call directly; the others are typed
 # by `@cython.locals`.
-from smashup.engine.registry cimport Protection
+from smashup.engine.registry cimport CardDef, Protection, _Declares
+from smashup.engine.state cimport BaseSlot
 from smashup.engine.state cimport GameState
 
 cpdef base_active(GameState game, slot)

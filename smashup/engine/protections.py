@@ -31,21 +31,25 @@ from .core import (
 )
 from .decisions import _drives
 from .effects import Ctx
-from .registry import Protection
+from .registry import CardDef, Protection, _Declares
 from .state import _MOVED_PROTECTOR, _NOTHING, IN_PLAY_ZONES, BaseSlot, GameState
 
 
+@cython.locals(s=BaseSlot, d=CardDef)
 def base_active(game, slot: BaseSlot) -> bool:
     """False while the base's abilities are cancelled (Jammed Signal, Infiltrate...)."""
-    for a in slot.actions:
-        if game.defs[a].cancels_base and ability_active(game, a):
+    s = slot
+    for a in s.actions:
+        d = game.defs[a]  # an action on the base
+        if d.cancels_base and ability_active(game, a):
             return False
     for eff in game.lasting:
-        if eff.kind == "cancel_base" and eff.target == slot.uid:
+        if eff.kind == "cancel_base" and eff.target == s.uid:
             return False
     return True
 
 
+@cython.locals(d=CardDef)
 def ability_active(game, cid: int, fresh: bool = False) -> bool:
     """The one gate of "is this card's ability working" (WWWT "Cancel": a cancelled ability
     is treated as if it did not exist), read by triggers, power and breakpoint modifiers,
@@ -63,8 +67,10 @@ def ability_active(game, cid: int, fresh: bool = False) -> bool:
         return True
     if cid in cancelled:
         return False
-    if zone[0] == "attached" and game.defs[cid].host_ability:
-        return zone[1] not in cancelled
+    if zone[0] == "attached":
+        d = game.defs[cid]  # an action on a minion
+        if d.host_ability:
+            return zone[1] not in cancelled
     return True
 
 
@@ -130,7 +136,7 @@ def card_ctx(game, cid: int, seat: int | None = None) -> Ctx:
     return Ctx(game, cid, seat)
 
 
-@cython.locals(prot=Protection)
+@cython.locals(prot=Protection, sdef=_Declares)
 def affects(game, source: int | None, source_player: int | None, target: int,
             kind: str = "affect") -> bool:
     """Whether an ability of `source` (controlled by `source_player`; None for a base's or
@@ -149,15 +155,21 @@ def affects(game, source: int | None, source_player: int | None, target: int,
         if prot.kind != "affect" and prot.kind != kind:
             continue
         if prot.only is not None:
+            if source is None:
+                continue
             if sdef is None:
-                sdef = game.defs[source] if source is not None else False
-            if not sdef or sdef.kind != (ACTION if prot.only == "actions" else MINION):
+                sdef = game.defs[source]
+            if sdef.kind != (ACTION if prot.only == "actions" else MINION):
                 continue
         if prot.from_ == "other_players_cards":
             if game.resolution >= EXACT_CORNERS:
                 # The card whose ability it is, and who controls that card: a base's ability
                 # is nobody's card, even performed by a player (The Deep).
-                if source is None or game.defs[source].kind == BASE:
+                if source is None:
+                    continue
+                if sdef is None:
+                    sdef = game.defs[source]
+                if sdef.kind == BASE:
                     continue
                 card_player = game.controller(source)
                 if card_player is None:  # not in play: a resolving action, last words
@@ -177,6 +189,7 @@ def affects(game, source: int | None, source_player: int | None, target: int,
     return True
 
 
+@cython.locals(d=_Declares)
 def _working_protections(game) -> list[tuple]:
     """(protection, its card's Ctx, that card's controller) of every protection working now,
     in the order of `protectors`, listed once per `version` like the modifiers (and kept the
@@ -198,7 +211,8 @@ def _working_protections(game) -> list[tuple]:
                 continue  # a cancelled base protects nothing (Converted Cave under Raze)
             ctx = card_ctx(game, protector)
             ctrl = game.controller(protector)
-            for prot in game.defs[protector].protections:  # a loop: no closure in a C function
+            d = game.defs[protector]
+            for prot in d.protections:  # a loop: no closure in a C function
                 found.append((prot, ctx, ctrl))
         game._protections = found
     game._protections_version = game.version

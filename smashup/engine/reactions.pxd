@@ -2,8 +2,8 @@
 # ignores this file. Its functions take the game typed as a GameState (state.pxd): those below
 # are C functions (the others are typed by `@cython.locals`).
 from smashup.engine.protections cimport ability_active, base_active, cancelled_cards
-from smashup.engine.core cimport Event
-from smashup.engine.registry cimport Trigger
+from smashup.engine.core cimport Event, MinionState
+from smashup.engine.registry cimport Trigger, _Declares
 from smashup.engine.state cimport BaseSlot, GameState
 
 cpdef _reactions_to(GameState game, event)

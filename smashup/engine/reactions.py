@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import cython
 
-from .core import LEAVES_PLAY_KINDS, Event, Option
+from .core import LEAVES_PLAY_KINDS, Event, MinionState, Option
 from .effects import Ctx
 from .protections import ability_active, base_active, cancelled_cards
-from .registry import BaseDef, Trigger
+from .registry import BaseDef, Trigger, _Declares
 from .state import IN_PLAY_ZONES, BaseSlot, GameState
 
 # Finite abilities (CR, "Infinite Loops", the "Finite Abilities" resolution): one ongoing ability may
@@ -71,13 +71,14 @@ def _top_level_reactions(game):
     return _react(game, *work) if work is not None else None
 
 
-@cython.locals(trig=Trigger, slot=BaseSlot)
+@cython.locals(trig=Trigger, slot=BaseSlot, bdef=_Declares, ev=Event)
 def _reactions_to(game, event: Event) -> list[tuple]:
     """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
     took a card out of play, that card's own `leaves_play` triggers (its "last words")."""
     if len(game.defs) != game._trigger_index_of:
         _index_triggers(game)
-    kind = event.kind
+    ev = event
+    kind = ev.kind
     table = game._trigger_index.get(kind)
     if table is None:
         return []  # no card or base of this game reacts to this kind of event
@@ -86,7 +87,8 @@ def _reactions_to(game, event: Event) -> list[tuple]:
         # Bases are read from their definitions each time: a mode may give a base in play
         # another base's abilities (Big Base's sides take the current base card's).
         for slot in list(game.bases):
-            triggers = game.defs[slot.card].triggers
+            bdef = game.defs[slot.card]
+            triggers = bdef.triggers
             if not triggers:
                 continue
             active = None  # base_active, read only for a base with a trigger of this kind
@@ -110,7 +112,7 @@ def _reactions_to(game, event: Event) -> list[tuple]:
             for trig in triggers:
                 if trig.applies(reaction_ctx(game, cid, trig, event), event):
                     found.append((cid, trig))
-    gone = event.card
+    gone = ev.card
     if (kind in LEAVES_PLAY_KINDS and gone is not None and gone not in game.reactive
             and gone not in game.left_cancelled):
         for trig in table.get(gone, ()):
@@ -148,25 +150,29 @@ def _index_triggers(game) -> None:
     game._trigger_index_of = len(game.defs)
 
 
+@cython.locals(t=Trigger, ev=Event)
 def reaction_ctx(game, cid: int, trig, event: Event) -> Ctx:
     """The Ctx of a trigger: a base's is the base (you: the current player); a card that
     left play (a `leaves_play` trigger about itself) has its last controller and base."""
     zone = game.loc[cid]
     if zone[0] == "base":
         return Ctx(game, cid, game.current, zone[1])
-    if trig.leaves_play and event.card == cid and zone[0] not in IN_PLAY_ZONES:
+    t, ev = trig, event
+    if t.leaves_play and ev.card == cid and zone[0] not in IN_PLAY_ZONES:
         last = event.data.get("controller", event.player)
         return Ctx(game, cid, last if last is not None else game.owner[cid], event.base)
     ctrl = game.controller(cid)
     return Ctx(game, cid, ctrl if ctrl is not None else game.current)
 
 
-@cython.locals(game=GameState)
+@cython.locals(game=GameState, s=BaseSlot, state=MinionState)
 def _cards_on(game, slot: BaseSlot):
-    for m in slot.minions:
+    s = slot
+    for m in s.minions:
         yield m
-        yield from game.minion_state[m].attached
-    yield from slot.actions
+        state = game.minion_state[m]
+        yield from state.attached
+    yield from s.actions
 
 
 @cython.locals(game=GameState)
@@ -181,6 +187,7 @@ def react_to_batch(game, batch: list[Event]):
         yield from _react(game, *work)
 
 
+@cython.locals(event=Event)
 def _batch_work(game, batch: list[Event]) -> tuple | None:
     """What a batch sets off, for `_react`: (reactions, the mode's extras, the batch), or None
     when nothing can happen (no card reacts, no Special could answer an event of it)."""

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .core import (
+    _MADE,
     ACTION,
     BASE,
     EVENT_KINDS,
@@ -30,6 +31,8 @@ from .core import (
     MINION,
     SPECIAL_WINDOWS,
     ConfigError,
+    _text,
+    _values,
 )
 
 # What a protection keeps away from its targets (WWWT "Affect": moved, returned, destroyed,
@@ -216,12 +219,28 @@ class PlaySource:
 
 
 class _Declares:
-    """The decorators common to cards and bases."""
+    """What cards and bases have in common: the fields the rules read of either (a card's or a
+    base's triggers, protections, power modifier...), and the decorators that fill them.
 
-    __slots__ = ()  # CardDef and BaseDef keep their fields in slots: read all game long
+    Compiled it is an extension type (registry.pxd) whose fields are these slots, CardDef and
+    BaseDef its subclasses: the rules read the definitions of the cards in play thousands of times
+    a game, as C fields where typed (`cdef _Declares d`), whether a card or a base. BaseDef holds
+    here, as plain values, what it has no field for but the rules may ask of any card (`power`,
+    `copies`, `specials`, `play_sources`, `starting_breakpoint`, `breakpoint_modifier`)."""
 
-    triggers: list
-    replacements: list
+    __slots__ = ("name", "kind", "is_minion", "is_action", "faction", "set", "text", "copies",
+                 "power", "triggers", "specials", "power_modifier", "modifier_to",
+                 "modifier_local", "starting_breakpoint", "breakpoint_modifier", "protections",
+                 "replacements", "turn_grants", "play_sources")
+    __hash__ = None  # as the dataclasses they were: equal by their fields, so unhashable
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __repr__(self) -> str:
+        return _text(self)
 
     def trigger(self, event: str, applies=None, optional: str | None = None,
                 leaves_play: bool = False):
@@ -328,8 +347,11 @@ class _Declares:
         return deco
 
 
-@dataclass(slots=True)
-class CardDef(_Declares):
+@dataclass
+class _CardDefFields:
+    """CardDef's fields as a dataclass describes them (`dataclasses.fields`: the cancel gate's
+    test)."""
+
     name: str
     kind: str  # MINION or ACTION
     faction: str
@@ -383,14 +405,72 @@ class CardDef(_Declares):
     # "help" (Upgrade); the question of where to play it carries it (Decision.intent).
     intent: str | None = None
 
-    @property
-    def is_minion(self) -> bool:
-        return self.kind == MINION
 
-    @property
-    def is_action(self) -> bool:
-        return self.kind == ACTION
+class CardDef(_Declares):
+    """A card's declaration: the dataclass of `_CardDefFields` (the same fields, init, repr and
+    equality), written out so that compiled it is an extension type (registry.pxd), as Trigger."""
 
+    __slots__ = ("attach", "attach_filter", "on_play", "talent", "talent_usable",
+                 "placement_vp_modifier", "new_base_picker", "new_base_follow_up", "restrictions",
+                 "restrictions_here", "cancels_base", "cancels_host", "host_ability",
+                 "no_effect_in_big_base", "is_special_only", "playable_as", "intent")
+    __dataclass_fields__ = _CardDefFields.__dataclass_fields__
+    __dataclass_params__ = _CardDefFields.__dataclass_params__
+    __match_args__ = _CardDefFields.__match_args__
+
+    def __init__(self, name: str, kind: str, faction: str, set: str, copies: int = 1,
+                 power: int = 0, text: str = "", attach: str | None = None,
+                 attach_filter: Callable | None = None, on_play: Callable | None = None,
+                 talent: Callable | None = None, talent_usable: Callable | None = None,
+                 triggers=_MADE, specials=_MADE, power_modifier: Callable | None = None,
+                 modifier_to: str | None = None, modifier_local: bool = False,
+                 starting_breakpoint: Callable | None = None,
+                 breakpoint_modifier: Callable | None = None,
+                 placement_vp_modifier: Callable | None = None,
+                 new_base_picker: Callable | None = None,
+                 new_base_follow_up: Callable | None = None, protections=_MADE,
+                 replacements=_MADE, restrictions=_MADE, restrictions_here=_MADE,
+                 cancels_base: bool = False, cancels_host: bool = False,
+                 host_ability: bool = False, no_effect_in_big_base: str | None = None,
+                 is_special_only: bool = False, turn_grants=_MADE, play_sources=_MADE,
+                 playable_as: tuple = (), intent: str | None = None):
+        self.name = name
+        self.kind = kind
+        self.is_minion = kind == MINION  # a card's kind never changes once declared
+        self.is_action = kind == ACTION
+        self.faction = faction
+        self.set = set
+        self.copies = copies
+        self.power = power
+        self.text = text
+        self.attach = attach
+        self.attach_filter = attach_filter
+        self.on_play = on_play
+        self.talent = talent
+        self.talent_usable = talent_usable
+        self.triggers = [] if triggers is _MADE else triggers
+        self.specials = [] if specials is _MADE else specials
+        self.power_modifier = power_modifier
+        self.modifier_to = modifier_to
+        self.modifier_local = modifier_local
+        self.starting_breakpoint = starting_breakpoint
+        self.breakpoint_modifier = breakpoint_modifier
+        self.placement_vp_modifier = placement_vp_modifier
+        self.new_base_picker = new_base_picker
+        self.new_base_follow_up = new_base_follow_up
+        self.protections = [] if protections is _MADE else protections
+        self.replacements = [] if replacements is _MADE else replacements
+        self.restrictions = [] if restrictions is _MADE else restrictions
+        self.restrictions_here = [] if restrictions_here is _MADE else restrictions_here
+        self.cancels_base = cancels_base
+        self.cancels_host = cancels_host
+        self.host_ability = host_ability
+        self.no_effect_in_big_base = no_effect_in_big_base
+        self.is_special_only = is_special_only
+        self.turn_grants = [] if turn_grants is _MADE else turn_grants
+        self.play_sources = [] if play_sources is _MADE else play_sources
+        self.playable_as = playable_as
+        self.intent = intent
     # -- decorators used by card modules -------------------------------------------------------
     def on_played(self, fn):
         self.on_play = fn
@@ -483,8 +563,10 @@ class CardDef(_Declares):
         return fn
 
 
-@dataclass(slots=True)
-class BaseDef(_Declares):
+@dataclass
+class _BaseDefFields:
+    """BaseDef's fields as a dataclass describes them (see `_CardDefFields`)."""
+
     name: str
     set: str
     breakpoint: int
@@ -504,15 +586,56 @@ class BaseDef(_Declares):
     modifier_to: str | None = None  # which minions it can change (`modifier`: MODIFIER_REACH)
     modifier_local: bool = False  # it reads only its minion's base (`modifier`)
     at_turn_start: Callable | None = None  # (ctx, seat)
-    is_minion = False
-    is_action = False
-    power = 0
-    starting_breakpoint = None
-    breakpoint_modifier = None
     protections: list[Protection] = field(default_factory=list)
-    play_sources = ()
-    specials = ()
-    copies = 1
+
+
+class BaseDef(_Declares):
+    """A base's declaration: the dataclass of `_BaseDefFields`, written out so that compiled it
+    is an extension type (registry.pxd), as CardDef. What only a card has reads as none: no
+    power, no Specials, no play sources, no breakpoint modifiers (`_Declares`)."""
+
+    __slots__ = ("breakpoint", "vp", "before_scoring", "when_scoring", "after_scoring",
+                 "after_replaced", "replace_from", "at_turn_start")
+    __dataclass_fields__ = _BaseDefFields.__dataclass_fields__
+    __dataclass_params__ = _BaseDefFields.__dataclass_params__
+    __match_args__ = _BaseDefFields.__match_args__
+
+    def __init__(self, name: str, set: str, breakpoint: int, vp: tuple[int, int, int],
+                 faction: str = "", text: str = "", kind: str = BASE, triggers=_MADE,
+                 replacements=_MADE, turn_grants=_MADE, before_scoring: Callable | None = None,
+                 when_scoring: Callable | None = None, after_scoring: Callable | None = None,
+                 after_replaced: Callable | None = None, replace_from: Callable | None = None,
+                 power_modifier: Callable | None = None, modifier_to: str | None = None,
+                 modifier_local: bool = False, at_turn_start: Callable | None = None,
+                 protections=_MADE):
+        self.name = name
+        self.set = set
+        self.breakpoint = breakpoint
+        self.vp = vp
+        self.faction = faction
+        self.text = text
+        self.kind = kind
+        self.is_minion = False
+        self.is_action = False
+        self.triggers = [] if triggers is _MADE else triggers
+        self.replacements = [] if replacements is _MADE else replacements
+        self.turn_grants = [] if turn_grants is _MADE else turn_grants
+        self.before_scoring = before_scoring
+        self.when_scoring = when_scoring
+        self.after_scoring = after_scoring
+        self.after_replaced = after_replaced
+        self.replace_from = replace_from
+        self.power_modifier = power_modifier
+        self.modifier_to = modifier_to
+        self.modifier_local = modifier_local
+        self.at_turn_start = at_turn_start
+        self.protections = [] if protections is _MADE else protections
+        self.power = 0
+        self.copies = 1
+        self.specials = ()
+        self.play_sources = ()
+        self.starting_breakpoint = None
+        self.breakpoint_modifier = None
 
     _HOOKS = ("before_scoring", "when_scoring", "after_scoring", "after_replaced",
               "replace_from", "power_modifier", "at_turn_start")

@@ -5,6 +5,7 @@ from smashup.engine.powers cimport breakpoint, total_power
 from smashup.engine.powers cimport power as power_of
 from smashup.engine.protections cimport ability_active, base_active, card_ctx
 from smashup.engine.reactions cimport _reactions_to
+from smashup.engine.registry cimport CardDef
 from smashup.engine.state cimport GameState
 
 cpdef ready_bases(GameState game)

@@ -25,6 +25,7 @@ from .powers import breakpoint, total_power
 from .powers import power as power_of
 from .protections import ability_active, base_active, card_ctx
 from .reactions import _reactions_to, pending_items, run_pending
+from .registry import CardDef
 from .state import BaseSlot, GameState
 
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}  # places that give VP
@@ -479,7 +480,7 @@ def note_scoring(game, sc: Scoring, changes: dict) -> None:
     })
 
 
-@cython.locals(game=GameState)
+@cython.locals(game=GameState, d=CardDef)
 def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
     """[card, amount] for each card in play that changes `seat`'s placement VP here (the parts of
     `placement_vp_change`): only cards whose abilities work (WWWT "Cancel": a Great Wyrm under
@@ -492,7 +493,8 @@ def placement_vp_parts(game, sc: Scoring, seat: int) -> list:
             cards.append(m)
             cards.extend(game.minion_state[m].attached)
         for card in cards:
-            fn = game.defs[card].placement_vp_modifier
+            d = game.defs[card]  # a card in play
+            fn = d.placement_vp_modifier
             if fn is not None and (not gate or ability_active(game, card)):
                 amount = fn(card_ctx(game, card), sc, seat)
                 if amount:

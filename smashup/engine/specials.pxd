@@ -4,6 +4,7 @@
 from smashup.engine.options cimport _alike_key, alike_key
 from smashup.engine.restrictions cimport forbids, may_restrict
 from smashup.engine.protections cimport ability_active
+from smashup.engine.registry cimport _Declares
 from smashup.engine.state cimport GameState
 
 cpdef _window_possible(GameState game, window)

@@ -24,6 +24,7 @@ from .effects import Ctx, board_label
 from .options import _alike_key, alike_key
 from .protections import ability_active
 from .reactions import _cards_on, _reaction_options, run_item, run_pending
+from .registry import _Declares
 from .restrictions import forbids, may_restrict
 from .scoring import Scoring
 from .state import _IN_PLAY, GameState
@@ -289,6 +290,7 @@ def _index_specials(game) -> None:
     game._window_cards_of = len(game.defs)
 
 
+@cython.locals(defn=_Declares)
 def _special_play_forbidden(game, seat, cid, wctx) -> bool:
     """Whether using this card's Special from the hand would be a play that is not allowed:
     a Special action is played; a minion's Special from the hand in a scoring window plays
@@ -303,6 +305,7 @@ def _special_play_forbidden(game, seat, cid, wctx) -> bool:
     return False
 
 
+@cython.locals(d=_Declares)
 def _usable_specials(game, seat, window, wctx, zone="hand"):
     """The Specials `seat` could use now in `window`: from their hand (`zone` "hand") or on
     their cards in play ("play")."""
@@ -318,7 +321,8 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
         for cid in list(game.players[seat].hand):
             if cid not in holders:
                 continue
-            for i, sp in enumerate(game.defs[cid].specials):
+            d = game.defs[cid]
+            for i, sp in enumerate(d.specials):
                 if sp.window != window or sp.zone != "hand":
                     continue
                 if several:
@@ -333,7 +337,8 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
             if (cid not in holders or game.controller(cid) != seat
                     or not ability_active(game, cid)):
                 continue
-            for i, sp in enumerate(game.defs[cid].specials):
+            d = game.defs[cid]
+            for i, sp in enumerate(d.specials):
                 if sp.window != window or sp.zone != "play":
                     continue
                 if (_usable_sides(game, seat, cid, sp, wctx, zone) if several

@@ -12,6 +12,7 @@
 # BaseSlot and PlayerState likewise (their fields exactly their __slots__): a base's minions and
 # card, a player's piles, read as C fields wherever a slot or a player is typed.
 from smashup.engine.core cimport MinionState
+from smashup.engine.registry cimport _Declares
 
 cdef class BaseSlot:
     cdef public object uid, card

@@ -40,7 +40,7 @@ from .core import (
     _values,
 )
 from .knowledge import HIDDEN, Knowledge
-from .registry import REGISTRY, BaseDef, CardDef, Registry
+from .registry import REGISTRY, BaseDef, CardDef, Registry, _Declares
 from .rng import GAME_STREAM, stream, version_for
 
 # The indexes of cards in play by hook (Game._place_in): (attribute, which definitions belong,
@@ -422,16 +422,24 @@ class GameState:
         self._place_in(cid, zone, None)
         return cid
 
+    @cython.locals(player=PlayerState, s=BaseSlot, state=MinionState)
     def container(self, zone: tuple) -> list[int]:
+        # Each kind read by name as a field (typed: C fields when compiled), not by getattr.
         kind = zone[0]
         if kind in ("deck", "hand", "discard"):
-            return getattr(self.players[zone[1]], kind)
+            player = self.players[zone[1]]
+            if kind == "hand":
+                return player.hand
+            return player.deck if kind == "deck" else player.discard
         if kind == "minion":
-            return self.slot(zone[1]).minions
+            s = self.slot(zone[1])
+            return s.minions
         if kind == "base_action":
-            return self.slot(zone[1]).actions
+            s = self.slot(zone[1])
+            return s.actions
         if kind == "attached":
-            return self.minion_state[zone[1]].attached
+            state = self.minion_state[zone[1]]
+            return state.attached
         if kind == "base_deck":
             return self.base_deck
         if kind == "base_discard":
@@ -444,9 +452,11 @@ class GameState:
         key = id(defn)
         kinds = self._index_kinds.get(key)
         if kinds is None:
-            kinds = self._index_kinds[key] = tuple(
-                (getattr(self, name), bases_too) for name, wanted, bases_too in _INDEXES
-                if wanted(defn))
+            found = []  # a loop, not a generator: asked of each definition of every new game
+            for name, wanted, bases_too in _INDEXES:
+                if wanted(defn):
+                    found.append((getattr(self, name), bases_too))
+            kinds = self._index_kinds[key] = tuple(found)
         return kinds
 
     def _place_in(self, cid: int, zone: tuple, index: int | None) -> None:
@@ -550,11 +560,16 @@ class GameState:
         s = slot
         return self.defs[s.card]
 
+    @cython.locals(d=_Declares)
     def name(self, cid: int) -> str:
-        return self.defs[cid].name
+        d = self.defs[cid]
+        return d.name
 
+    @cython.locals(s=BaseSlot, d=_Declares)
     def base_name(self, uid: int) -> str:
-        return self.defs[self.slot(uid).card].name
+        s = self.slot(uid)
+        d = self.defs[s.card]
+        return d.name
 
     def in_play(self, cid: int) -> bool:
         return self.loc[cid][0] in IN_PLAY_ZONES
@@ -625,6 +640,7 @@ class GameState:
             self._local_upto = v + 1
             self._touched_bases.update(uids)
 
+    @cython.locals(defn=_Declares)
     def _board_moved(self, cid: int, zone: tuple) -> None:
         """`cid` arrived in or left `zone` on the board (or its state there was set): a new
         `version`. While every change since the powers were last synced is such a move of a card
@@ -682,6 +698,7 @@ class GameState:
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
 
+    @cython.locals(defn=_Declares)
     def _power_reads_turn(self) -> bool:
         """Whether power (and what it reads: cancelled abilities, protections) may read whose turn
         it is now, so that a new turn must count everything afresh (`version`): a lasting effect
@@ -768,8 +785,10 @@ class GameState:
         """A log line; `to` limits who may read it (private lines such as what was drawn)."""
         self.log_lines.append((text, to))
 
+    @cython.locals(player=PlayerState)
     def pname(self, seat: int) -> str:
-        return self.players[seat].name
+        player = self.players[seat]
+        return player.name
 
     def emit(self, event: Event) -> None:
         self._events.append(event)

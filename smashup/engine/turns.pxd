@@ -1,12 +1,14 @@
 # Cython's declarations for turns.py, read only by the compiled build (native.py); Python ignores
 # this file. Its functions take the game typed as a GameState (state.pxd), by `@cython.locals`;
 # the main decision's options (listed about 186 times a game) are C functions.
+from smashup.engine.core cimport Option
 from smashup.engine.options cimport _mark_alike, _mark_alike_in_hand, alike_key, describe_minion
 from smashup.engine.playing cimport talents_usable
+from smashup.engine.plays cimport RowLater
 from smashup.engine.protections cimport base_active
 from smashup.engine.reactions cimport _index_triggers, _reactions_to, _top_level_reactions
 from smashup.engine.specials cimport _window_possible
-from smashup.engine.state cimport GameState
+from smashup.engine.state cimport GameState, PlayerState
 
 cpdef main_options(GameState game, seat, finder=*)
 cpdef _talent_options(GameState game, seat)

@@ -32,12 +32,12 @@ from .options import (
     alike_key,
     describe_minion,
 )
-from .plays import PlayFinder
+from .plays import PlayFinder, RowLater
 from .protections import base_active
 from .reactions import _index_triggers, _reactions_to, _top_level_reactions
 from .scoring import _GameEnds
 from .specials import _window_possible
-from .state import GameState, TurnState
+from .state import GameState, PlayerState, TurnState
 
 WIN_VP = 15  # WWWT "Game Over, Man!": the VP that win at the end of a turn
 HAND_LIMIT = 10
@@ -368,11 +368,24 @@ def _draw_phase(game, seat: int):
                     by_player=seat) for o in chosen]))
 
 
+@cython.locals(game=GameState, p=PlayerState)
+def _leaders(game) -> tuple:
+    """The most VP any player has, and the seats that have it (asked after every turn)."""
+    top = None
+    for p in game.players:
+        if top is None or p.vp > top:
+            top = p.vp
+    leaders = []
+    for p in game.players:
+        if p.vp == top:
+            leaders.append(p.seat)
+    return top, leaders
+
+
 @cython.locals(game=GameState)
 def _game_over(game) -> bool:
     # End of turn: 15 VP or more and a single leader wins; a tied lead plays on (WWWT p.8).
-    top = max([p.vp for p in game.players])
-    leaders = [p.seat for p in game.players if p.vp == top]
+    top, leaders = _leaders(game)
     if top >= WIN_VP and len(leaders) == 1:
         game.winner = leaders[0]
         game.phase = "over"
@@ -388,8 +401,7 @@ def _decide_on_vp(game, end_of_turn: bool) -> bool:
     """The game ends on the VP (time called, or the base limit reached): a single leader wins.
     A tied lead plays on (see `call_time`); at the end of the last play-on turn the tied
     leaders share the win (`winner` None, `shared_winners` the seats). True: the game is over."""
-    top = max([p.vp for p in game.players])
-    leaders = [p.seat for p in game.players if p.vp == top]
+    top, leaders = _leaders(game)
     why = "time was called" if game.end_reason == "time" else "the base limit was reached"
     if len(leaders) == 1:
         game.winner = leaders[0]
@@ -464,7 +476,7 @@ class _MainOptions:
         self._count = 0
         self._picked = None  # the Option `id_at` named last, which `find` then gives
 
-    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t)
+    @cython.locals(plays=list, talents=list, count=cython.Py_ssize_t, later=RowLater)
     def count(self) -> int:
         """How many options the list has (`len(options())`): plays, talents, end."""
         if self._plays is None:
@@ -477,12 +489,14 @@ class _MainOptions:
                 elif type(item) is tuple:
                     count += len(item)
                 else:
-                    count += item.count
+                    later = item
+                    count += later.count
             self._plays = plays
             self._talents = talents
             self._count = count
         return self._count
 
+    @cython.locals(later=RowLater, picked=Option)
     def id_at(self, index: int) -> str:
         """The id of `options()[index]`, making at most that one Option (alike marks change no
         id: `_mark_alike`). `find` then gives that Option (ids in a question are distinct:
@@ -502,10 +516,11 @@ class _MainOptions:
                     break
                 index -= len(item)
             else:
-                if index < item.count:
-                    picked = item.option(self.game, self.seat, index)
+                later = item
+                if index < later.count:
+                    picked = later.option(self.game, self.seat, index)
                     break
-                index -= item.count
+                index -= later.count
         else:
             if index == len(self._talents):
                 return _END.id
