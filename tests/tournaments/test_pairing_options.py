@@ -320,15 +320,36 @@ SWAP_CASES = [
 ]  # fmt: skip
 
 
+def use_pricing(build, monkeypatch):
+    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (pair_table_costs,
+    scan_choice) run as Python ("loops") or as imported ("imported": compiled where the build is)."""
+    from tournaments.pairing import local
+
+    if build == "numpy":
+        monkeypatch.setattr(local.kernel, "COMPILED", False)
+        return
+    loops = kernel_as_python() if build == "loops" else local.kernel
+    monkeypatch.setattr(local, "kernel", loops)
+    monkeypatch.setattr(loops, "COMPILED", True)
+
+    def numpy_costs(*args):
+        raise AssertionError("numpy's table costs ran, not the loops")
+
+    monkeypatch.setattr(Grouping, "_table_costs", numpy_costs)
+
+
+@pytest.mark.parametrize("build", ["numpy", "loops", "imported"])
 @pytest.mark.parametrize("n, copies, layout, dense, short_tables", SWAP_CASES)
 def test_the_swaps_priced_as_arrays_are_the_scans_to_the_last_bit(
-    n, copies, layout, dense, short_tables, monkeypatch
+    n, copies, layout, dense, short_tables, build, monkeypatch
 ):
     """Grouping.best_swap gives the scan's swap and the same delta, bit for bit, and counts the
     same evaluations, for any player (byes included) against nearby tables, one table or all, on
-    states met along a random walk."""
+    states met along a random walk; priced by numpy and by kernel.py's loops (as Python and as
+    imported: compiled where the build is)."""
     from tournaments.pairing import local
 
+    use_pricing(build, monkeypatch)
     if not dense:
         monkeypatch.setattr(local, "DENSE_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
@@ -354,14 +375,17 @@ def test_the_swaps_priced_as_arrays_are_the_scans_to_the_last_bit(
             state.swap(x, y)
 
 
+@pytest.mark.parametrize("build", ["numpy", "loops", "imported"])
 @pytest.mark.parametrize("n, copies, layout, dense, short_tables", SWAP_CASES)
 def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
-    n, copies, layout, dense, short_tables, monkeypatch
+    n, copies, layout, dense, short_tables, build, monkeypatch
 ):
     """From a shuffled grouping (many swaps to make, so many players priced again after a swap
-    near them), the polish ends where the one-by-one polish ends, with the same evaluations."""
+    near them), the polish ends where the one-by-one polish ends, with the same evaluations
+    (numpy's prices and kernel.py's loops, as in the test above)."""
     from tournaments.pairing import local
 
+    use_pricing(build, monkeypatch)
     if not dense:
         monkeypatch.setattr(local, "DENSE_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
@@ -378,6 +402,24 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
         scan_polish(one, window, 10**9, range(ctx.n))
         local._polish(two, window, 10**9, set(range(ctx.n)))
         assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
+
+
+@pytest.mark.parametrize("build", ["python", "imported"])
+def test_the_scans_choice_as_a_loop_is_numpys(build, monkeypatch):
+    """kernel.scan_choice (the polish's and the repair's pick, as a loop) keeps the index numpy's
+    _scan_choice keeps, on values full of near ties (within EPS, and just beyond it)."""
+    from tournaments.pairing import local
+
+    loops = kernel_as_python() if build == "python" else local.kernel
+    monkeypatch.setattr(local.kernel, "COMPILED", False)  # local._scan_choice: numpy's
+    walk = random.Random(5)
+    for _ in range(300):
+        size = walk.randint(1, 40)
+        values = np.array([walk.choice([0.0, 1.0, -1.0]) + walk.choice([0.0, EPS / 2, -EPS / 2, 2 * EPS])
+                           for _ in range(size)])  # fmt: skip
+        lo = walk.randrange(size)
+        hi = walk.randint(lo + 1, size)
+        assert loops.scan_choice(values, lo, hi) == local._scan_choice(values[lo:hi])
 
 
 @pytest.mark.parametrize("n, layout", [(23, "even"), (21, "byes"), (30, "even")])

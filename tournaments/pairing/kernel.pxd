@@ -25,3 +25,19 @@ cpdef tuple best_small_move(list trouble, const int64_t[:] where, const int64_t[
 cdef inline Py_ssize_t _clashes_in(const int64_t[:, :] held, const int64_t[:, :] factions,
                             Py_ssize_t width, int64_t copies, Py_ssize_t g, Py_ssize_t into,
                             Py_ssize_t out) noexcept
+
+@cython.locals(n=Py_ssize_t, checked=bint, width=Py_ssize_t, seats=Py_ssize_t, k=Py_ssize_t,
+               side=Py_ssize_t, out=Py_ssize_t, into=Py_ssize_t, g=Py_ssize_t, at=Py_ssize_t,
+               count=int64_t, total=double, lowest=double, seated=Py_ssize_t, i=Py_ssize_t,
+               j=Py_ssize_t, p=Py_ssize_t, q=Py_ssize_t, d=double, cost=double, unfair=double,
+               clashes=int64_t, f=int64_t, gone=int64_t)
+cpdef pair_table_costs(const int64_t[:] xs, const int64_t[:] ys, const int64_t[:] where,
+                       const int64_t[:] seat, const int64_t[:, :] rows, const int64_t[:, :] metg,
+                       const int64_t[:] both, list repeats, list clash_counts,
+                       const int64_t[:, :] held, const int64_t[:, :] factions, int64_t copies,
+                       const double[:] points, const double[:] first_pen, const double[:] short_pen,
+                       Py_ssize_t table_size, double repeat, double spread, double clash,
+                       double[:] cost_a, double[:] cost_b)
+
+@cython.locals(held=Py_ssize_t, i=Py_ssize_t)
+cpdef Py_ssize_t scan_choice(const double[:] values, Py_ssize_t lo, Py_ssize_t hi)

@@ -118,3 +118,93 @@ def _clashes_in(held, factions, width, copies, g, into, out):
                         count -= 1
                         break
     return count
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pair_table_costs(
+    xs, ys, where, seat, rows, metg, both, repeats, clash_counts, held, factions, copies, points,
+    first_pen, short_pen, table_size, repeat, spread, clash, cost_a, cost_b,
+):  # fmt: skip
+    """For each pair k, the cost of x's table with y in x's place (cost_a[k]) and of y's table
+    with x in y's place (cost_b[k]), as `Grouping._pair_deltas` prices them before the byes
+    (which it prices again itself): `Grouping._table_costs`'s sums in its order (issue 27: one
+    player's swaps with the ~50 players near them were some forty numpy calls, most of the repair
+    of 4,096 players with a draft). Each term is the same operation on the same numbers as
+    numpy's, so the same bits. One loop with no calls inside (handing the arrays on to a helper
+    per pair cost more than the sums).
+
+    A table's cost: its repeats (`count`: the group's, less what the leaver met there, plus what
+    the newcomer met there, less what the two met), the spread pair by pair (each seat with those
+    after it; a padded seat adds 0.0), the lowest first-seat cost, the short-table costs seat by
+    seat, and its clashes (the group's, less one per faction of the leaver held there beyond the
+    copies, plus one per faction of the newcomer held there at the copies or more once the leaver
+    is gone: Grouping._clash_change).
+
+    rows[g, slot]: group g's players, padded with n (points 0, first_pen inf, short_pen 0);
+    seat[p]: p's slot; both[k]: what x and y met; repeats, clash_counts: per group (lists);
+    held[g, f]: g's players holding f (None: factions not checked); factions[p]: p's, padded."""
+    n = len(where)
+    checked = held is not None
+    width = factions.shape[1] if checked else 0
+    seats = rows.shape[1]
+    for k in range(len(xs)):
+        for side in range(2):
+            if side == 0:
+                out = xs[k]
+                into = ys[k]
+            else:
+                out = ys[k]
+                into = xs[k]
+            g = where[out]
+            at = seat[out]
+            count = repeats[g]  # read from the list first: the sums below are then C integers
+            count = count - metg[out, g] + metg[into, g] - both[k]
+            total = 0.0
+            lowest = first_pen[n]  # inf, the padding's
+            seated = 0
+            for i in range(seats):
+                p = into if i == at else rows[g, i]
+                if p < n:
+                    seated += 1
+                if first_pen[p] < lowest:
+                    lowest = first_pen[p]
+                for j in range(i + 1, seats):
+                    q = into if j == at else rows[g, j]
+                    d = points[p] - points[q]
+                    total = total + (d * d if q < n else 0.0)
+            cost = repeat * count + spread * total + lowest
+            if seated < table_size:
+                unfair = 0.0
+                for i in range(seats):
+                    unfair = unfair + short_pen[into if i == at else rows[g, i]]
+                cost = cost + unfair
+            if checked:
+                clashes = clash_counts[g]
+                for i in range(width):
+                    clashes -= held[g, factions[out, i]] > copies
+                for i in range(width):
+                    f = factions[into, i]
+                    gone = 0
+                    for j in range(width):
+                        if factions[out, j] == f:
+                            gone = 1
+                            break
+                    clashes += held[g, f] - gone >= copies
+                cost = cost + clash * clashes
+            if side == 0:
+                cost_a[k] = cost
+            else:
+                cost_b[k] = cost
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def scan_choice(values, lo, hi):
+    """local._scan_choice of values[lo:hi], counted from lo: the first, replaced by each later
+    value lower than the one held by more than EPS."""
+    held = lo
+    for i in range(lo + 1, hi):
+        if values[i] < values[held] - EPS:
+            held = i
+    return held - lo

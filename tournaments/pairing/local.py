@@ -179,10 +179,11 @@ class Grouping:
         self.where_np = np.array(self.where, dtype=np.int64)
         pa, pb, pk = arrays.pairs
         count = len(self.groups)
-        # A count per (player, group), as bincount over flat cells (np.add.at is slower); whole
-        # numbers summed as floats, exact far beyond any count of meetings.
-        cells = np.bincount(pa * count + self.where_np.take(pb), weights=pk, minlength=ctx.n * count)
-        self.metg = cells.astype(np.int64).reshape(ctx.n, count)
+        # A count per (player, group), as bincount over flat cells (np.add.at is slower), each
+        # cell repeated once per meeting so that the counts come as integers (issue 27: weighted
+        # counts came as floats, and their conversion was a pass over n x groups cells).
+        cells = np.repeat(pa * count + self.where_np.take(pb), pk)  # a cell once per meeting
+        self.metg = np.bincount(cells, minlength=ctx.n * count).reshape(ctx.n, count)
         # Repeats per group (tabu_swap keeps them): half of what its players met of their own.
         own = np.bincount(
             self.where_np, weights=self.metg[np.arange(ctx.n), self.where_np], minlength=len(self.groups)
@@ -676,6 +677,8 @@ class Grouping:
         swap_delta subtracts them."""
         ctx, n, metg = self.ctx, self.ctx.n, self.metg
         gx, gy = self.where_np.take(xs), self.where_np.take(ys)
+        if kernel.COMPILED:  # the same sums as plain compiled loops (kernel.py)
+            return self._pair_deltas_compiled(xs, ys, gx, gy)
         pair = np.arange(len(xs))
         # x's group with y in x's place, and y's group with x in y's place.
         a, b = self.rows.take(gx, axis=0), self.rows.take(gy, axis=0)
@@ -699,6 +702,26 @@ class Grouping:
             # The byes: Python's own sum, as group_cost's (Python 3.12 sums floats compensated).
             for k in np.flatnonzero(self.bye_np.take(g)).tolist():
                 cost[k] = group_cost(ctx, new[k][new[k] < n].tolist(), True)
+        held = _per_group(self.costs, gx, gy)
+        return cost_a + cost_b - held[0] - held[1]
+
+    def _pair_deltas_compiled(self, xs: np.ndarray, ys: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+        """_pair_deltas with the new tables' costs from kernel.pair_table_costs (the byes again
+        by group_cost, as there)."""
+        ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
+        both = self.arrays.met[xs, ys] if self.arrays.met is not None else self._met_pairs(xs, ys)
+        checked = self.held_np is not None
+        cost_a, cost_b = np.empty(len(xs)), np.empty(len(xs))
+        kernel.pair_table_costs(
+            xs, ys, self.where_np, self.seat, self.rows, self.metg, both, self.repeats, self.clash,
+            self.held_np, arrays.factions, ctx.copies if checked else 0, arrays.points, arrays.first_pen,
+            arrays.short_pen, ctx.table_size, w.repeat, w.spread, w.clash, cost_a, cost_b,
+        )  # fmt: skip
+        for cost, g, outs, ins in ((cost_a, gx, xs, ys), (cost_b, gy, ys, xs)):
+            for k in np.flatnonzero(self.bye_np.take(g)).tolist():
+                row = self.rows[g[k]].copy()
+                row[self.seat[outs[k]]] = ins[k]
+                cost[k] = group_cost(ctx, row[row < ctx.n].tolist(), True)
         held = _per_group(self.costs, gx, gy)
         return cost_a + cost_b - held[0] - held[1]
 
@@ -832,9 +855,12 @@ def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
     return [np.array([values[i] for i in g.tolist()]) for g in groups]
 
 
-def _scan_choice(values: np.ndarray) -> int:
-    """The index a scan of `values` keeps: the first, replaced by each later one lower than the
-    one held by more than EPS."""
+def _scan_choice(values: np.ndarray, lo: int = 0, hi: int | None = None) -> int:
+    """The index in values[lo:hi] a scan of it keeps: the first, replaced by each later one lower
+    than the one held by more than EPS."""
+    if kernel.COMPILED:  # a plain loop (numpy's calls cost more than the scan at ~50 values)
+        return kernel.scan_choice(values, lo, len(values) if hi is None else hi)
+    values = values[lo:hi]
     i = 0
     while True:
         lower = np.flatnonzero(values[i + 1 :] < values[i] - EPS)
@@ -1040,7 +1066,7 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
                 lo, hi = begins[i], begins[i + 1]
                 state.evaluations += int(hi - lo)
                 if hi > lo:
-                    k = lo + _scan_choice(deltas[lo:hi])
+                    k = lo + _scan_choice(deltas, lo, hi)
                     found = (float(deltas[k]), int(ys[k]))
             if found is not None and found[0] < -EPS and state.hard_delta(x, found[1]) <= EPS:
                 y = found[1]
