@@ -53,10 +53,23 @@ def power(game, cid: int) -> int:
     return value
 
 
-@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot)
+@cython.locals(here=BaseSlot)
 def _count_base(game, slot: BaseSlot) -> int:
     """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
     version (`_powers`, `_totals`); returns their total."""
+    here = slot
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        total = _count_minions(game, here)
+    finally:
+        game._counting -= 1
+    game._totals[here.uid] = total
+    return total
+
+
+@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot,
+               anyone=list, targeted=dict, entries=list, bonuses=dict)
+def _count_minions(game, slot: BaseSlot) -> int:
     here = slot
     powers = game._powers[here.uid] = {}
     defs = game.defs
@@ -73,8 +86,8 @@ def _count_base(game, slot: BaseSlot) -> int:
         else:
             value = defs[m].power + state.counters
             if anyone is not None:
-                for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
-                                                    if targeted else anyone):
+                entries = targeted.get(m, anyone) if targeted else anyone
+                for source, modifier, ctx, ctrl in entries:
                     delta = modifier(ctx, m)
                     # A change of power is an affect (WWWT "Affect"): a protected minion
                     # ignores it; a base's modifier is nobody's card.
@@ -86,12 +99,19 @@ def _count_base(game, slot: BaseSlot) -> int:
                 value = 0
         powers[m] = value
         total += value
-    game._totals[here.uid] = total
     return total
 
 
 def _count_power(game, cid: int) -> int:
     # power_now, with the modifiers working at this version listed once (_modifiers_now).
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        return _count_one(game, cid)
+    finally:
+        game._counting -= 1
+
+
+def _count_one(game, cid: int) -> int:
     state = game.minion_state.get(cid)
     if state is None:
         return game.defs[cid].power
@@ -180,7 +200,17 @@ def _lasting_bonuses(game) -> dict:
 
 def power_now(game, cid: int) -> int:
     """Power computed afresh from the board (`power` keeps it per `version`; the invariants
-    compare both after every step of a simulated game)."""
+    compare both after every step of a simulated game). What modifiers ask `Ctx.controls`
+    is asked afresh too (its answers are kept per version like power)."""
+    game._controls_known = (-1, None)
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        return _fresh_power(game, cid)
+    finally:
+        game._counting -= 1
+
+
+def _fresh_power(game, cid: int) -> int:
     defn = game.defs[cid]
     state = game.minion_state.get(cid)
     if state is None:

@@ -232,3 +232,72 @@ def test_the_lists_of_what_works_follow_a_local_change():
     choose(game, mine)
     assert not game.affects(invasion, 1, mine)
     fresh(game)
+
+
+def test_counters_put_on_a_minion_recount_its_base_alone():
+    # A counter changes its minion's power only: no local modifier reads another base's.
+    game = board()
+    jungle = base_uid(game, "Jungle Oasis")
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).add_counters(raptor, 2)
+    count_all(game)
+    assert calls == [jungle]
+    assert game.power(raptor) == 4 + 2
+    fresh(game)
+
+
+def test_a_reader_of_every_base_changing_only_itself_recounts_its_own_base_too():
+    # The Lookout reads every base but changes only itself (`to="itself"`): a Sentry played on
+    # the Jungle recounts the Jungle and the Lookout's base, not the third one.
+    game = board(Lookout=2)
+    jungle, factory, mothership = (base_uid(game, n) for n in BASES)
+    lookout = card(game, "Lookout", "minion")
+    count_all(game)
+    calls = spy(game)
+    play(game, "Sentry", base="Jungle Oasis")
+    count_all(game)
+    assert set(calls) == {jungle, mothership}
+    assert game.power(lookout) == 1 + 4
+    fresh(game)
+
+
+def test_a_turn_flag_moves_the_version_only_once_a_power_count_read_it():
+    # Ancient Temple's modifier reads its flag: setting it counts afresh; a flag no count ever
+    # read (a trigger's "once per turn") keeps every power known.
+    s = Scenario([("Dinosaurs", "Robots"), ("Watchers", "Aliens")])
+    s.base("Ancient Temple")
+    s.base("Jungle Oasis")
+    s.minion(0, "War Raptor", owner=0)
+    s.minion(1, "Sentry", owner=1)
+    s.deck(0, *["Sentry"] * 4)
+    s.deck(1, *["Sentry"] * 4)
+    game = s.build(REG)
+    temple = base_uid(game, "Ancient Temple")
+    raptor = card(game, "War Raptor", "minion")
+    ctx = Ctx(game, raptor, 0)
+    count_all(game)
+    before = game.power(raptor)
+    version = game.version
+    ctx.set_flag("a trigger's note", 0)
+    assert game.version == version
+    ctx.set_flag(("ancient_temple", temple), value=None)  # blessed at its turn's start
+    assert game.version > version
+    assert game.power(raptor) == before - 5
+    fresh(game)
+
+
+def test_fixers_bonus_follows_the_alpha_that_makes_a_minion_a_microbot():
+    # Whether a seat controls a working Microbot Alpha is kept per board version
+    # (`Ctx.controls`): the Alpha destroyed, the Fixer no longer tunes the War Raptor.
+    game = board(Microbot_Alpha=2, Microbot_Fixer=1)
+    raptor = next(m for m in game.slot(base_uid(game, "Jungle Oasis")).minions
+                  if game.minion_state[m].controller == 0)
+    alpha = card(game, "Microbot Alpha", "minion")
+    tuned = game.power(raptor)
+    ctx = Ctx(game, alpha, 1)
+    assert ctx.at_once(ctx.destroy(alpha))
+    assert game.power(raptor) == tuned - 1
+    fresh(game)
+
