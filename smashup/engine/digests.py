@@ -50,6 +50,7 @@ NOT_STATE = frozenset({
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
     "_controls_known",  # `Ctx.controls`
     "_power_flags", "_counting",  # `Ctx.flag`
+    "_breakpoints_read",  # `powers.breakpoint`
     "_local_upto", "_touched_bases", "_localities", "_moved_kinds", "_here_bases",  # `_board_moved`
     "_protections", "_protections_version",  # `affects`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`

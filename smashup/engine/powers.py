@@ -266,7 +266,10 @@ def breakpoint(game, slot: BaseSlot) -> int:
     play and every active lasting "breakpoint" change (Rampage), never below 0 (WWWT: "base
     breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
     changes still apply, counted from the new start). Scoring readiness, views and cards
-    all read it here."""
+    all read it here. Read while power is counted, it is noted (`_breakpoints_read`): a
+    lasting breakpoint change then counts power afresh."""
+    if game._counting:
+        game._breakpoints_read = True
     value = game.base_def(slot).breakpoint
     if game.breakpoint_sources:
         value, delta = starting_breakpoint(game, slot), 0

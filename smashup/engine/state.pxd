@@ -25,7 +25,7 @@ cdef class GameState:
     cdef dict __dict__
     cdef object __weakref__
     cdef public object _answer, _base_trigger_kinds, _cancelled, _cancelled_version, _depth
-    cdef public object _controls_known, _counting
+    cdef public object _controls_known, _counting, _breakpoints_read
     cdef public set _power_flags
     cdef public object _discard_offerers, _discard_offers, _entries, _flow, _here_bases, _loc_texts
     cdef public object _local_upto, _modifiers, _modifiers_version, _moved_kinds, _next_uid

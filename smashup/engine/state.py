@@ -223,8 +223,9 @@ RESOLUTION = 3
 # not in an instance's `__dict__`, and `state_fields` finds them here; tests/engine/test_native.py
 # checks that this list, state.pxd and `__init__` agree.
 GAME_FIELDS = (
-    "_answer", "_base_trigger_kinds", "_bonuses", "_cancelled", "_cancelled_version",
-    "_card_options", "_chain_counts", "_controls_known", "_counting", "_depth", "_digest_static", "_discard_offerers",
+    "_answer", "_base_trigger_kinds", "_bonuses", "_breakpoints_read", "_cancelled", "_cancelled_version",
+    "_card_options", "_chain_counts", "_controls_known", "_counting", "_depth", "_digest_static",
+    "_discard_offerers",
     "_discard_offers", "_entries", "_events", "_flow", "_here_bases", "_index_kinds",
     "_loc_texts", "_local_upto", "_localities", "_minion_play_options", "_modifiers",
     "_modifiers_version", "_moved_kinds", "_next_uid", "_option_texts", "_play_plans",
@@ -393,6 +394,9 @@ class GameState:
         # power (most are "once per turn" notes of triggers).
         self._power_flags: set = set()
         self._counting = 0
+        # Whether a power count has read a breakpoint (`powers.breakpoint`; no modifier does
+        # yet): until one has, a lasting breakpoint change (Rampage) changes no power.
+        self._breakpoints_read = False
         # A card moved on the board changes, most of the time, only the powers on its base: while
         # every version since `_powers_version` was such a change (`_board_moved`,
         # `_lasting_changed`), `_local_upto` follows `version` and the bases touched are listed,
@@ -613,7 +617,7 @@ class GameState:
     def new_slot(self, base_card: int, index: int | None = None) -> BaseSlot:
         self._next_uid += 1
         slot = BaseSlot(self._next_uid, base_card)
-        self.version += 1
+        self._powers_changed_on([slot.uid])  # a new place, with no minion yet
         if index is None:
             self.bases.append(slot)
         else:
@@ -632,10 +636,13 @@ class GameState:
         """These lasting effects began or ended: a new `version`. Power changes on minions in play
         (`Ctx.add_power`) change only the powers on those minions' bases (a `local` modifier reads
         no power change but its minion's), so those bases alone are counted afresh, as after a
-        move (`_board_moved`); anything else, everything."""
+        move (`_board_moved`); a breakpoint change, none while no power count has read a
+        breakpoint (`_breakpoints_read`); anything else, everything."""
         uids = []
         loc = self.loc
         for eff in effects:
+            if eff.kind == "breakpoint" and not self._breakpoints_read:
+                continue  # no power count has read a breakpoint: it changes no power
             if eff.kind != "power" or not eff.on_card:
                 uids = None
                 break
@@ -644,10 +651,10 @@ class GameState:
                 uids = None
                 break
             uids.append(zone[1])
-        if uids:
-            self._powers_changed_on(uids)
-        else:
+        if uids is None:
             self.version += 1
+        else:
+            self._powers_changed_on(uids)
 
     def _powers_changed_on(self, uids: list) -> None:
         """The powers of minions on these bases changed, and nothing else power reads (a power
@@ -666,20 +673,21 @@ class GameState:
         """`cid` arrived in or left `zone` on the board (or its state there was set): a new
         `version`. While every change since the powers were last synced is such a move of a card
         that reaches only its own base (`_power_locality`), the move is listed, so that only the
-        bases touched are counted afresh (`_new_power_version`); anything else (`changed`, a
-        base card, a card with a wider reach) moves the version alone and everything is."""
+        bases touched are counted afresh (`_new_power_version`; a base card, new in play or
+        leaving it, reaches its own place); anything else (`changed`, a card with a wider reach)
+        moves the version alone and everything is."""
         v = self.version
         self.version = v + 1
         if self._local_upto != v:
             return
         kind = zone[0]
-        if kind == "minion" or kind == "base_action":
-            uid = zone[1]
+        if kind == "minion" or kind == "base_action" or kind == "base":
+            uid = zone[1]  # a base card: its place, new or left (its minions move on their own)
         elif kind == "attached":
             uid = self.base_of(zone[1])
             if uid is None:
                 return
-        else:  # a base card
+        else:
             return
         defn = self.defs[cid]
         locality = self._localities.get(id(defn))

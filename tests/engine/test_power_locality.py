@@ -1,7 +1,7 @@
 """A change on one base recounts only that base's powers when nothing on the board reads beyond a
 minion's base (modifiers and "affect" protections declared `local`; Game._new_power_version), and
 every base when something does (a modifier not declared local, one asked about every minion
-arriving, a lasting change other than power, a base card). Each test reads the cache as play
+arriving, a lasting change other than power). Each test reads the cache as play
 does and compares it with the count afresh (`power_now`)."""
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ def board(factions=("Dinosaurs", "Robots"), others=("Watchers", "Aliens"), **car
     s.hand(1, "Sentry")
     s.deck(0, *["Sentry"] * 4)
     s.deck(1, *["Sentry"] * 4)
+    s.base_deck("Tar Pits")
     return s.build(REG)
 
 
@@ -301,3 +302,34 @@ def test_fixers_bonus_follows_the_alpha_that_makes_a_minion_a_microbot():
     assert game.power(raptor) == tuned - 1
     fresh(game)
 
+
+
+def test_a_new_base_in_play_is_counted_alone():
+    # A base card reaching only its own place (its minions move on their own): the others kept.
+    game = board()
+    count_all(game)
+    calls = spy(game)
+    new = game.new_slot(game.draw_base())
+    count_all(game)
+    assert calls == [new.uid]
+    fresh(game)
+
+
+def test_a_breakpoint_change_counts_nothing_afresh_until_a_power_count_reads_one():
+    # No modifier reads a breakpoint: Rampage's change keeps every power known. Once a count
+    # has read one, such a change counts everything afresh.
+    game = board()
+    jungle = base_uid(game, "Jungle Oasis")
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).change_breakpoint(jungle, -5)
+    count_all(game)
+    assert calls == []
+    game._counting += 1  # as a modifier reading a breakpoint would
+    game.breakpoint(game.slot(jungle))
+    game._counting -= 1
+    assert Ctx(game, raptor, 0).change_breakpoint(jungle, -1)
+    count_all(game)
+    assert sorted(calls) == sorted(s.uid for s in game.bases)
+    fresh(game)
