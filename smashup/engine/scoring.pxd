@@ -8,3 +8,4 @@ from smashup.engine.reactions cimport _reactions_to
 from smashup.engine.state cimport GameState
 
 cpdef ready_bases(GameState game)
+cpdef _breakpoint_lasting(GameState game)
