@@ -133,8 +133,11 @@ def fixer_played(ctx):
 
 @fixer.modifier(local=True)
 def fixer_tunes(ctx, minion):
-    # Itself included; two Fixers give every Microbot +2, both Fixers too (AEG).
-    return 1 if ctx.controller(minion) == ctx.me and _is_microbot(ctx, minion) else 0
+    # Itself included; two Fixers give every Microbot +2, both Fixers too (AEG). Asked of every
+    # minion counted: its controller read once (`_is_microbot`, knowing it is ours).
+    if ctx.controller(minion) != ctx.me:
+        return 0
+    return 1 if _named_microbot(ctx, minion) or _alpha_in_play(ctx, ctx.me) else 0
 
 
 @robots.minion("Microbot Guard", power=1, copies=2, text=(

@@ -337,15 +337,31 @@ class _Ctx:
                 found.append(m)
         return found
 
-    @cython.locals(slot=BaseSlot, state=MinionState, d=_Declares)
     def controls(self, name: str, seat: int | None = None) -> bool:
         """Whether `seat` (you) controls a working minion named `name` in play ("while you
         control a Microbot Alpha", read for what that card's ability does): one whose abilities
         are cancelled is as if it did not exist (WWWT "Cancel"; from resolution 3, before which
         any such minion counted). `minions` asked one question, stopping at the first such
-        minion (a power modifier may ask it for every minion in play)."""
+        minion (a power modifier may ask it for every minion in play: Microbot Fixer, of each
+        minion counted). The answer reads only what moves the board's `version` (zones,
+        controllers, cancels), so it is kept for that version (`_controls_known`)."""
         g = self.game
         seat = self._seat(seat)
+        if g._turn_seen is not g.turn_state or g._seat_seen != g.current:
+            g._note_turn()  # a new turn noted first (`label_version`): a cancel may last some turns
+        at = g.version
+        known = g._controls_known
+        if known[0] != at:
+            known = g._controls_known = (at, {})
+        answers = known[1]
+        found = answers.get((name, seat))
+        if found is None:
+            found = answers[name, seat] = self._controls_now(name, seat)
+        return found
+
+    @cython.locals(slot=BaseSlot, state=MinionState, d=_Declares)
+    def _controls_now(self, name: str, seat) -> bool:
+        g = self.game
         defs, states = g.defs, g.minion_state
         gate = g.resolution >= EXACT_CORNERS
         for slot in g.bases:
@@ -483,14 +499,22 @@ class _Ctx:
 
     # ================================================================== memory =================
     def flag(self, key, seat: int | None = None):
-        """Per-turn memory for "once per turn" abilities (cleared when a turn starts)."""
-        return self.game.turn_state.flags.get((key, seat))
+        """Per-turn memory for "once per turn" abilities (cleared when a turn starts). Read
+        while power is counted (a modifier: Ancient Temple's blessed minion), the flag is noted
+        as one power reads (`_power_flags`), so that setting it counts power afresh."""
+        g = self.game
+        if g._counting:
+            g._power_flags.add((key, seat))
+        return g.turn_state.flags.get((key, seat))
 
     def set_flag(self, key, seat: int | None = None, value=True):
         """Note plain data for this turn. A modifier may read it (Ancient Temple's blessed
-        minion), so power is counted afresh after it (`Game.changed`)."""
-        self.game.turn_state.flags[(key, seat)] = value
-        self.game.changed()
+        minion): when power has read it (`flag`), power is counted afresh after it
+        (`Game.changed`); a flag no power count ever read changes no power."""
+        g = self.game
+        g.turn_state.flags[(key, seat)] = value
+        if (key, seat) in g._power_flags:
+            g.changed()
 
     def remember(self, key: str, value, card: int | None = None) -> None:
         """Note plain data on a card in play (default this one): Block the Path's named faction.

@@ -48,6 +48,9 @@ NOT_STATE = frozenset({
     "_base_trigger_kinds", "_turn_start_bases",  # `_index_triggers`
     "version", "_powers", "_powers_version", "_turn_seen", "_seat_seen",  # `power`
     "_modifiers", "_modifiers_version", "_totals", "_bonuses",
+    "_controls_known",  # `Ctx.controls`
+    "_power_flags", "_counting",  # `Ctx.flag`
+    "_breakpoints_read",  # `powers.breakpoint`
     "_local_upto", "_touched_bases", "_localities", "_moved_kinds", "_here_bases",  # `_board_moved`
     "_protections", "_protections_version",  # `affects`
     "_trigger_index", "_trigger_index_of",  # `_reactions_to`

@@ -53,7 +53,8 @@ SHARED = frozenset({
     "registry", "config", "scenario", "seed", "rng_version", "digest_version", "resolution",
     "track_hashes", "lazy_options", "turn", "current", "phase", "winner", "bases_scored",
     "time_called_turn", "final_turn", "end_reason", "play_on_until", "decision_seq",
-    "_depth", "_next_uid", "_entries", "version", "_powers_version", "_local_upto",
+    "_depth", "_counting", "_breakpoints_read", "_next_uid", "_entries", "version",
+    "_powers_version", "_local_upto",
     "_moved_kinds", "_here_bases", "_cancelled", "_cancelled_version", "_seat_seen",
     "_trigger_index", "_trigger_index_of", "_base_trigger_kinds", "_turn_start_bases",
     "_window_cards", "_window_cards_of", "_special_cards", "_discard_offers",
@@ -72,6 +73,8 @@ FRESH = {
     "_protections": lambda: [],
     "_protections_version": lambda: -1,
     "_bonuses": lambda: None,
+    # a fork's board leaves the original's at the same version number: its own answers
+    "_controls_known": lambda: (-1, None),
     "_index_kinds": dict,
     "_option_texts": dict,
     "dropped_effects": list,
@@ -209,6 +212,7 @@ def copy_state(game):
     new._card_options = dict(game._card_options)
     new._play_rows = {key: dict(rows) for key, rows in game._play_rows.items()}
     new._touched_bases = set(game._touched_bases)
+    new._power_flags = set(game._power_flags)  # what the powers copied were counted from
     # The record and what was said: lists of values nobody changes once made.
     new.choices = [[seat, decision_id, list(ids)] for seat, decision_id, ids in game.choices]
     new.hashes = list(game.hashes)

@@ -54,11 +54,23 @@ def power(game, cid: int) -> int:
     return value
 
 
-@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot,
-               d=_Declares)
+@cython.locals(here=BaseSlot)
 def _count_base(game, slot: BaseSlot) -> int:
     """Count (`_count_power`) the power of every minion on `slot`, in one pass, kept for this
     version (`_powers`, `_totals`); returns their total."""
+    here = slot
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        total = _count_minions(game, here)
+    finally:
+        game._counting -= 1
+    game._totals[here.uid] = total
+    return total
+
+
+@cython.locals(state=MinionState, powers=dict, states=dict, defs=list, here=BaseSlot,
+               anyone=list, targeted=dict, entries=list, bonuses=dict, d=_Declares)
+def _count_minions(game, slot: BaseSlot) -> int:
     here = slot
     powers = game._powers[here.uid] = {}
     defs = game.defs
@@ -76,8 +88,8 @@ def _count_base(game, slot: BaseSlot) -> int:
         else:
             value = d.power + state.counters
             if anyone is not None:
-                for source, modifier, ctx, ctrl in (targeted.get(m, anyone)
-                                                    if targeted else anyone):
+                entries = targeted.get(m, anyone) if targeted else anyone
+                for source, modifier, ctx, ctrl in entries:
                     delta = modifier(ctx, m)
                     # A change of power is an affect (WWWT "Affect"): a protected minion
                     # ignores it; a base's modifier is nobody's card.
@@ -89,13 +101,20 @@ def _count_base(game, slot: BaseSlot) -> int:
                 value = 0
         powers[m] = value
         total += value
-    game._totals[here.uid] = total
     return total
 
 
-@cython.locals(d=_Declares)
 def _count_power(game, cid: int) -> int:
     # power_now, with the modifiers working at this version listed once (_modifiers_now).
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        return _count_one(game, cid)
+    finally:
+        game._counting -= 1
+
+
+@cython.locals(d=_Declares)
+def _count_one(game, cid: int) -> int:
     state = game.minion_state.get(cid)
     d = game.defs[cid]
     if state is None:
@@ -184,10 +203,20 @@ def _lasting_bonuses(game) -> dict:
     return bonuses
 
 
-@cython.locals(defn=_Declares, sdef=_Declares)
 def power_now(game, cid: int) -> int:
     """Power computed afresh from the board (`power` keeps it per `version`; the invariants
-    compare both after every step of a simulated game)."""
+    compare both after every step of a simulated game). What modifiers ask `Ctx.controls`
+    is asked afresh too (its answers are kept per version like power)."""
+    game._controls_known = (-1, None)
+    game._counting += 1  # the flags its modifiers read are noted (`Ctx.flag`)
+    try:
+        return _fresh_power(game, cid)
+    finally:
+        game._counting -= 1
+
+
+@cython.locals(defn=_Declares, sdef=_Declares)
+def _fresh_power(game, cid: int) -> int:
     defn = game.defs[cid]
     state = game.minion_state.get(cid)
     if state is None:
@@ -244,7 +273,10 @@ def breakpoint(game, slot: BaseSlot) -> int:
     play and every active lasting "breakpoint" change (Rampage), never below 0 (WWWT: "base
     breakpoint is never reduced below zero"; the clarification on Turn Up to 11: the other
     changes still apply, counted from the new start). Scoring readiness, views and cards
-    all read it here."""
+    all read it here. Read while power is counted, it is noted (`_breakpoints_read`): a
+    lasting breakpoint change then counts power afresh."""
+    if game._counting:
+        game._breakpoints_read = True
     bdef = game.base_def(slot)
     value = bdef.breakpoint
     if game.breakpoint_sources:

@@ -291,8 +291,8 @@ class _Declares:
         minions on its base; a base: on itself). None: any minion in play. The function still
         answers for any minion (a power's breakdown asks every modifier). `local`: what it adds
         to a minion reads only that minion, this card (not where it is, unless on that minion's
-        base) and the cards on that minion's base, besides what `Game.changed` covers (counters,
-        controllers, lasting effects but power changes on other bases, flags) and cards not
+        base) and the cards on that minion's base, besides what `Game.changed` covers (
+        controllers, lasting effects but power changes and counters elsewhere, flags) and cards not
         local themselves (whose every move recounts all powers), and not whose turn it is (a
         base's Ctx player): a card moved to or from another base changes nothing it adds, so the
         power cache keeps the other bases' powers (Game._power_locality). War Raptor's count of

@@ -9,3 +9,4 @@ from smashup.engine.registry cimport CardDef
 from smashup.engine.state cimport GameState
 
 cpdef ready_bases(GameState game)
+cpdef _breakpoint_lasting(GameState game)

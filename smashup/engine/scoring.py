@@ -141,11 +141,19 @@ def _move_each(moves):
 def ready_bases(game) -> list[BaseSlot]:
     """The bases whose total power reaches their breakpoint, checked after every turn: the
     totals are kept per base (`total_power`); with nothing that changes a breakpoint in play
-    or lasting, a breakpoint is the printed one (`breakpoint`)."""
-    if game.breakpoint_sources or game.lasting:
+    or lasting (the lasting effects are mostly power changes), a breakpoint is the printed one
+    (`breakpoint`)."""
+    if game.breakpoint_sources or _breakpoint_lasting(game):
         return [s for s in game.bases if total_power(game, s) >= breakpoint(game, s)]
     defs = game.defs
     return [s for s in game.bases if total_power(game, s) >= defs[s.card].breakpoint]
+
+
+def _breakpoint_lasting(game) -> bool:
+    for eff in game.lasting:
+        if eff.kind == "breakpoint":
+            return True
+    return False
 
 
 @cython.locals(game=GameState)

@@ -26,6 +26,8 @@ cdef class GameState:
     cdef dict __dict__
     cdef object __weakref__
     cdef public object _answer, _base_trigger_kinds, _cancelled, _cancelled_version, _depth
+    cdef public object _controls_known, _counting, _breakpoints_read
+    cdef public set _power_flags
     cdef public object _discard_offerers, _discard_offers, _entries, _flow, _here_bases, _loc_texts
     cdef public object _local_upto, _modifiers, _modifiers_version, _moved_kinds, _next_uid
     cdef public object _powers_version, _protections_version, _quiet_at, _seat_seen, _snapshot
@@ -57,6 +59,7 @@ cdef class GameState:
     cpdef controller(self, cid)
     cpdef _board_moved(self, cid, zone)
     cpdef changed(self)
+    cpdef _powers_changed_on(self, uids)
     cpdef _new_power_version(self)
     cpdef _working_kept(self, since, kind)
     cpdef log(self, text, to=*)

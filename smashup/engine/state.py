@@ -96,6 +96,21 @@ def _power_locality(defn) -> int:
     return locality
 
 
+def _reach_confined(defn) -> bool:
+    """Whether every power a card changes is on its own base, whatever its abilities read: its
+    modifier reaches only itself, its host or the minions here (`modifier_to`), its protections
+    that gate a modifier cover only its base (`local`), and it cancels nothing (what it cancels
+    may be anywhere). Such a card among the `wide_readers` (Microbot Alpha) needs only its base
+    counted afresh after a local change elsewhere (`_new_power_version`); its own move counts
+    everything afresh (`_board_moved`: its locality is 0)."""
+    if getattr(defn, "power_modifier", None) is not None and defn.modifier_to is None:
+        return False
+    for prot in getattr(defn, "protections", ()):
+        if prot.kind == "affect" and not prot.local:
+            return False
+    return not (getattr(defn, "cancels_base", False) or getattr(defn, "cancels_host", False))
+
+
 # The zones power can read (`Game.version`): cards in play and the bases in play.
 _BOARD_ZONES = frozenset(IN_PLAY_ZONES + ("base",))
 _IN_PLAY = frozenset(IN_PLAY_ZONES)
@@ -208,12 +223,13 @@ RESOLUTION = 3
 # not in an instance's `__dict__`, and `state_fields` finds them here; tests/engine/test_native.py
 # checks that this list, state.pxd and `__init__` agree.
 GAME_FIELDS = (
-    "_answer", "_base_trigger_kinds", "_bonuses", "_cancelled", "_cancelled_version",
-    "_card_options", "_chain_counts", "_depth", "_digest_static", "_discard_offerers",
+    "_answer", "_base_trigger_kinds", "_bonuses", "_breakpoints_read", "_cancelled", "_cancelled_version",
+    "_card_options", "_chain_counts", "_controls_known", "_counting", "_depth", "_digest_static",
+    "_discard_offerers",
     "_discard_offers", "_entries", "_events", "_flow", "_here_bases", "_index_kinds",
     "_loc_texts", "_local_upto", "_localities", "_minion_play_options", "_modifiers",
     "_modifiers_version", "_moved_kinds", "_next_uid", "_option_texts", "_play_plans",
-    "_play_rows", "_powers", "_powers_version", "_protections", "_protections_version",
+    "_play_rows", "_power_flags", "_powers", "_powers_version", "_protections", "_protections_version",
     "_quiet_at", "_seat_seen", "_snapshot", "_slot_of", "_special_cards", "_state_names",
     "_static_views", "_totals",
     "_touched_bases", "_trigger_index", "_trigger_index_of", "_turn_seen", "_turn_start_bases",
@@ -368,6 +384,19 @@ class GameState:
         self._totals: dict[int, int] = {}  # base uid -> total_power at `_powers_version`
         self._modifiers_version = -1
         self._bonuses: dict | None = None  # `_lasting_bonuses` at `_powers_version`
+        # (version, {(name, seat): answer}): `Ctx.controls` asked at that board version. A power
+        # modifier asks it for every minion counted (Microbot Fixer: is its controller's Microbot
+        # Alpha working?), and its answer reads only what moves `version`.
+        self._controls_known: tuple = (-1, None)
+        # The turn flags ((key, seat), `Ctx.flag`) a power count has read (Ancient Temple's
+        # modifier), and whether a count is running now (`_counting`, powers.py): setting one of
+        # those, or a new turn leaving one behind, moves `version`; any other flag changes no
+        # power (most are "once per turn" notes of triggers).
+        self._power_flags: set = set()
+        self._counting = 0
+        # Whether a power count has read a breakpoint (`powers.breakpoint`; no modifier does
+        # yet): until one has, a lasting breakpoint change (Rampage) changes no power.
+        self._breakpoints_read = False
         # A card moved on the board changes, most of the time, only the powers on its base: while
         # every version since `_powers_version` was such a change (`_board_moved`,
         # `_lasting_changed`), `_local_upto` follows `version` and the bases touched are listed,
@@ -603,7 +632,7 @@ class GameState:
     def new_slot(self, base_card: int, index: int | None = None) -> BaseSlot:
         self._next_uid += 1
         slot = BaseSlot(self._next_uid, base_card)
-        self.version += 1
+        self._powers_changed_on([slot.uid])  # a new place, with no minion yet
         if index is None:
             self.bases.append(slot)
         else:
@@ -622,10 +651,13 @@ class GameState:
         """These lasting effects began or ended: a new `version`. Power changes on minions in play
         (`Ctx.add_power`) change only the powers on those minions' bases (a `local` modifier reads
         no power change but its minion's), so those bases alone are counted afresh, as after a
-        move (`_board_moved`); anything else, everything."""
+        move (`_board_moved`); a breakpoint change, none while no power count has read a
+        breakpoint (`_breakpoints_read`); anything else, everything."""
         uids = []
         loc = self.loc
         for eff in effects:
+            if eff.kind == "breakpoint" and not self._breakpoints_read:
+                continue  # no power count has read a breakpoint: it changes no power
             if eff.kind != "power" or not eff.on_card:
                 uids = None
                 break
@@ -634,9 +666,21 @@ class GameState:
                 uids = None
                 break
             uids.append(zone[1])
+        if uids is None:
+            self.version += 1
+        else:
+            self._powers_changed_on(uids)
+
+    def _powers_changed_on(self, uids: list) -> None:
+        """The powers of minions on these bases changed, and nothing else power reads (a power
+        change or a counter on a minion in play: `_lasting_changed`, `Ctx.add_counters`): a new
+        `version`, after which only these bases are counted afresh while every change since the
+        last count is as local (`_board_moved`). A `local` modifier or protection reads no power
+        change or counter but on its minion's base, and any other one counts everything afresh
+        (`wide_readers`)."""
         v = self.version
         self.version = v + 1
-        if uids and self._local_upto == v:
+        if self._local_upto == v:
             self._local_upto = v + 1
             self._touched_bases.update(uids)
 
@@ -645,20 +689,21 @@ class GameState:
         """`cid` arrived in or left `zone` on the board (or its state there was set): a new
         `version`. While every change since the powers were last synced is such a move of a card
         that reaches only its own base (`_power_locality`), the move is listed, so that only the
-        bases touched are counted afresh (`_new_power_version`); anything else (`changed`, a
-        base card, a card with a wider reach) moves the version alone and everything is."""
+        bases touched are counted afresh (`_new_power_version`; a base card, new in play or
+        leaving it, reaches its own place); anything else (`changed`, a card with a wider reach)
+        moves the version alone and everything is."""
         v = self.version
         self.version = v + 1
         if self._local_upto != v:
             return
         kind = zone[0]
-        if kind == "minion" or kind == "base_action":
-            uid = zone[1]
+        if kind == "minion" or kind == "base_action" or kind == "base":
+            uid = zone[1]  # a base card: its place, new or left (its minions move on their own)
         elif kind == "attached":
             uid = self.base_of(zone[1])
             if uid is None:
                 return
-        else:  # a base card
+        else:
             return
         defn = self.defs[cid]
         locality = self._localities.get(id(defn))
@@ -687,8 +732,7 @@ class GameState:
         or the turn left behind held flags (Ancient Temple's modifier reads one). Noticed here
         rather than where the turn changes, so that every way of changing it (a mode's round
         loop, Big Base's "nobody's turn", a scenario) is covered."""
-        if ((self._turn_seen.flags and (self.modifier_sources or self.protectors))
-                or self._power_reads_turn()):
+        if self._left_power_flags() or self._power_reads_turn():
             self.version += 1
         elif self.lasting:
             # Power changes in force only in some turns (Armor Stego's): their minions' bases.
@@ -697,6 +741,16 @@ class GameState:
                 self._lasting_changed(during)
         self._turn_seen = self.turn_state
         self._seat_seen = self.current
+
+    def _left_power_flags(self) -> bool:
+        """Whether the turn left behind held a flag that a power count has read
+        (`_power_flags`)."""
+        flags = self._turn_seen.flags
+        if flags and self._power_flags:
+            for key in flags:
+                if key in self._power_flags:
+                    return True
+        return False
 
     @cython.locals(defn=_Declares)
     def _power_reads_turn(self) -> bool:
@@ -739,7 +793,10 @@ class GameState:
         # in play meanwhile and is no more moved, so was looked at as it moved), only the bases
         # touched are forgotten.
         version = self.version
-        if self._local_upto == version and not self.wide_readers:
+        local = self._local_upto == version
+        if local and self.wide_readers:
+            local = self._wide_reach_touched()
+        if local:
             powers = self._powers
             totals = self._totals
             for uid in self._touched_bases:
@@ -759,6 +816,23 @@ class GameState:
         self._touched_bases.clear()
         self._moved_kinds = 0
         self._powers_version = self._local_upto = version
+
+    def _wide_reach_touched(self) -> bool:
+        """With every change since the last count local, whether each card in play that reads
+        beyond its base (`wide_readers`) changes only powers on its own base (`_reach_confined`:
+        Microbot Alpha counts every Microbot in play, for itself alone): then its base is
+        counted afresh with the bases touched (`_touched_bases`), whatever those changes were,
+        and the other bases are kept; False when one may change powers elsewhere."""
+        loc = self.loc
+        defs = self.defs
+        for cid in self.wide_readers:
+            if not _reach_confined(defs[cid]):
+                return False
+            zone = loc[cid]
+            uid = self.base_of(zone[1]) if zone[0] == "attached" else zone[1]
+            if uid is not None:
+                self._touched_bases.add(uid)
+        return True
 
     def _working_kept(self, since: int, kind: int) -> bool:
         """Whether a list of what works made at version `since` (`_modifiers_now`,

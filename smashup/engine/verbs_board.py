@@ -42,7 +42,7 @@ def add_counters(ctx, m: int, count: int) -> bool:
     if amount == 0:
         return False
     state.counters += amount
-    ctx.game.changed()
+    g._powers_changed_on([g.base_of(m)])  # its power alone: the bases here counted afresh
     g.emit(ctx._event("counters_changed", m, g.base_of(m), state.controller,
                        {"amount": amount}))
     return True
@@ -329,7 +329,7 @@ def transfer(ctx, card: int, to: int, counters: int | None = None):
             return False
         g.minion_state[card].counters -= moved
         g.minion_state[to].counters += moved
-        g.changed()
+        g._powers_changed_on([g.base_of(card), g.base_of(to)])  # their powers alone
         g.log(f"{counted(moved, 'power counter')} go from {ctx.name(card)} to "
               f"{ctx.name(to)} ({ctx.name(ctx.card)}).")
         g.emit(ctx._event("transferred", to, g.base_of(to), g.controller(to),

@@ -1,7 +1,7 @@
 """A change on one base recounts only that base's powers when nothing on the board reads beyond a
 minion's base (modifiers and "affect" protections declared `local`; Game._new_power_version), and
 every base when something does (a modifier not declared local, one asked about every minion
-arriving, a lasting change other than power, a base card). Each test reads the cache as play
+arriving, a lasting change other than power). Each test reads the cache as play
 does and compares it with the count afresh (`power_now`)."""
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ def board(factions=("Dinosaurs", "Robots"), others=("Watchers", "Aliens"), **car
     s.hand(1, "Sentry")
     s.deck(0, *["Sentry"] * 4)
     s.deck(1, *["Sentry"] * 4)
+    s.base_deck("Tar Pits")
     return s.build(REG)
 
 
@@ -231,4 +232,104 @@ def test_the_lists_of_what_works_follow_a_local_change():
     play(game, "Smoke Bomb")
     choose(game, mine)
     assert not game.affects(invasion, 1, mine)
+    fresh(game)
+
+
+def test_counters_put_on_a_minion_recount_its_base_alone():
+    # A counter changes its minion's power only: no local modifier reads another base's.
+    game = board()
+    jungle = base_uid(game, "Jungle Oasis")
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).add_counters(raptor, 2)
+    count_all(game)
+    assert calls == [jungle]
+    assert game.power(raptor) == 4 + 2
+    fresh(game)
+
+
+def test_a_reader_of_every_base_changing_only_itself_recounts_its_own_base_too():
+    # The Lookout reads every base but changes only itself (`to="itself"`): a Sentry played on
+    # the Jungle recounts the Jungle and the Lookout's base, not the third one.
+    game = board(Lookout=2)
+    jungle, factory, mothership = (base_uid(game, n) for n in BASES)
+    lookout = card(game, "Lookout", "minion")
+    count_all(game)
+    calls = spy(game)
+    play(game, "Sentry", base="Jungle Oasis")
+    count_all(game)
+    assert set(calls) == {jungle, mothership}
+    assert game.power(lookout) == 1 + 4
+    fresh(game)
+
+
+def test_a_turn_flag_moves_the_version_only_once_a_power_count_read_it():
+    # Ancient Temple's modifier reads its flag: setting it counts afresh; a flag no count ever
+    # read (a trigger's "once per turn") keeps every power known.
+    s = Scenario([("Dinosaurs", "Robots"), ("Watchers", "Aliens")])
+    s.base("Ancient Temple")
+    s.base("Jungle Oasis")
+    s.minion(0, "War Raptor", owner=0)
+    s.minion(1, "Sentry", owner=1)
+    s.deck(0, *["Sentry"] * 4)
+    s.deck(1, *["Sentry"] * 4)
+    game = s.build(REG)
+    temple = base_uid(game, "Ancient Temple")
+    raptor = card(game, "War Raptor", "minion")
+    ctx = Ctx(game, raptor, 0)
+    count_all(game)
+    before = game.power(raptor)
+    version = game.version
+    ctx.set_flag("a trigger's note", 0)
+    assert game.version == version
+    ctx.set_flag(("ancient_temple", temple), value=None)  # blessed at its turn's start
+    assert game.version > version
+    assert game.power(raptor) == before - 5
+    fresh(game)
+
+
+def test_fixers_bonus_follows_the_alpha_that_makes_a_minion_a_microbot():
+    # Whether a seat controls a working Microbot Alpha is kept per board version
+    # (`Ctx.controls`): the Alpha destroyed, the Fixer no longer tunes the War Raptor.
+    game = board(Microbot_Alpha=2, Microbot_Fixer=1)
+    raptor = next(m for m in game.slot(base_uid(game, "Jungle Oasis")).minions
+                  if game.minion_state[m].controller == 0)
+    alpha = card(game, "Microbot Alpha", "minion")
+    tuned = game.power(raptor)
+    ctx = Ctx(game, alpha, 1)
+    assert ctx.at_once(ctx.destroy(alpha))
+    assert game.power(raptor) == tuned - 1
+    fresh(game)
+
+
+
+def test_a_new_base_in_play_is_counted_alone():
+    # A base card reaching only its own place (its minions move on their own): the others kept.
+    game = board()
+    count_all(game)
+    calls = spy(game)
+    new = game.new_slot(game.draw_base())
+    count_all(game)
+    assert calls == [new.uid]
+    fresh(game)
+
+
+def test_a_breakpoint_change_counts_nothing_afresh_until_a_power_count_reads_one():
+    # No modifier reads a breakpoint: Rampage's change keeps every power known. Once a count
+    # has read one, such a change counts everything afresh.
+    game = board()
+    jungle = base_uid(game, "Jungle Oasis")
+    raptor = card(game, "War Raptor", "minion")
+    count_all(game)
+    calls = spy(game)
+    assert Ctx(game, raptor, 0).change_breakpoint(jungle, -5)
+    count_all(game)
+    assert calls == []
+    game._counting += 1  # as a modifier reading a breakpoint would
+    game.breakpoint(game.slot(jungle))
+    game._counting -= 1
+    assert Ctx(game, raptor, 0).change_breakpoint(jungle, -1)
+    count_all(game)
+    assert sorted(calls) == sorted(s.uid for s in game.bases)
     fresh(game)
