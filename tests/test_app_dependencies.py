@@ -35,9 +35,13 @@ def offending(package: str, forbidden: tuple[str, ...]) -> list[str]:
     ]
 
 
-# The load test drives the whole site, event sockets included (its --flood sets up an event): a
-# tool run from the command line, never imported by play's own code.
-WHOLE_SITE_TOOLS = ("smashup/play/management/commands/loadtest.py",)
+# Commands that serve the whole site, run from the command line and never imported by play's own
+# code: the load test drives event sockets too (its --flood sets up an event); compile_engine builds
+# and reports the pairing's compiled modules beside the engine's (native.OTHER_MODULES).
+WHOLE_SITE_TOOLS = (
+    "smashup/play/management/commands/loadtest.py",
+    "smashup/play/management/commands/compile_engine.py",
+)
 
 
 def test_play_never_imports_tournaments():
