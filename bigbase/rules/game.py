@@ -41,10 +41,11 @@ from smashup.engine.core import (
     card_option_id,
 )
 from smashup.engine.game import Game
+from smashup.engine.hooks import INDEXES
 from smashup.engine.reactions import run_item, run_pending
 from smashup.engine.registry import REGISTRY
 from smashup.engine.scoring import Scoring, step_items
-from smashup.engine.state import _INDEXES, TurnState
+from smashup.engine.turn_state import TurnState
 from smashup.engine.turns import TIE_PLAY_ON_ROUNDS
 
 from .board import Board, board_from_dict, board_to_dict, default_board
@@ -136,7 +137,7 @@ class BigBaseGame(Game):
         bdef = self.defs[base_card]
         for slot in self.bases:
             cid = slot.card
-            for name, _wanted, _bases_too in _INDEXES:
+            for name, _wanted, _bases_too in INDEXES:
                 getattr(self, name).pop(cid, None)
             self.defs[cid] = self._side_def(self.defs[cid].name, bdef)
             self._place_in(cid, ("base", slot.uid), None)

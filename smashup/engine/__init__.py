@@ -35,8 +35,9 @@ from .core import (  # noqa: E402
 from .game import Game  # noqa: E402
 
 # isort: split
+from .declare import Faction, base  # noqa: E402
 from .effects import Ctx  # noqa: E402
-from .registry import REGISTRY, Faction, base  # noqa: E402
+from .registry import REGISTRY  # noqa: E402
 from .setup import Scenario, build_scenario, find_cards, new_game, replay  # noqa: E402
 
 __all__ = [

@@ -38,7 +38,8 @@ import operator
 
 from .core import EngineError
 from .registry import BaseDef, CardDef
-from .state import GAME_FIELDS, BaseSlot, PlayerState, TurnState
+from .state import GAME_FIELDS, BaseSlot, PlayerState
+from .turn_state import TurnState
 
 # How a game is rebuilt from its record (setup.replay, with `knowledge` to track what each seat
 # knows from the start): set by setup.py, which builds games and so sits above this module.

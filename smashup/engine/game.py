@@ -51,7 +51,7 @@ from .options import _CardOptions  # noqa: F401
 from .registry import Registry
 from .rng import LEGACY
 from .scoring import Scoring  # noqa: F401
-from .state import GAME_FIELDS, IN_PLAY_ZONES, RESOLUTION, GameState, PlayerState, TurnState  # noqa: F401
+from .state import GAME_FIELDS, IN_PLAY_ZONES, RESOLUTION, GameState, PlayerState  # noqa: F401
 from .turns import STARTING_HAND, TIE_PLAY_ON_ROUNDS, WIN_VP, _MainOptions  # noqa: F401
 
 # The decision id of the recorded "time is called" entry: `[None, CALL_TIME, []]` in the choices

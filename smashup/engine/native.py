@@ -45,10 +45,10 @@ MANIFEST = "manifest.json"
 # The engine modules compiled: every one that runs while a game is played (not simulate,
 # invariants, testing: tools around it).
 ENGINE_MODULES = (
-    "core", "registry", "rng", "config", "state", "decisions", "protections", "restrictions",
-    "powers", "decks", "reactions", "specials", "scoring", "options", "plays", "playing", "turns",
-    "views", "digests", "context", "verbs_choose", "verbs_piles", "verbs_bases", "verbs_plays",
-    "verbs_board", "effects", "game", "setup", "bots",
+    "core", "registry", "rng", "config", "hooks", "turn_state", "state", "decisions",
+    "protections", "restrictions", "powers", "decks", "reactions", "specials", "scoring",
+    "options", "plays", "playing", "turns", "views", "digests", "context", "verbs_choose",
+    "verbs_piles", "verbs_bases", "verbs_plays", "verbs_board", "effects", "game", "setup", "bots",
 )
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 

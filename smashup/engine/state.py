@@ -16,99 +16,37 @@ declares, read by the rule modules (which type their `game` as a GameState) with
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import cython
 
 from .config import require_factions_once
 from .core import (
     _MADE,
-    ACTION,
-    MINION,
     ActionState,
     Decision,
     EngineError,
     Event,
-    Grant,
     Lasting,
     MinionState,
     Option,
-    PlayRecord,
     _BaseSlotFields,
     _PlayerStateFields,
     _text,
     _values,
 )
+from .hooks import INDEXES, MOVES_LOCALLY, power_locality, reach_confined
 from .knowledge import HIDDEN, Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry, _Declares
 from .rng import GAME_STREAM, stream, version_for
+from .turn_state import TurnState
 
-# The indexes of cards in play by hook (Game._place_in): (attribute, which definitions belong,
-# whether a base in play counts too).
-_INDEXES = (
-    ("modifier_sources", lambda d: getattr(d, "power_modifier", None) is not None, True),
-    ("breakpoint_sources", lambda d: (getattr(d, "starting_breakpoint", None) is not None
-                                      or getattr(d, "breakpoint_modifier", None) is not None),
-     False),
-    ("protectors", lambda d: bool(getattr(d, "protections", ())), True),
-    ("reactive", lambda d: d.kind != "base" and bool(getattr(d, "triggers", ())), False),
-    ("talented", lambda d: getattr(d, "talent", None) is not None, False),
-    ("replacers", lambda d: bool(getattr(d, "replacements", ())), True),
-    ("restrictors", lambda d: bool(getattr(d, "restrictions", ())), False),
-    # attached actions that cancel their host minion's abilities (Cuddle): `cancelled_cards`
-    ("host_cancellers", lambda d: getattr(d, "cancels_host", False), False),
-    # offering plays each turn or widening where a play's card may come from (Game.legal_plays)
-    ("play_offering", lambda d: any(tg.zone == "play" for tg in getattr(d, "turn_grants", ()))
-     or bool(getattr(d, "play_sources", ())), True),
-    # whose modifier or protection may read beyond a minion's base (`_new_power_version`)
-    ("wide_readers", lambda d: not _power_locality(d), True),
-)
 IN_PLAY_ZONES = ("minion", "base_action", "attached")
 # The controller of a base's power modifier (Game._modifiers_now): nobody's card, never "affects".
 _BASE = object()
 _NOTHING: frozenset = frozenset()
-# `_power_locality`: a card reads only its minion's base / moreover reaches only its own.
-_READS_LOCALLY = 1
-_MOVES_LOCALLY = 2
 # What a local change moved (`Game._moved_kinds`): a card with a modifier, or with a protection
 # (a minion carrying actions counts as both), so the lists of those working are made afresh.
 _MOVED_MODIFIER = 1
 _MOVED_PROTECTOR = 2
-
-
-def _power_locality(defn) -> int:
-    """What a card's abilities let power read beyond its own base: _READS_LOCALLY when in play
-    it changes only what its own modifier and protections declare `local` (a card moved on
-    another base changes nothing they add or cover); _MOVES_LOCALLY when moreover its arriving
-    or leaving changes only the powers on its base (a modifier or protection reaching only
-    there, and it cancels nothing); 0 otherwise (`Game.wide_readers`)."""
-    locality = _MOVES_LOCALLY
-    if getattr(defn, "power_modifier", None) is not None:
-        if not defn.modifier_local:
-            return 0
-        if defn.modifier_to is None:
-            locality = _READS_LOCALLY  # asked about every minion: its arrival reaches them all
-    for prot in getattr(defn, "protections", ()):
-        if prot.kind == "affect" and not prot.local:  # only "affect" ones gate a modifier
-            return 0
-    if getattr(defn, "cancels_base", False) or getattr(defn, "cancels_host", False):
-        locality = _READS_LOCALLY  # what it cancels may reach other bases
-    return locality
-
-
-def _reach_confined(defn) -> bool:
-    """Whether every power a card changes is on its own base, whatever its abilities read: its
-    modifier reaches only itself, its host or the minions here (`modifier_to`), its protections
-    that gate a modifier cover only its base (`local`), and it cancels nothing (what it cancels
-    may be anywhere). Such a card among the `wide_readers` (Microbot Alpha) needs only its base
-    counted afresh after a local change elsewhere (`_new_power_version`); its own move counts
-    everything afresh (`_board_moved`: its locality is 0)."""
-    if getattr(defn, "power_modifier", None) is not None and defn.modifier_to is None:
-        return False
-    for prot in getattr(defn, "protections", ()):
-        if prot.kind == "affect" and not prot.local:
-            return False
-    return not (getattr(defn, "cancels_base", False) or getattr(defn, "cancels_host", False))
 
 
 # The zones power can read (`Game.version`): cards in play and the bases in play.
@@ -182,29 +120,6 @@ class PlayerState:
 
     def __repr__(self) -> str:
         return _text(self)
-
-
-@dataclass(slots=True)
-class TurnState:
-    seat: int
-    grants: list[Grant] = field(default_factory=list)
-    talents_used: set = field(default_factory=set)
-    flags: dict = field(default_factory=dict)  # per-turn memory of card abilities ("once per turn")
-    plays: list[PlayRecord] = field(default_factory=list)  # every card played this turn, in order
-    # The plays of this turn that another grant fitted too, and the grant each uses (grant
-    # matching, plays.py); digest 3 reads it.
-    spent: list = field(default_factory=list, metadata={"since": []})
-
-    @property
-    def minions_played(self) -> int:
-        """Minions this turn's player played in its Play Cards phase."""
-        return sum(1 for p in self.plays
-                   if p.kind == MINION and p.seat == self.seat and p.phase == "play")
-
-    @property
-    def actions_played(self) -> int:
-        return sum(1 for p in self.plays
-                   if p.kind == ACTION and p.seat == self.seat and p.phase == "play")
 
 
 # A switch (a module global, as the compiled GameState is a type that cannot be patched): every
@@ -285,7 +200,7 @@ class GameState:
         self.resolving_to: dict[int, str] = {}
         # Indexes of the cards in play (and bases in play, for modifiers and replacements) that
         # have each kind of hook, so that power, an event or a main decision looks only at those
-        # (see _INDEXES; kept by `_place_in`, never part of the state).
+        # (see hooks.INDEXES; kept by `_place_in`, never part of the state).
         self.modifier_sources: dict[int, None] = {}  # with a power modifier
         self.breakpoint_sources: dict[int, None] = {}  # that set or change bases' breakpoints
         self.protectors: dict[int, None] = {}  # that protect cards
@@ -301,7 +216,7 @@ class GameState:
         # words" (leaves-play triggers) do not fire. Cleared when the card enters play again.
         self.left_cancelled: dict[int, None] = {}
         self.play_offering: dict[int, None] = {}  # offering or widening plays (legal_plays)
-        self.wide_readers: dict[int, None] = {}  # power may read beyond a base (_power_locality)
+        self.wide_readers: dict[int, None] = {}  # power may read beyond a base (hooks.power_locality)
         self._index_kinds: dict[int, tuple] = {}  # def id -> which indexes its cards belong to
         # Generator verbs dropped without `yield from` (effects.Effect); not state: the next
         # step raises EngineError naming them.
@@ -405,7 +320,7 @@ class GameState:
         self._touched_bases: set[int] = set()
         self._moved_kinds = 0  # _MOVED_* of the cards those changes moved
         self._here_bases: frozenset = frozenset()  # bases a "here" modifier reaches (_modifiers)
-        self._localities: dict[int, int] = {}  # id(definition) -> `_power_locality`
+        self._localities: dict[int, int] = {}  # id(definition) -> `power_locality`
         self._protections: list[tuple] = []  # `_working_protections` at `_protections_version`
         self._protections_version = -1
         # Triggers by kind of event and card (`_index_triggers`): derived from the definitions.
@@ -482,7 +397,7 @@ class GameState:
         kinds = self._index_kinds.get(key)
         if kinds is None:
             found = []  # a loop, not a generator: asked of each definition of every new game
-            for name, wanted, bases_too in _INDEXES:
+            for name, wanted, bases_too in INDEXES:
                 if wanted(defn):
                     found.append((getattr(self, name), bases_too))
             kinds = self._index_kinds[key] = tuple(found)
@@ -688,7 +603,7 @@ class GameState:
     def _board_moved(self, cid: int, zone: tuple) -> None:
         """`cid` arrived in or left `zone` on the board (or its state there was set): a new
         `version`. While every change since the powers were last synced is such a move of a card
-        that reaches only its own base (`_power_locality`), the move is listed, so that only the
+        that reaches only its own base (`power_locality`), the move is listed, so that only the
         bases touched are counted afresh (`_new_power_version`; a base card, new in play or
         leaving it, reaches its own place); anything else (`changed`, a card with a wider reach)
         moves the version alone and everything is."""
@@ -708,8 +623,8 @@ class GameState:
         defn = self.defs[cid]
         locality = self._localities.get(id(defn))
         if locality is None:
-            locality = self._localities[id(defn)] = _power_locality(defn)
-        if locality == _MOVES_LOCALLY:
+            locality = self._localities[id(defn)] = power_locality(defn)
+        if locality == MOVES_LOCALLY:
             self._local_upto = v + 1
             self._touched_bases.add(uid)
             if defn.power_modifier is not None:
@@ -819,14 +734,14 @@ class GameState:
 
     def _wide_reach_touched(self) -> bool:
         """With every change since the last count local, whether each card in play that reads
-        beyond its base (`wide_readers`) changes only powers on its own base (`_reach_confined`:
+        beyond its base (`wide_readers`) changes only powers on its own base (`reach_confined`:
         Microbot Alpha counts every Microbot in play, for itself alone): then its base is
         counted afresh with the bases touched (`_touched_bases`), whatever those changes were,
         and the other bases are kept; False when one may change powers elsewhere."""
         loc = self.loc
         defs = self.defs
         for cid in self.wide_readers:
-            if not _reach_confined(defs[cid]):
+            if not reach_confined(defs[cid]):
                 return False
             zone = loc[cid]
             uid = self.base_of(zone[1]) if zone[0] == "attached" else zone[1]

@@ -37,7 +37,8 @@ from .protections import base_active
 from .reactions import _index_triggers, _reactions_to, _top_level_reactions
 from .scoring import _GameEnds
 from .specials import _window_possible
-from .state import GameState, PlayerState, TurnState
+from .state import GameState, PlayerState
+from .turn_state import TurnState
 
 WIN_VP = 15  # WWWT "Game Over, Man!": the VP that win at the end of a turn
 HAND_LIMIT = 10
