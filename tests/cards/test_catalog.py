@@ -10,7 +10,8 @@ from django.core.management import call_command
 import smashup.cards  # noqa: F401
 from smashup.catalog import CATALOG_DIR, SETS, catalog, catalog_factions, listing, mismatches
 from smashup.engine import REGISTRY
-from smashup.engine.registry import Faction, Registry, base
+from smashup.engine.declare import Faction, base
+from smashup.engine.registry import Registry
 
 
 def shared_cards_dir() -> Path | None:
