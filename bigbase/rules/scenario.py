@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from smashup.engine.core import ActionState, ConfigError, MinionState
-from smashup.engine.setup import Scenario, _registry, _use_free_plays
+from smashup.engine.setup import Scenario, _registry, scenario_turn
 from smashup.engine.state import PlayerState
 
 from .board import SIDE_NAMES
@@ -99,17 +99,7 @@ def build_scenario(data: dict, registry=None, resolution: int | None = None) -> 
     game.period = data.get("period", 1)
     game.first_player = data.get("first_player", 0)
     game.tiebreak_rounds = data.get("tiebreak_rounds", 0)
-    game.current = data.get("current", 0)
-    game.turn = 1
-    phase = data.get("phase", "play")
-    if phase != "start":
-        game.turn_state = game.new_turn_state(game.current)
-        played = data.get("played", {})
-        _use_free_plays(game, played.get("minions", 0), played.get("actions", 0))
-        game.phase = phase
-    else:
-        game.turn = 0
-    return game.start(game._rounds(phase))
+    return game.start(game._rounds(scenario_turn(game, data)))
 
 
 def _take_slot(game: BigBaseGame, uid: int, seat: int, wanted: int | None) -> None:

@@ -334,6 +334,20 @@ def build_scenario(data: dict, registry: Registry | None = None,
         game.new_card(registry.base(name), None, ("base_deck",))
     for name in data.get("base_discard", []):
         game.new_card(registry.base(name), None, ("base_discard",))
+    return game.start(game._turns(scenario_turn(game, data)))
+
+
+def _attach(game, registry, ad, zone, host_kind, host):
+    name, owner = ad[0], ad[1]
+    controller = ad[2] if len(ad) > 2 else owner
+    a = game.new_card(registry.card(name), owner, ("hand", owner))
+    game.move_card(a, zone)
+    game.action_state[a] = ActionState(controller, host_kind, host)
+
+
+def scenario_turn(game, data: dict) -> str:
+    """Set up the turn a scenario starts in (whose it is, the plays already made) and return its
+    phase: "start" begins the first turn from its start, any other phase is entered directly."""
     game.current = data.get("current", 0)
     game.turn = 1
     phase = data.get("phase", "play")
@@ -344,15 +358,7 @@ def build_scenario(data: dict, registry: Registry | None = None,
         game.phase = phase
     else:
         game.turn = 0
-    return game.start(game._turns(phase))
-
-
-def _attach(game, registry, ad, zone, host_kind, host):
-    name, owner = ad[0], ad[1]
-    controller = ad[2] if len(ad) > 2 else owner
-    a = game.new_card(registry.card(name), owner, ("hand", owner))
-    game.move_card(a, zone)
-    game.action_state[a] = ActionState(controller, host_kind, host)
+    return phase
 
 
 def _use_free_plays(game, minions, actions):

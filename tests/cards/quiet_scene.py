@@ -21,3 +21,19 @@ def quiet_scene(players, bases=QUIET_BASES, deck=(), hand=()) -> Scenario:
     s.deck(1, *[FILLER] * 4)
     s.base_deck("Rhodes Plaza Mall")
     return s
+
+
+DECK_FILLER = "Beam Up"  # seat 0's draws in the base tests
+
+
+def bases_scene(bases, players) -> Scenario:
+    """The scene of the expansions' base tests: `bases` in play (index = position), seat 0 to
+    play with six Beam Ups to draw, seat 1 holding and drawing the filler."""
+    s = Scenario(players)
+    for name in bases:
+        s.base(name)
+    s.hand(1, FILLER)
+    s.deck(0, *[DECK_FILLER] * 6)
+    s.deck(1, *[FILLER] * 6)
+    s.base_deck("Rhodes Plaza Mall")
+    return s

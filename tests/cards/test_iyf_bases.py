@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (fills REGISTRY)
 import smashup.cards.iyf_bases  # noqa: F401
-from smashup.engine import REGISTRY, Scenario
+from smashup.engine import REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     card,
@@ -24,20 +24,13 @@ from smashup.engine.testing import (
     where,
 )
 
+from .quiet_scene import FILLER, bases_scene
+
 PLAYERS = [("Dinosaurs", "Aliens"), ("Ninjas", "Robots")]
-FILLER = "Ninja Acolyte"
-DECK_FILLER = "Beam Up"
 
 
 def scenario(*bases, players=PLAYERS):
-    s = Scenario(players)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *[DECK_FILLER] * 6)
-    s.deck(1, *[FILLER] * 6)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+    return bases_scene(bases, players)
 
 
 def counters(game, cid):

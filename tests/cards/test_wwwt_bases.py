@@ -11,7 +11,7 @@ that no draw reshuffles a discard pile.
 from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (fills REGISTRY)
-from smashup.engine import REGISTRY, Scenario
+from smashup.engine import REGISTRY
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -25,20 +25,13 @@ from smashup.engine.testing import (
 )
 from smashup.engine.testing import log_texts as log
 
+from .quiet_scene import FILLER, bases_scene
+
 PLAYERS = [("Rock Stars", "Aliens"), ("Ninjas", "Robots")]
-FILLER = "Ninja Acolyte"
-DECK_FILLER = "Beam Up"
 
 
 def scenario(*bases, players=PLAYERS):
-    s = Scenario(players)
-    for name in bases:
-        s.base(name)
-    s.hand(1, FILLER)
-    s.deck(0, *[DECK_FILLER] * 6)
-    s.deck(1, *[FILLER] * 6)
-    s.base_deck("Rhodes Plaza Mall")
-    return s
+    return bases_scene(bases, players)
 
 
 def test_the_implemented_bases_match_the_catalog():
