@@ -186,6 +186,30 @@ def engine_build() -> str:
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
+def build_state(modules: tuple[str, ...] = BUILT, root: Path = ROOT_DIR,
+                native_dir: Path | None = None) -> str:
+    """What a new process would load, without importing anything: "compiled" when every module
+    has a fresh compiled file, "none" when none has, "stale" otherwise (some sources changed
+    since the last build). `SMASHUP_ENGINE=python` is not looked at: see `disabled`."""
+    manifest = read_manifest(native_dir or root.joinpath(*NATIVE_PATH))
+    memo: dict[str, str] = {}
+    fresh = [fresh_binary(m, root, native_dir, manifest, memo) is not None for m in modules]
+    return "compiled" if all(fresh) else "none" if not any(fresh) else "stale"
+
+
+def build_notice(state: str, turned_off: bool) -> str | None:
+    """What `manage.py start` tells the person starting the site about the compiled build, or
+    None when there is nothing to say (built and fresh, or turned off on purpose)."""
+    if turned_off or state == "compiled":
+        return None
+    if state == "stale":
+        return ("Some engine modules changed since `python manage.py compile_engine` last ran; "
+                "they run as plain Python until it runs again.")
+    return ("The rules engine and the tournament pairing run as plain Python: `python manage.py "
+            "compile_engine` (a few minutes, needs a C compiler) makes bots, hints, replays and "
+            "pairing about twice as fast.")
+
+
 def build(jobs: int | None = None) -> list[str]:
     """Compile every module of BUILT (the engine's and OTHER_MODULES) into NATIVE_DIR; returns their
     names. Raises on a missing Cython or compiler (the caller says what to do)."""

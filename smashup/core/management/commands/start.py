@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from smashup.core import launcher
 from smashup.core.demo import DEMO_PASSWORD, DEMO_USERNAME, ensure_demo_organizer, public_password_warning
+from smashup.engine import native
 
 STAGE_REDIS, STAGE_APP = 0, 1
 
@@ -65,6 +66,9 @@ class Command(BaseCommand):
         probe_host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
         if launcher.port_open(probe_host, port):
             raise CommandError(f"Port {port} on {host} is already in use; pick another with --port.")
+        notice = native.build_notice(native.build_state(), native.disabled())
+        if notice:
+            self.say(notice)
         self.say("Applying migrations...")
         call_command("migrate", interactive=False, verbosity=max(0, verbosity - 1))
         if not settings.DEBUG:
