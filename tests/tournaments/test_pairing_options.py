@@ -321,7 +321,7 @@ SWAP_CASES = [
 
 
 def use_pricing(build, monkeypatch):
-    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (pair_table_costs,
+    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (kernel.Pricer,
     scan_choice) run as Python ("loops") or as imported ("imported": compiled where the build is)."""
     from tournaments.pairing import local
 
