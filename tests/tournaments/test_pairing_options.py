@@ -501,3 +501,50 @@ def test_the_pairing_is_the_same_built_and_as_python():
 )
 def test_ci_runs_the_compiled_tabu_step():
     assert kernel.COMPILED, kernel.__file__
+
+
+# --- the fixed costs of a round --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lengths", [(2,), (0,), (0, 1, 2)])
+def test_the_seeded_draw_among_equals_orders_as_one_sort_by_the_whole_key(lengths):
+    """standings_order draws (a hash per player) only among players equal on points and
+    tie-breakers: the order of one sort by points, tie-breakers and the draw, with many ties
+    (-0.0 and 0.0 among them), dropped players, and tie-breakers of unequal lengths."""
+    from tournaments.pairing.context import seeded_key
+
+    walk = random.Random(len(lengths))
+    for event in range(300):
+        players = [
+            Player(i, walk.choice([0, 1, 2.0, 0.0, -0.0]),
+                   tuple(walk.choice([0, 1, 2.5]) for _ in range(walk.choice(lengths))),
+                   dropped=walk.random() < 0.1)
+            for i in range(walk.randint(0, 30))
+        ]  # fmt: skip
+        one_sort = sorted(
+            (p for p in players if not p.dropped),
+            key=lambda p: (-p.points, *(-t for t in p.tiebreaks), seeded_key(event, 3, "rank", p.id)),
+        )
+        assert standings_order(players, event, 3) == one_sort, event
+
+
+@pytest.mark.parametrize("n, copies", [(17, None), (22, 2), (41, 1)])
+def test_the_search_arrays_read_the_context_as_a_loop_over_it_does(n, copies):
+    """local._arrays reads who met whom and the factions held by iterators: the same arrays as
+    a loop over every player's meetings and factions."""
+    from tournaments.pairing import local
+
+    ctx, _ = simulated_context(n, 4, copies, seed=n)
+    arrays = local._arrays(ctx)
+    a = [p for p, row in enumerate(ctx.met) for _ in row]
+    b = [q for row in ctx.met for q in row]
+    times = [k for row in ctx.met for k in row.values()]
+    assert [column.tolist() for column in arrays.pairs] == [a, b, times]
+    assert all(column.dtype == np.int64 for column in arrays.pairs)
+    if copies is None:
+        assert arrays.factions is None and arrays.one_hot is None
+        return
+    none = len(ctx.faction_names)
+    for p, held in enumerate(ctx.factions):
+        assert arrays.factions[p].tolist() == [*held, *[none] * (arrays.factions.shape[1] - len(held))]
+        assert np.flatnonzero(arrays.one_hot[p]).tolist() == sorted(held)
