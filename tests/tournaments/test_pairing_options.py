@@ -381,8 +381,9 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
     n, copies, layout, dense, short_tables, build, monkeypatch
 ):
     """From a shuffled grouping (many swaps to make, so many players priced again after a swap
-    near them), the polish ends where the one-by-one polish ends, with the same evaluations
-    (numpy's prices and kernel.py's loops, as in the test above)."""
+    near them), the polish ends where the one-by-one polish ends, with the same evaluations,
+    repeats and meetings per group (numpy's prices and kernel.py's loops, as in the test above;
+    the loops price each player at their turn and keep the meetings per group up themselves)."""
     from tournaments.pairing import local
 
     use_pricing(build, monkeypatch)
@@ -402,6 +403,8 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
         scan_polish(one, window, 10**9, range(ctx.n))
         local._polish(two, window, 10**9, set(range(ctx.n)))
         assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
+        # What the swaps keep up (compiled: kernel.Pricer's loops over the pairs) as the one by one's.
+        assert one.repeats == two.repeats and (one.metg == two.metg).all()
 
 
 @pytest.mark.parametrize("build", ["python", "imported"])

@@ -30,7 +30,7 @@ cdef class Pricer:
     cdef const int64_t[:] where
     cdef const int64_t[:] seat
     cdef const int64_t[:, :] rows
-    cdef const int64_t[:, :] metg
+    cdef int64_t[:, :] metg
     cdef bint dense
     cdef const int64_t[:, :] met
     cdef const int64_t[:] pair_keys
@@ -57,6 +57,18 @@ cdef class Pricer:
 
     @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
     cpdef int64_t met_times(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
+    cdef Py_ssize_t _first_pair(self, Py_ssize_t x)
+
+    @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t)
+    cpdef move_meetings(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(start=int64_t, i=Py_ssize_t, key=int64_t, times=int64_t)
+    cdef void _shift(self, Py_ssize_t mover, Py_ssize_t into, Py_ssize_t out)
+
+    @cython.locals(total=int64_t, i=Py_ssize_t, p=Py_ssize_t)
+    cpdef int64_t group_repeats(self, Py_ssize_t g)
 
     @cython.locals(n=Py_ssize_t, g=Py_ssize_t, at=Py_ssize_t, count=int64_t, total=double,
                    lowest=double, seated=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, p=Py_ssize_t,

@@ -279,6 +279,7 @@ class Grouping:
         ctx = self.ctx
         self.viewed = True
         self.rows = None  # the repair's view: made again if asked (the tabu search does not read it)
+        self.pricer = None  # it reads the rows
         self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
         self.slot = np.empty(ctx.n, dtype=np.int64)
         self.slot[self.order] = np.arange(ctx.n)
@@ -495,7 +496,10 @@ class Grouping:
             self._all_trouble = None
             self.costs[gi], self.hard[gi], self.clash[gi] = cost, hard, clash
             if not self.is_bye[gi]:
-                self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
+                if self.pricer is not None:  # the same count as a compiled loop
+                    self.repeats[gi] = self.pricer.group_repeats(gi)
+                else:
+                    self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
 
     def _move(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         """x and y change places; `a`, `b`: x's group and y's group after it."""
@@ -521,6 +525,8 @@ class Grouping:
                     into, out = view[:, gx], view[:, gy]
                     into += change
                     out -= change
+        elif not views and self.pricer is not None:  # the same, as compiled loops
+            self.pricer.move_meetings(x, y)
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
