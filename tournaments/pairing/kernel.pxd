@@ -76,15 +76,18 @@ cdef class Pricer:
                    gone=int64_t)
     cdef double _table_cost(self, Py_ssize_t out, Py_ssize_t into, int64_t both)
 
-    @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t, both=int64_t, cost_a=double, cost_b=double,
-                   held_x=double, held_y=double)
     cpdef double delta(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t, cost_a=double, cost_b=double, held_x=double,
+                   held_y=double)
+    cdef double _delta(self, Py_ssize_t x, Py_ssize_t y, int64_t both) except? -1.0
 
     @cython.locals(k=Py_ssize_t)
     cpdef pair_deltas(self, const int64_t[:] xs, const int64_t[:] ys, double[:] out)
 
     @cython.locals(n=Py_ssize_t, count=Py_ssize_t, chosen=Py_ssize_t, chosen_delta=double,
-                   g=Py_ssize_t, i=Py_ssize_t, y=Py_ssize_t, value=double)
+                   g=Py_ssize_t, i=Py_ssize_t, y=Py_ssize_t, value=double, first=Py_ssize_t,
+                   last=Py_ssize_t, k=Py_ssize_t, both=int64_t)
     cpdef tuple best_swap(self, Py_ssize_t x, object groups)
 
 @cython.locals(held=Py_ssize_t, i=Py_ssize_t)

@@ -282,9 +282,14 @@ class Pricer:
     @cython.wraparound(False)
     def delta(self, x, y):
         """swap_delta(x, y)'s change of the full cost (x and y at different groups)."""
+        return self._delta(x, y, self.met_times(x, y))
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def _delta(self, x, y, both):
+        """delta(x, y), given what x and y met."""
         gx = self.where[x]
         gy = self.where[y]
-        both = self.met_times(x, y)
         if self.is_bye[gx]:
             cost_a = self.bye_cost(gx, x, y)
         else:
@@ -314,13 +319,25 @@ class Pricer:
         count = 0
         chosen = -1
         chosen_delta = 0.0
+        first = last = 0
+        if not self.dense:  # x's pairs, read in place of a search of all pairs for each y
+            first = self._first_pair(x)
+            last = self._first_pair(x + 1)
         for g in groups:
             for i in range(self.seats):
                 y = self.rows[g, i]
                 if y >= n:
                     continue
                 count += 1
-                value = self.delta(x, y)
+                if self.dense:
+                    both = self.met[x, y]
+                else:
+                    both = 0
+                    for k in range(first, last):
+                        if self.pair_keys[k] == x * n + y:
+                            both = self.pair_times[k]
+                            break
+                value = self._delta(x, y, both)
                 if chosen < 0 or value < chosen_delta - EPS:
                     chosen, chosen_delta = y, value
         return chosen_delta, chosen, count
