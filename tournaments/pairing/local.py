@@ -852,8 +852,10 @@ class Grouping:
         self.thresholds()
         queue = self.troubled()
         queue.reverse()  # pop() then serves the top tables first
+        queued = set(queue)  # who is in the queue (issue 27: looked up in the list, 10 ms at 4,096)
         while queue and self.evaluations < budget:
             x = queue.pop()
+            queued.discard(x)
             gx = self.where[x]
             if x not in self.troubled_in(gx):
                 continue
@@ -865,7 +867,10 @@ class Grouping:
             _, y, a, b, terms = found
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
-            queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+            for p in self.troubled_in(gx) + self.troubled_in(gy):
+                if p not in queued:
+                    queued.add(p)
+                    queue.append(p)
 
 
 PAIRS_AT_ONCE = 128  # tables priced together: up to this many, all their pairs' squares at once
