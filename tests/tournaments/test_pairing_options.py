@@ -551,3 +551,57 @@ def test_the_search_arrays_read_the_context_as_a_loop_over_it_does(n, copies):
     for p, held in enumerate(ctx.factions):
         assert arrays.factions[p].tolist() == [*held, *[none] * (arrays.factions.shape[1] - len(held))]
         assert np.flatnonzero(arrays.one_hot[p]).tolist() == sorted(held)
+
+
+def pigeonhole_cases():
+    """(context, table sizes) pairs: events simulated over 4 rounds, 17 players after a round of
+    two full tables and three short ones (where a round at the same tables forces repeats), 8
+    after two tables of 4."""
+    from tournaments.pairing.context import build_context
+
+    for n, layout in [(17, "even"), (21, "byes"), (30, "even"), (41, "byes"), (64, "even")]:
+        ctx, _ = simulated_context(n, 4, None, seed=n, layout=layout)
+        short = next(b for b in range(1, 5) if (n - 3 * b) % 4 == 0)  # tables of 3 that seat everyone
+        for sizes in ([4] * (n // 4), [4] * ((n - 3 * short) // 4) + [3] * short, [3] * (n // 3), [2] * (n // 2)):
+            yield ctx, sizes
+    first = PastRound([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13], [14, 15, 16]])
+    ctx = build_context([Player(i) for i in range(17)], [first], PairingOptions())
+    for sizes in ([4, 4, 3, 3, 3], [4, 4, 4, 4], [3, 3, 3, 3, 3, 2], [4, 3, 3, 3, 2, 2]):
+        yield ctx, sizes
+    # 8 players after two tables of 4: at three short tables two of each table meet again.
+    ctx = build_context([Player(i) for i in range(8)], [PastRound([[0, 1, 2, 3], [4, 5, 6, 7]])], PairingOptions())
+    for sizes in ([3, 3, 2], [4, 4], [2, 2, 2, 2]):
+        yield ctx, sizes
+
+
+def test_the_pigeonhole_bound_skips_only_tables_that_force_nothing():
+    """pigeonhole_repeats, counting each earlier table's best case alone (above exact_up_to
+    players, or with byes), passes over the rounds whose tables hold no more players than there
+    are tables of each kind: the same bound as the sum over every table's cases, here written out
+    (rounds whose tables fit and rounds whose tables do not)."""
+    from tournaments.pairing.bounds import _spread_pairs, fair_places, pigeonhole_repeats
+
+    forced = 0
+    for ctx, sizes in pigeonhole_cases():
+        byes = ctx.n - sum(sizes)
+        places = fair_places(ctx, sizes, byes)
+        everyone = set(range(ctx.n))
+        must_short, must_full = everyone - places["full"], everyone - places["short"]
+        either = places["short"] & places["full"]
+        if byes:
+            out = places["bye"]
+            must_short, must_full, either = must_short - out, must_full - out, either - out
+        short = sum(1 for s in sizes if s < ctx.table_size)
+        full = len(sizes) - short
+        written_out = sum(
+            min(
+                _spread_pairs(len(must_short & set(t)) + x, short)
+                + _spread_pairs(len(must_full & set(t)) + len(either & set(t)) - x, full)
+                for x in range(len(either & set(t)) + 1)
+            )
+            for tables in ctx.past_tables
+            for t in tables
+        )
+        assert pigeonhole_repeats(ctx, sizes, byes, exact_up_to=0) == written_out, (ctx.n, sizes)
+        forced += written_out
+    assert forced  # some tables force repeats: counted, not passed over
