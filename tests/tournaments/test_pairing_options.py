@@ -321,8 +321,8 @@ SWAP_CASES = [
 
 
 def use_pricing(build, monkeypatch):
-    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (kernel.Pricer,
-    scan_choice) run as Python ("loops") or as imported ("imported": compiled where the build is)."""
+    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (kernel.Pricer) run
+    as Python ("loops") or as imported ("imported": compiled where the build is)."""
     from tournaments.pairing import local
 
     if build == "numpy":
@@ -405,24 +405,6 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
         assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
         # What the swaps keep up (compiled: kernel.Pricer's loops over the pairs) as the one by one's.
         assert one.repeats == two.repeats and (one.metg == two.metg).all()
-
-
-@pytest.mark.parametrize("build", ["python", "imported"])
-def test_the_scans_choice_as_a_loop_is_numpys(build, monkeypatch):
-    """kernel.scan_choice (the polish's and the repair's pick, as a loop) keeps the index numpy's
-    _scan_choice keeps, on values full of near ties (within EPS, and just beyond it)."""
-    from tournaments.pairing import local
-
-    loops = kernel_as_python() if build == "python" else local.kernel
-    monkeypatch.setattr(local.kernel, "COMPILED", False)  # local._scan_choice: numpy's
-    walk = random.Random(5)
-    for _ in range(300):
-        size = walk.randint(1, 40)
-        values = np.array([walk.choice([0.0, 1.0, -1.0]) + walk.choice([0.0, EPS / 2, -EPS / 2, 2 * EPS])
-                           for _ in range(size)])  # fmt: skip
-        lo = walk.randrange(size)
-        hi = walk.randint(lo + 1, size)
-        assert loops.scan_choice(values, lo, hi) == local._scan_choice(values[lo:hi])
 
 
 @pytest.mark.parametrize("n, layout", [(23, "even"), (21, "byes"), (30, "even")])

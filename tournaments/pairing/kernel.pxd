@@ -89,6 +89,3 @@ cdef class Pricer:
                    g=Py_ssize_t, i=Py_ssize_t, y=Py_ssize_t, value=double, first=Py_ssize_t,
                    last=Py_ssize_t, k=Py_ssize_t, both=int64_t)
     cpdef tuple best_swap(self, Py_ssize_t x, object groups)
-
-@cython.locals(held=Py_ssize_t, i=Py_ssize_t)
-cpdef Py_ssize_t scan_choice(const double[:] values, Py_ssize_t lo, Py_ssize_t hi)

@@ -1,4 +1,5 @@
-"""The tabu step of a small event as plain loops, for the compiled build (issue 27).
+"""The tabu step of a small event, and the pricing of the repair's and the polish's swaps, as
+plain loops for the compiled build (issue 27).
 
 `best_small_move` is `Grouping.best_tabu_move` for events of up to MATRIX_UP_TO players (local.py):
 the same deltas, the same swaps allowed, the same scan over them in the same order, with the same
@@ -15,6 +16,10 @@ The sums are those of `Grouping._small_deltas`, in its order: what y coming into
 y's group, less what x and y met. With the default weights every term is a whole number, so any
 order would give the same bits; keeping numpy's order keeps them the same for any weights too
 (but the clashes, which numpy sums as a matrix product).
+
+`Pricer` is the repair's and the polish's pricing of swaps on the full cost (Grouping.best_swap,
+_pair_deltas) and the counts a swap keeps up where who met whom is kept as pairs (metg, a group's
+repeats): at 4,096 players numpy's call overhead per player priced or moved was most of a round.
 """
 
 import cython
@@ -341,15 +346,3 @@ class Pricer:
                 if chosen < 0 or value < chosen_delta - EPS:
                     chosen, chosen_delta = y, value
         return chosen_delta, chosen, count
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def scan_choice(values, lo, hi):
-    """local._scan_choice of values[lo:hi], counted from lo: the first, replaced by each later
-    value lower than the one held by more than EPS."""
-    held = lo
-    for i in range(lo + 1, hi):
-        if values[i] < values[held] - EPS:
-            held = i
-    return held - lo

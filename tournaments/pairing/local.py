@@ -19,6 +19,8 @@ the number of numpy calls, not their size: it prices every pair from scratch in 
 operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held). Where
 the project's compiled build is there (`manage.py compile_engine`), that step is kernel.py's loops
 instead: the same moves and generator calls, about four times faster than numpy's thirty calls.
+Compiled, the repair's and the polish's swaps are priced by kernel.Pricer's loops too, one player
+at a time (numpy prices the polish's players in batches, to spread its calls' overhead).
 """
 
 from __future__ import annotations
@@ -893,8 +895,6 @@ def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
 def _scan_choice(values: np.ndarray, lo: int = 0, hi: int | None = None) -> int:
     """The index in values[lo:hi] a scan of it keeps: the first, replaced by each later one lower
     than the one held by more than EPS."""
-    if kernel.COMPILED:  # a plain loop (numpy's calls cost more than the scan at ~50 values)
-        return kernel.scan_choice(values, lo, len(values) if hi is None else hi)
     values = values[lo:hi]
     i = 0
     while True:
