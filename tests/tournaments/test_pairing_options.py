@@ -544,14 +544,16 @@ def pigeonhole_cases():
     for n, layout in [(17, "even"), (21, "byes"), (30, "even"), (41, "byes"), (64, "even")]:
         ctx, _ = simulated_context(n, 4, None, seed=n, layout=layout)
         short = next(b for b in range(1, 5) if (n - 3 * b) % 4 == 0)  # tables of 3 that seat everyone
-        for sizes in ([4] * (n // 4), [4] * ((n - 3 * short) // 4) + [3] * short, [3] * (n // 3), [2] * (n // 2)):
+        mixed = [4] * ((n - 3 * short) // 4) + [3] * short
+        for sizes in ([4] * (n // 4), mixed, [3] * (n // 3), [2] * (n // 2)):
             yield ctx, sizes
     first = PastRound([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13], [14, 15, 16]])
     ctx = build_context([Player(i) for i in range(17)], [first], PairingOptions())
     for sizes in ([4, 4, 3, 3, 3], [4, 4, 4, 4], [3, 3, 3, 3, 3, 2], [4, 3, 3, 3, 2, 2]):
         yield ctx, sizes
     # 8 players after two tables of 4: at three short tables two of each table meet again.
-    ctx = build_context([Player(i) for i in range(8)], [PastRound([[0, 1, 2, 3], [4, 5, 6, 7]])], PairingOptions())
+    halves = PastRound([[0, 1, 2, 3], [4, 5, 6, 7]])
+    ctx = build_context([Player(i) for i in range(8)], [halves], PairingOptions())
     for sizes in ([3, 3, 2], [4, 4], [2, 2, 2, 2]):
         yield ctx, sizes
 

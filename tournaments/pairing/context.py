@@ -154,7 +154,11 @@ def standings_order(players: Iterable[Player], seed: Hashable, round_number: int
     if len({len(p.tiebreaks) for p in active}) > 1:  # keys of unequal lengths: compared as they are
         return sorted(
             active,
-            key=lambda p: (-p.points, *(-t for t in p.tiebreaks), seeded_key(seed, round_number, "rank", p.id)),
+            key=lambda p: (
+                -p.points,
+                *(-t for t in p.tiebreaks),
+                seeded_key(seed, round_number, "rank", p.id),
+            ),
         )
     # The same order with the seeded draw (a hash per player, issue 27: 10 ms at 4,096 players)
     # worked out only among players equal on points and tie-breakers: the keys are of one length,

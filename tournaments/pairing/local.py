@@ -95,8 +95,8 @@ def _arrays(ctx: Context) -> Arrays:
     if ctx.factions is not None:
         width = max(1, max((len(f) for f in ctx.factions), default=1))
         # Padded rows as one array, not a numpy call per player (issue 27: 8 ms at 4,096).
-        factions = np.array([(*held, *(none,) * (width - len(held))) for held in ctx.factions], dtype=np.int64)
-        factions = factions.reshape(ctx.n, width)
+        padded = [(*held, *(none,) * (width - len(held))) for held in ctx.factions]
+        factions = np.array(padded, dtype=np.int64).reshape(ctx.n, width)
         one_hot = np.zeros((ctx.n, none), dtype=np.float64)
         counts = [len(held) for held in ctx.factions]
         held_all = np.fromiter(itertools.chain.from_iterable(ctx.factions), dtype=np.int64, count=sum(counts))
