@@ -70,10 +70,11 @@ COMPILED = compiled_modules()
 # leave them out; tournaments/pairing/__init__.py imports the engine first, which installs the
 # finder): the tournament pairing's search (issue 27), its tabu step of a small event written for
 # the compiler (kernel.py, typed by kernel.pxd; numpy's step where it runs as Python), the local
-# search, the proof of the fewest repeats and the table costs as they are (the same source).
+# search, the proof of the fewest repeats, the table costs and the count of the history (context:
+# at 4,096 players a tenth of a round) as they are (the same source).
 OTHER_MODULES = (
     "tournaments.pairing.kernel", "tournaments.pairing.local", "tournaments.pairing.bounds",
-    "tournaments.pairing.cost",
+    "tournaments.pairing.cost", "tournaments.pairing.context",
 )
 BUILT = COMPILED + OTHER_MODULES
 

@@ -321,8 +321,8 @@ SWAP_CASES = [
 
 
 def use_pricing(build, monkeypatch):
-    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (pair_table_costs,
-    scan_choice) run as Python ("loops") or as imported ("imported": compiled where the build is)."""
+    """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (kernel.Pricer) run
+    as Python ("loops") or as imported ("imported": compiled where the build is)."""
     from tournaments.pairing import local
 
     if build == "numpy":
@@ -381,8 +381,9 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
     n, copies, layout, dense, short_tables, build, monkeypatch
 ):
     """From a shuffled grouping (many swaps to make, so many players priced again after a swap
-    near them), the polish ends where the one-by-one polish ends, with the same evaluations
-    (numpy's prices and kernel.py's loops, as in the test above)."""
+    near them), the polish ends where the one-by-one polish ends, with the same evaluations,
+    repeats and meetings per group (numpy's prices and kernel.py's loops, as in the test above;
+    the loops price each player at their turn and keep the meetings per group up themselves)."""
     from tournaments.pairing import local
 
     use_pricing(build, monkeypatch)
@@ -402,24 +403,8 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
         scan_polish(one, window, 10**9, range(ctx.n))
         local._polish(two, window, 10**9, set(range(ctx.n)))
         assert one.groups == two.groups and one.costs == two.costs and one.evaluations == two.evaluations
-
-
-@pytest.mark.parametrize("build", ["python", "imported"])
-def test_the_scans_choice_as_a_loop_is_numpys(build, monkeypatch):
-    """kernel.scan_choice (the polish's and the repair's pick, as a loop) keeps the index numpy's
-    _scan_choice keeps, on values full of near ties (within EPS, and just beyond it)."""
-    from tournaments.pairing import local
-
-    loops = kernel_as_python() if build == "python" else local.kernel
-    monkeypatch.setattr(local.kernel, "COMPILED", False)  # local._scan_choice: numpy's
-    walk = random.Random(5)
-    for _ in range(300):
-        size = walk.randint(1, 40)
-        values = np.array([walk.choice([0.0, 1.0, -1.0]) + walk.choice([0.0, EPS / 2, -EPS / 2, 2 * EPS])
-                           for _ in range(size)])  # fmt: skip
-        lo = walk.randrange(size)
-        hi = walk.randint(lo + 1, size)
-        assert loops.scan_choice(values, lo, hi) == local._scan_choice(values[lo:hi])
+        # What the swaps keep up (compiled: kernel.Pricer's loops over the pairs) as the one by one's.
+        assert one.repeats == two.repeats and (one.metg == two.metg).all()
 
 
 @pytest.mark.parametrize("n, layout", [(23, "even"), (21, "byes"), (30, "even")])
@@ -501,3 +486,106 @@ def test_the_pairing_is_the_same_built_and_as_python():
 )
 def test_ci_runs_the_compiled_tabu_step():
     assert kernel.COMPILED, kernel.__file__
+
+
+# --- the fixed costs of a round --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lengths", [(2,), (0,), (0, 1, 2)])
+def test_the_seeded_draw_among_equals_orders_as_one_sort_by_the_whole_key(lengths):
+    """standings_order draws (a hash per player) only among players equal on points and
+    tie-breakers: the order of one sort by points, tie-breakers and the draw, with many ties
+    (-0.0 and 0.0 among them), dropped players, and tie-breakers of unequal lengths."""
+    from tournaments.pairing.context import seeded_key
+
+    walk = random.Random(len(lengths))
+    for event in range(300):
+        players = [
+            Player(i, walk.choice([0, 1, 2.0, 0.0, -0.0]),
+                   tuple(walk.choice([0, 1, 2.5]) for _ in range(walk.choice(lengths))),
+                   dropped=walk.random() < 0.1)
+            for i in range(walk.randint(0, 30))
+        ]  # fmt: skip
+        one_sort = sorted(
+            (p for p in players if not p.dropped),
+            key=lambda p: (-p.points, *(-t for t in p.tiebreaks), seeded_key(event, 3, "rank", p.id)),
+        )
+        assert standings_order(players, event, 3) == one_sort, event
+
+
+@pytest.mark.parametrize("n, copies", [(17, None), (22, 2), (41, 1)])
+def test_the_search_arrays_read_the_context_as_a_loop_over_it_does(n, copies):
+    """local._arrays reads who met whom and the factions held by iterators: the same arrays as
+    a loop over every player's meetings and factions."""
+    from tournaments.pairing import local
+
+    ctx, _ = simulated_context(n, 4, copies, seed=n)
+    arrays = local._arrays(ctx)
+    a = [p for p, row in enumerate(ctx.met) for _ in row]
+    b = [q for row in ctx.met for q in row]
+    times = [k for row in ctx.met for k in row.values()]
+    assert [column.tolist() for column in arrays.pairs] == [a, b, times]
+    assert all(column.dtype == np.int64 for column in arrays.pairs)
+    if copies is None:
+        assert arrays.factions is None and arrays.one_hot is None
+        return
+    none = len(ctx.faction_names)
+    for p, held in enumerate(ctx.factions):
+        assert arrays.factions[p].tolist() == [*held, *[none] * (arrays.factions.shape[1] - len(held))]
+        assert np.flatnonzero(arrays.one_hot[p]).tolist() == sorted(held)
+
+
+def pigeonhole_cases():
+    """(context, table sizes) pairs: events simulated over 4 rounds, 17 players after a round of
+    two full tables and three short ones (where a round at the same tables forces repeats), 8
+    after two tables of 4."""
+    from tournaments.pairing.context import build_context
+
+    for n, layout in [(17, "even"), (21, "byes"), (30, "even"), (41, "byes"), (64, "even")]:
+        ctx, _ = simulated_context(n, 4, None, seed=n, layout=layout)
+        short = next(b for b in range(1, 5) if (n - 3 * b) % 4 == 0)  # tables of 3 that seat everyone
+        mixed = [4] * ((n - 3 * short) // 4) + [3] * short
+        for sizes in ([4] * (n // 4), mixed, [3] * (n // 3), [2] * (n // 2)):
+            yield ctx, sizes
+    first = PastRound([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10], [11, 12, 13], [14, 15, 16]])
+    ctx = build_context([Player(i) for i in range(17)], [first], PairingOptions())
+    for sizes in ([4, 4, 3, 3, 3], [4, 4, 4, 4], [3, 3, 3, 3, 3, 2], [4, 3, 3, 3, 2, 2]):
+        yield ctx, sizes
+    # 8 players after two tables of 4: at three short tables two of each table meet again.
+    halves = PastRound([[0, 1, 2, 3], [4, 5, 6, 7]])
+    ctx = build_context([Player(i) for i in range(8)], [halves], PairingOptions())
+    for sizes in ([3, 3, 2], [4, 4], [2, 2, 2, 2]):
+        yield ctx, sizes
+
+
+def test_the_pigeonhole_bound_skips_only_tables_that_force_nothing():
+    """pigeonhole_repeats, counting each earlier table's best case alone (above exact_up_to
+    players, or with byes), passes over the rounds whose tables hold no more players than there
+    are tables of each kind: the same bound as the sum over every table's cases, here written out
+    (rounds whose tables fit and rounds whose tables do not)."""
+    from tournaments.pairing.bounds import _spread_pairs, fair_places, pigeonhole_repeats
+
+    forced = 0
+    for ctx, sizes in pigeonhole_cases():
+        byes = ctx.n - sum(sizes)
+        places = fair_places(ctx, sizes, byes)
+        everyone = set(range(ctx.n))
+        must_short, must_full = everyone - places["full"], everyone - places["short"]
+        either = places["short"] & places["full"]
+        if byes:
+            out = places["bye"]
+            must_short, must_full, either = must_short - out, must_full - out, either - out
+        short = sum(1 for s in sizes if s < ctx.table_size)
+        full = len(sizes) - short
+        written_out = sum(
+            min(
+                _spread_pairs(len(must_short & set(t)) + x, short)
+                + _spread_pairs(len(must_full & set(t)) + len(either & set(t)) - x, full)
+                for x in range(len(either & set(t)) + 1)
+            )
+            for tables in ctx.past_tables
+            for t in tables
+        )
+        assert pigeonhole_repeats(ctx, sizes, byes, exact_up_to=0) == written_out, (ctx.n, sizes)
+        forced += written_out
+    assert forced  # some tables force repeats: counted, not passed over

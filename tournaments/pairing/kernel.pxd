@@ -26,18 +26,66 @@ cdef inline Py_ssize_t _clashes_in(const int64_t[:, :] held, const int64_t[:, :]
                             Py_ssize_t width, int64_t copies, Py_ssize_t g, Py_ssize_t into,
                             Py_ssize_t out) noexcept
 
-@cython.locals(n=Py_ssize_t, checked=bint, width=Py_ssize_t, seats=Py_ssize_t, k=Py_ssize_t,
-               side=Py_ssize_t, out=Py_ssize_t, into=Py_ssize_t, g=Py_ssize_t, at=Py_ssize_t,
-               count=int64_t, total=double, lowest=double, seated=Py_ssize_t, i=Py_ssize_t,
-               j=Py_ssize_t, p=Py_ssize_t, q=Py_ssize_t, d=double, cost=double, unfair=double,
-               clashes=int64_t, f=int64_t, gone=int64_t)
-cpdef pair_table_costs(const int64_t[:] xs, const int64_t[:] ys, const int64_t[:] where,
-                       const int64_t[:] seat, const int64_t[:, :] rows, const int64_t[:, :] metg,
-                       const int64_t[:] both, list repeats, list clash_counts,
-                       const int64_t[:, :] held, const int64_t[:, :] factions, int64_t copies,
-                       const double[:] points, const double[:] first_pen, const double[:] short_pen,
-                       Py_ssize_t table_size, double repeat, double spread, double clash,
-                       double[:] cost_a, double[:] cost_b)
+cdef class Pricer:
+    cdef const int64_t[:] where
+    cdef const int64_t[:] seat
+    cdef const int64_t[:, :] rows
+    cdef int64_t[:, :] metg
+    cdef bint dense
+    cdef const int64_t[:, :] met
+    cdef const int64_t[:] pair_keys
+    cdef const int64_t[:] pair_times
+    cdef list repeats
+    cdef list clash_counts
+    cdef list costs
+    cdef const unsigned char[:] is_bye
+    cdef bint checked
+    cdef const int64_t[:, :] held
+    cdef const int64_t[:, :] factions
+    cdef Py_ssize_t width
+    cdef int64_t copies
+    cdef const double[:] points
+    cdef const double[:] first_pen
+    cdef const double[:] short_pen
+    cdef Py_ssize_t n
+    cdef Py_ssize_t seats
+    cdef Py_ssize_t table_size
+    cdef double repeat
+    cdef double spread
+    cdef double clash
+    cdef object bye_cost
 
-@cython.locals(held=Py_ssize_t, i=Py_ssize_t)
-cpdef Py_ssize_t scan_choice(const double[:] values, Py_ssize_t lo, Py_ssize_t hi)
+    @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
+    cpdef int64_t met_times(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
+    cdef Py_ssize_t _first_pair(self, Py_ssize_t x)
+
+    @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t)
+    cpdef move_meetings(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(start=int64_t, i=Py_ssize_t, key=int64_t, times=int64_t)
+    cdef void _shift(self, Py_ssize_t mover, Py_ssize_t into, Py_ssize_t out)
+
+    @cython.locals(total=int64_t, i=Py_ssize_t, p=Py_ssize_t)
+    cpdef int64_t group_repeats(self, Py_ssize_t g)
+
+    @cython.locals(n=Py_ssize_t, g=Py_ssize_t, at=Py_ssize_t, count=int64_t, total=double,
+                   lowest=double, seated=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, p=Py_ssize_t,
+                   q=Py_ssize_t, d=double, cost=double, unfair=double, clashes=int64_t, f=int64_t,
+                   gone=int64_t)
+    cdef double _table_cost(self, Py_ssize_t out, Py_ssize_t into, int64_t both)
+
+    cpdef double delta(self, Py_ssize_t x, Py_ssize_t y)
+
+    @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t, cost_a=double, cost_b=double, held_x=double,
+                   held_y=double)
+    cdef double _delta(self, Py_ssize_t x, Py_ssize_t y, int64_t both) except? -1.0
+
+    @cython.locals(k=Py_ssize_t)
+    cpdef pair_deltas(self, const int64_t[:] xs, const int64_t[:] ys, double[:] out)
+
+    @cython.locals(n=Py_ssize_t, count=Py_ssize_t, chosen=Py_ssize_t, chosen_delta=double,
+                   g=Py_ssize_t, i=Py_ssize_t, y=Py_ssize_t, value=double, first=Py_ssize_t,
+                   last=Py_ssize_t, k=Py_ssize_t, both=int64_t)
+    cpdef tuple best_swap(self, Py_ssize_t x, object groups)

@@ -19,11 +19,14 @@ the number of numpy calls, not their size: it prices every pair from scratch in 
 operations (`_small_deltas`) and its swaps keep only the counts (metg, the factions held). Where
 the project's compiled build is there (`manage.py compile_engine`), that step is kernel.py's loops
 instead: the same moves and generator calls, about four times faster than numpy's thirty calls.
+Compiled, the repair's and the polish's swaps are priced by kernel.Pricer's loops too, one player
+at a time (numpy prices the polish's players in batches, to spread its calls' overhead).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import time
 from dataclasses import dataclass, field
@@ -74,10 +77,14 @@ def _arrays(ctx: Context) -> Arrays:
     found = ctx.__dict__.get("_arrays")
     if found is not None and found.side.shape[1] == ctx.n:
         return found
-    a = [p for p, row in enumerate(ctx.met) for _ in row]
-    b = [q for row in ctx.met for q in row]
-    k = [times for row in ctx.met for times in row.values()]
-    pairs = (np.array(a, dtype=np.int64), np.array(b, dtype=np.int64), np.array(k, dtype=np.int64))
+    # Read by iterators, not Python loops (issue 27: at 4,096 players some 50,000 pairs).
+    degrees = [len(row) for row in ctx.met]
+    total = sum(degrees)
+    pairs = (
+        np.repeat(np.arange(ctx.n, dtype=np.int64), degrees),
+        np.fromiter(itertools.chain.from_iterable(ctx.met), dtype=np.int64, count=total),
+        np.fromiter(itertools.chain.from_iterable(map(dict.values, ctx.met)), dtype=np.int64, count=total),
+    )
     met = met_cost = None
     if ctx.n <= DENSE_UP_TO:
         met = np.zeros((ctx.n, ctx.n), dtype=np.int64)
@@ -87,11 +94,13 @@ def _arrays(ctx: Context) -> Arrays:
     factions, one_hot, none = None, None, len(ctx.faction_names)
     if ctx.factions is not None:
         width = max(1, max((len(f) for f in ctx.factions), default=1))
-        factions = np.full((ctx.n, width), none, dtype=np.int64)
+        # Padded rows as one array, not a numpy call per player (issue 27: 8 ms at 4,096).
+        padded = [(*held, *(none,) * (width - len(held))) for held in ctx.factions]
+        factions = np.array(padded, dtype=np.int64).reshape(ctx.n, width)
         one_hot = np.zeros((ctx.n, none), dtype=np.float64)
-        for p, held in enumerate(ctx.factions):
-            factions[p, : len(held)] = held
-            one_hot[p, list(held)] = 1.0
+        counts = [len(held) for held in ctx.factions]
+        held_all = np.fromiter(itertools.chain.from_iterable(ctx.factions), dtype=np.int64, count=sum(counts))
+        one_hot[np.repeat(np.arange(ctx.n), counts), held_all] = 1.0
     padded = [
         np.array([*values, pad], dtype=np.float64)
         for values, pad in (
@@ -205,6 +214,7 @@ class Grouping:
         # (_small_deltas), with no per-group costs to keep up (enter, leave) at each swap.
         self.small = arrays.met_cost is not None and ctx.n <= MATRIX_UP_TO
         self.rows = None  # every group's players as a matrix (_rows_view), made when first needed
+        self.pricer = None  # kernel.Pricer over the rows (_pricer), made when first needed
         self.evaluations = 0
         self._trouble: dict[int, list[int]] = {}
         self._all_trouble: list[int] | None = None  # troubled(), until a group or the thresholds change
@@ -271,6 +281,7 @@ class Grouping:
         ctx = self.ctx
         self.viewed = True
         self.rows = None  # the repair's view: made again if asked (the tabu search does not read it)
+        self.pricer = None  # it reads the rows
         self.order = np.array([p for g in self.groups for p in g], dtype=np.int64)
         self.slot = np.empty(ctx.n, dtype=np.int64)
         self.slot[self.order] = np.arange(ctx.n)
@@ -487,7 +498,10 @@ class Grouping:
             self._all_trouble = None
             self.costs[gi], self.hard[gi], self.clash[gi] = cost, hard, clash
             if not self.is_bye[gi]:
-                self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
+                if self.pricer is not None:  # the same count as a compiled loop
+                    self.repeats[gi] = self.pricer.group_repeats(gi)
+                else:
+                    self.repeats[gi] = int(self.metg[self.groups[gi], gi].sum()) // 2
 
     def _move(self, x: int, y: int, a: list[int], b: list[int]) -> None:
         """x and y change places; `a`, `b`: x's group and y's group after it."""
@@ -513,6 +527,8 @@ class Grouping:
                     into, out = view[:, gx], view[:, gy]
                     into += change
                     out -= change
+        elif not views and self.pricer is not None:  # the same, as compiled loops
+            self.pricer.move_meetings(x, y)
         else:  # a large event: only those who met x or y change
             for mover, sign in ((y, 1), (x, -1)):
                 for p, times in self.ctx.met[mover].items():
@@ -637,15 +653,21 @@ class Grouping:
         """The best swap of x with a player of `groups` on the full cost, as a scan of them in
         order would choose it (the first, replaced only by one lower by more than EPS): (delta, y,
         x's group after, y's group after, None), or None. Priced all at once (`swap_deltas`)."""
-        found = self.swap_deltas(x, groups)
-        if found is None:
-            return None
-        deltas, ys = found
-        i = _scan_choice(deltas)
-        y = int(ys[i])
+        if kernel.COMPILED:  # the same scan as compiled loops, with no arrays made (kernel.Pricer)
+            delta, y, priced = self._pricer().best_swap(x, groups)
+            self.evaluations += priced
+            if y < 0:
+                return None
+        else:
+            found = self.swap_deltas(x, groups)
+            if found is None:
+                return None
+            deltas, ys = found
+            i = _scan_choice(deltas)
+            delta, y = float(deltas[i]), int(ys[i])
         a = [y if m == x else m for m in self.groups[self.where[x]]]
         b = [x if m == y else m for m in self.groups[self.where[y]]]
-        return float(deltas[i]), y, a, b, None
+        return delta, y, a, b, None
 
     def _rows_view(self) -> None:
         """Every group's players as one matrix (rows[g, slot]; n pads a group smaller than the
@@ -657,6 +679,29 @@ class Grouping:
             self.rows[gi, : len(g)] = g
             self.seat[g] = np.arange(len(g))
         self.bye_np = np.array(self.is_bye, dtype=bool)
+        self.pricer = None  # kernel.Pricer reads these rows: made anew with them
+
+    def _pricer(self):
+        """kernel.Pricer over this grouping's arrays (made once per rows view)."""
+        if self.rows is None:
+            self._rows_view()
+        if self.pricer is None:
+            ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
+            checked = self.held_np is not None
+            keys, times = (None, None) if arrays.met is not None else self._pair_index()
+            self.pricer = kernel.Pricer(
+                self.where_np, self.seat, self.rows, self.metg, arrays.met, keys, times, self.repeats,
+                self.clash, self.costs, self.bye_np.view(np.uint8), self.held_np, arrays.factions,
+                ctx.copies if checked else 0, arrays.points, arrays.first_pen, arrays.short_pen,
+                ctx.table_size, w.repeat, w.spread, w.clash, self._bye_cost,
+            )  # fmt: skip
+        return self.pricer
+
+    def _bye_cost(self, g: int, out: int, into: int) -> float:
+        """group_cost of the byes g with `into` in out's place (its own sum: Python's, as there)."""
+        row = self.rows[g].copy()
+        row[self.seat[out]] = into
+        return group_cost(self.ctx, row[row < self.ctx.n].tolist(), True)
 
     def swap_deltas(self, x: int, groups) -> tuple[np.ndarray, np.ndarray] | None:
         """(swap_delta of x with each player of `groups`, those players), in the order of a scan:
@@ -675,10 +720,12 @@ class Grouping:
         last bit: each new group's cost is group_cost's sums in group_cost's order (the repeats,
         whole numbers, from metg; the byes by group_cost itself), less the groups' costs as
         swap_delta subtracts them."""
+        if kernel.COMPILED:  # the same sums as plain compiled loops (kernel.Pricer)
+            deltas = np.empty(len(xs))
+            self._pricer().pair_deltas(xs, ys, deltas)
+            return deltas
         ctx, n, metg = self.ctx, self.ctx.n, self.metg
         gx, gy = self.where_np.take(xs), self.where_np.take(ys)
-        if kernel.COMPILED:  # the same sums as plain compiled loops (kernel.py)
-            return self._pair_deltas_compiled(xs, ys, gx, gy)
         pair = np.arange(len(xs))
         # x's group with y in x's place, and y's group with x in y's place.
         a, b = self.rows.take(gx, axis=0), self.rows.take(gy, axis=0)
@@ -702,26 +749,6 @@ class Grouping:
             # The byes: Python's own sum, as group_cost's (Python 3.12 sums floats compensated).
             for k in np.flatnonzero(self.bye_np.take(g)).tolist():
                 cost[k] = group_cost(ctx, new[k][new[k] < n].tolist(), True)
-        held = _per_group(self.costs, gx, gy)
-        return cost_a + cost_b - held[0] - held[1]
-
-    def _pair_deltas_compiled(self, xs: np.ndarray, ys: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
-        """_pair_deltas with the new tables' costs from kernel.pair_table_costs (the byes again
-        by group_cost, as there)."""
-        ctx, arrays, w = self.ctx, self.arrays, self.ctx.weights
-        both = self.arrays.met[xs, ys] if self.arrays.met is not None else self._met_pairs(xs, ys)
-        checked = self.held_np is not None
-        cost_a, cost_b = np.empty(len(xs)), np.empty(len(xs))
-        kernel.pair_table_costs(
-            xs, ys, self.where_np, self.seat, self.rows, self.metg, both, self.repeats, self.clash,
-            self.held_np, arrays.factions, ctx.copies if checked else 0, arrays.points, arrays.first_pen,
-            arrays.short_pen, ctx.table_size, w.repeat, w.spread, w.clash, cost_a, cost_b,
-        )  # fmt: skip
-        for cost, g, outs, ins in ((cost_a, gx, xs, ys), (cost_b, gy, ys, xs)):
-            for k in np.flatnonzero(self.bye_np.take(g)).tolist():
-                row = self.rows[g[k]].copy()
-                row[self.seat[outs[k]]] = ins[k]
-                cost[k] = group_cost(ctx, row[row < ctx.n].tolist(), True)
         held = _per_group(self.costs, gx, gy)
         return cost_a + cost_b - held[0] - held[1]
 
@@ -751,17 +778,22 @@ class Grouping:
     def _met_pairs(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         """met[x][y] for each pair, from the pairs that met (sorted by x * n + y) where the dense
         matrix is not kept."""
-        arrays, n = self.arrays, self.ctx.n
+        keys, times = self._pair_index()
+        if not len(keys):
+            return np.zeros(len(xs), dtype=np.int64)
+        wanted = xs * self.ctx.n + ys
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        return np.where(keys.take(at) == wanted, times.take(at), 0)
+
+    def _pair_index(self) -> tuple[np.ndarray, np.ndarray]:
+        """(x * n + y of each pair that met, sorted; how often they met), made once per context."""
+        arrays = self.arrays
         if arrays.pair_keys is None:
             a, b, times = arrays.pairs
-            keys = a * n + b
+            keys = a * self.ctx.n + b
             order = np.argsort(keys, kind="stable")
             arrays.pair_keys, arrays.pair_times = keys.take(order), times.take(order)
-        if not len(arrays.pair_keys):
-            return np.zeros(len(xs), dtype=np.int64)
-        wanted = xs * n + ys
-        at = np.minimum(np.searchsorted(arrays.pair_keys, wanted), len(arrays.pair_keys) - 1)
-        return np.where(arrays.pair_keys.take(at) == wanted, arrays.pair_times.take(at), 0)
+        return arrays.pair_keys, arrays.pair_times
 
     def _clash_change(self, groups: np.ndarray, outs: np.ndarray, ins: np.ndarray) -> np.ndarray:
         """For each k, the change of the faction clashes of group groups[k] (clash_excess) when
@@ -822,8 +854,10 @@ class Grouping:
         self.thresholds()
         queue = self.troubled()
         queue.reverse()  # pop() then serves the top tables first
+        queued = set(queue)  # who is in the queue (issue 27: looked up in the list, 10 ms at 4,096)
         while queue and self.evaluations < budget:
             x = queue.pop()
+            queued.discard(x)
             gx = self.where[x]
             if x not in self.troubled_in(gx):
                 continue
@@ -835,7 +869,10 @@ class Grouping:
             _, y, a, b, terms = found
             gy = self.where[y]
             self.apply(x, y, a, b, terms)
-            queue.extend(p for p in self.troubled_in(gx) + self.troubled_in(gy) if p not in queue)
+            for p in self.troubled_in(gx) + self.troubled_in(gy):
+                if p not in queued:
+                    queued.add(p)
+                    queue.append(p)
 
 
 PAIRS_AT_ONCE = 128  # tables priced together: up to this many, all their pairs' squares at once
@@ -858,8 +895,6 @@ def _per_group(values: list, *groups: np.ndarray) -> list[np.ndarray]:
 def _scan_choice(values: np.ndarray, lo: int = 0, hi: int | None = None) -> int:
     """The index in values[lo:hi] a scan of it keeps: the first, replaced by each later one lower
     than the one held by more than EPS."""
-    if kernel.COMPILED:  # a plain loop (numpy's calls cost more than the scan at ~50 values)
-        return kernel.scan_choice(values, lo, len(values) if hi is None else hi)
     values = values[lo:hi]
     i = 0
     while True:
@@ -1039,6 +1074,9 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
     scan would; where a swap changed a player's group or a group near it, that player and the
     next few are priced again together (REPRICE)."""
     todo = set(range(state.ctx.n)) if players is None else set(players)
+    if kernel.COMPILED:
+        _polish_one_by_one(state, window, budget, todo)
+        return
     while todo and state.evaluations < budget:
         moved: set[int] = set()
         order = sorted(todo)
@@ -1081,6 +1119,31 @@ def _polish(state: Grouping, window: int, budget: int, players: set[int] | None 
 
 
 REPRICE = 32  # players priced again together when a swap made the prices of one stale
+
+
+def _polish_one_by_one(state: Grouping, window: int, budget: int, todo: set[int]) -> None:
+    """_polish where the prices are compiled loops (kernel.Pricer): each player's swaps priced
+    at their turn, which is what the passes above price (a price kept from before is used only
+    while no swap changed the tables it reads, so it is the price of the turn), with no arrays
+    made for a batch, and each player priced once a pass, not again with the batch of a stale
+    neighbour (issue 27: at 4,096 players the polish's batches and its loop were a third of a
+    round)."""
+    pricer = state._pricer()
+    where, near = state.where, state.near
+    while todo and state.evaluations < budget:
+        moved: set[int] = set()
+        for x in sorted(todo):
+            gx = where[x]
+            delta, y, priced = pricer.best_swap(x, near(gx, window))
+            state.evaluations += priced
+            if y < 0 or delta >= -EPS or state.hard_delta(x, y) > EPS:
+                continue
+            gy = where[y]
+            a = [y if m == x else m for m in state.groups[gx]]
+            b = [x if m == y else m for m in state.groups[gy]]
+            state.apply(x, y, a, b)
+            moved.update(state.groups[gx], state.groups[gy])
+        todo = moved
 
 
 def _price(state: Grouping, xs: list[int], window: int, priced: dict, made: int) -> None:
