@@ -554,3 +554,32 @@ def test_17_players_after_a_round_of_short_tables_are_forced_into_4_repeats_and_
     assert pairing.repeats == 4
     # Stopped by the bound: no tabu steps after the repair reached it, or only a few.
     assert pairing.stats["steps"] < 1_000
+
+
+def test_the_cycle_collector_is_held_off_while_a_round_is_paired_and_then_as_it_was(monkeypatch):
+    import gc
+
+    from tournaments.pairing import rounds
+
+    seen, search = [], rounds.local_search
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(rounds, "local_search", watched)
+    assert gc.isenabled()
+    play_event(30, 2, seed="gc")
+    assert seen == [False] and gc.isenabled()
+
+    gc.disable()  # a caller that keeps it off finds it off
+    try:
+        play_event(30, 2, seed="gc")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+    monkeypatch.setattr(rounds, "local_search", lambda *a, **k: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        play_event(30, 2, seed="gc")
+    assert gc.isenabled()  # back on after a failed round too
