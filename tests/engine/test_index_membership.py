@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import smashup.cards  # noqa: F401  (declares every card and base)
-from smashup.engine import REGISTRY
+from smashup.engine import REGISTRY, Faction
 from smashup.engine.hooks import INDEXES, indexes_wanted
-from smashup.engine.registry import TurnGrant
+from smashup.engine.registry import Registry, TurnGrant
 
 from .support import registry_with_test_cards
 
@@ -30,17 +30,19 @@ def test_every_declared_card_and_base_joins_the_indexes_their_tests_name():
 
 def test_a_changed_definition_is_read_afresh():
     """Nothing is kept between calls: a definition given an ability joins its index at once
-    (a play offered from the discard pile offers nothing in play)."""
+    (a play offered from the discard pile offers nothing in play). A card of its own, so that
+    no shared definition is changed."""
     names = [name for name, _wanted, _bases_too in INDEXES]
     offering = names.index("play_offering")
-    card = next(c for c in registry_with_test_cards().cards.values()
-                if not c.play_sources and not c.turn_grants)
+    card = Faction("Indexed", set="testset", registry=Registry()).minion(
+        "Plain", power=1, text="A plain minion.").card
     plain = indexes_wanted(card)
-    assert not plain[offering]
+    assert not any(plain)
     card.turn_grants = [TurnGrant(kind="minion", zone="discard", applies=lambda ctx: True)]
     assert indexes_wanted(card) == plain == declared(card)
     card.turn_grants.append(TurnGrant(kind="minion", zone="play", applies=lambda ctx: True))
     assert indexes_wanted(card)[offering] and indexes_wanted(card) == declared(card)
+    assert sum(indexes_wanted(card)) == 1
 
 
 def test_other_definitions_are_asked_the_tests_of_INDEXES():
