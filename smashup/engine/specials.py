@@ -318,7 +318,10 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
         return found
     several = type(wctx) is list  # scorings scored as one (Big Base): usable on any of them
     if zone == "hand":
-        for cid in list(game.players[seat].hand):
+        hand = game.players[seat].hand
+        if holders.isdisjoint(hand):  # most hands at most windows: no such card (a C loop)
+            return found
+        for cid in list(hand):
             if cid not in holders:
                 continue
             d = game.defs[cid]
