@@ -16,22 +16,36 @@ import random
 import cython
 
 from .core import Decision
+from .rng import _SMALL, KeyedRandom, _Bits
 
 # Below the value of ending the Play Cards phase (0): a play that helps nobody, kept in hand.
 USELESS = -1.0
+# The counts a keyed stream's `_Bits.below` draws below (rng.py's `_SMALL`), a C constant compiled.
+_BELOW_BITS = cython.declare(cython.longlong, _SMALL)
 
 
-@cython.locals(d=Decision)
+@cython.locals(d=Decision, src=_Bits, n=cython.longlong)
 def random_choice(game, rng: random.Random) -> list[str]:
+    # `game` untyped: anything with the open question as `pending` (test_bot_draws).
     d = game.pending
     # What `rng.randint(min, max)` and `rng.sample(options, count)` draw, without their argument
     # checks (a random game asks this hundreds of times): the same draws from the same stream,
     # so seeded games are unchanged (test_bots_draw_as_randint_and_sample).
-    randbelow = rng._randbelow
-    count = d.min_count + randbelow(d.max_count - d.min_count + 1)
+    n = d.max_count - d.min_count + 1
+    if type(rng) is KeyedRandom and 0 < n < _BELOW_BITS:
+        # The keyed stream's own bits, drawn as its `_randbelow` draws them (the same numbers),
+        # by C calls compiled rather than a Python method call each.
+        src = rng._src
+        count = d.min_count + src.below(n)
+        if count == 1:
+            n = d.option_count()
+            if 0 < n < _BELOW_BITS:
+                return [d.option_id(src.below(n))]
+    else:
+        count = d.min_count + rng._randbelow(n)
     if count == 1:
         # By index, so the main decision makes only the Option picked (`Decision.option_id`).
-        return [d.option_id(randbelow(d.option_count()))]
+        return [d.option_id(rng._randbelow(d.option_count()))]
     return [o.id for o in rng.sample(d.options, count)]
 
 

@@ -380,11 +380,11 @@ class _Ctx:
         as `ctx.destroy`, or its pipeline kind "destroy"; default any effect): a protection such
         as Smoke Bomb ("not affected") or Warbot ("cannot be destroyed") keeps a minion out. The
         minions it may choose to do something to. `choose_and` filters by its verb by itself."""
-        game = self.game
+        affects = self.game.affects  # looked up once, asked of each minion
         me = self.source_player
+        card = self.card
         kind = effect_kind(effect)
-        return [m for m in self.minions(base, where, controller)
-                if game.affects(self.card, me, m, kind)]
+        return [m for m in self.minions(base, where, controller) if affects(card, me, m, kind)]
 
     def can_affect(self, target: int, kind="affect") -> bool:
         """Whether this ability may do `kind` to `target` (a verb or a pipeline kind: "affect",

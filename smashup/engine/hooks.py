@@ -11,6 +11,10 @@ power is its printed power with every modifier in force; most modifiers read onl
 """
 from __future__ import annotations
 
+import cython
+
+from .registry import BaseDef, CardDef, _Declares
+
 # `power_locality`: a card reads only its minion's base / moreover reaches only its own.
 READS_LOCALLY = 1
 MOVES_LOCALLY = 2
@@ -71,3 +75,39 @@ INDEXES = (
     # whose modifier or protection may read beyond a minion's base (`_new_power_version`)
     ("wide_readers", lambda d: not power_locality(d), True),
 )
+
+
+@cython.locals(d=_Declares, card=CardDef, tg=object)
+def indexes_wanted(defn) -> tuple:
+    """Whether `defn` belongs to each index of INDEXES, in its order: INDEXES's tests, written
+    out on the declared fields of a card or a base (compiled: C reads, no call per test; every
+    new game asks it of each of its definitions). Anything else is asked INDEXES's own tests.
+    tests/engine/test_index_membership.py checks both agree on every definition."""
+    if type(defn) is CardDef:
+        card = defn
+        d = card
+        offering = bool(d.play_sources)
+        if not offering:
+            for tg in d.turn_grants:
+                if tg.zone == "play":
+                    offering = True
+                    break
+        return (d.power_modifier is not None,
+                d.starting_breakpoint is not None or d.breakpoint_modifier is not None,
+                bool(d.protections), d.kind != "base" and bool(d.triggers),
+                card.talent is not None, bool(d.replacements), bool(card.restrictions),
+                bool(card.cancels_host), offering, not power_locality(d))
+    if type(defn) is BaseDef:
+        d = defn
+        offering = bool(d.play_sources)
+        if not offering:
+            for tg in d.turn_grants:
+                if tg.zone == "play":
+                    offering = True
+                    break
+        # A base declares no talent, restriction or host it cancels.
+        return (d.power_modifier is not None,
+                d.starting_breakpoint is not None or d.breakpoint_modifier is not None,
+                bool(d.protections), d.kind != "base" and bool(d.triggers), False,
+                bool(d.replacements), False, False, offering, not power_locality(d))
+    return tuple([bool(wanted(defn)) for _name, wanted, _bases_too in INDEXES])

@@ -71,7 +71,7 @@ def _top_level_reactions(game):
     return _react(game, *work) if work is not None else None
 
 
-@cython.locals(trig=Trigger, slot=BaseSlot, bdef=_Declares, ev=Event)
+@cython.locals(trig=Trigger, slot=BaseSlot, bdef=_Declares, ev=Event, table=dict)
 def _reactions_to(game, event: Event) -> list[tuple]:
     """Every (card, trigger) in play or base that reacts to `event`; and, for an event that
     took a card out of play, that card's own `leaves_play` triggers (its "last words")."""

@@ -318,7 +318,10 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
         return found
     several = type(wctx) is list  # scorings scored as one (Big Base): usable on any of them
     if zone == "hand":
-        for cid in list(game.players[seat].hand):
+        hand = game.players[seat].hand
+        if holders.isdisjoint(hand):  # most hands at most windows: no such card (a C loop)
+            return found
+        for cid in list(hand):
             if cid not in holders:
                 continue
             d = game.defs[cid]
@@ -332,10 +335,15 @@ def _usable_specials(game, seat, window, wctx, zone="hand"):
                         and sp.usable(Ctx(game, cid, seat), wctx)):
                     found.append((cid, i, sp))
         return found
+    # The holders in play this seat controls (most windows: none, the Specials in play being
+    # another player's): only they can be found on the bases below, read in board order.
+    loc = game.loc
+    mine = [c for c in holders if loc[c][0] in _IN_PLAY and game.controller(c) == seat]
+    if not mine:
+        return found
     for slot in game.bases:
         for cid in _cards_on(game, slot):
-            if (cid not in holders or game.controller(cid) != seat
-                    or not ability_active(game, cid)):
+            if cid not in mine or not ability_active(game, cid):
                 continue
             d = game.defs[cid]
             for i, sp in enumerate(d.specials):

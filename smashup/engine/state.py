@@ -33,7 +33,7 @@ from .core import (
     _text,
     _values,
 )
-from .hooks import INDEXES, MOVES_LOCALLY, power_locality, reach_confined
+from .hooks import INDEXES, MOVES_LOCALLY, indexes_wanted, power_locality, reach_confined
 from .knowledge import HIDDEN, Knowledge
 from .registry import REGISTRY, BaseDef, CardDef, Registry, _Declares
 from .rng import GAME_STREAM, stream, version_for
@@ -397,8 +397,8 @@ class GameState:
         kinds = self._index_kinds.get(key)
         if kinds is None:
             found = []  # a loop, not a generator: asked of each definition of every new game
-            for name, wanted, bases_too in INDEXES:
-                if wanted(defn):
+            for (name, _wanted, bases_too), wanted in zip(INDEXES, indexes_wanted(defn)):
+                if wanted:
                     found.append((getattr(self, name), bases_too))
             kinds = self._index_kinds[key] = tuple(found)
         return kinds
