@@ -88,12 +88,13 @@ bear_picnic = teddy_bears.action("Bear Picnic", attach="base", intent="help", te
     "power 2 or less here, they cannot play such a minion on any other base."))
 
 
-@bear_picnic.restriction
+@bear_picnic.restriction(elsewhere=True)
 def bear_picnic_gathers(ctx, play):
     # Catalog: only minions the player owns (no monsters, nor another player's minion played
     # through Trade), only those of printed power 2 or less, and only while that same minion
     # could be played here (nothing else forbids it: Block the Path). A play onto this base is
     # never forbidden, so the check of "could be played here" never comes back to this card.
+    # The answer does not depend on which other base the play is onto (`elsewhere`).
     if (play.seat == ctx.me or play.base is None or play.base == ctx.here
             or not ctx.is_minion(play.card) or ctx.owner(play.card) != play.seat
             or ctx.printed_power(play.card) > 2):

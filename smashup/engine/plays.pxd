@@ -23,12 +23,19 @@ cdef class PlayFinder:
     cpdef match(self, play)
     cpdef granted(self, play)
     cpdef _could(self, cid, kind, zone)
+    # What allows plays, read by each finder made (one a main decision): C calls.
+    cpdef _used_turn_keys(self)
+    cpdef _turn_grants(self)
+    cpdef _sources(self)
 
 # A main decision's row of Options not made yet (`PlayFinder.plays(rows_later=True)`).
 cdef class RowLater:
-    cdef public object cid, kind, key, count, sig, rows
+    cdef public object cid, kind, key, count, sig
+    # The main decision's count and pick call them with the RowLater typed: C calls.
+    cpdef row(self, game, seat)
+    cpdef option(self, game, seat, index)
 
-cpdef RowLater _row_later(cid, kind, key, count, sig, rows)
+cpdef RowLater _row_later(cid, kind, key, count, sig)
 
 # The game's questions about plays (methods of Game), C functions the other modules cimport.
 cpdef legal_plays(GameState game, seat, grants=*, cards=*, kinds=*, onto=*)

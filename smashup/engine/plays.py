@@ -64,6 +64,60 @@ def grant_key(grant: Grant):
     return ("turn", grant.source) if grant.once == "name" else ("turn", grant.via)
 
 
+class RowLater:
+    """A hand card's row of the main decision (`Game._play_row`) not made yet, every play of it
+    standing (`PlayFinder.plays(rows_later=True)`): `count` Options, onto each base of `sig` for
+    a minion, else one. Made when listed (`row`), or one Option alone when picked (`option`).
+    Kept in the game's rows (`Game._play_rows`) in place of the row until the row is made: it
+    holds no game nor table, so a fork's copy of the rows may share it."""
+
+    __slots__ = ("cid", "kind", "key", "count", "sig")
+
+    def __init__(self, cid: int, kind: str, key, count: int, sig: tuple):
+        self.cid = cid
+        self.kind = kind
+        self.key = key
+        self.count = count
+        self.sig = sig
+
+    @cython.locals(g=GameState, rows=dict)
+    def row(self, game, seat: int) -> tuple:
+        g = game
+        rows = g._play_rows.get((self.sig, seat))
+        if rows is None:
+            rows = g._play_rows[self.sig, seat] = {}
+        row = rows.get(self.key)
+        if type(row) is not tuple:
+            row = rows[self.key] = _play_row(g, seat, self.cid, self.kind, self.sig)
+        return row
+
+    @cython.locals(g=GameState, rows=dict)
+    def option(self, game, seat: int, index: int):
+        """The row's Option at `index`, as `row()[index]`: a minion's play onto that base alone
+        (the same Option: `_play_row` makes each once); a row of one Option is made without
+        being kept (the game's rows are not looked up for it)."""
+        g = game
+        if self.count == 1:
+            return _play_row(g, seat, self.cid, self.kind, self.sig)[0]
+        rows = g._play_rows.get((self.sig, seat))
+        row = rows.get(self.key) if rows is not None else None
+        if type(row) is tuple:
+            return row[index]
+        return _play_row(g, seat, self.cid, self.kind, self.sig, self.sig[index][0])[0]
+
+
+@cython.locals(made=RowLater)
+def _row_later(cid: int, kind: str, key, count: int, sig: tuple) -> RowLater:
+    """`RowLater(...)`, made without a call of its class (once per card, kind and bases)."""
+    made = RowLater.__new__(RowLater)
+    made.cid = cid
+    made.kind = kind
+    made.key = key
+    made.count = count
+    made.sig = sig
+    return made
+
+
 class PlayFinder:
     """One question about the legal plays of `seat` (see `Game.legal_plays`)."""
 
@@ -400,7 +454,7 @@ class PlayFinder:
                    seen=set, groups=list, sig=tuple, here=BaseSlot, player=PlayerState,
                    option=Option, play=Play, allowed=set, outright=set, hand_outright=set,
                    in_hand=cython.bint, granted=cython.bint, minion=cython.bint,
-                   attaches=cython.bint, own=cython.bint, per_card=cython.bint)
+                   attaches=cython.bint, own=cython.bint, per_card=cython.bint, later=RowLater)
     def plays(self, candidates=None, first: bool = False, options: bool = False,
               onto: int | None = None, rows_later: bool = False) -> list:
         """The legal plays, from `candidates` ((card, zone) pairs; default: the hand, and the
@@ -484,20 +538,25 @@ class PlayFinder:
                             row = _play_row(g, seat, cid, kind, sig, onto)  # not kept in `rows`
                         else:
                             row = rows.get(key)
+                            # A row not made yet is kept as its `RowLater` (the same one
+                            # listing after listing).
+                            later = None
+                            if row is not None and type(row) is not tuple:
+                                later = row
+                                row = None
                             # Whether there is any play (`first`) is answered without making
                             # a row.
                             if row is None and not first:
                                 if rows_later and granted:
-                                    # The row `_play_row` would make: onto each base for a
-                                    # minion, else one play of no base.
-                                    if minion:
-                                        count = len(sig)
-                                        single = sig[0][0] if count == 1 else None
-                                    else:
-                                        count, single = 1, None
-                                    if barred is None or (where is not None and count == 1
-                                                          and single not in where):
-                                        out.append(_row_later(cid, kind, key, count, sig, rows))
+                                    if later is None:
+                                        # The row `_play_row` would make: onto each base for a
+                                        # minion, else one play of no base.
+                                        later = rows[key] = _row_later(
+                                            cid, kind, key, len(sig) if minion else 1, sig)
+                                    if barred is None or (
+                                            where is not None and later.count == 1
+                                            and (sig[0][0] if minion else None) not in where):
+                                        out.append(later)
                                         continue
                                 row = rows[key] = _play_row(g, seat, cid, kind, sig)
                         if row is not None:
@@ -616,49 +675,6 @@ class PlayFinder:
         return not grant.free, via, grant.via is not None and grant.card == grant.via
 
 
-class RowLater:
-    """A hand card's row of the main decision (`Game._play_row`) not made yet, every play of it
-    standing (`PlayFinder.plays(rows_later=True)`): `count` Options, onto each base of `sig` for
-    a minion, else one. Made when listed (`row`), or one Option alone when picked (`option`)."""
-
-    __slots__ = ("cid", "kind", "key", "count", "sig", "rows")
-
-    def __init__(self, cid: int, kind: str, key, count: int, sig: tuple, rows: dict):
-        self.cid = cid
-        self.kind = kind
-        self.key = key
-        self.count = count
-        self.sig = sig
-        self.rows = rows
-
-    def row(self, game, seat: int) -> tuple:
-        row = self.rows.get(self.key)
-        if row is None:
-            row = self.rows[self.key] = _play_row(game, seat, self.cid, self.kind, self.sig)
-        return row
-
-    def option(self, game, seat: int, index: int):
-        """The row's Option at `index`, as `row()[index]`: a minion's play onto that base alone
-        (the same Option: `_play_row` makes each once)."""
-        row = self.rows.get(self.key)
-        if row is not None or self.count == 1:
-            return self.row(game, seat)[index]
-        return _play_row(game, seat, self.cid, self.kind, self.sig, self.sig[index][0])[0]
-
-
-@cython.locals(made=RowLater)
-def _row_later(cid: int, kind: str, key, count: int, sig: tuple, rows: dict) -> RowLater:
-    """`RowLater(...)`, made without a call of its class (a main decision makes several)."""
-    made = RowLater.__new__(RowLater)
-    made.cid = cid
-    made.kind = kind
-    made.key = key
-    made.count = count
-    made.sig = sig
-    made.rows = rows
-    return made
-
-
 def _remove(grants: list, grant: Grant) -> None:
     # By identity: two equal grants are two permissions, and matching remembers which is which.
     for i, x in enumerate(grants):
@@ -700,13 +716,17 @@ def minion_targets_for_play(game, seat: int, cid: int) -> list[int]:
     return [p.base for p in legal_plays(game, seat, cards=[cid], kinds=(MINION,))]
 
 
+@cython.locals(d=_Declares)
 def discard_offers(game) -> frozenset:
     """Names of this game's cards that offer a play from a discard pile (Tenacious Z), so
     a game without one pays nothing for them."""
     if game._discard_offers is None:
-        game._discard_offers = frozenset([  # lists, not generators: no closure in a C function
-            d.name for d in game.defs
-            if any([tg.zone == "discard" for tg in getattr(d, "turn_grants", ())])])
+        names = set()
+        for d in game.defs:  # loops, not comprehensions: `d` typed, no closure in a C function
+            for tg in d.turn_grants:
+                if tg.zone == "discard":
+                    names.add(d.name)
+        game._discard_offers = frozenset(names)
         # The cards of those names, so a discard pile is not read card by card (`defs`
         # grows only while a game is set up: its length says whether this is still whole).
         game._discard_offerers = (len(game.defs), tuple([

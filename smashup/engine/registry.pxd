@@ -20,7 +20,8 @@ cdef class _Declares:
 cdef class CardDef(_Declares):
     cdef public object attach, attach_filter, on_play, talent, talent_usable
     cdef public object placement_vp_modifier, new_base_picker, new_base_follow_up, restrictions
-    cdef public object restrictions_here, cancels_base, cancels_host, host_ability
+    cdef public object restrictions_here, restrictions_elsewhere, cancels_base, cancels_host
+    cdef public object host_ability
     cdef public object no_effect_in_big_base, is_special_only, playable_as, intent
 
 cdef class BaseDef(_Declares):

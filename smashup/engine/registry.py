@@ -380,6 +380,9 @@ class _CardDefFields:
     restrictions: list[Callable] = field(default_factory=list)  # (ctx, core.Play) -> bool
     # Those of `restrictions` that only forbid plays onto this card's base (`restriction(here=)`)
     restrictions_here: list[Callable] = field(default_factory=list)
+    # Those of `restrictions` that forbid nothing onto this card's base nor of no base, and answer
+    # alike for every other base (`restriction(elsewhere=True)`: Bear Picnic)
+    restrictions_elsewhere: list[Callable] = field(default_factory=list)
     cancels_base: bool = False  # an attached base action that cancels the base's abilities
     cancels_host: bool = False  # an action on a minion that cancels the minion's (Cuddle)
     # An action on a minion whose abilities are ones it gives the minion (Flighterizer's kind):
@@ -408,7 +411,8 @@ class CardDef(_Declares):
 
     __slots__ = ("attach", "attach_filter", "on_play", "talent", "talent_usable",
                  "placement_vp_modifier", "new_base_picker", "new_base_follow_up", "restrictions",
-                 "restrictions_here", "cancels_base", "cancels_host", "host_ability",
+                 "restrictions_here", "restrictions_elsewhere", "cancels_base", "cancels_host",
+                 "host_ability",
                  "no_effect_in_big_base", "is_special_only", "playable_as", "intent")
     __dataclass_fields__ = _CardDefFields.__dataclass_fields__
     __dataclass_params__ = _CardDefFields.__dataclass_params__
@@ -426,6 +430,7 @@ class CardDef(_Declares):
                  new_base_picker: Callable | None = None,
                  new_base_follow_up: Callable | None = None, protections=_MADE,
                  replacements=_MADE, restrictions=_MADE, restrictions_here=_MADE,
+                 restrictions_elsewhere=_MADE,
                  cancels_base: bool = False, cancels_host: bool = False,
                  host_ability: bool = False, no_effect_in_big_base: str | None = None,
                  is_special_only: bool = False, turn_grants=_MADE, play_sources=_MADE,
@@ -458,6 +463,8 @@ class CardDef(_Declares):
         self.replacements = [] if replacements is _MADE else replacements
         self.restrictions = [] if restrictions is _MADE else restrictions
         self.restrictions_here = [] if restrictions_here is _MADE else restrictions_here
+        self.restrictions_elsewhere = ([] if restrictions_elsewhere is _MADE
+                                       else restrictions_elsewhere)
         self.cancels_base = cancels_base
         self.cancels_host = cancels_host
         self.host_ability = host_ability
@@ -506,18 +513,24 @@ class CardDef(_Declares):
         self.play_sources.append(PlaySource(zone, applies or _always, once_per_turn))
         return self
 
-    def restriction(self, fn=None, *, here: bool = False):
+    def restriction(self, fn=None, *, here: bool = False, elsewhere: bool = False):
         """`@card.restriction` over fn(ctx, play) -> bool: while this card is in play, the plays
         (core.Play: seat, card, kind, zone, base) it returns True for are not allowed (Block the
         Path). ctx.me is this card's controller, ctx.here its base. `here=True`: it forbids only
         plays onto its base, as the card says (Block the Path, Overrun), so the main decision
-        asks it of those alone (`Game.play_barrier`); `forbids` still asks it of every play, and
-        tests compare the two."""
+        asks it of those alone (`Game.play_barrier`). `elsewhere=True`: it forbids only plays onto
+        other bases, and answers alike for each of them (Bear Picnic), so the main decision asks
+        it once per card for all of them. `forbids` still asks it of every play, and tests
+        compare the two."""
+        if here and elsewhere:
+            raise ConfigError(f"{self.name}: a restriction is for its own base or for the others")
 
         def deco(f):
             self.restrictions.append(f)
             if here:
                 self.restrictions_here.append(f)
+            if elsewhere:
+                self.restrictions_elsewhere.append(f)
             return f
 
         return deco if fn is None else deco(fn)
@@ -665,6 +678,7 @@ CARD_FIELDS = {
     "breakpoint_modifier": WORKS_IN_PLAY, "placement_vp_modifier": WORKS_IN_PLAY,
     "protections": WORKS_IN_PLAY, "replacements": WORKS_IN_PLAY,
     "restrictions": WORKS_IN_PLAY, "restrictions_here": WORKS_IN_PLAY,
+    "restrictions_elsewhere": WORKS_IN_PLAY,
     "cancels_base": WORKS_IN_PLAY, "cancels_host": WORKS_IN_PLAY,
     "host_ability": WORKS_IN_PLAY,  # cancelled with its host minion's abilities
     "turn_grants": WORKS_IN_PLAY,  # those offered from play; one from a discard pile is not

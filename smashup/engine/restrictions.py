@@ -75,24 +75,31 @@ def play_barriers(game, seat: int):
     """(`play_barrier`'s predicate, where it may forbid a play), or None: where is the set of
     bases (slot uids) when only restrictions declared for their own base (`restriction(
     here=True)`: Block the Path, Overrun) may forbid anything, so a play elsewhere or of no
-    base needs no check; None when a play anywhere may be forbidden."""
+    base needs no check; None when a play anywhere may be forbidden. A restriction declared
+    for the other bases (`restriction(elsewhere=True)`: Bear Picnic) is asked once per card,
+    kind and zone: its answer then serves the plays of that card onto every other base (the
+    predicate is made for one moment, so the answers it keeps are never stale)."""
     defs = game.defs
     lasting = [eff.data for eff in game.lasting
                if eff.kind == "cannot_play" and eff.target == seat
                and game.lasting_active(eff)]
     rules = []
     local = []  # (base, ctx, restriction): asked only of plays onto that base
+    elsewhere = []  # (base, ctx, restriction, its answers): asked of plays onto the others
     for rid in game.restrictors:
         if ability_active(game, rid):
             ctx = card_ctx(game, rid)
             defn = defs[rid]
             here_only = defn.restrictions_here
+            others_alike = defn.restrictions_elsewhere
             for forbidden in defn.restrictions:
                 if here_only and forbidden in here_only:
                     local.append((ctx.here, ctx, forbidden))
+                elif others_alike and forbidden in others_alike:
+                    elsewhere.append((ctx.here, ctx, forbidden, {}))
                 else:
                     rules.append((ctx, forbidden))
-    if not lasting and not rules and not local:
+    if not lasting and not rules and not local and not elsewhere:
         return None
 
     def barred(play: Play) -> bool:
@@ -106,9 +113,18 @@ def play_barriers(game, seat: int):
         for here, ctx, forbidden in local:
             if play.base == here and forbidden(ctx, play):
                 return True
+        for here, ctx, forbidden, answers in elsewhere:
+            if play.base is None or play.base == here:
+                continue
+            key = (play.seat, play.card, play.kind, play.zone)
+            answer = answers.get(key)
+            if answer is None:
+                answer = answers[key] = bool(forbidden(ctx, play))
+            if answer:
+                return True
         return False
 
-    return barred, (None if lasting or rules else {here for here, _, _ in local})
+    return barred, (None if lasting or rules or elsewhere else {here for here, _, _ in local})
 
 
 def play_forbidden(game, seat: int, cid: int, uid: int | None = None,

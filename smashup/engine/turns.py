@@ -32,6 +32,7 @@ from .options import (
     alike_key,
     describe_minion,
 )
+from .playing import talents_usable
 from .plays import PlayFinder, RowLater
 from .protections import base_active
 from .reactions import _index_triggers, _reactions_to, _top_level_reactions
@@ -261,7 +262,7 @@ def _ask_main(game, seat: int, finder: PlayFinder):
         game.check_dropped()
     source = _MainOptions(game, seat, finder)
     if game.lazy_options:
-        if not finder.plays(first=True) and not game.talents_usable(seat):
+        if not finder.plays(first=True) and not talents_usable(game, seat):
             return [_end_option()]
     elif source.count() == 1:
         return [_END]
@@ -272,7 +273,7 @@ def _talent_options(game, seat: int) -> list[Option]:
     """The talents `seat` may use now. Alike copies (two Enshrouding Mists of one player on
     one base) are offered once: each may be used in turn, so the other one is offered next.
     Copies that differ are labelled apart by where they are."""
-    found = game.talents_usable(seat)
+    found = talents_usable(game, seat)  # a C call compiled (`Game.talents_usable`)
     if not found:
         return found
     usable, seen = [], set()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import smashup.cards  # noqa: F401  (declares the cards in REGISTRY)
 from smashup.engine import ACTION, MINION, REGISTRY
+from smashup.engine.core import Play
 from smashup.engine.testing import (
     assert_refused,
     base_uid,
@@ -396,6 +397,61 @@ def test_bear_picnic_does_not_stop_a_minion_owned_by_someone_else():
     assert bases_for(game, 1, "Ninja Acolyte") == [
         "Factory 436-1337", "Jungle Oasis", "The Mothership"]
     assert bases_for(game, 1, "Collector") == ["The Mothership"]
+
+
+def picnic_disagreements(game, seat):
+    """The plays of `seat`'s hand (as a minion, onto every base and none) where the main
+    decision's barrier, which asks Bear Picnic once per card for every other base
+    (`restriction(elsewhere=True)`), answers otherwise than `forbids`, which asks it of each
+    play; and the plays it forbids."""
+    barrier = game.play_barriers(seat)
+    wrong, forbidden = [], []
+    for cid in game.players[seat].hand:
+        for uid in [s.uid for s in game.bases] + [None]:
+            p = Play(seat, cid, MINION, "hand", uid)
+            says = barrier is not None and barrier[0](p)
+            if bool(says) != bool(game.forbids(p)):
+                wrong.append(p)
+            if says:
+                forbidden.append(p)
+    return wrong, forbidden
+
+
+def test_bear_picnic_is_asked_once_per_card_and_answers_as_forbids_for_every_base():
+    s = picnic_game()
+    s.base_action(SHIP, "Block the Path", owner=0)
+    game = s.build()
+    assert game.defs[card(game, "Bear Picnic")].restrictions_elsewhere
+    game.action_state[card(game, "Block the Path")].memory["faction"] = "Ninjas"
+    game.changed()
+    wrong, forbidden = picnic_disagreements(game, 1)
+    assert wrong == []
+    # The Collector is held on the Mothership: its plays elsewhere are barred; the Acolyte (which
+    # Block the Path keeps off the Mothership) is free to go elsewhere.
+    collector, acolyte = card(game, "Collector", "hand"), card(game, "Ninja Acolyte", "hand")
+    names = {p.card: {game.base_name(q.base) for q in forbidden if q.card == p.card}
+             for p in forbidden}
+    assert names[collector] == {"Jungle Oasis", "Factory 436-1337"}
+    assert names[acolyte] == {"The Mothership"}
+    assert game.play_barriers(1)[1] is None  # every base may be barred, not only its own
+
+
+def test_bear_picnic_answers_afresh_in_the_next_question():
+    # An answer is kept for one question only: once the Collector may not go to the Mothership
+    # any more, the next question lets it go anywhere.
+    s = picnic_game()
+    s.base_action(SHIP, "Block the Path", owner=0)
+    game = s.build()
+    path = game.action_state[card(game, "Block the Path")]
+    path.memory["faction"] = "Ninjas"
+    game.changed()
+    assert bases_for(game, 1, "Collector") == ["The Mothership"]
+    assert picnic_disagreements(game, 1)[0] == []
+    path.memory["faction"] = "Aliens"
+    game.changed()
+    assert bases_for(game, 1, "Collector") == ["Factory 436-1337", "Jungle Oasis"]
+    assert bases_for(game, 1, "Ninja Acolyte") == ["The Mothership"]
+    assert picnic_disagreements(game, 1)[0] == []
 
 
 # ====================================================================== Care Package =========

@@ -70,6 +70,10 @@ def _registry():
     doorman = probes.minion("Doorman", power=1, text="Ongoing: no minion is played here.")
     doorman.restriction(here=True)(lambda ctx, play: play.kind == MINION and play.base == ctx.here)
 
+    picket = probes.minion("Picket", power=1, text="Ongoing: no minion is played on another base.")
+    picket.restriction(elsewhere=True)(
+        lambda ctx, play: play.kind == MINION and play.base not in (None, ctx.here))
+
     probes.action("Jammer", attach="base", cancels_base=True, text="Ongoing: cancels this base.")
     probes.action("Muzzle", attach="minion", cancels_host=True, text="Ongoing: cancels its host.")
 
@@ -242,6 +246,16 @@ def restrictions_here(cancelled):
     return barred is not None and barred(play)
 
 
+def restrictions_elsewhere(cancelled):
+    game = board(("Picket", 1))
+    if cancelled:
+        cancel(game, card(game, "Picket"))
+    barred = play_barrier(game, 0)
+    other = [s.uid for s in game.bases if s.uid != first_base(game).uid][0]
+    play = Play(0, card(game, "Scout", "hand"), MINION, "hand", other)
+    return barred is not None and barred(play)
+
+
 def cancels_base(cancelled):
     game = board(actions=[("Jammer", 1)])
     if cancelled:
@@ -291,6 +305,7 @@ CARD_PROBES = {
     "replacements": replacements,
     "restrictions": restrictions,
     "restrictions_here": restrictions_here,
+    "restrictions_elsewhere": restrictions_elsewhere,
     "cancels_base": cancels_base,
     "cancels_host": cancels_host,
     "host_ability": host_ability,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from smashup.engine import MINION, Faction
 from smashup.engine.core import Grant, Play
-from smashup.engine.plays import PlayFinder
+from smashup.engine.plays import PlayFinder, RowLater
 from smashup.engine.registry import Registry
 from smashup.engine.testing import base_uid, card, labels, play
 
@@ -187,3 +187,29 @@ def test_a_restriction_wrongly_declared_for_its_base_is_seen():
     game = s.build(r)
     wrong, _ = _barrier_disagrees(game, 0)
     assert wrong and {p.base for p in wrong} == {base_uid(game, "Filler Field"), None}
+
+
+def test_a_row_not_made_is_kept_until_made_and_a_fork_makes_its_own():
+    # A hand card's row the random bot need not make stands in the kept rows as its RowLater,
+    # the same one question after question, until the row is made; a fork shares the kept
+    # RowLaters but makes rows into its own table.
+    game = scenario("Invader", "Collector").build(R)
+    sig = tuple((s.uid, s.card) for s in game.bases)
+    first = [x for x in PlayFinder(game, 0).plays(options=True, rows_later=True)
+             if type(x) is RowLater]
+    assert {later.cid for later in first} == {card(game, "Invader"), card(game, "Collector")}
+    again = [x for x in PlayFinder(game, 0).plays(options=True, rows_later=True)
+             if type(x) is RowLater]
+    assert len(again) == len(first) and all(a is b for a, b in zip(again, first, strict=True))
+    fork = game.fork()
+    invader = first[0] if first[0].cid == card(game, "Invader") else first[1]
+    made = invader.row(fork, 0)
+    assert [o.base for o in made] == [s.uid for s in game.bases]
+    assert fork._play_rows[sig, 0][invader.key] == made
+    assert game._play_rows[sig, 0][invader.key] is invader  # the game's table is untouched
+    # Listed in full, the game makes its rows: they replace the RowLaters, with the same Options.
+    options = game.main_options(0)
+    assert game._play_rows[sig, 0][invader.key] == made
+    assert [o.id for o in options if o.card == invader.cid] == [o.id for o in made]
+    after = PlayFinder(game, 0).plays(options=True, rows_later=True)
+    assert not any(type(x) is RowLater for x in after)
