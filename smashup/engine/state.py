@@ -397,7 +397,7 @@ class GameState:
         kinds = self._index_kinds.get(key)
         if kinds is None:
             found = []  # a loop, not a generator: asked of each definition of every new game
-            for (name, _wanted, bases_too), wanted in zip(INDEXES, indexes_wanted(defn)):
+            for (name, _wanted, bases_too), wanted in zip(INDEXES, indexes_wanted(defn), strict=True):
                 if wanted:
                     found.append((getattr(self, name), bases_too))
             kinds = self._index_kinds[key] = tuple(found)
