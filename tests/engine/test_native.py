@@ -228,6 +228,7 @@ def test_each_extension_type_declares_exactly_the_attributes_of_its_class():
     import re
 
     pxds = sorted(native.ROOT_DIR.glob("*/*/*.pxd"))  # a rule module's types only its functions
+    private_field = r"\s+cdef [^()]*?(?<!\w)((?!__)\w+)\s*$"  # not __dict__, __weakref__
     assert any("cdef class" in pxd.read_text() for pxd in pxds)
     for pxd in pxds:
         name = ".".join(pxd.relative_to(native.ROOT_DIR).with_suffix("").parts)
@@ -238,6 +239,8 @@ def test_each_extension_type_declares_exactly_the_attributes_of_its_class():
                 cls = declared.setdefault(found.group(1), set())
             elif found := re.match(r"\s+cdef public \w+ (.+)", line):
                 cls |= {name.strip() for name in found.group(1).split(",")}
+            elif found := re.match(private_field, line):
+                cls.add(found.group(1))  # a typed C field, not public (the pairing's Pricer)
         for name, fields in declared.items():
             assert fields == _attributes_of(module, name, pxd.with_suffix(".py")), (pxd.name, name)
     # The digest reads the compiled GameState's fields from this list (Game.state_fields).
