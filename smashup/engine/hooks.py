@@ -77,37 +77,37 @@ INDEXES = (
 )
 
 
-@cython.locals(d=_Declares, card=CardDef, tg=object)
+@cython.locals(d=_Declares, card=CardDef)
 def indexes_wanted(defn) -> tuple:
     """Whether `defn` belongs to each index of INDEXES, in its order: INDEXES's tests, written
     out on the declared fields of a card or a base (compiled: C reads, no call per test; every
     new game asks it of each of its definitions). Anything else is asked INDEXES's own tests.
     tests/engine/test_index_membership.py checks both agree on every definition."""
-    if type(defn) is CardDef:
+    kind = type(defn)
+    if kind is not CardDef and kind is not BaseDef:
+        return tuple([bool(wanted(defn)) for _name, wanted, _bases_too in INDEXES])
+    d = defn
+    talent = restricted = cancels_host = False  # a base declares none of these
+    if kind is CardDef:
         card = defn
-        d = card
-        offering = bool(d.play_sources)
-        if not offering:
-            for tg in d.turn_grants:
-                if tg.zone == "play":
-                    offering = True
-                    break
-        return (d.power_modifier is not None,
-                d.starting_breakpoint is not None or d.breakpoint_modifier is not None,
-                bool(d.protections), d.kind != "base" and bool(d.triggers),
-                card.talent is not None, bool(d.replacements), bool(card.restrictions),
-                bool(card.cancels_host), offering, not power_locality(d))
-    if type(defn) is BaseDef:
-        d = defn
-        offering = bool(d.play_sources)
-        if not offering:
-            for tg in d.turn_grants:
-                if tg.zone == "play":
-                    offering = True
-                    break
-        # A base declares no talent, restriction or host it cancels.
-        return (d.power_modifier is not None,
-                d.starting_breakpoint is not None or d.breakpoint_modifier is not None,
-                bool(d.protections), d.kind != "base" and bool(d.triggers), False,
-                bool(d.replacements), False, False, offering, not power_locality(d))
-    return tuple([bool(wanted(defn)) for _name, wanted, _bases_too in INDEXES])
+        talent = card.talent is not None
+        restricted = bool(card.restrictions)
+        cancels_host = bool(card.cancels_host)
+    return (d.power_modifier is not None,
+            d.starting_breakpoint is not None or d.breakpoint_modifier is not None,
+            bool(d.protections), d.kind != "base" and bool(d.triggers), talent,
+            bool(d.replacements), restricted, cancels_host, _offers_plays(d),
+            not power_locality(d))
+
+
+@cython.locals(d=_Declares, tg=object)
+def _offers_plays(d) -> bool:
+    """Whether a card or a base offers plays each turn or widens where a play's card may come
+    from (the "play_offering" index)."""
+    if d.play_sources:
+        return True
+    for tg in d.turn_grants:
+        if tg.zone == "play":
+            return True
+    return False
+

@@ -55,11 +55,13 @@ cdef class Pricer:
     cdef double clash
     cdef object bye_cost
 
-    @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
+    @cython.locals(key=int64_t, lo=Py_ssize_t)
     cpdef int64_t met_times(self, Py_ssize_t x, Py_ssize_t y)
 
-    @cython.locals(key=int64_t, lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
     cdef Py_ssize_t _first_pair(self, Py_ssize_t x)
+
+    @cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t)
+    cdef Py_ssize_t _lower_bound(self, int64_t key)
 
     @cython.locals(gx=Py_ssize_t, gy=Py_ssize_t)
     cpdef move_meetings(self, Py_ssize_t x, Py_ssize_t y)

@@ -170,14 +170,7 @@ class Pricer:
         if self.dense:
             return self.met[x, y]
         key = x * self.n + y
-        lo = 0
-        hi = len(self.pair_keys)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.pair_keys[mid] < key:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = self._lower_bound(key)
         if lo < len(self.pair_keys) and self.pair_keys[lo] == key:
             return self.pair_times[lo]
         return 0
@@ -186,7 +179,12 @@ class Pricer:
     @cython.wraparound(False)
     def _first_pair(self, x):
         """Where x's pairs begin in the sorted keys (the first key x * n or above)."""
-        key = x * self.n
+        return self._lower_bound(x * self.n)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def _lower_bound(self, key):
+        """The index of the first of the sorted pair keys that is `key` or above."""
         lo = 0
         hi = len(self.pair_keys)
         while lo < hi:
