@@ -7,6 +7,7 @@ extension types), as projects like SQLAlchemy and aiohttp do with theirs, so
 
     python manage.py compile_engine              # compile into smashup/engine/_native/
     python manage.py compile_engine --optional   # the same; no compiler: keep pure Python
+    python manage.py compile_engine --plain      # one compiler pass, not profile-guided
     python manage.py compile_engine --status     # which modules run compiled
     python manage.py compile_engine --clean
 
@@ -14,6 +15,11 @@ Each compiled module is stored with the SHA-256 of the source it was compiled fr
 finder below loads it only while the .py file still has that hash: an edited module runs as plain
 Python until the next build, never as a stale binary. `SMASHUP_ENGINE=python` turns the build off
 for a process (to compare, or to debug with Python tools).
+
+The build is profile-guided (`build`): the C compiler counts which code a training run of games
+and pairings (training.py) goes through, then compiles again knowing it. The same C, the same games,
+about 1.2x faster: with a few dozen modules of generated C, the engine was bound by misses of
+the processor's instruction cache more than by the instructions it ran.
 
 The engine's modules are compiled, every card module of smashup/cards and the Big Base mode's
 rules (bigbase/rules) with them: the card abilities and the Ctx verbs run in every step of a game.
@@ -32,6 +38,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -211,48 +218,97 @@ def build_notice(state: str, turned_off: bool) -> str | None:
             "pairing about twice as fast.")
 
 
-def build(jobs: int | None = None) -> list[str]:
-    """Compile every module of BUILT (the engine's and OTHER_MODULES) into NATIVE_DIR; returns their
-    names. Raises on a missing Cython or compiler (the caller says what to do)."""
+TRAINING = "from smashup.engine.training import train; train()"
+
+
+def build(jobs: int | None = None, profile_guided: bool = True, modules: tuple[str, ...] = BUILT,
+          root: Path = ROOT_DIR, training: str = TRAINING) -> str:
+    """Compile `modules` (default: the engine's and OTHER_MODULES) into the root's _native folder
+    and say how ("profile-guided", or "plain" and why). Raises on a missing Cython or compiler
+    (the caller says what to do).
+
+    Profile-guided (the default): the C is compiled once with the compiler counting which code
+    runs, `training` (Python source) runs in a fresh process on that build, and the C is compiled
+    again with the counts, so that the code that runs is laid out together and the rest apart.
+    The generated C is the same, and so are the games. Measured (issue 23): the engine had as many
+    instruction-cache misses as the build before it with a third fewer instructions, and random
+    games ran 1.16-1.22x faster profile-guided. A compiler that cannot do it (clang wants its
+    profiles merged by another tool) gets the plain build, which `compile_engine` reports."""
     from Cython.Build import cythonize  # a build tool: imported only to build
     from setuptools import Distribution, Extension
 
-    hashes = {m: source_hash(m) for m in BUILT}
+    native_dir = root.joinpath(*NATIVE_PATH)
+    hashes = {m: source_hash(m, root) for m in modules}
     with tempfile.TemporaryDirectory(prefix="smashup-native-") as tmp:
         work = Path(tmp)
-        # Copies, so that no .c file or build folder is left in the source tree.
-        for module in BUILT:
-            copy = source_path(module, work)
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            for package in copy.relative_to(work).parents[:-1]:  # each package, not the root
-                (work / package / "__init__.py").touch()
-            shutil.copyfile(source_path(module), copy)
-            if source_path(module).with_suffix(".pxd").is_file():
-                shutil.copyfile(source_path(module).with_suffix(".pxd"), copy.with_suffix(".pxd"))
-        # No debug symbols: a third of the build time, and nobody steps through generated C.
-        extensions = [Extension(m, [str(source_path(m, work))], extra_compile_args=["-g0"])
-                      for m in BUILT]
-        compiled = cythonize(extensions, quiet=True, nthreads=jobs or os.cpu_count() or 1,
+        _copy_sources(modules, root, work)
+        compiled = cythonize([Extension(m, [str(source_path(m, work))]) for m in modules],
+                             quiet=True, nthreads=jobs or os.cpu_count() or 1,
                              # Annotations stay hints, as in Python: typed arguments would
                              # raise TypeError where the engine raises its own clear errors.
                              compiler_directives={"language_level": 3, "binding": True,
                                                   "annotation_typing": False})
-        dist = Distribution({"ext_modules": compiled})
-        dist.script_args = ["build_ext", "--build-lib", str(work / "lib"),
-                            "--build-temp", str(work / "tmp"), "--parallel", str(jobs or os.cpu_count() or 1)]
-        dist.parse_command_line()
-        dist.run_commands()
-        # The folder anew: no binary of a module no longer compiled (or of another Python) is left.
-        shutil.rmtree(NATIVE_DIR, ignore_errors=True)
-        NATIVE_DIR.mkdir()
-        manifest = {}
-        for module in BUILT:
-            name = f"{module}{SUFFIX}"  # "smashup.cards.aliens.cpython-311-x86_64-linux-gnu.so"
-            built = source_path(module, work / "lib").with_suffix(SUFFIX)
-            shutil.copyfile(built, NATIVE_DIR / name)
-            manifest[module] = {"source": hashes[module], "file": name}
-    (NATIVE_DIR / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    return list(BUILT)
+
+        def compile_with(flags: list[str], link_flags: list[str]) -> None:
+            for extension in compiled:
+                # No debug symbols: a third of the build time, and nobody steps through generated C.
+                extension.extra_compile_args = ["-g0", *flags]
+                extension.extra_link_args = link_flags
+            dist = Distribution({"ext_modules": compiled})
+            dist.script_args = ["build_ext", "--force", "--build-lib", str(work / "lib"),
+                                "--build-temp", str(work / "tmp"),
+                                "--parallel", str(jobs or os.cpu_count() or 1)]
+            dist.parse_command_line()
+            dist.run_commands()
+            _install(modules, work / "lib", native_dir, hashes)
+
+        if not profile_guided:
+            compile_with([], [])
+            return "plain"
+        profiles = work / "profiles"
+        try:
+            compile_with([f"-fprofile-generate={profiles}"], [f"-fprofile-generate={profiles}"])
+            _run_training(training, root)
+            # Code the training never ran is compiled as without counts (partial training), not
+            # as code that never runs; a module it never loaded has no counts at all.
+            compile_with([f"-fprofile-use={profiles}", "-fprofile-partial-training",
+                          "-Wno-missing-profile"], [])
+        except Exception as error:  # noqa: BLE001  (any compiler's refusal: the plain build still works)
+            compile_with([], [])
+            return f"plain (the profile-guided build failed: {type(error).__name__}: {error})"
+    return "profile-guided"
+
+
+def _copy_sources(modules: tuple[str, ...], root: Path, work: Path) -> None:
+    """Copies, so that no .c file or build folder is left in the source tree."""
+    for module in modules:
+        copy = source_path(module, work)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        for package in copy.relative_to(work).parents[:-1]:  # each package, not the root
+            (work / package / "__init__.py").touch()
+        shutil.copyfile(source_path(module, root), copy)
+        if source_path(module, root).with_suffix(".pxd").is_file():
+            shutil.copyfile(source_path(module, root).with_suffix(".pxd"), copy.with_suffix(".pxd"))
+
+
+def _install(modules: tuple[str, ...], lib: Path, native_dir: Path, hashes: dict[str, str]) -> None:
+    """The built binaries into the native folder, with their manifest."""
+    # The folder anew: no binary of a module no longer compiled (or of another Python) is left.
+    shutil.rmtree(native_dir, ignore_errors=True)
+    native_dir.mkdir(parents=True)
+    manifest = {}
+    for module in modules:
+        name = f"{module}{SUFFIX}"  # "smashup.cards.aliens.cpython-311-x86_64-linux-gnu.so"
+        shutil.copyfile(source_path(module, lib).with_suffix(SUFFIX), native_dir / name)
+        manifest[module] = {"source": hashes[module], "file": name}
+    (native_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+
+
+def _run_training(training: str, root: Path) -> None:
+    """The training in a fresh process, from the root, on the counting build just installed (a
+    running process keeps the modules it has loaded)."""
+    env = {k: v for k, v in os.environ.items() if k != "SMASHUP_ENGINE"}
+    subprocess.run([sys.executable, "-c", training], cwd=root, env=env, check=True)
 
 
 def clean() -> None:

@@ -15,6 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--status", action="store_true", help="which modules run compiled")
         parser.add_argument("--clean", action="store_true", help="remove the compiled build")
         parser.add_argument("--jobs", type=int, default=None, help="compiler processes")
+        parser.add_argument("--plain", action="store_true",
+                            help="compile once, without the profile-guided second pass (faster to "
+                                 "build, games about 1.2x slower)")
 
     def handle(self, *args, **opts):
         if opts["status"]:
@@ -31,7 +34,7 @@ class Command(BaseCommand):
             self.stdout.write("Removed the compiled engine: it runs as pure Python.")
             return
         try:
-            built = native.build(opts["jobs"])
+            how = native.build(opts["jobs"], profile_guided=not opts["plain"])
         except Exception as error:  # noqa: BLE001  (no Cython or no compiler: both optional)
             if not opts["optional"]:
                 raise CommandError(f"could not compile the engine: {type(error).__name__}: {error}. "
@@ -39,5 +42,5 @@ class Command(BaseCommand):
             self.stdout.write(f"Kept the pure-Python engine (no compiled build: "
                               f"{type(error).__name__}: {error}).")
             return
-        self.stdout.write(f"Compiled {', '.join(built)} into {native.NATIVE_DIR}; "
+        self.stdout.write(f"Compiled {', '.join(native.BUILT)} into {native.NATIVE_DIR} ({how}); "
                           "restart running processes to use them.")
