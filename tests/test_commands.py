@@ -4,6 +4,8 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from smashup.core.apps import YOUNG_GENERATION_THRESHOLD
+
 
 def run(*args):
     from io import StringIO
@@ -121,6 +123,7 @@ def test_bench_engine_reports_the_agreed_figures(rng):
     assert 0 <= data["games_with_a_repeated_faction"] <= 4
     # A Django process freezes its start-up objects (smashup/core/apps.py); the bench says so.
     assert data["frozen_at_start_up"] > 10_000
+    assert data["young_generation_threshold"] == YOUNG_GENERATION_THRESHOLD
 
 
 def test_bench_engine_can_keep_to_the_core_set():

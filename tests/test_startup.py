@@ -4,23 +4,29 @@ import subprocess
 import sys
 from pathlib import Path
 
+from smashup.core.apps import YOUNG_GENERATION_THRESHOLD
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_django_process_freezes_what_start_up_made_out_of_the_cycle_collector():
     """Start-up objects (Django, the apps, the card registry) are moved out of the collector's
-    generations, so its full collections walk only what games made since."""
+    generations, so its full collections walk only what games made since; and it walks the young
+    generation less often (smashup/core/apps.py)."""
     code = ("import gc; import django; django.setup(); "
             "from smashup.engine.registry import REGISTRY; "
             "tracked = {id(o) for o in gc.get_objects()}; "
-            "print(gc.get_freeze_count(), id(REGISTRY) in tracked, len(REGISTRY.factions))")
+            "print(gc.get_freeze_count(), id(REGISTRY) in tracked, len(REGISTRY.factions), "
+            "gc.get_threshold()[0])")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "smashup.settings"},
                          check=True)
-    frozen, registry_tracked, factions = out.stdout.split()
+    frozen, registry_tracked, factions, young = out.stdout.split()
     assert int(frozen) > 10_000
     assert registry_tracked == "False"
     assert int(factions) == 17  # the registry was built before the freeze
+    # The young generation is walked less often than Python's default (every 700 objects).
+    assert int(young) == YOUNG_GENERATION_THRESHOLD > 700
 
 
 def test_commands_run_with_debug_off_before_collectstatic(tmp_path):

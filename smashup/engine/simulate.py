@@ -223,6 +223,9 @@ def bench(games: int = 200, players: int = 4, seed: int = 0, repeats: int = 3,
         # Objects the process froze out of the cycle collector at start-up (a Django process
         # does: smashup/core/apps.py); 0 in a bare one. The figures depend on it (~10%).
         "frozen_at_start_up": gc.get_freeze_count(),
+        # After how many more live containers the collector walks its young generation (a Django
+        # process raises Python's 700 to smashup.core.apps.YOUNG_GENERATION_THRESHOLD: ~9%).
+        "young_generation_threshold": gc.get_threshold()[0],
         "rng": rng_version,
         "mode": mode,
         "factions": len(factions),

@@ -40,7 +40,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{result['players']} players, {result['mode']} mode, mixes of {result['factions']} "
             f"factions, random bots, one process ({result['frozen_at_start_up']} start-up objects "
-            f"frozen), {result['engine']} engine, "
+            f"frozen, young generation walked every {result['young_generation_threshold']} "
+            f"objects), {result['engine']} engine, "
             f"random generator v{result['rng']}: "
             f"{result['games_per_sec_unchecked']} games/s unchecked "
             f"({result['games_per_cpu_sec_unchecked']} per CPU-second), "
