@@ -17,7 +17,7 @@ Python until the next build, never as a stale binary. `SMASHUP_ENGINE=python` tu
 for a process (to compare, or to debug with Python tools).
 
 The build is profile-guided (`build`): the C compiler counts which code a training run of games
-and pairings (training.py) goes through, then compiles again knowing it. The same C, the same games,
+and pairings (smashup/training.py) goes through, then compiles again knowing it. The same C, the same games,
 about 1.2x faster: with a few dozen modules of generated C, the engine was bound by misses of
 the processor's instruction cache more than by the instructions it ran.
 
@@ -218,7 +218,7 @@ def build_notice(state: str, turned_off: bool) -> str | None:
             "pairing about twice as fast.")
 
 
-TRAINING = "from smashup.engine.training import train; train()"
+TRAINING = "from smashup.training import train; train()"
 
 
 def build(jobs: int | None = None, profile_guided: bool = True, modules: tuple[str, ...] = BUILT,
@@ -311,7 +311,11 @@ def _run_training(training: str, root: Path) -> None:
     """The training in a fresh process, from the root, on the counting build just installed (a
     running process keeps the modules it has loaded)."""
     env = {k: v for k, v in os.environ.items() if k != "SMASHUP_ENGINE"}
-    subprocess.run([sys.executable, "-c", training], cwd=root, env=env, check=True)
+    ran = subprocess.run([sys.executable, "-c", training], cwd=root, env=env, capture_output=True,
+                         text=True)
+    if ran.returncode:
+        raise RuntimeError(f"the training run stopped ({ran.returncode}): "
+                           f"{ran.stderr.strip()[-600:] or ran.stdout.strip()[-600:]}")
 
 
 def clean() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from smashup.engine import native, training
+from smashup import training
+from smashup.engine import native
 
 HOT = '''
 def total(n):
@@ -41,7 +42,10 @@ def _run(root: Path, code: str) -> str:
 
 
 @pytest.fixture
-def sandbox(tmp_path):
+def sandbox(tmp_path, monkeypatch):
+    # The training runs from the package's folder, whose smashup/engine/_native (the build) would
+    # otherwise be found as the smashup package there: the project's is put first.
+    monkeypatch.setenv("PYTHONPATH", str(native.ROOT_DIR))
     return tmp_path, _package(tmp_path)
 
 
@@ -61,7 +65,8 @@ def test_the_training_runs_on_the_counting_build_and_the_result_loads(sandbox):
 def test_a_failed_training_leaves_the_plain_build(sandbox):
     root, modules = sandbox
     how = native.build(jobs=1, modules=modules, root=root, training="raise SystemExit(3)")
-    assert how.startswith("plain (the profile-guided build failed: CalledProcessError")
+    assert how.startswith("plain (the profile-guided build failed: RuntimeError: the training run "
+                           "stopped (3)")
     assert _run(root, "print(hot.__file__.endswith('.so'), hot.total(10))") == "True 27"
 
 

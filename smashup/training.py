@@ -1,6 +1,7 @@
-"""What the profile-guided build of the engine learns from (native.build): `train` runs in a fresh
-process on the build that counts which code runs, and the compiler then lays the code out for
-what it saw. Not part of a game: a tool of the build, as simulate.py is."""
+"""What the profile-guided build of the engine learns from (smashup/engine/native.py `build`):
+`train` runs in a fresh process on the build that counts which code runs, and the compiler then
+lays the code out for what it saw. Outside the engine, since it trains the tournament pairing's
+compiled modules too (the engine imports no app); no Django either."""
 from __future__ import annotations
 
 
@@ -14,9 +15,9 @@ def train() -> None:
     import tournaments.pairing.kernel  # noqa: F401
     from tournaments.pairing.bench import run_bench
 
-    from . import native
-    from .setup import replay
-    from .simulate import factions_of_sets, simulate
+    from smashup.engine import native
+    from smashup.engine.setup import replay
+    from smashup.engine.simulate import factions_of_sets, simulate
 
     running = native.status(native.BUILT)
     if set(running.values()) != {"compiled"}:
