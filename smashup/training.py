@@ -13,11 +13,10 @@ def train() -> None:
     import smashup.cards  # noqa: F401
     import smashup.engine.bots  # noqa: F401
     import tournaments.pairing.kernel  # noqa: F401
-    from tournaments.pairing.bench import run_bench
-
     from smashup.engine import native
     from smashup.engine.setup import replay
     from smashup.engine.simulate import factions_of_sets, simulate
+    from tournaments.pairing.bench import run_bench
 
     running = native.status(native.BUILT)
     if set(running.values()) != {"compiled"}:

@@ -149,7 +149,7 @@ def repair_table(
     tables in `free` (default: every table; the tables whose game has not started), as the pairing
     pairs a round, with one more wish: the players of that table do not sit together again (each
     pair of them weighs as a rematch would). The search starts from the round as it is and moves
-    only whom it must (pairing.local's repair swaps the players in trouble, the tabu search only
+    only whom it must (pairing.grouping's repair swaps the players in trouble, the tabu search only
     if repeats remain above their bound), so the other tables change as little as the table
     needs. The sizes of the tables stay; a player who moves takes the seat of the one they
     replace; a changed table's seat order is drawn again as the pairing seats a table (seats.py).

@@ -80,7 +80,8 @@ COMPILED = compiled_modules()
 # search, the proof of the fewest repeats, the table costs and the count of the history (context:
 # at 4,096 players a tenth of a round) as they are (the same source).
 OTHER_MODULES = (
-    "tournaments.pairing.kernel", "tournaments.pairing.local", "tournaments.pairing.bounds",
+    "tournaments.pairing.kernel", "tournaments.pairing.local", "tournaments.pairing.grouping",
+    "tournaments.pairing.arrays", "tournaments.pairing.bounds",
     "tournaments.pairing.cost", "tournaments.pairing.context",
 )
 BUILT = COMPILED + OTHER_MODULES

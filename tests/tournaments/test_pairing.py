@@ -22,7 +22,8 @@ from tournaments.pairing import (
 )
 from tournaments.pairing.bounds import degree_bound, min_repeats
 from tournaments.pairing.context import build_context, standings_order
-from tournaments.pairing.local import Grouping, group_kinds, initial_groups
+from tournaments.pairing.grouping import Grouping
+from tournaments.pairing.local import group_kinds, initial_groups
 from tournaments.scoring import table_points
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -467,6 +468,7 @@ def test_the_pairing_modules_do_not_import_django():
         "import sys\n"
         "import tournaments.pairing, tournaments.standings, tournaments.scoring, tournaments.draft\n"
         "import tournaments.topcut, tournaments.pairing.exact, tournaments.pairing.local\n"
+        "import tournaments.pairing.grouping, tournaments.pairing.arrays\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'django')\n"
         "assert not bad, bad\n"
     )

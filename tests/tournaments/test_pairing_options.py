@@ -15,8 +15,9 @@ import pytest
 from tournaments.draft import FACTIONS as CLASH_POOL
 from tournaments.pairing import PairingOptions, PastRound, Player, Weights, bench, kernel, pair_round
 from tournaments.pairing.context import build_context, standings_order
+from tournaments.pairing.grouping import EPS, Grouping
 from tournaments.pairing.layout import round_layout
-from tournaments.pairing.local import EPS, Grouping, group_kinds, initial_groups
+from tournaments.pairing.local import group_kinds, initial_groups
 from tournaments.scoring import table_points
 
 
@@ -169,13 +170,13 @@ def test_the_tabu_step_as_arrays_makes_the_choices_of_the_scan(n, copies, layout
     as a matrix (small events) or as pairs (large ones: `dense` False), every pair priced from
     scratch as whole matrices (small events: `whole`) or only the troubled players' from the costs
     kept per group (larger ones)."""
-    from tournaments.pairing import local
+    from tournaments.pairing import arrays, grouping, local
 
     monkeypatch.setattr(local.kernel, "COMPILED", False)  # numpy's step here (the loops: below)
     if not dense:
-        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+        monkeypatch.setattr(arrays, "DENSE_UP_TO", 0)
     if not whole:
-        monkeypatch.setattr(local, "MATRIX_UP_TO", 0)
+        monkeypatch.setattr(grouping, "MATRIX_UP_TO", 0)
     walk_against_the_scan(n, copies, layout, whole)
 
 
@@ -235,7 +236,7 @@ def test_the_tabu_step_as_loops_makes_the_choices_of_the_scan(n, copies, layout,
     from tournaments.pairing import local
 
     loops = kernel_as_python() if build == "python" else local.kernel
-    monkeypatch.setattr(local, "kernel", loops)
+    use_kernel(loops, monkeypatch)
     monkeypatch.setattr(loops, "COMPILED", True)
 
     def numpy_step(self):
@@ -320,6 +321,14 @@ SWAP_CASES = [
 ]  # fmt: skip
 
 
+def use_kernel(loops, monkeypatch):
+    """kernel.py as `loops` for the grouping's steps and prices and for the search around them."""
+    from tournaments.pairing import grouping, local
+
+    monkeypatch.setattr(grouping, "kernel", loops)
+    monkeypatch.setattr(local, "kernel", loops)
+
+
 def use_pricing(build, monkeypatch):
     """The swaps' prices as numpy's arrays ("numpy"), or as kernel.py's loops (kernel.Pricer) run
     as Python ("loops") or as imported ("imported": compiled where the build is)."""
@@ -329,7 +338,7 @@ def use_pricing(build, monkeypatch):
         monkeypatch.setattr(local.kernel, "COMPILED", False)
         return
     loops = kernel_as_python() if build == "loops" else local.kernel
-    monkeypatch.setattr(local, "kernel", loops)
+    use_kernel(loops, monkeypatch)
     monkeypatch.setattr(loops, "COMPILED", True)
 
     def numpy_costs(*args):
@@ -347,11 +356,11 @@ def test_the_swaps_priced_as_arrays_are_the_scans_to_the_last_bit(
     same evaluations, for any player (byes included) against nearby tables, one table or all, on
     states met along a random walk; priced by numpy and by kernel.py's loops (as Python and as
     imported: compiled where the build is)."""
-    from tournaments.pairing import local
+    from tournaments.pairing import arrays
 
     use_pricing(build, monkeypatch)
     if not dense:
-        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+        monkeypatch.setattr(arrays, "DENSE_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
     layout = round_layout(ctx.n, options.table_size, options.layout)
     kinds = group_kinds(layout)
@@ -384,11 +393,11 @@ def test_the_polish_priced_as_arrays_makes_the_scans_swaps(
     near them), the polish ends where the one-by-one polish ends, with the same evaluations,
     repeats and meetings per group (numpy's prices and kernel.py's loops, as in the test above;
     the loops price each player at their turn and keep the meetings per group up themselves)."""
-    from tournaments.pairing import local
+    from tournaments.pairing import arrays, local
 
     use_pricing(build, monkeypatch)
     if not dense:
-        monkeypatch.setattr(local, "DENSE_UP_TO", 0)
+        monkeypatch.setattr(arrays, "DENSE_UP_TO", 0)
     ctx, options = simulated_context(n, 4, copies, seed=n, layout=layout, short_tables=short_tables)
     layout = round_layout(ctx.n, options.table_size, options.layout)
     kinds = group_kinds(layout)
@@ -515,12 +524,12 @@ def test_the_seeded_draw_among_equals_orders_as_one_sort_by_the_whole_key(length
 
 @pytest.mark.parametrize("n, copies", [(17, None), (22, 2), (41, 1)])
 def test_the_search_arrays_read_the_context_as_a_loop_over_it_does(n, copies):
-    """local._arrays reads who met whom and the factions held by iterators: the same arrays as
+    """arrays.arrays_of reads who met whom and the factions held by iterators: the same arrays as
     a loop over every player's meetings and factions."""
-    from tournaments.pairing import local
+    from tournaments.pairing.arrays import arrays_of
 
     ctx, _ = simulated_context(n, 4, copies, seed=n)
-    arrays = local._arrays(ctx)
+    arrays = arrays_of(ctx)
     a = [p for p, row in enumerate(ctx.met) for _ in row]
     b = [q for row in ctx.met for q in row]
     times = [k for row in ctx.met for k in row.values()]

@@ -1,14 +1,14 @@
 """The tabu step of a small event, and the pricing of the repair's and the polish's swaps, as
 plain loops for the compiled build (issue 27).
 
-`best_small_move` is `Grouping.best_tabu_move` for events of up to MATRIX_UP_TO players (local.py):
+`best_small_move` is `Grouping.best_tabu_move` for events of up to MATRIX_UP_TO players (grouping.py):
 the same deltas, the same swaps allowed, the same scan over them in the same order, with the same
 calls to the seeded generator, so it chooses the same move and the search makes the same pairings.
 The numpy version prices a step in some thirty array operations, each a few microseconds of call
 overhead over a few hundred pairs; these loops, compiled by Cython (`manage.py compile_engine`,
 smashup/engine/native.py, with the types in kernel.pxd), do the same work in a few microseconds.
 
-As plain Python these loops are far slower than numpy, so local.py calls them only where they run
+As plain Python these loops are far slower than numpy, so grouping.py calls them only where they run
 compiled (COMPILED); the tests run both against the one-by-one scan.
 
 The sums are those of `Grouping._small_deltas`, in its order: what y coming into x's group costs
@@ -25,9 +25,9 @@ repeats): at 4,096 players numpy's call overhead per player priced or moved was 
 import cython
 import numpy as np
 
-EPS = 1e-6  # local.EPS: costs reach 1e6 and more; differences below this are float noise
+EPS = 1e-6  # grouping.EPS: costs reach 1e6 and more; differences below this are float noise
 
-# Whether this module runs compiled (Cython sets it); local.py uses it only then.
+# Whether this module runs compiled (Cython sets it); grouping.py and local.py use it only then.
 COMPILED = cython.compiled
 
 
