@@ -48,6 +48,11 @@ class Unreachable(RedisConnectionError):
     """Redis failed the last call and its next try is not due yet: this call was not even tried."""
 
 
+def _raced_the_reader(error: RuntimeError) -> bool:
+    """asyncio's refusal of a second reader on one stream (StreamReader._wait_for_data)."""
+    return "another coroutine is already waiting for incoming data" in str(error)
+
+
 class _Shard(pubsub.RedisSingleShardConnection):
     """One Redis connection set of the layer, whose calls give up after `timeout` seconds, lock wait
     included, and whose reading loop logs once per outage.
@@ -76,6 +81,16 @@ class _Shard(pubsub.RedisSingleShardConnection):
             self.failed = True
             self.next_try = time.monotonic() + RETRY_SECONDS
             raise
+        except RuntimeError as exc:
+            if not _raced_the_reader(exc):
+                raise
+            # Redis came back while this call reconnected the connection the reading loop was
+            # reading too (redis-py's check of a new connection reads its answer): no answer for
+            # this call, as if Redis were still away. Raised as such, the new socket's consumer
+            # goes on and joins its group later, where it used to crash (tests/faults, CI).
+            self.failed = True
+            self.next_try = time.monotonic() + RETRY_SECONDS
+            raise Unreachable(f"Redis was reconnecting under the reading loop ({exc})") from exc
         finally:
             if trial:
                 self.trying = False

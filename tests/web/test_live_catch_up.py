@@ -171,6 +171,33 @@ async def test_channels_redis_own_layer_fails_where_ours_gives_a_channel():
     await ours.flush()
 
 
+@pytest.mark.asyncio
+async def test_a_subscription_that_races_the_reading_loop_is_unreachable_not_a_crash(monkeypatch):
+    """When Redis comes back, a new socket's subscription can reconnect the connection the layer's
+    reading loop is reading too, and asyncio refuses the second reader: that subscription is
+    taken as Redis still away (the socket opens and joins its group later), not as a crash of
+    the consumer (which closed the socket: CI, tests/faults)."""
+    async def raced(self, channel):
+        raise RuntimeError("readuntil() called while another coroutine is already waiting for incoming data")
+
+    monkeypatch.setattr(layers.pubsub.RedisSingleShardConnection, "subscribe", raced)
+    ours = layers.RedisPubSubChannelLayer(hosts=[UNREACHABLE])
+    name = await ours.new_channel()
+    assert name.startswith("asgi") and ours.unreachable
+    shard = ours._shards[0]
+    assert shard.failed  # the next call waits for its retry, as after any failure
+    await ours.flush()
+
+    async def broken(self, channel):
+        raise RuntimeError("something else")
+
+    monkeypatch.setattr(layers.pubsub.RedisSingleShardConnection, "subscribe", broken)
+    other = layers.RedisPubSubChannelLayer(hosts=[UNREACHABLE])
+    with pytest.raises(RuntimeError, match="something else"):  # any other error is not hidden
+        await other.new_channel()
+    await other.flush()
+
+
 # ---------------------------------------------------------------------------------- event page ---
 def an_event(clock_in: float | None = None) -> int:
     org = get_user_model().objects.get_or_create(username="org")[0]
