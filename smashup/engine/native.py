@@ -17,9 +17,9 @@ Python until the next build, never as a stale binary. `SMASHUP_ENGINE=python` tu
 for a process (to compare, or to debug with Python tools).
 
 The build is profile-guided (`build`): the C compiler counts which code a training run of games
-and pairings (smashup/training.py) goes through, then compiles again knowing it. The same C, the same games,
-about 1.2x faster: with a few dozen modules of generated C, the engine was bound by misses of
-the processor's instruction cache more than by the instructions it ran.
+and pairings (smashup/training.py) goes through, then compiles again knowing it. The same C, the
+same games, about 1.2x faster: with a few dozen modules of generated C, the engine was bound by
+misses of the processor's instruction cache more than by the instructions it ran.
 
 The engine's modules are compiled, every card module of smashup/cards and the Big Base mode's
 rules (bigbase/rules) with them: the card abilities and the Ctx verbs run in every step of a game.
